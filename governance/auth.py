@@ -1,0 +1,225 @@
+"""Who is calling: agents by bearer token, people by session, and (opt-in) anonymous local agents.
+
+Every caller becomes a `Principal`, so permission checks and scope filters have one shape for
+agents and people alike.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+
+from governance.models import AgentCredential, Role
+
+TOKEN_PREFIX = "mnem"
+_LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+
+def token_digest(secret: str) -> str:
+    """A keyed digest, so a leaked table alone cannot be used to check guesses offline."""
+    key = hashlib.sha256(f"mnemosyne-agent-token:{settings.SECRET_KEY}".encode()).digest()
+    return hmac.new(key, secret.encode(), hashlib.sha256).hexdigest()
+
+
+def new_token() -> tuple[str, str, str]:
+    """Returns (token, lookup, digest); only lookup and digest are stored."""
+    lookup = secrets.token_hex(6)
+    secret = secrets.token_urlsafe(32)
+    return f"{TOKEN_PREFIX}_{lookup}_{secret}", lookup, token_digest(secret)
+
+
+def credential_for_token(token: str) -> AgentCredential:
+    prefix, _, rest = token.partition("_")
+    lookup, _, secret = rest.partition("_")
+    if prefix != TOKEN_PREFIX or not lookup or not secret:
+        raise exceptions.AuthenticationFailed("Invalid token.")
+    credential = (
+        AgentCredential.objects.prefetch_related("read_scopes", "write_scopes")
+        .filter(lookup=lookup, is_active=True)
+        .first()
+    )
+    if credential is None or not hmac.compare_digest(credential.digest, token_digest(secret)):
+        raise exceptions.AuthenticationFailed("Invalid token.")
+    if credential.is_expired:
+        raise exceptions.AuthenticationFailed("Token expired.")
+    now = timezone.now()
+    if credential.last_used_at is None or now - credential.last_used_at > _LAST_USED_RESOLUTION:
+        AgentCredential.objects.filter(pk=credential.pk).update(last_used_at=now)
+    return credential
+
+
+def _subtree_q(paths: list[str], field_name: str) -> Q:
+    q = Q(pk__in=[])
+    for path in paths:
+        q |= Q(**{field_name: path}) | Q(**{f"{field_name}__startswith": f"{path}/"})
+    return q
+
+
+def _ancestors(path: str) -> list[str]:
+    parts = path.split("/")
+    return ["/".join(parts[:n]) for n in range(1, len(parts))]
+
+
+@dataclass(frozen=True)
+class Principal:
+    """The caller. `read_paths`/`write_paths` of None mean every scope."""
+
+    kind: str  # "agent", "person" or "local"
+    name: str
+    can_write: bool = True
+    read_paths: tuple[str, ...] | None = None
+    write_paths: tuple[str, ...] | None = None
+    credential: AgentCredential | None = None
+    user: object | None = None
+    domain: str = "general"
+    default_scope_path: str | None = None
+    roles: dict[str, frozenset[str]] = field(default_factory=dict)  # path -> roles
+
+    is_authenticated = True
+    is_anonymous = False
+
+    @property
+    def is_agent(self) -> bool:
+        return self.kind in ("agent", "local")
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.name}"
+
+    def _within(self, path: str, paths: tuple[str, ...] | None, ancestors_too: bool) -> bool:
+        if paths is None:
+            return True
+        for own in paths:
+            if path == own or path.startswith(f"{own}/"):
+                return True
+            if ancestors_too and own.startswith(f"{path}/"):
+                return True
+        return False
+
+    def can_read_path(self, path: str) -> bool:
+        # Reading a scope includes its ancestors' knowledge, which retrieval layers in.
+        return self._within(path, self.read_paths, ancestors_too=True)
+
+    def can_write_path(self, path: str) -> bool:
+        return self.can_write and self._within(path, self.write_paths, ancestors_too=False)
+
+    def readable_q(self, field_name: str = "scope__path") -> Q:
+        """A filter keeping only rows in scopes this principal may read."""
+        if self.read_paths is None:
+            return Q()
+        ancestors = {a for path in self.read_paths for a in _ancestors(path)}
+        return _subtree_q(list(self.read_paths), field_name) | Q(
+            **{f"{field_name}__in": sorted(ancestors)}
+        )
+
+    def has_role(self, path: str, role: str) -> bool:
+        """A role held in a scope holds for everything below it; superusers hold every role."""
+        if self.kind == "person" and getattr(self.user, "is_superuser", False):
+            return True
+        return any(
+            role in roles and (path == own or path.startswith(f"{own}/"))
+            for own, roles in self.roles.items()
+        )
+
+    @classmethod
+    def for_agent(cls, credential: AgentCredential) -> Principal:
+        reads = {s.path for s in credential.read_scopes.all()}
+        writes = {s.path for s in credential.write_scopes.all()}
+        return cls(
+            kind="agent",
+            name=credential.name,
+            can_write=credential.can_write,
+            read_paths=tuple(sorted(reads | writes)),
+            write_paths=tuple(sorted(writes)),
+            credential=credential,
+            domain=credential.domain,
+            default_scope_path=credential.default_scope.path
+            if credential.default_scope_id
+            else (sorted(writes)[0] if writes else None),
+        )
+
+    @classmethod
+    def for_user(cls, user) -> Principal:
+        roles: dict[str, set[str]] = {}
+        for path, role in user.memberships.values_list("scope__path", "role"):
+            roles.setdefault(path, set()).add(role)
+        paths = tuple(sorted(roles))
+        everything = user.is_superuser
+        return cls(
+            kind="person",
+            name=user.get_username(),
+            read_paths=None if everything else paths,
+            write_paths=None
+            if everything
+            else tuple(p for p, r in roles.items() if r & {Role.MAINTAINER, Role.MEMBER}),
+            user=user,
+            roles={path: frozenset(r) for path, r in roles.items()},
+        )
+
+    @classmethod
+    def local(cls) -> Principal:
+        return cls(kind="local", name="local-agent")
+
+    @classmethod
+    def system(cls, name: str = "system") -> Principal:
+        return cls(kind="system", name=name)
+
+
+def principal_of(request) -> Principal | None:
+    """The request's principal, built once per request for people."""
+    user = getattr(request, "user", None)
+    if isinstance(user, Principal):
+        return user
+    if user is not None and getattr(user, "is_authenticated", False):
+        cached = getattr(request, "_mnemosyne_principal", None)
+        if cached is None:
+            cached = Principal.for_user(user)
+            request._mnemosyne_principal = cached
+        return cached
+    return None
+
+
+class BearerTokenAuthentication(BaseAuthentication):
+    def authenticate(self, request):
+        header = get_authorization_header(request).split()
+        if not header or header[0].lower() != b"bearer":
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed("Malformed Authorization header.")
+        try:
+            token = header[1].decode()
+        except UnicodeDecodeError:
+            raise exceptions.AuthenticationFailed("Invalid token.") from None
+        credential = credential_for_token(token)
+        return Principal.for_agent(credential), credential
+
+    def authenticate_header(self, request) -> str:
+        return 'Bearer realm="mnemosyne"'
+
+
+def is_loopback(request) -> bool:
+    if request.META.get("HTTP_X_FORWARDED_FOR"):
+        return False  # a proxy on loopback forwarding someone else
+    try:
+        return ipaddress.ip_address(request.META.get("REMOTE_ADDR", "")).is_loopback
+    except ValueError:
+        return False
+
+
+class LocalAnonymousAuthentication(BaseAuthentication):
+    """On a developer's machine (`make run`), unauthenticated calls from loopback act as one
+    local agent, so the spec's lesson reporter and curl examples work unchanged."""
+
+    def authenticate(self, request):
+        if settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL and is_loopback(request):
+            return Principal.local(), None
+        return None

@@ -1,0 +1,31 @@
+from django.core.management.base import BaseCommand, CommandError
+from rest_framework.exceptions import ValidationError
+
+from governance.selectors import default_scope
+from governance.services import agent_create, scope_ensure_path
+
+
+class Command(BaseCommand):
+    help = "Create an agent credential and print its token (alone, on stdout). Shown only once."
+
+    def add_arguments(self, parser):
+        parser.add_argument("name")
+        parser.add_argument("--domain", default="general")
+        parser.add_argument(
+            "--scope",
+            action="append",
+            default=[],
+            help="scope path the agent may read and write (repeatable; created if missing)",
+        )
+        parser.add_argument("--read-only", action="store_true")
+        parser.add_argument("--ttl-days", type=int, default=None)
+
+    def handle(self, *args, name, domain, scope, read_only, ttl_days, **options):
+        try:
+            scopes = [scope_ensure_path(path=p) for p in scope] or [default_scope()]
+        except ValidationError as exc:
+            raise CommandError(str(exc.detail)) from None
+        _, token = agent_create(
+            name=name, domain=domain, scopes=scopes, can_write=not read_only, ttl_days=ttl_days
+        )
+        self.stdout.write(token)

@@ -1,0 +1,64 @@
+"""Create, idempotently, a demo scope tree, a maintainer, a supervisor and a demo agent.
+
+Credentials it makes are kept in `<data dir>/demo_credentials.json` (git-ignored, mode 0600) so
+`make run` can print them every time; passwords come from MNEMOSYNE_DEMO_PASSWORD when set.
+"""
+
+import json
+import os
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from governance.models import AgentCredential, Role
+from governance.services import agent_create, membership_grant, scope_ensure_path
+
+DEMO_TREE = "acme/platform/payments/api"
+DEMO_AGENT = "demo-agent"
+
+
+class Command(BaseCommand):
+    help = "Create the demo scopes, people and agent (safe to run again)."
+
+    def handle(self, *args, **options):
+        path = settings.DATA_DIR / "demo_credentials.json"
+        saved = json.loads(path.read_text()) if path.exists() else {}
+        password = os.environ.get("MNEMOSYNE_DEMO_PASSWORD") or saved.get("password")
+        password = password or secrets.token_urlsafe(12)
+
+        with transaction.atomic():
+            project = scope_ensure_path(path=DEMO_TREE)
+            company = project.parent.parent.parent
+            scope_ensure_path(path=settings.MNEMOSYNE_DEFAULT_SCOPE)
+            users = get_user_model().objects
+            people = {
+                "admin": {"is_staff": True, "is_superuser": True},
+                "maintainer": {"is_staff": True, "is_superuser": False},
+                "supervisor": {"is_staff": True, "is_superuser": False},
+            }
+            for username, flags in people.items():
+                user, created = users.get_or_create(username=username, defaults=flags)
+                if created or not saved:
+                    user.set_password(password)
+                    user.email = f"{username}@localhost"
+                    user.save()
+            membership_grant(user=users.get(username="maintainer"), scope=company,
+                             role=Role.MAINTAINER)
+            membership_grant(user=users.get(username="supervisor"), scope=company,
+                             role=Role.SUPERVISOR)
+
+            token = saved.get("agent_token")
+            if token is None or not AgentCredential.objects.filter(name=DEMO_AGENT).exists():
+                AgentCredential.objects.filter(name=DEMO_AGENT).update(is_active=False)
+                _, token = agent_create(
+                    name=DEMO_AGENT, domain="development", scopes=[project], ttl_days=365
+                )
+
+        path.write_text(json.dumps({"password": password, "agent_token": token}, indent=2))
+        path.chmod(0o600)
+        self.stdout.write(
+            self.style.SUCCESS(f"demo scopes {DEMO_TREE}; people admin, maintainer, supervisor")
+        )

@@ -1,0 +1,294 @@
+"""Scopes and layers, people's roles, agent credentials, proposals, escalations and the audit log."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Layer(models.TextChoices):
+    COMPANY = "company"
+    ORG = "org"
+    TEAM = "team"
+    PROJECT = "project"
+    SESSION = "session"
+
+
+# Retrieval precedence: the nearer layer first (session > project > team > org > company).
+LAYER_PRECEDENCE = {
+    Layer.SESSION: 0,
+    Layer.PROJECT: 1,
+    Layer.TEAM: 2,
+    Layer.ORG: 3,
+    Layer.COMPANY: 4,
+}
+# The layer a scope of each layer may hang under; company scopes are roots.
+PARENT_LAYER = {
+    Layer.ORG: Layer.COMPANY,
+    Layer.TEAM: Layer.ORG,
+    Layer.PROJECT: Layer.TEAM,
+    Layer.SESSION: Layer.PROJECT,
+}
+
+
+class Scope(models.Model):
+    """A node of the tree company → org → team → project → session; knowledge lives in one."""
+
+    layer = models.CharField(max_length=16, choices=Layer.choices)
+    slug = models.SlugField(max_length=100)
+    name = models.CharField(max_length=200, blank=True)
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="children"
+    )
+    path = models.CharField(max_length=600, unique=True, editable=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["path"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(layer__in=Layer.values), name="scope_layer_valid"
+            ),
+            models.UniqueConstraint(fields=["parent", "slug"], name="scope_unique_slug"),
+        ]
+
+    def __str__(self) -> str:
+        return self.path
+
+    @property
+    def ancestor_paths(self) -> list[str]:
+        """This scope's path and every ancestor's, nearest first."""
+        parts = self.path.split("/")
+        return ["/".join(parts[:n]) for n in range(len(parts), 0, -1)]
+
+    @property
+    def precedence(self) -> int:
+        return LAYER_PRECEDENCE[Layer(self.layer)]
+
+
+class Role(models.TextChoices):
+    MAINTAINER = "maintainer"
+    SUPERVISOR = "supervisor"
+    MEMBER = "member"
+
+
+class Membership(models.Model):
+    """A person's role in a scope; it holds for the scope and everything below it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    scope = models.ForeignKey(Scope, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(role__in=Role.values), name="membership_role_valid"
+            ),
+            models.UniqueConstraint(
+                fields=["user", "scope", "role"], name="membership_unique_role"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.scope}"
+
+
+class AgentCredential(models.Model):
+    """An agent's bearer token: `mnem_<lookup>_<secret>`; only a keyed digest of it is stored."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    name = models.CharField(max_length=100)
+    domain = models.CharField(max_length=100, default="general")
+    lookup = models.CharField(max_length=16, unique=True, editable=False)
+    digest = models.CharField(max_length=64, editable=False)
+    can_write = models.BooleanField(default=True)
+    read_scopes = models.ManyToManyField(Scope, related_name="reading_agents", blank=True)
+    write_scopes = models.ManyToManyField(Scope, related_name="writing_agents", blank=True)
+    default_scope = models.ForeignKey(
+        Scope, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    expires_at = models.DateTimeField(null=True, blank=True)
+    is_active = models.BooleanField(default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} (mnem_{self.lookup}_…)"
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at is not None and self.expires_at <= timezone.now()
+
+
+class AuditLog(models.Model):
+    """Every decision and knowledge operation. Append-only: a trigger refuses UPDATE and DELETE."""
+
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    actor = models.CharField(max_length=200)
+    actor_kind = models.CharField(max_length=16)  # person, agent, system
+    action = models.CharField(max_length=100, db_index=True)
+    target_type = models.CharField(max_length=100)
+    target_id = models.CharField(max_length=100, db_index=True)
+    scope_path = models.CharField(max_length=600, blank=True, db_index=True)
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.target_type}:{self.target_id}"
+
+
+class ProposalKind(models.TextChoices):
+    PROMOTION = "promotion"
+    MERGE = "merge"
+    LIFECYCLE = "lifecycle"
+    SKILL_ACTIVATION = "skill_activation"
+    PATTERN_CONFIRMATION = "pattern_confirmation"
+
+
+class ProposalState(models.TextChoices):
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    CANCELLED = "cancelled"
+
+
+class Proposal(models.Model):
+    """A decision people must make about a piece of knowledge, in the scope that decides it.
+
+    The subject is named by model label and primary key (apps register what approval does
+    through `governance.registry`, so governance never imports them).
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(max_length=32, choices=ProposalKind.choices)
+    state = models.CharField(
+        max_length=16, choices=ProposalState.choices, default=ProposalState.PENDING
+    )
+    scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="proposals")
+    subject_type = models.CharField(max_length=100)
+    subject_id = models.CharField(max_length=64)
+    title = models.CharField(max_length=300)
+    payload = models.JSONField(default=dict, blank=True)
+    required_approvals = models.PositiveSmallIntegerField(default=1)
+    proposed_by = models.CharField(max_length=200)
+    proposed_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="proposals_made",
+    )
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind__in=ProposalKind.values), name="proposal_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(state__in=ProposalState.values), name="proposal_state_valid"
+            ),
+            # One open proposal of a kind per subject: a repeated sweep cannot queue it twice.
+            models.UniqueConstraint(
+                fields=["kind", "subject_type", "subject_id", "scope"],
+                condition=models.Q(state="pending"),
+                name="proposal_one_pending_per_subject",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.title} [{self.state}]"
+
+
+class Decision(models.TextChoices):
+    APPROVE = "approve"
+    REJECT = "reject"
+
+
+class Approval(models.Model):
+    proposal = models.ForeignKey(Proposal, on_delete=models.CASCADE, related_name="approvals")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    decision = models.CharField(max_length=16, choices=Decision.choices)
+    comment = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["proposal", "user"], name="approval_once_per_user"),
+            models.CheckConstraint(
+                condition=models.Q(decision__in=Decision.values), name="approval_decision_valid"
+            ),
+        ]
+
+
+class Priority(models.TextChoices):
+    CRITICAL = "critical"
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+class EscalationStatus(models.TextChoices):
+    PENDING = "pending"
+    REVIEWED = "reviewed"
+    RESOLVED = "resolved"
+    DISMISSED = "dismissed"
+
+
+class Escalation(models.Model):
+    """Something a supervisor queue must look at (the spec's ARIA, VARYS, domain supervisors).
+
+    `lesson_id` and `pattern_id` keep the spec's columns; `subject_type`/`subject_id` name any
+    other source (an alert, a signature) without governance importing that app.
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    lesson_id = models.UUIDField(null=True, blank=True, db_index=True)
+    pattern_id = models.UUIDField(null=True, blank=True, db_index=True)
+    subject_type = models.CharField(max_length=100, blank=True)
+    subject_id = models.CharField(max_length=64, blank=True)
+    scope = models.ForeignKey(
+        Scope, null=True, blank=True, on_delete=models.PROTECT, related_name="escalations"
+    )
+    escalated_to = models.CharField(max_length=100, db_index=True)
+    title = models.CharField(max_length=300, blank=True)
+    reason = models.TextField()
+    priority = models.CharField(max_length=16, choices=Priority.choices)
+    status = models.CharField(
+        max_length=16, choices=EscalationStatus.choices, default=EscalationStatus.PENDING
+    )
+    resolved_by = models.CharField(max_length=200, blank=True, null=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution_notes = models.TextField(blank=True, null=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(priority__in=Priority.values), name="escalation_priority_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=EscalationStatus.values),
+                name="escalation_status_valid",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "escalated_to"])]
+
+    def __str__(self) -> str:
+        return f"{self.escalated_to}: {self.title or self.reason[:60]} [{self.status}]"

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class HindsightConfig(AppConfig):
+    name = "hindsight"
+    verbose_name = "Hindsight"

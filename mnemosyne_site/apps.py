@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MnemosyneSiteConfig(AppConfig):
+    name = "mnemosyne_site"
+    verbose_name = "Mnemosyne core"

@@ -1,0 +1,113 @@
+"""Shared fixtures: actors (maintainer, member, outsider), agent tokens and API clients.
+
+Tests run on the embedded PostgreSQL (started on first connection, stopped when the run ends).
+Celery tasks run eagerly in-process unless a test starts a real worker (tests/integration).
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+import importlib.util
+
+pytest_plugins = (
+    ["tests.openai_loopback"] if importlib.util.find_spec("tests.openai_loopback") else []
+)
+
+
+@pytest.fixture(autouse=True)
+def _fast_settings(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL = False
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _eager_celery():
+    from mnemosyne_site.celery import app
+
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    yield
+
+
+@pytest.fixture
+def scope_tree(db):
+    """acme (company) / platform (org) / payments (team) / api (project), plus a sibling team."""
+    from governance.services import scope_ensure_path
+
+    project = scope_ensure_path(path="acme/platform/payments/api")
+    other = scope_ensure_path(path="acme/platform/search/indexer")
+    return {
+        "company": project.parent.parent.parent,
+        "org": project.parent.parent,
+        "team": project.parent,
+        "project": project,
+        "other_team": other.parent,
+        "other_project": other,
+    }
+
+
+def _person(username: str, scope=None, role=None):
+    from governance.services import membership_grant
+
+    user = get_user_model().objects.create_user(
+        username=username, password="pw", email=f"{username}@example.com", is_staff=True
+    )
+    if scope is not None:
+        membership_grant(user=user, scope=scope, role=role)
+    return user
+
+
+@pytest.fixture
+def maintainer(scope_tree):
+    return _person("maintainer", scope_tree["team"], "maintainer")
+
+
+@pytest.fixture
+def supervisor(scope_tree):
+    return _person("supervisor", scope_tree["team"], "supervisor")
+
+
+@pytest.fixture
+def member(scope_tree):
+    return _person("member", scope_tree["team"], "member")
+
+
+@pytest.fixture
+def outsider(scope_tree):
+    return _person("outsider", scope_tree["other_team"], "member")
+
+
+@pytest.fixture
+def make_agent(scope_tree):
+    """Create an agent credential; returns (credential, token)."""
+    from governance.services import agent_create
+
+    def make(name="agent", scopes=None, can_write=True, ttl_days=30, domain="development"):
+        return agent_create(
+            name=name,
+            domain=domain,
+            scopes=scopes or [scope_tree["project"]],
+            can_write=can_write,
+            ttl_days=ttl_days,
+        )
+
+    return make
+
+
+@pytest.fixture
+def agent_client(make_agent):
+    """An API client authenticated as a writing agent of the demo project."""
+    _, token = make_agent()
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client
+
+
+@pytest.fixture
+def api_client():
+    return APIClient()

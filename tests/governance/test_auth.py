@@ -1,0 +1,120 @@
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from governance.models import AgentCredential
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_accepts_a_valid_token(api_client, make_agent, scope_tree):
+    _, token = make_agent(name="builder")
+    response = api_client.get("/api/v1/governance/whoami", HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert response.status_code == 200
+    assert response.json()["name"] == "builder"
+    assert response.json()["write_scopes"] == [scope_tree["project"].path]
+
+
+def test_it_rejects_a_wrong_token(api_client, make_agent):
+    _, token = make_agent()
+    wrong = token[:-4] + ("aaaa" if not token.endswith("aaaa") else "bbbb")
+    response = api_client.get("/api/v1/governance/whoami", HTTP_AUTHORIZATION=f"Bearer {wrong}")
+    assert response.status_code == 401
+    assert response.json()["error"] == "authentication_failed"
+    assert response["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_it_rejects_an_expired_token(api_client, make_agent):
+    credential, token = make_agent()
+    AgentCredential.objects.filter(pk=credential.pk).update(
+        expires_at=timezone.now() - timedelta(seconds=1)
+    )
+    response = api_client.get("/api/v1/governance/whoami", HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert response.status_code == 401
+    assert response.json()["detail"] == "Token expired."
+
+
+def test_it_rejects_a_deactivated_token(api_client, make_agent):
+    credential, token = make_agent()
+    AgentCredential.objects.filter(pk=credential.pk).update(is_active=False)
+    response = api_client.get("/api/v1/governance/whoami", HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert response.status_code == 401
+
+
+def test_it_stores_only_a_digest_of_the_token(make_agent):
+    credential, token = make_agent()
+    secret = token.rsplit("_", 1)[1]
+    stored = AgentCredential.objects.values_list("lookup", "digest").get(pk=credential.pk)
+    assert secret not in "".join(stored)
+    assert token.startswith(f"mnem_{credential.lookup}_")
+
+
+def test_it_refuses_writes_from_a_read_only_agent(api_client, make_agent):
+    _, token = make_agent(can_write=False)
+    response = api_client.post(
+        "/api/v1/governance/scopes",
+        {"parent": "acme/platform/payments/api", "slug": "s1", "layer": "session"},
+        format="json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 403
+
+
+def test_a_writing_agent_opens_a_session_scope_in_its_project(agent_client):
+    response = agent_client.post(
+        "/api/v1/governance/scopes",
+        {"parent": "acme/platform/payments/api", "slug": "s1", "layer": "session"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["path"] == "acme/platform/payments/api/s1"
+
+
+def test_an_agent_cannot_write_outside_its_scopes(agent_client):
+    response = agent_client.post(
+        "/api/v1/governance/scopes",
+        {"parent": "acme/platform/search/indexer", "slug": "s1", "layer": "session"},
+        format="json",
+    )
+    # The other team's project is not even visible to this agent.
+    assert response.status_code == 400
+    assert "parent" in response.json()["fields"]
+
+
+def test_an_agent_sees_its_scopes_and_their_ancestors_only(agent_client):
+    response = agent_client.get("/api/v1/governance/scopes")
+    paths = {row["path"] for row in response.json()["results"]}
+    assert paths == {"acme", "acme/platform", "acme/platform/payments",
+                     "acme/platform/payments/api"}
+
+
+def test_anonymous_calls_are_refused_by_default(api_client, scope_tree):
+    response = api_client.get("/api/v1/governance/whoami")
+    assert response.status_code == 401
+    assert response.json()["error"] == "not_authenticated"
+
+
+def test_anonymous_local_calls_act_as_the_local_agent_when_enabled(api_client, settings):
+    settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL = True
+    response = api_client.get("/api/v1/governance/whoami", REMOTE_ADDR="127.0.0.1")
+    assert response.status_code == 200
+    assert response.json()["kind"] == "local"
+
+
+def test_anonymous_calls_from_elsewhere_are_refused_even_when_enabled(api_client, settings):
+    settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL = True
+    assert api_client.get(
+        "/api/v1/governance/whoami", REMOTE_ADDR="192.0.2.10"
+    ).status_code == 401
+    forwarded = api_client.get(
+        "/api/v1/governance/whoami", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.10"
+    )
+    assert forwarded.status_code == 401
+
+
+def test_a_person_with_a_session_sees_their_scopes(api_client, member):
+    api_client.force_login(member)
+    response = api_client.get("/api/v1/governance/whoami")
+    assert response.json()["kind"] == "person"
+    assert response.json()["read_scopes"] == ["acme/platform/payments"]

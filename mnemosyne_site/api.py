@@ -107,8 +107,9 @@ def exception_handler(exc, context):
             "detail": str(exc.detail) if hasattr(exc, "detail") else str(exc),
             "fields": getattr(exc, "fields", {}),
         }
-    if isinstance(exc, Busy):
-        response["Retry-After"] = str(exc.retry_after)
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after:
+        response["Retry-After"] = str(retry_after)
     response.data = body
     return response
 

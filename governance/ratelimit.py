@@ -1,0 +1,60 @@
+"""Per-key rate limits (e.g. knowledge saves per session), atomic across processes.
+
+One `INSERT … ON CONFLICT DO UPDATE … RETURNING` per hit: PostgreSQL serialises concurrent
+increments of the same window, so two web processes can never both pass the last slot.
+"""
+
+from datetime import datetime, timedelta
+
+from django.db import connection
+from django.utils import timezone
+from rest_framework import exceptions, status
+
+
+class RateLimited(exceptions.APIException):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "rate_limited"
+    default_detail = "Too many requests for this session; slow down."
+
+
+def _window_start(now: datetime, seconds: int) -> datetime:
+    epoch = int(now.timestamp())
+    return datetime.fromtimestamp(epoch - epoch % seconds, tz=now.tzinfo)
+
+
+def rate_limit_hit(*, key: str, limit: int, window_seconds: int) -> int:
+    """Count one hit for `key`; raise RateLimited past `limit` in the current window.
+
+    An empty key (no session) bypasses the limit, as the knowledge-store spec requires.
+    Returns the count in the window so far.
+    """
+    if not key:
+        return 0
+    now = timezone.now()
+    start = _window_start(now, window_seconds)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            INSERT INTO governance_ratelimitwindow (key, window_start, count)
+            VALUES (%s, %s, 1)
+            ON CONFLICT (key, window_start)
+            DO UPDATE SET count = governance_ratelimitwindow.count + 1
+            RETURNING count
+            """,
+            [key, start],
+        )
+        count = cursor.fetchone()[0]
+    if count > limit:
+        error = RateLimited()
+        error.retry_after = int((start + timedelta(seconds=window_seconds) - now).total_seconds()) + 1
+        raise error
+    return count
+
+
+def rate_limit_prune(*, older_than: timedelta = timedelta(days=1)) -> int:
+    from governance.models import RateLimitWindow
+
+    deleted, _ = RateLimitWindow.objects.filter(
+        window_start__lt=timezone.now() - older_than
+    ).delete()
+    return deleted

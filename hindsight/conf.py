@@ -15,6 +15,8 @@ HINDSIGHT_MATCH_SIMILARITY = env_float(
     "HINDSIGHT_MATCH_SIMILARITY", 0.85, minimum=0.0, maximum=1.0
 )
 HINDSIGHT_MATCH_TOP_K = env_int("HINDSIGHT_MATCH_TOP_K", 5, minimum=1)
+# Regex matching runs when semantic matching found fewer signatures than this.
+HINDSIGHT_REGEX_FALLBACK_BELOW = env_int("HINDSIGHT_REGEX_FALLBACK_BELOW", 3, minimum=1)
 # The HNSW candidate list for the signature search; larger keeps recall under scope filters.
 HINDSIGHT_EF_SEARCH = env_int("HINDSIGHT_EF_SEARCH", 200, minimum=10)
 HINDSIGHT_SUGGESTIONS = env_int("HINDSIGHT_SUGGESTIONS", 3, minimum=1)

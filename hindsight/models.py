@@ -101,6 +101,8 @@ class SignatureTemplate(models.Model):
     """
 
     scope = models.ForeignKey(Scope, on_delete=models.CASCADE, related_name="+")
+    # Templates are grouped per error type: the same words under two types are two errors.
+    error_type = models.CharField(max_length=200, blank=True)
     signature = models.ForeignKey(
         ErrorSignature, on_delete=models.CASCADE, related_name="templates"
     )
@@ -113,9 +115,11 @@ class SignatureTemplate(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["scope", "key"], name="template_unique_key_per_scope")
+            models.UniqueConstraint(
+                fields=["scope", "error_type", "key"], name="template_unique_key_per_scope"
+            )
         ]
-        indexes = [models.Index(fields=["scope", "bucket"])]
+        indexes = [models.Index(fields=["scope", "error_type", "bucket"])]
 
     def __str__(self) -> str:
         return f"{self.bucket}: {' '.join(self.tokens)[:80]}"

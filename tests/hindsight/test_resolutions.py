@@ -96,3 +96,20 @@ def test_concurrent_applications_never_lose_a_count(scope_tree):
     assert resolution.application_count == 11
     assert resolution.success_count == 6
     assert resolution.success_rate == pytest.approx(6 / 11)
+
+
+@pytest.mark.django_db
+def test_applications_emit_outcome_and_success_rate_metrics(signature):
+    from prometheus_client import REGISTRY
+
+    def sample(name, labels=None):
+        return REGISTRY.get_sample_value(name, labels or {}) or 0.0
+
+    failures = sample("hindsight_resolution_applications_total",
+                      {"success": "false", "layer": "project"})
+    observed = sample("hindsight_resolution_success_rate_count")
+    resolution = resolution_create(signature=signature, description="fix", actor="a")
+    resolution_apply(resolution_id=resolution.pk, success=False, actor="a")
+    assert sample("hindsight_resolution_applications_total",
+                  {"success": "false", "layer": "project"}) == failures + 1
+    assert sample("hindsight_resolution_success_rate_count") == observed + 2

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 import threading
+from io import StringIO
 from pathlib import Path
 
 import numpy as np
@@ -257,3 +258,51 @@ def test_openai_backend_falls_back_to_the_llm_base_url(
     embed_one("hello")
 
     assert len(openai_server.requests_to(EMBEDDINGS_PATH)) == 1
+
+
+# --- reembed --------------------------------------------------------------------------------
+
+
+def test_discovery_finds_models_that_follow_the_convention() -> None:
+    from django.contrib.auth import get_user_model
+
+    from mnemosyne_site.embeddings.reembed import embedding_models, is_embedding_model
+    from notes.models import KnowledgeItem
+
+    assert KnowledgeItem in embedding_models()
+    assert not is_embedding_model(get_user_model())
+
+
+@pytest.mark.django_db
+def test_reembed_recomputes_every_row_in_batches(scope_tree, local_backend) -> None:
+    from django.core.management import call_command
+
+    from notes.models import KnowledgeItem
+
+    items = [
+        KnowledgeItem.objects.create(
+            kind="fact",
+            scope=scope_tree["project"],
+            title=f"item {i}",
+            content=f"content about topic {i}",
+            embedding=unit_vector(f"stale {i}", 384),  # as if from another backend
+        )
+        for i in range(5)
+    ]
+    out = StringIO()
+
+    call_command("reembed", "--batch-size", "2", stdout=out)  # every qualifying model
+
+    assert "notes.KnowledgeItem: 5 rows re-embedded" in out.getvalue()
+    for item in items:
+        item.refresh_from_db()
+        expected = embed_one(item.embedding_text())
+        np.testing.assert_allclose(np.asarray(item.embedding), expected, atol=1e-5)
+
+
+@pytest.mark.django_db
+def test_reembed_refuses_a_model_without_an_embedding() -> None:
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError, match="no `embedding` VectorField"):
+        call_command("reembed", "--model", "auth.User", stdout=StringIO())

@@ -1,4 +1,4 @@
-"""Scopes and layers, people's roles, agent credentials, proposals, escalations and the audit log."""
+"""Scopes and layers, people's roles, agent credentials, proposals, escalations, audit log."""
 
 import uuid
 
@@ -146,7 +146,7 @@ class AuditLog(models.Model):
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.target_type}:{self.target_id}"
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.target_id}"
 
 
 class ProposalKind(models.TextChoices):
@@ -235,6 +235,9 @@ class Approval(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.user} {self.decision}s {self.proposal_id}"
+
 
 class Priority(models.TextChoices):
     CRITICAL = "critical"
@@ -272,9 +275,10 @@ class Escalation(models.Model):
     status = models.CharField(
         max_length=16, choices=EscalationStatus.choices, default=EscalationStatus.PENDING
     )
-    resolved_by = models.CharField(max_length=200, blank=True, null=True)
+    # Nullable like the spec's columns: "not resolved yet" differs from "resolved, no notes".
+    resolved_by = models.CharField(max_length=200, blank=True, null=True)  # noqa: DJ001
     resolved_at = models.DateTimeField(null=True, blank=True)
-    resolution_notes = models.TextField(blank=True, null=True)
+    resolution_notes = models.TextField(blank=True, null=True)  # noqa: DJ001
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
@@ -305,3 +309,6 @@ class RateLimitWindow(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["key", "window_start"], name="ratelimit_unique_window")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.key} @ {self.window_start:%H:%M:%S}: {self.count}"

@@ -6,4 +6,6 @@ changes. Apps add their entries here as they gain scheduled work.
 """
 
 # name -> (task path, every N seconds, kwargs)
-SCHEDULES: dict[str, tuple[str, int, dict]] = {}
+SCHEDULES: dict[str, tuple[str, int, dict]] = {
+    "flush outbox": ("mnemosyne_site.flush_outbox", 60, {}),
+}

@@ -37,7 +37,8 @@ def test_metrics_expose_request_latency_per_route(client, agent_client):
 def test_errors_are_json_with_code_detail_and_fields(agent_client):
     missing = agent_client.get("/api/v1/governance/scopes/999999")
     assert missing.status_code == 404
-    assert missing.json() == {"error": "not_found", "detail": missing.json()["detail"], "fields": {}}
+    assert missing.json()["error"] == "not_found"
+    assert missing.json()["fields"] == {}
     malformed = agent_client.post(
         "/api/v1/governance/scopes", data="{not json", content_type="application/json"
     )

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.django_db
 def test_a_second_process_attaches_to_the_running_database():
     code = (
-        "import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE','mnemosyne_site.settings');"
+        "import django, os;"
+        "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'mnemosyne_site.settings');"
         "django.setup(); from django.db import connection;"
         "c = connection.cursor(); c.execute('SELECT 1'); print(c.fetchone()[0])"
     )

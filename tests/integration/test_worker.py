@@ -3,7 +3,7 @@
 import os
 import subprocess
 import sys
-import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -14,26 +14,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.integration
-def test_a_task_sent_through_the_broker_runs_in_a_real_worker():
-    from mnemosyne_site.celery import app
+def test_a_task_sent_through_the_broker_runs_in_a_real_worker(celery_broker):
     from mnemosyne_site.tasks import ping
 
     broker = embedded.broker_url()
+    # A queue of its own, so no other worker on the shared embedded broker takes the task.
+    queue = f"test-{uuid.uuid4().hex}"
+    celery_broker(broker, results=True)
     env = {**os.environ, "CELERY_BROKER_URL": broker, "CELERY_RESULT_BACKEND": broker}
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "mnemosyne_site", "worker", "--pool", "solo",
-         "--loglevel", "WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+         "--loglevel", "WARNING", "--queues", queue,
+         "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
-    saved = (app.conf.task_always_eager, app.conf.broker_url, app.conf.result_backend)
-    app.conf.task_always_eager = False
-    app.conf.broker_url = broker
-    app.conf.result_backend = broker
     try:
-        result = ping.delay("hello")
+        result = ping.apply_async(args=["hello"], queue=queue)
         reply = result.get(timeout=60)
     finally:
-        app.conf.task_always_eager, app.conf.broker_url, app.conf.result_backend = saved
         worker.terminate()
         try:
             worker.wait(timeout=20)

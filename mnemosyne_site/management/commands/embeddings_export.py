@@ -22,6 +22,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, force: bool, **options: Any) -> None:
         result = export_onnx(directory=model_dir(), force=force)
         files = result.files
+        if options["verbosity"] == 0:
+            return
         if result.created:
             self.stdout.write(self.style.SUCCESS(f"exported in {result.seconds:.1f} s"))
         else:

@@ -106,9 +106,31 @@ class Template:
             parts.append(_token_regex(tok))
         return r"^\s*" + "".join(parts) + r"\s*$"
 
+    def to_dict(self) -> dict[str, object]:
+        """JSON-safe form, for a database-backed store (e.g. one JSONField)."""
+        return {
+            "key": self.key,
+            "bucket": self.bucket,
+            "tokens": list(self.tokens),
+            "spaces": list(self.spaces),
+            "count": self.count,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Template:
+        return cls(
+            key=str(data["key"]),
+            bucket=str(data["bucket"]),
+            tokens=[str(t) for t in data["tokens"]],  # type: ignore[union-attr]
+            spaces=[bool(s) for s in data["spaces"]],  # type: ignore[union-attr]
+            count=int(data.get("count", 1)),  # type: ignore[arg-type]
+        )
+
 
 @dataclass(frozen=True)
 class GroupResult:
+    """What :meth:`Grouper.add` decided: the group key is the signature id."""
+
     key: str
     template: str
     is_new: bool

@@ -74,7 +74,7 @@ PLACEHOLDER_REGEX: dict[str, str] = {
     "SIZE": r"[<>~]?\d+(?:\.\d+)?\s?[A-Za-z]+(?: \([^)]*\))?",
     "DURATION": r"[<>~]?\d+(?:\.\d+)?\s?[A-Za-zµ]+",
     "NUM": r"[-+]?\d+(?:\.\d+)*(?:[eE][-+]?\d+)?",
-    "STR": r"(?:'[^']*'|\"[^\"]*\")",
+    "STR": r"(?:'[^']*'|\"[^\"]*\"|`[^`]*`)",
 }
 
 # Matches any placeholder this module emits; the grouper uses it to spot variables.
@@ -217,7 +217,12 @@ _RULES: list[tuple[str, str, Render]] = [
         _whole("NUM"),
     ),
     # Quoted values: only when the quote is not an apostrophe inside a word ("can't").
-    ("str", r"(?<!\w)'[^'\n/\\]{0,200}'(?!\w)|(?<![\w\\])\"[^\"\n/\\]{0,200}\"", _whole("STR")),
+    # Backticks quote identifiers in compiler and Markdown-ish messages ("`foo`").
+    (
+        "str",
+        r"(?<!\w)'[^'\n/\\]{0,200}'(?!\w)|(?<![\w\\])\"[^\"\n/\\]{0,200}\"|`[^`\n]{1,200}`",
+        _whole("STR"),
+    ),
 ]
 
 _MASK_RE = re.compile("|".join(f"(?P<_{name}>{pat})" for name, pat, _ in _RULES))

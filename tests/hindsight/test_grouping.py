@@ -149,6 +149,23 @@ class RecordingStore(InMemoryTemplateStore):
         super().update(template)
 
 
+def test_templates_round_trip_through_a_serialising_store() -> None:
+    class JsonStore(InMemoryTemplateStore):
+        """Hands out fresh copies, as a database store would."""
+
+        def candidates(self, bucket_key: str) -> list[Template]:
+            return [Template.from_dict(t.to_dict()) for t in super().candidates(bucket_key)]
+
+        def update(self, template: Template) -> None:
+            stored = self.get(template.key)
+            stored.tokens, stored.count = list(template.tokens), template.count
+
+    messages = ["job 1 failed on alpha", "job 2 failed on beta", "disk full on gamma"]
+    plain, persisted = Grouper(), Grouper(JsonStore())
+    assert keys(plain, messages) == keys(persisted, messages)
+    assert [t.to_dict() for t in plain.store] == [t.to_dict() for t in persisted.store]
+
+
 def test_grouper_uses_only_the_store_protocol() -> None:
     store = RecordingStore()
     g = Grouper(store, config=GroupingConfig())

@@ -6,4 +6,11 @@ changes. Apps add their entries here as they gain scheduled work.
 """
 
 # name -> (task path, every N seconds, kwargs)
-SCHEDULES: dict[str, tuple[str, int, dict]] = {}
+SCHEDULES: dict[str, tuple[str, int, dict]] = {
+    # Tell handlers once about escalations that passed their priority's deadline.
+    "governance-flag-overdue-escalations": (
+        "governance.tasks.escalations_flag_overdue_task",
+        600,
+        {},
+    ),
+}

@@ -1,0 +1,5 @@
+from django.http import HttpResponse
+
+
+def inbox(request):
+    return HttpResponse("todo")

@@ -7,7 +7,7 @@ forms around them.
 from governance.views.auth import ReviewLoginView, ReviewLogoutView
 from governance.views.dashboard import dashboard
 from governance.views.escalations import escalation_detail, escalation_queue
-from governance.views.inbox import inbox
+from governance.views.inbox import inbox, inbox_mark, inbox_open, inbox_read_all
 from governance.views.proposals import proposal_detail, proposal_queue
 
 __all__ = [
@@ -17,6 +17,9 @@ __all__ = [
     "escalation_detail",
     "escalation_queue",
     "inbox",
+    "inbox_mark",
+    "inbox_open",
+    "inbox_read_all",
     "proposal_detail",
     "proposal_queue",
 ]

@@ -1,9 +1,14 @@
 from django.contrib.auth.views import LoginView, LogoutView
+from django.urls import reverse, reverse_lazy
 
 
 class ReviewLoginView(LoginView):
-    pass
+    template_name = "review/login.html"
+    redirect_authenticated_user = True
+
+    def get_default_redirect_url(self):
+        return reverse("review:queue")
 
 
 class ReviewLogoutView(LogoutView):
-    pass
+    next_page = reverse_lazy("review:login")

@@ -1,4 +1,4 @@
-"""Scopes and layers, people's roles, agent credentials, proposals, escalations and the audit log."""
+"""Scopes and layers, roles, agent credentials, proposals, escalations, policies, the audit log."""
 
 import uuid
 
@@ -146,7 +146,8 @@ class AuditLog(models.Model):
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.target_type}:{self.target_id}"
+        target = f"{self.target_type}:{self.target_id}"
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {target}"
 
 
 class ProposalKind(models.TextChoices):

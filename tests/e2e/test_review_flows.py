@@ -79,7 +79,8 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
         kind="promotion", scope=team, subject=knowledge_item,
         title="Promote 'Retry the flaky payments webhook' to the payments team",
         proposed_by="system",
-        payload={"application_count": 7, "success_rate": 0.86, "from_scope": "acme/platform/payments/api"},
+        payload={"application_count": 7, "success_rate": 0.86,
+                 "from_scope": "acme/platform/payments/api"},
     )
     # A couple of other proposals make the queue look like a real day.
     proposal_create(kind="lifecycle", scope=team, subject=scope_tree["project"],

@@ -78,7 +78,8 @@ def stacked_days(
     colours = {c: colour_for(c, palette, i) for i, c in enumerate(categories)}
 
     left, bottom, top = 36, 22, 8
-    plot_w, plot_h = width - left - 8, height - bottom - top
+    # Room on the right for the last date label, which is centred on the last bar.
+    plot_w, plot_h = width - left - 22, height - bottom - top
     totals = [sum(per_day.get(start + timedelta(d), {}).values()) for d in range(days)]
     peak = nice_max(max(totals, default=0))
     slot = plot_w / days

@@ -183,8 +183,16 @@ def test_a_supervisor_resolves_an_escalation(
 
 def test_the_dashboard_shows_figures_queues_and_charts(
     open_as, maintainer, supervisor, scope_tree, sample_dashboard, screenshots, live_server,
+    knowledge_promotion, knowledge_item, make_person_e2e,
 ):
+    from governance.services import proposal_decide
+
     membership_grant(user=maintainer, scope=scope_tree["team"], role="supervisor")
+    colleague = make_person_e2e("maintainer2", scope_tree["team"], "maintainer")
+    decided = proposal_create(kind="promotion", scope=scope_tree["team"], subject=knowledge_item,
+                              title="Promote the webhook retry note", proposed_by="system")
+    proposal_decide(proposal_id=decided.pk, principal=Principal.for_user(colleague),
+                    decision="approve")
     escalation_create(escalated_to="ARIA", reason="New anti-pattern", priority="critical",
                       title="rm -rf on a data directory", scope=scope_tree["project"])
     proposal_create(kind="pattern_confirmation", scope=scope_tree["team"],
@@ -197,6 +205,9 @@ def test_the_dashboard_shows_figures_queues_and_charts(
     assert page.locator("svg[aria-label='Lessons per day by type over 30 days'] rect").count() > 30
     assert "Direct production database modifications" in text
     assert "92%" in text
+    assert page.locator(
+        "svg[aria-label='Approved and rejected proposals per day'] rect[fill='#3a9d5d']"
+    ).count() == 1
     page.screenshot(path=str(screenshots / "dashboard.png"), full_page=True)
 
 

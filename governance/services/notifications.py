@@ -135,7 +135,7 @@ def notify_proposal_queued(proposal: Proposal) -> list[int]:
     people = maintainers_of(proposal.scope)
     if proposal.proposed_by_user_id:
         people = people.exclude(pk=proposal.proposed_by_user_id)
-    kind_label = proposal.get_kind_display().replace("_", " ")
+    kind_label = proposal.get_kind_display().lower()
     return notifications_create(
         users=list(people),
         kind=NotificationKind.PROPOSAL,

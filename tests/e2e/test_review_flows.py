@@ -108,6 +108,9 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
     assert page.inner_text("[data-testid=state]") == "approved"
 
     assert knowledge_item.title in retrieval_titles(team)
+    page.goto(f"{live_server.url}/review/inbox")
+    assert "To review in acme/platform/payments" in page.inner_text("main")
+    page.screenshot(path=str(screenshots / "inbox.png"), full_page=True)
     entry = AuditLog.objects.get(action="proposal.promotion.approve", target_id=str(proposal.pk))
     assert entry.actor == "maintainer" and entry.details["applied"] is True
 
@@ -176,6 +179,7 @@ def test_a_supervisor_resolves_an_escalation(
     page.click("button[value=resolve]")
     page.wait_for_selector("text=Escalation marked resolved.")
     assert page.inner_text("[data-testid=status]") == "resolved"
+    page.screenshot(path=str(screenshots / "escalation-resolved.png"), full_page=True)
     overdue.refresh_from_db()
     assert overdue.status == "resolved" and overdue.resolved_by == "supervisor"
     assert AuditLog.objects.filter(action="escalation.resolved", target_id=str(overdue.pk)).exists()
@@ -211,7 +215,9 @@ def test_the_dashboard_shows_figures_queues_and_charts(
     page.screenshot(path=str(screenshots / "dashboard.png"), full_page=True)
 
 
-def test_an_outsider_is_refused(open_as, outsider, scope_tree, knowledge_item, live_server):
+def test_an_outsider_is_refused(
+    open_as, outsider, scope_tree, knowledge_item, live_server, screenshots,
+):
     proposal = proposal_create(kind="promotion", scope=scope_tree["team"], subject=knowledge_item,
                                title="Promote the webhook retry note", proposed_by="system")
     escalation = escalation_create(escalated_to="aria", reason="Critical issue",
@@ -222,6 +228,7 @@ def test_an_outsider_is_refused(open_as, outsider, scope_tree, knowledge_item, l
     response = page.goto(f"{live_server.url}/review/proposals/{proposal.pk}")
     assert response.status == 404
     assert "Not found" in page.inner_text("main")
+    page.screenshot(path=str(screenshots / "outsider-refused.png"))
     response = page.goto(f"{live_server.url}/review/escalations/{escalation.pk}")
     assert response.status == 404
     page.goto(f"{live_server.url}/review/escalations")

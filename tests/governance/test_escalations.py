@@ -204,3 +204,52 @@ def test_a_new_escalation_reaches_the_supervisors_inbox_and_mail(
     assert EscalationStatus.PENDING == Escalation.objects.get().status
     assert supervisor.notifications.get().title.startswith("New high escalation for Domain")
     assert mail.outbox[0].to == ["supervisor@example.com"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_supervisors_closing_at_once_close_once(scope_tree, make_person):
+    import threading
+
+    from django.db import connection
+
+    first = make_person("s1", scope_tree["team"], "supervisor")
+    second = make_person("s2", scope_tree["team"], "supervisor")
+    escalation = escalation_create(escalated_to="aria", reason="race", priority="high",
+                                   scope=scope_tree["project"])
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def close(user, status):
+        try:
+            barrier.wait()
+            move(escalation, user, status, "closing it")
+            outcomes.append(status)
+        except Conflict:
+            outcomes.append("conflict")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=close, args=(first, "resolved")),
+               threading.Thread(target=close, args=(second, "dismissed"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("conflict") == 1
+    closed = Escalation.objects.get(pk=escalation.pk)
+    assert closed.status in ("resolved", "dismissed")
+    assert AuditLog.objects.filter(target_id=str(escalation.pk),
+                                   action__in=["escalation.resolved",
+                                               "escalation.dismissed"]).count() == 1
+
+
+def test_the_escalation_queue_page_does_not_grow_queries_with_rows(
+    client, supervisor, scope_tree, django_assert_max_num_queries
+):
+    for n in range(12):
+        escalation_create(escalated_to=["aria", "varys", "domain_supervisor"][n % 3],
+                          reason=f"reason {n}", priority="high", scope=scope_tree["project"])
+    client.force_login(supervisor)
+    with django_assert_max_num_queries(14):
+        response = client.get("/review/escalations")
+    assert response.content.decode().count("data-escalation=") == 12

@@ -2,7 +2,11 @@
 
 from celery import shared_task
 
-from governance.services import escalations_flag_overdue, notification_email_send
+from governance.services import (
+    escalations_flag_overdue,
+    notification_email_send,
+    notifications_send_pending,
+)
 
 
 @shared_task(
@@ -19,3 +23,8 @@ def notification_email_task(notification_id: int) -> bool:
 @shared_task(acks_late=True)
 def escalations_flag_overdue_task() -> int:
     return escalations_flag_overdue()
+
+
+@shared_task(acks_late=True)
+def notifications_send_pending_task() -> int:
+    return notifications_send_pending()

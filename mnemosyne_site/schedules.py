@@ -13,4 +13,10 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
         600,
         {},
     ),
+    # Send notification e-mails whose task never ran (broker down, worker lost).
+    "governance-send-pending-notification-emails": (
+        "governance.tasks.notifications_send_pending_task",
+        300,
+        {},
+    ),
 }

@@ -14,6 +14,7 @@ from governance.services.notifications import (
     notification_mark,
     notifications_create,
     notifications_mark_all_read,
+    notifications_send_pending,
 )
 from governance.services.policies import policy_record_change
 from governance.services.proposals import proposal_cancel, proposal_create, proposal_decide
@@ -38,6 +39,7 @@ __all__ = [
     "notification_mark",
     "notifications_create",
     "notifications_mark_all_read",
+    "notifications_send_pending",
     "policy_record_change",
     "proposal_cancel",
     "proposal_create",

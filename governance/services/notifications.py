@@ -2,13 +2,16 @@
 
 The inbox rows are written in the caller's transaction (they vanish with it on rollback); the
 e-mail is a side effect that cannot be rolled back, so it leaves only after commit, one task per
-notification, which claims the row before sending so a retried task sends once.
+notification, which claims the row before sending so a retried task sends once. The rows double as
+an outbox: one whose task could not be queued (broker down) is picked up by the periodic
+`notifications_send_pending` sweep, so no e-mail is dropped silently.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -78,11 +81,41 @@ def notifications_create(
         ).values_list("pk", flat=True)
     )
     if conf.NOTIFY_BY_EMAIL and created:
-        from governance.tasks import notification_email_task
-
         for pk in created:
-            transaction.on_commit(lambda pk=pk: notification_email_task.delay(pk))
+            transaction.on_commit(lambda pk=pk: _queue_email(pk))
     return created
+
+
+def _queue_email(notification_id: int) -> None:
+    """After commit: hand the e-mail to the worker. The change itself is already committed, so a
+    broker outage must not fail the request; the pending sweep sends it later."""
+    from governance.tasks import notification_email_task
+
+    try:
+        notification_email_task.delay(notification_id)
+    except Exception:
+        logger.warning("could not queue e-mail for notification %s; the sweep will send it",
+                       notification_id, exc_info=True)
+
+
+def notifications_send_pending(*, older_than: timedelta = timedelta(minutes=2),
+                               limit: int = 200) -> int:
+    """Send e-mails whose task never ran (the broker was down, a worker died). Each row is
+    claimed before sending, so this and a late task never both send one."""
+    if not conf.NOTIFY_BY_EMAIL:
+        return 0
+    ids = list(
+        Notification.objects.filter(
+            emailed_at__isnull=True, created_at__lte=timezone.now() - older_than
+        ).exclude(user__email="").order_by("created_at").values_list("pk", flat=True)[:limit]
+    )
+    sent = 0
+    for pk in ids:
+        try:
+            sent += notification_email_send(notification_id=pk)
+        except Exception:
+            logger.warning("e-mail for notification %s failed; will retry", pk, exc_info=True)
+    return sent
 
 
 def notification_email_send(*, notification_id: int) -> bool:

@@ -102,3 +102,21 @@ def test_the_notification_email_is_sent_once_even_if_the_task_runs_twice(queued,
     assert notification_email_task(note.pk) is True
     assert notification_email_task(note.pk) is False
     assert len(mail.outbox) == 1
+
+
+def test_e_mails_whose_task_never_ran_are_sent_by_the_sweep_once(queued, maintainer, supervisor):
+    from datetime import timedelta
+
+    from django.core import mail
+    from django.utils import timezone
+
+    from governance.services import notifications_send_pending
+
+    # No on-commit callbacks ran in this test: as if the broker had been down.
+    assert Notification.objects.filter(emailed_at__isnull=True).count() == 2
+    assert notifications_send_pending() == 0  # too fresh: their tasks may still be coming
+    Notification.objects.update(created_at=timezone.now() - timedelta(minutes=5))
+    assert notifications_send_pending() == 2
+    assert notifications_send_pending() == 0
+    assert sorted(m.to[0] for m in mail.outbox) == ["maintainer@example.com",
+                                                    "supervisor@example.com"]

@@ -5,5 +5,5 @@ class GovernanceConfig(AppConfig):
     name = "governance"
     verbose_name = "Governance"
 
-    def ready(self) -> None:
-        from governance import schema  # noqa: F401  (registers the OpenAPI auth extensions)
+    def ready(self):
+        from governance import schema  # noqa: F401  (registers the OpenAPI auth schemes)

@@ -46,8 +46,8 @@ def rate_limit_hit(*, key: str, limit: int, window_seconds: int) -> int:
         count = cursor.fetchone()[0]
     if count > limit:
         error = RateLimited()
-        remaining = start + timedelta(seconds=window_seconds) - now
-        error.retry_after = int(remaining.total_seconds()) + 1
+        window_end = start + timedelta(seconds=window_seconds)
+        error.retry_after = int((window_end - now).total_seconds()) + 1
         raise error
     return count
 

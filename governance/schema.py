@@ -1,4 +1,4 @@
-"""How agent authentication appears in the OpenAPI schema."""
+"""How the OpenAPI schema describes our authentication (imported in GovernanceConfig.ready)."""
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
@@ -12,18 +12,14 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
             "type": "http",
             "scheme": "bearer",
             "bearerFormat": "mnem_<lookup>_<secret>",
-            "description": "An agent token from `manage.py createagent`.",
+            "description": "An agent's token (manage.py createagent).",
         }
 
 
 class LocalAnonymousScheme(OpenApiAuthenticationExtension):
     target_class = "governance.auth.LocalAnonymousAuthentication"
-    # No credentials and so no security scheme: an empty requirement marks auth as optional
-    # (loopback callers when MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL is on).
-    name: list[str] = []
-
-    def get_security_requirement(self, auto_schema):
-        return {}
+    name = "localAnonymous"
+    optional = True
 
     def get_security_definition(self, auto_schema):
-        return []
+        return {}

@@ -1,4 +1,4 @@
-"""How the OpenAPI schema describes our authentication (imported in GovernanceConfig.ready)."""
+"""How agent authentication appears in the OpenAPI schema."""
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
@@ -12,14 +12,18 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
             "type": "http",
             "scheme": "bearer",
             "bearerFormat": "mnem_<lookup>_<secret>",
-            "description": "An agent's token (manage.py createagent).",
+            "description": "An agent token from `manage.py createagent`.",
         }
 
 
 class LocalAnonymousScheme(OpenApiAuthenticationExtension):
     target_class = "governance.auth.LocalAnonymousAuthentication"
-    name = "localAnonymous"
-    optional = True
+    # No credentials and so no security scheme: an empty requirement marks auth as optional
+    # (loopback callers when MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL is on).
+    name: list[str] = []
+
+    def get_security_requirement(self, auto_schema):
+        return {}
 
     def get_security_definition(self, auto_schema):
-        return {}
+        return []

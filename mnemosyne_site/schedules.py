@@ -6,4 +6,19 @@ changes. Apps add their entries here as they gain scheduled work.
 """
 
 # name -> (task path, every N seconds, kwargs)
-SCHEDULES: dict[str, tuple[str, int, dict]] = {}
+SCHEDULES: dict[str, tuple[str, int, dict]] = {
+    # Send tasks that waited in the outbox while the broker was down.
+    "flush outbox": ("mnemosyne_site.flush_outbox", 60, {}),
+    # Tell handlers once about escalations that passed their priority's deadline.
+    "governance-flag-overdue-escalations": (
+        "governance.tasks.escalations_flag_overdue_task",
+        600,
+        {},
+    ),
+    # Send notification e-mails whose task never ran (broker down, worker lost).
+    "governance-send-pending-notification-emails": (
+        "governance.tasks.notifications_send_pending_task",
+        300,
+        {},
+    ),
+}

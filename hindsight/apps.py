@@ -1,12 +1,9 @@
-from pathlib import Path
-
 from django.apps import AppConfig
 
 
 class HindsightConfig(AppConfig):
     name = "hindsight"
     verbose_name = "Hindsight"
-    path = str(Path(__file__).resolve().parent)
 
     def ready(self) -> None:
         from governance.models import ProposalKind

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
+
 from hindsight.grouping import (
     HARD,
     Grouper,

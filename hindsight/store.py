@@ -13,10 +13,10 @@ from __future__ import annotations
 import numpy as np
 from django.db import connection
 from django.db.models import F
-from hindsight.grouping import WILDCARD, Template
 from pgvector.django import CosineDistance
 
 from governance.models import Scope
+from hindsight.grouping import WILDCARD, Template
 from hindsight.models import ErrorSignature, SignatureStatus, SignatureTemplate
 
 

@@ -21,4 +21,6 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
         300,
         {},
     ),
+    # Alert maintainers of scopes whose hindsight notes pass the bloat threshold; storage gauge.
+    "hindsight-bloat-check": ("hindsight.bloat_check", 3600, {}),
 }

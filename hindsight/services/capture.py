@@ -10,12 +10,12 @@ import numpy as np
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
-from hindsight.grouping import Template
 
 from governance.auth import Principal
 from governance.models import Scope
 from governance.services import audit_record
 from hindsight import conf, metrics
+from hindsight.grouping import Template
 from hindsight.models import ErrorOccurrence, ErrorSignature, SignatureTemplate
 from hindsight.pipeline import Assignment, PreparedError, SignatureGrouping, prepare_error
 from hindsight.scopes import home_scope

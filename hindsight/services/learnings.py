@@ -24,6 +24,7 @@ from governance.services import audit_record
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.outbox import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -278,8 +279,9 @@ def _handle_success(*, readable, scope, tool_name) -> ToolResultOutcome:
     if boosted and conf.LEARNING_PROPAGATION_RATE > 0:
         from hindsight.tasks import learning_propagate
 
-        ids, rate = [str(i) for i in boosted], conf.LEARNING_PROPAGATION_RATE
-        transaction.on_commit(lambda: learning_propagate.delay(ids, rate))
+        enqueue_on_commit(
+            learning_propagate, [str(i) for i in boosted], conf.LEARNING_PROPAGATION_RATE
+        )
     return ToolResultOutcome(action="boosted", boosted=tuple(str(i) for i in boosted))
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 
-from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from pgvector.django import CosineDistance
@@ -23,6 +22,7 @@ from hindsight.models import (
 )
 from hindsight.services.notes import note_lineage, note_metrics_aggregate
 from mnemosyne_site.api import Conflict
+from mnemosyne_site.outbox import enqueue_on_commit
 from notes.models import KnowledgeItem, KnowledgeStatus
 
 logger = logging.getLogger(__name__)
@@ -208,7 +208,7 @@ def signature_merge_apply(proposal: Proposal) -> None:
     )
     from hindsight.tasks import signature_refresh
 
-    transaction.on_commit(lambda: signature_refresh.delay(str(survivor.pk)))
+    enqueue_on_commit(signature_refresh, str(survivor.pk))
 
 
 def signature_describe(subject_id: str) -> dict:

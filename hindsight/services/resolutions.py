@@ -16,6 +16,7 @@ from hindsight.models import (
     ResolutionApplication,
     SignatureStatus,
 )
+from mnemosyne_site.outbox import enqueue_on_commit
 
 
 def _actor_name(actor: Principal | str) -> str:
@@ -38,7 +39,7 @@ def signature_live(signature: ErrorSignature) -> ErrorSignature:
 def _after_commit_refresh(signature_id) -> None:
     from hindsight.tasks import signature_refresh
 
-    transaction.on_commit(lambda: signature_refresh.delay(str(signature_id)))
+    enqueue_on_commit(signature_refresh, str(signature_id))
 
 
 def resolution_create(

@@ -13,7 +13,7 @@ from django.db.models import Q
 from pgvector.django import CosineDistance
 
 from governance.services import audit_record
-from hindsight import conf
+from hindsight import conf, metrics
 from hindsight.models import ErrorSignature, Resolution
 from hindsight.scopes import home_scope
 from mnemosyne_site.embeddings import embed_one
@@ -232,8 +232,21 @@ def note_metrics_aggregate(*, note: KnowledgeItem) -> dict:
         "success_rate": successes / applications if applications else 0.0,
         "occurrence_count": occurrences,
     }
+    completed = []
     with transaction.atomic():
-        for member in KnowledgeItem.objects.select_for_update().filter(pk__in=ids):
-            member.metadata = {**member.metadata, "aggregated_metrics": totals}
+        members = KnowledgeItem.objects.select_for_update(of=("self",)).select_related(
+            "scope", "original__scope"
+        )
+        for member in members.filter(pk__in=ids):
+            metadata = {**member.metadata, "aggregated_metrics": totals}
+            # A copy the notes app made on approval: count the completed promotion once.
+            if member.original_id and not metadata.get("hindsight_promotion_counted"):
+                metadata["hindsight_promotion_counted"] = True
+                completed.append((member.original.scope.layer, member.scope.layer))
+            member.metadata = metadata
             member.save(update_fields=["metadata", "updated_at"])
+    for from_layer, to_layer in completed:
+        metrics.PROMOTION_TOTAL.labels(
+            from_layer=from_layer, to_layer=to_layer, status="completed"
+        ).inc()
     return totals

@@ -77,3 +77,18 @@ def test_the_dashboard_shows_only_what_the_viewer_may_read(scope_tree, member, o
     other = provider(Principal.for_user(outsider))
     assert [s["pattern"] for s in other["top_signatures"]] == ["B <NUM>"]
     assert other["resolution_success"] == []
+
+
+@pytest.mark.django_db
+def test_the_bloat_check_is_scheduled_and_records_its_run(scope_tree, hindsight_conf):
+    from hindsight.tasks import bloat_check
+    from mnemosyne_site.models import TaskRun
+    from mnemosyne_site.schedules import SCHEDULES
+
+    assert SCHEDULES["hindsight-bloat-check"][0] == bloat_check.name
+    hindsight_conf(HINDSIGHT_BLOAT_THRESHOLD=1)
+    _note(scope_tree["project"], "one")
+    _note(scope_tree["project"], "two")
+    assert bloat_check.delay().get() == {"scopes_over_threshold": 1}
+    assert TaskRun.objects.filter(task_name="hindsight.bloat_check", succeeded=True).exists()
+    assert Escalation.objects.filter(scope=scope_tree["project"]).count() == 1

@@ -163,3 +163,39 @@ def test_capture_runs_in_a_bounded_number_of_queries(
         assert capture(agent_client, "fresh error number one about widgets").status_code == 201
     with django_assert_max_num_queries(21):
         assert capture(agent_client, "fresh error number one about widgets").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_captures_of_a_new_error_make_one_signature(scope_tree):
+    import threading
+
+    from django.db import connection
+
+    from governance.auth import Principal
+    from hindsight.services.capture import error_capture
+    from mnemosyne_site.embeddings import embed_one
+
+    embed_one("load the model before the threads start")
+    principal = Principal.system("bench")
+    errors, barrier = [], threading.Barrier(6)
+
+    def run(n):
+        try:
+            barrier.wait()
+            error_capture(principal=principal, scope=scope_tree["project"], error_type="OSError",
+                          message=f"too many open files in worker {n}")
+        except Exception as exc:  # noqa: BLE001 - surfaced by the assertion below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    signature = ErrorSignature.objects.get()
+    assert signature.occurrence_count == 6
+    assert signature.occurrences.count() == 6
+    assert SignatureTemplate.objects.count() == 1

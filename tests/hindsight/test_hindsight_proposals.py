@@ -95,11 +95,18 @@ def test_metrics_are_aggregated_across_the_notes_lineage(scope_tree):
     resolution_create(signature=other, description="x", actor="a")
     other.note = copy
     other.save()
+    completed = metrics.PROMOTION_TOTAL.labels(
+        from_layer="project", to_layer="team", status="completed"
+    )
+    before = completed._value.get()
     totals = note_metrics_aggregate(note=note)
     assert totals["instances"] == 2
     assert totals["application_count"] == 4
     copy.refresh_from_db()
     assert copy.metadata["aggregated_metrics"]["application_count"] == 4
+    # The copy's promotion is counted as completed, once.
+    note_metrics_aggregate(note=copy)
+    assert completed._value.get() == before + 1
 
 
 @pytest.mark.django_db

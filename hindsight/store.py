@@ -16,6 +16,7 @@ from django.db.models import F
 from pgvector.django import CosineDistance
 
 from governance.models import Scope
+from hindsight import conf
 from hindsight.grouping import WILDCARD, Template
 from hindsight.models import ErrorSignature, SignatureStatus, SignatureTemplate
 
@@ -88,6 +89,7 @@ class DatabaseSignatureStore:
         return self._owners.get(template_key)
 
     def nearest(self, vector: np.ndarray) -> tuple[str, float, str] | None:
+        set_ef_search(conf.HINDSIGHT_EF_SEARCH)
         row = (
             ErrorSignature.objects.filter(scope=self.scope, status=SignatureStatus.ACTIVE)
             .annotate(distance=CosineDistance("embedding", vector))

@@ -168,10 +168,11 @@ def _regex(signatures, error: PreparedError, message: str,
     )
     if readable_scopes is not None:
         templates = templates.filter(scope_id__in=readable_scopes)
-    ids = set(templates.values_list("signature_id", flat=True)[:REGEX_CANDIDATES])
     by_message = list(
-        signatures.filter(pk__in=ids).select_related("scope").defer("embedding")
-    ) if ids else []
+        signatures.filter(pk__in=templates.values("signature_id")[:REGEX_CANDIDATES])
+        .select_related("scope")
+        .defer("embedding")
+    )
     by_stack = []
     if error.frames:
         by_stack = list(

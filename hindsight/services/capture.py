@@ -19,7 +19,7 @@ from hindsight.grouping import Template
 from hindsight.models import ErrorOccurrence, ErrorSignature, SignatureTemplate
 from hindsight.pipeline import Assignment, PreparedError, SignatureGrouping, prepare_error
 from hindsight.scopes import home_scope
-from hindsight.store import DatabaseSignatureStore, set_ef_search
+from hindsight.store import DatabaseSignatureStore
 from mnemosyne_site.embeddings import embed_one
 
 CONTEXT_KEYS = ("file_types", "frameworks", "dependencies", "files")
@@ -177,7 +177,6 @@ def error_capture(
     for attempt in range(2):
         try:
             with transaction.atomic():
-                set_ef_search(conf.HINDSIGHT_EF_SEARCH)
                 store = DatabaseSignatureStore(home, error.error_type)
                 assignment = SignatureGrouping(
                     store, embed=embed_cached, dedup_similarity=conf.HINDSIGHT_DEDUP_SIMILARITY

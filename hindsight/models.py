@@ -139,11 +139,22 @@ class ErrorOccurrence(models.Model):
     tool_name = models.CharField(max_length=200, blank=True)
     session_key = models.CharField(max_length=200, blank=True)
     reported_by = models.CharField(max_length=200, blank=True)
+    # A retried capture (same Idempotency-Key from the same caller) answers as the first did.
+    idempotency_key = models.CharField(max_length=200, blank=True)
+    matched_by = models.CharField(max_length=16, blank=True)
+    created_signature = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["signature", "-created_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["reported_by", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="occurrence_idempotent_per_caller",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.message[:80]
@@ -197,10 +208,18 @@ class ResolutionApplication(models.Model):
     error_message = models.TextField(blank=True)
     session_key = models.CharField(max_length=200, blank=True)
     applied_by = models.CharField(max_length=200, blank=True)
+    idempotency_key = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["applied_by", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="application_idempotent_per_caller",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{'success' if self.success else 'failure'} of {self.resolution_id}"

@@ -42,6 +42,14 @@ from hindsight.services.learnings import (
 from mnemosyne_site.api import CursorPagination
 
 
+def _idempotency_key(request) -> str:
+    """The `Idempotency-Key` header: a retried write with the same key counts once."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > 200:
+        raise exceptions.ValidationError({"Idempotency-Key": ["At most 200 characters."]})
+    return key
+
+
 def _suggestion_rows(suggestions) -> list[dict]:
     return [
         {
@@ -75,6 +83,7 @@ class ErrorCaptureView(APIView):
             context=values["context"],
             tool_name=values["tool_name"],
             session_key=values["session"],
+            idempotency_key=_idempotency_key(request),
         )
         matches, _, _ = error_match(
             principal=principal,
@@ -90,7 +99,7 @@ class ErrorCaptureView(APIView):
         suggestions = resolution_suggestions(
             matches=matches, context=values["context"], stack=values["stack"]
         )
-        if not suggestions:
+        if not suggestions and not captured.replayed:
             suggestion_miss_record(
                 source="capture", scope=scope, error_type=values["error_type"],
                 message_template=captured.signature.message_template,
@@ -247,6 +256,7 @@ class ResolutionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             context=data.validated_data["context"],
             error_message=data.validated_data["error_message"],
             session_key=data.validated_data["session"],
+            idempotency_key=_idempotency_key(request),
             actor=principal,
         )
         return Response(s.ResolutionOutputSerializer(updated).data)

@@ -85,6 +85,25 @@ def _signature_size(signature: ErrorSignature) -> int:
     )
 
 
+def _replay(reported_by: str, key: str) -> CaptureResult | None:
+    occurrence = (
+        ErrorOccurrence.objects.filter(reported_by=reported_by, idempotency_key=key)
+        .select_related("signature__scope")
+        .first()
+    )
+    if occurrence is None:
+        return None
+    return CaptureResult(
+        signature=occurrence.signature,
+        occurrence=occurrence,
+        is_new=occurrence.created_signature,
+        via=occurrence.matched_by or "fingerprint",
+        similarity=1.0,
+        vector=None,
+        replayed=True,
+    )
+
+
 @dataclass(frozen=True)
 class CaptureResult:
     signature: ErrorSignature
@@ -93,6 +112,7 @@ class CaptureResult:
     via: str
     similarity: float
     vector: np.ndarray | None
+    replayed: bool = False
 
 
 def _new_signature(*, scope, error, assignment, template: Template | None, vector, context,
@@ -158,11 +178,14 @@ def error_capture(
     context: dict | None = None,
     tool_name: str = "",
     session_key: str = "",
+    idempotency_key: str = "",
 ) -> CaptureResult:
     """Group the error into its signature (see `hindsight.pipeline`) and record the occurrence.
 
     At most one embedding: only when the error starts a new template. Two processes creating the
-    same new template at once collide on its unique key; the loser retries once and links.
+    same new template at once collide on its unique key; the loser retries once and links. A
+    capture retried with the same `idempotency_key` by the same caller is answered from the
+    occurrence it recorded the first time, and counted once.
     """
     home = home_scope(scope)
     error = prepare_error(error_type, message, stack)
@@ -175,6 +198,10 @@ def error_capture(
         return vectors[text]
 
     for attempt in range(2):
+        if idempotency_key:
+            replay = _replay(principal.name, idempotency_key)
+            if replay is not None:
+                return replay
         try:
             with transaction.atomic():
                 store = DatabaseSignatureStore(home, error.error_type)
@@ -211,6 +238,9 @@ def error_capture(
                     tool_name=tool_name,
                     session_key=session_key,
                     reported_by=principal.name,
+                    idempotency_key=idempotency_key,
+                    matched_by=assignment.via,
+                    created_signature=assignment.is_new,
                 )
                 audit_record(
                     actor=principal,

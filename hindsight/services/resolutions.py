@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, FloatField
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -94,54 +94,74 @@ def resolution_apply(
     context: dict | None = None,
     error_message: str = "",
     session_key: str = "",
+    idempotency_key: str = "",
     actor: Principal | str,
 ) -> Resolution:
     """Record one application of a resolution and recompute its metrics.
 
     The counters and the rate are computed by one UPDATE from the row's own current values, so
     concurrent applications from several processes never lose a count or mix old and new values.
-    A failure's context and message are kept on the application row for later analysis.
+    A failure's context and message are kept on the application row for later analysis. The
+    same `idempotency_key` from the same caller is applied once: the application row is written
+    first, so a concurrent retry fails on its unique key before it counts anything.
     """
     hit = 1 if success else 0
     now = timezone.now()
-    with transaction.atomic():
-        changes = {
-            "application_count": F("application_count") + 1,
-            "success_count": F("success_count") + hit,
-            "success_rate": Cast(F("success_count") + hit, FloatField())
-            / Cast(F("application_count") + 1, FloatField()),
-            "updated_at": now,
-        }
-        if success:
-            changes["last_success_at"] = now
-        else:
-            changes["last_failure_at"] = now
-        if Resolution.objects.filter(pk=resolution_id).update(**changes) != 1:
-            raise Resolution.DoesNotExist(resolution_id)
-        resolution = Resolution.objects.select_related("scope", "signature").get(pk=resolution_id)
-        ResolutionApplication.objects.create(
-            resolution=resolution,
-            success=success,
-            context=context or {},
-            error_message=error_message,
-            session_key=session_key,
-            applied_by=_actor_name(actor),
-        )
-        audit_record(
-            actor=actor,
-            action="hindsight.resolution.apply",
-            target=resolution,
-            scope_path=resolution.scope.path,
-            details={
-                "success": success,
-                "success_rate": resolution.success_rate,
-                "application_count": resolution.application_count,
-                **({"error": error_message[:500]} if error_message else {}),
-            },
-        )
-        _after_commit_refresh(resolution.signature_id)
+    name = _actor_name(actor)
+    if idempotency_key and ResolutionApplication.objects.filter(
+        applied_by=name, idempotency_key=idempotency_key
+    ).exists():
+        return Resolution.objects.select_related("scope", "signature").get(pk=resolution_id)
+    try:
+        with transaction.atomic():
+            ResolutionApplication.objects.create(
+                resolution_id=resolution_id,
+                success=success,
+                context=context or {},
+                error_message=error_message,
+                session_key=session_key,
+                applied_by=name,
+                idempotency_key=idempotency_key,
+            )
+            resolution = _apply_counts(resolution_id, hit=hit, now=now, success=success)
+            audit_record(
+                actor=actor,
+                action="hindsight.resolution.apply",
+                target=resolution,
+                scope_path=resolution.scope.path,
+                details={
+                    "success": success,
+                    "success_rate": resolution.success_rate,
+                    "application_count": resolution.application_count,
+                    **({"error": error_message[:500]} if error_message else {}),
+                },
+            )
+            _after_commit_refresh(resolution.signature_id)
+    except IntegrityError:
+        if not idempotency_key:
+            raise
+        # The same key won a race a moment ago: answer with what it recorded.
+        return Resolution.objects.select_related("scope", "signature").get(pk=resolution_id)
     metrics.RESOLUTION_APPLICATIONS.labels(
         success="true" if success else "false", layer=resolution.scope.layer
     ).inc()
     metrics.RESOLUTION_SUCCESS_RATE.observe(resolution.success_rate)
     return resolution
+
+
+def _apply_counts(resolution_id, *, hit: int, now, success: bool) -> Resolution:
+    """One UPDATE computes the counters and the rate from the row's own current values."""
+    changes = {
+        "application_count": F("application_count") + 1,
+        "success_count": F("success_count") + hit,
+        "success_rate": Cast(F("success_count") + hit, FloatField())
+        / Cast(F("application_count") + 1, FloatField()),
+        "updated_at": now,
+    }
+    if success:
+        changes["last_success_at"] = now
+    else:
+        changes["last_failure_at"] = now
+    if Resolution.objects.filter(pk=resolution_id).update(**changes) != 1:
+        raise Resolution.DoesNotExist(resolution_id)
+    return Resolution.objects.select_related("scope", "signature").get(pk=resolution_id)

@@ -199,3 +199,17 @@ def test_concurrent_captures_of_a_new_error_make_one_signature(scope_tree):
     assert signature.occurrence_count == 6
     assert signature.occurrences.count() == 6
     assert SignatureTemplate.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_retried_capture_with_the_same_idempotency_key_counts_once(agent_client, scope_tree):
+    body = {"error_type": "OSError", "message": "broken pipe writing to upstream"}
+    first = agent_client.post(URL, body, format="json", HTTP_IDEMPOTENCY_KEY="cap-1")
+    again = agent_client.post(URL, body, format="json", HTTP_IDEMPOTENCY_KEY="cap-1")
+    assert first.status_code == again.status_code == 201
+    assert again.json()["signature"]["id"] == first.json()["signature"]["id"]
+    assert again.json()["occurrence_id"] == first.json()["occurrence_id"]
+    assert ErrorSignature.objects.get().occurrence_count == 1
+    other = agent_client.post(URL, body, format="json", HTTP_IDEMPOTENCY_KEY="cap-2")
+    assert other.status_code == 200
+    assert ErrorSignature.objects.get().occurrence_count == 2

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import re2
 from django.db import transaction
+from django.db.models import ExpressionWrapper, F, FloatField, Value
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -105,7 +106,7 @@ def context_overlap(query: dict, stored: dict) -> tuple[bool, float]:
 
 
 def _visible(principal: Principal, scope: Scope | None):
-    """(signatures the caller may match against, the subquery of their scope ids or None)."""
+    """(signatures the caller may match against, their scope ids, or None for every scope)."""
     signatures = ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE)
     scopes = None
     if scope is not None:
@@ -115,19 +116,48 @@ def _visible(principal: Principal, scope: Scope | None):
         scopes = (scopes if scopes is not None else Scope.objects).filter(
             principal.readable_q("path")
         )
-    if scopes is not None:
-        scopes = scopes.values("pk")
-        signatures = signatures.filter(scope_id__in=scopes)
-    return signatures, scopes
+    if scopes is None:
+        return signatures, None
+    ids = tuple(sorted(scopes.values_list("pk", flat=True)))
+    return signatures.filter(scope_id__in=ids), ids
 
 
-def _semantic(signatures, vector: np.ndarray, limit: int) -> list[SignatureMatch]:
-    rows = (
-        signatures.annotate(distance=CosineDistance("embedding", vector))
-        .order_by("distance")
-        .select_related("scope")
-        .defer("embedding")[:limit]
-    )
+_COUNT_CACHE: dict[tuple[int, ...] | None, tuple[int, float]] = {}
+_COUNT_TTL_SECONDS = 60.0
+
+
+def _visible_count(signatures, scope_ids: tuple[int, ...] | None) -> int:
+    """How many signatures a search covers, cached for a minute per set of scopes: it only
+    chooses the search plan, so a slightly stale count is harmless."""
+    now = time.monotonic()
+    cached = _COUNT_CACHE.get(scope_ids)
+    if cached is not None and cached[1] > now:
+        return cached[0]
+    count = signatures.count()
+    if len(_COUNT_CACHE) > 1024:
+        _COUNT_CACHE.clear()
+    _COUNT_CACHE[scope_ids] = (count, now + _COUNT_TTL_SECONDS)
+    return count
+
+
+def _semantic(signatures, vector: np.ndarray, limit: int,
+              scope_ids: tuple[int, ...] | None) -> list[SignatureMatch]:
+    """Nearest signatures above the match similarity, with the plan the filter calls for
+    (DESIGN §6): pgvector filters after its HNSW scan, so a search limited to a few scopes reads
+    them exactly when they are few, and otherwise widens the HNSW candidate list to its maximum
+    so enough candidates survive the filter."""
+    distance = CosineDistance("embedding", vector)
+    if scope_ids is not None and _visible_count(signatures, scope_ids) <= (
+        conf.HINDSIGHT_EXACT_SCAN_MAX
+    ):
+        # "+ 0" hides the distance from the HNSW index: the scope index and a sort, exactly.
+        ordered = signatures.annotate(distance=distance).order_by(
+            ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField())
+        )
+    else:
+        set_ef_search(conf.HINDSIGHT_EF_SEARCH if scope_ids is None else 1000)
+        ordered = signatures.annotate(distance=distance).order_by("distance")
+    rows = ordered.select_related("scope").defer("embedding")[:limit]
     return [
         SignatureMatch(signature=row, similarity=1.0 - float(row.distance), match_type="semantic")
         for row in rows
@@ -233,8 +263,7 @@ def error_match(
     if exact is not None:
         combined[str(exact.pk)] = SignatureMatch(exact, 1.0, "exact")
     with transaction.atomic():
-        set_ef_search(conf.HINDSIGHT_EF_SEARCH)
-        semantic = _semantic(signatures, vector, limit=max(top_k * 4, 20))
+        semantic = _semantic(signatures, vector, limit=max(top_k * 4, 20), scope_ids=scopes)
     kinds = set()
     for match in semantic:
         combined.setdefault(str(match.signature.pk), match)

@@ -216,28 +216,31 @@ def main() -> None:
     print(f"capture (linked, no embedding)   {percentiles(capture_again)}")
     print(f"capture (all)                    {percentiles(capture_new + capture_again)}")
 
-    # Recall of the scope-filtered HNSW search against an exact scan, top 10.
-    from django.db import connection, transaction
-    from pgvector.django import CosineDistance
+    # Recall of the matcher's scope-filtered search (the plan it chooses) against an exact scan.
+    from django.db import transaction
 
+    from governance.auth import Principal
+    from hindsight import conf
+    from hindsight.selectors import matching
+
+    conf.HINDSIGHT_MATCH_SIMILARITY = -1.0  # keep every neighbour, to compare the orderings
+    principal = Principal(kind="agent", name="bench", read_paths=(project.path,), write_paths=())
+    signatures, scope_ids = matching._visible(principal, None)
     hits = total = 0
     for etype, message in pairs[:50]:
         vector = embed_one(f"{etype}: {message}" if etype else message)
-        base = ErrorSignature.objects.filter(scope=project)
         with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL hnsw.ef_search = 200")
-            approx = list(base.annotate(d=CosineDistance("embedding", vector)).order_by("d")
-                          .values_list("pk", flat=True)[:10])
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL enable_indexscan = off")
-            exact = list(base.annotate(d=CosineDistance("embedding", vector)).order_by("d")
-                         .values_list("pk", flat=True)[:10])
-        hits += len(set(approx) & set(exact))
-        total += len(exact)
-    print(f"filtered HNSW recall@10 vs exact: {hits / total:.3f}")
+            found = {m.signature.pk for m in matching._semantic(signatures, vector, 10, scope_ids)}
+        rows = list(ErrorSignature.objects.filter(scope=project, status="active")
+                    .values_list("pk", "embedding"))
+        import numpy as np
 
+        matrix = np.vstack([np.asarray(e, dtype=np.float32) for _, e in rows])
+        exact = {rows[i][0] for i in np.argsort(-(matrix @ vector))[:10]}
+        hits += len(found & exact)
+        total += len(exact)
+    print(f"scope-filtered search recall@10 vs exact ({len(rows)} of "
+          f"{ErrorSignature.objects.count()} signatures visible): {hits / total:.3f}")
 
 if __name__ == "__main__":
     main()

@@ -184,10 +184,10 @@ class SignatureGrouping:
 @dataclass
 class InMemorySignatureStore(InMemoryTemplateStore):
     """For the command and benchmarks. Signatures are named by their founding template's key
-    (prefixed by the error type when there is one); the vectors and fingerprints are shared by
-    every error type's store, as the database ones are by a scope."""
+    (prefixed by the error type when there is one)."""
 
     shared: _SharedIndex = field(default_factory=lambda: _SharedIndex())
+    vectors: _VectorIndex = field(default_factory=lambda: _VectorIndex())
     _template_owner: dict[str, str] = field(default_factory=dict)
 
     def signature_for_fingerprint(self, fingerprint: str) -> str | None:
@@ -197,12 +197,20 @@ class InMemorySignatureStore(InMemoryTemplateStore):
         return self._template_owner.get(template_key)
 
     def nearest(self, vector: np.ndarray) -> tuple[str, float, str] | None:
-        return self.shared.nearest(vector)
+        return self.vectors.nearest(vector)
 
 
 @dataclass
 class _SharedIndex:
+    """What every error type's store shares: the fingerprints (they include the type)."""
+
     fingerprints: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class _VectorIndex:
+    """One error type's signature vectors, as the database store searches one type's."""
+
     keys: list[str] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     vectors: list[np.ndarray] = field(default_factory=list)
@@ -253,9 +261,9 @@ class InMemoryGrouping:
             key = f"{error.error_type}:{assignment.template_key}" if error.error_type else str(
                 assignment.template_key)
             if assignment.vector is not None:
-                self.shared.keys.append(key)
-                self.shared.texts.append(error.message.text)
-                self.shared.vectors.append(np.asarray(assignment.vector, dtype=np.float32))
+                store.vectors.keys.append(key)
+                store.vectors.texts.append(error.message.text)
+                store.vectors.vectors.append(np.asarray(assignment.vector, dtype=np.float32))
         if assignment.template_key is not None:
             store._template_owner.setdefault(assignment.template_key, key)
         self.shared.fingerprints.setdefault(error.fingerprint, key)

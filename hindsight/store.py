@@ -10,9 +10,12 @@ one another's change.
 
 from __future__ import annotations
 
+import math
+import time
+
 import numpy as np
 from django.db import connection
-from django.db.models import F
+from django.db.models import ExpressionWrapper, F, FloatField, QuerySet, Value
 from pgvector.django import CosineDistance
 
 from governance.models import Scope
@@ -25,6 +28,50 @@ def set_ef_search(value: int) -> None:
     """A larger HNSW candidate list for this transaction, so scope filters keep recall."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT set_config('hnsw.ef_search', %s, true)", [str(int(value))])
+
+
+_COUNT_CACHE: dict[object, tuple[int, float]] = {}
+_COUNT_TTL_SECONDS = 60.0
+
+
+def cached_count(queryset: QuerySet, key: object) -> int:
+    """A row count cached for a minute per key: it only chooses a search plan, so a slightly
+    stale count is harmless."""
+    now = time.monotonic()
+    cached = _COUNT_CACHE.get(key)
+    if cached is not None and cached[1] > now:
+        return cached[0]
+    count = queryset.count()
+    if len(_COUNT_CACHE) > 4096:
+        _COUNT_CACHE.clear()
+    _COUNT_CACHE[key] = (count, now + _COUNT_TTL_SECONDS)
+    return count
+
+
+def nearest_first(signatures: QuerySet, vector: np.ndarray, *, limit: int,
+                  filter_key: object | None) -> QuerySet:
+    """`signatures` annotated with `distance` and ordered nearest first, with the plan the
+    filter calls for (DESIGN §6). pgvector filters after its HNSW scan, so a filtered search
+    (`filter_key` names the filter for the count cache; None means unfiltered) reads the rows
+    exactly when they are few, and otherwise widens the HNSW candidate list in proportion to
+    what the filter drops. Run it inside a transaction (the candidate list is set locally)."""
+    distance = CosineDistance("embedding", vector)
+    annotated = signatures.annotate(distance=distance)
+    if filter_key is None:
+        set_ef_search(conf.HINDSIGHT_EF_SEARCH)
+        return annotated.order_by("distance")
+    visible = cached_count(signatures, filter_key)
+    if visible <= conf.HINDSIGHT_EXACT_SCAN_MAX:
+        # "+ 0" hides the distance from the HNSW index: the filter's index and a sort, exactly.
+        return annotated.order_by(
+            ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField())
+        )
+    everything = cached_count(ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE),
+                              "all-active")
+    # About twice `limit` should survive the filter; pgvector caps the list at 1,000.
+    set_ef_search(min(1000, max(conf.HINDSIGHT_EF_SEARCH,
+                                math.ceil(2 * limit * everything / max(visible, 1)))))
+    return annotated.order_by("distance")
 
 
 class DatabaseSignatureStore:
@@ -89,11 +136,13 @@ class DatabaseSignatureStore:
         return self._owners.get(template_key)
 
     def nearest(self, vector: np.ndarray) -> tuple[str, float, str] | None:
-        set_ef_search(conf.HINDSIGHT_EF_SEARCH)
+        # Same scope and error type, as templates are: "KeyError: x" never absorbs "ValueError: x".
+        candidates = ErrorSignature.objects.filter(
+            scope=self.scope, error_type=self.error_type, status=SignatureStatus.ACTIVE
+        )
         row = (
-            ErrorSignature.objects.filter(scope=self.scope, status=SignatureStatus.ACTIVE)
-            .annotate(distance=CosineDistance("embedding", vector))
-            .order_by("distance")
+            nearest_first(candidates, vector, limit=1,
+                          filter_key=("signature", self.scope.pk, self.error_type))
             .values_list("pk", "distance", "message_template")
             .first()
         )

@@ -22,9 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import re2
 from django.db import transaction
-from django.db.models import ExpressionWrapper, F, FloatField, Value
 from django.utils import timezone
-from pgvector.django import CosineDistance
 
 from governance.auth import Principal
 from governance.models import Scope
@@ -39,7 +37,7 @@ from hindsight.models import (
 from hindsight.pipeline import PreparedError, bucket_of, prepare_error
 from hindsight.scopes import home_scope
 from hindsight.services.capture import context_patterns
-from hindsight.store import set_ef_search
+from hindsight.store import nearest_first
 from mnemosyne_site.embeddings import embed_one
 
 # Scores of regex matches, on the cosine scale they are combined with.
@@ -122,41 +120,14 @@ def _visible(principal: Principal, scope: Scope | None):
     return signatures.filter(scope_id__in=ids), ids
 
 
-_COUNT_CACHE: dict[tuple[int, ...] | None, tuple[int, float]] = {}
-_COUNT_TTL_SECONDS = 60.0
-
-
-def _visible_count(signatures, scope_ids: tuple[int, ...] | None) -> int:
-    """How many signatures a search covers, cached for a minute per set of scopes: it only
-    chooses the search plan, so a slightly stale count is harmless."""
-    now = time.monotonic()
-    cached = _COUNT_CACHE.get(scope_ids)
-    if cached is not None and cached[1] > now:
-        return cached[0]
-    count = signatures.count()
-    if len(_COUNT_CACHE) > 1024:
-        _COUNT_CACHE.clear()
-    _COUNT_CACHE[scope_ids] = (count, now + _COUNT_TTL_SECONDS)
-    return count
-
-
 def _semantic(signatures, vector: np.ndarray, limit: int,
               scope_ids: tuple[int, ...] | None) -> list[SignatureMatch]:
     """Nearest signatures above the match similarity, with the plan the filter calls for
     (DESIGN §6): pgvector filters after its HNSW scan, so a search limited to a few scopes reads
     them exactly when they are few, and otherwise widens the HNSW candidate list to its maximum
     so enough candidates survive the filter."""
-    distance = CosineDistance("embedding", vector)
-    if scope_ids is not None and _visible_count(signatures, scope_ids) <= (
-        conf.HINDSIGHT_EXACT_SCAN_MAX
-    ):
-        # "+ 0" hides the distance from the HNSW index: the scope index and a sort, exactly.
-        ordered = signatures.annotate(distance=distance).order_by(
-            ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField())
-        )
-    else:
-        set_ef_search(conf.HINDSIGHT_EF_SEARCH if scope_ids is None else 1000)
-        ordered = signatures.annotate(distance=distance).order_by("distance")
+    ordered = nearest_first(signatures, vector, limit=limit,
+                            filter_key=("match", scope_ids) if scope_ids is not None else None)
     rows = ordered.select_related("scope").defer("embedding")[:limit]
     return [
         SignatureMatch(signature=row, similarity=1.0 - float(row.distance), match_type="semantic")

@@ -213,3 +213,13 @@ def test_a_retried_capture_with_the_same_idempotency_key_counts_once(agent_clien
     other = agent_client.post(URL, body, format="json", HTTP_IDEMPOTENCY_KEY="cap-2")
     assert other.status_code == 200
     assert ErrorSignature.objects.get().occurrence_count == 2
+
+
+@pytest.mark.django_db
+def test_similarity_never_joins_errors_of_different_types(agent_client, scope_tree,
+                                                         hindsight_conf):
+    hindsight_conf(HINDSIGHT_DEDUP_SIMILARITY=0.5)
+    first = capture(agent_client, "could not decode the response body", "ValueError").json()
+    other = capture(agent_client, "could not decode the response body", "UnicodeError").json()
+    assert other["is_new"] is True
+    assert other["signature"]["id"] != first["signature"]["id"]

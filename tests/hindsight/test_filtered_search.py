@@ -5,6 +5,7 @@ import pytest
 
 from governance.auth import Principal
 from governance.services import scope_ensure_path
+from hindsight import store
 from hindsight.models import ErrorSignature
 from hindsight.selectors import matching
 
@@ -40,7 +41,7 @@ def test_filtered_search_agrees_with_an_exact_scan(spread_signatures, hindsight_
                                                    exact_scan_max):
     scopes, centres = spread_signatures
     hindsight_conf(HINDSIGHT_EXACT_SCAN_MAX=exact_scan_max, HINDSIGHT_MATCH_SIMILARITY=-1.0)
-    matching._COUNT_CACHE.clear()
+    store._COUNT_CACHE.clear()
     principal = Principal(kind="agent", name="reader", read_paths=(scopes[2].path,),
                           write_paths=())
     signatures, scope_ids = matching._visible(principal, None)

@@ -203,7 +203,7 @@ def main() -> None:
     print(f"match    {percentiles(match_times)}  found {found}/{len(match_times)}")
 
     capture_new, capture_again = [], []
-    run = rng.getrandbits(24)
+    run = random.SystemRandom().getrandbits(32)  # a fresh run id: new types every run
     for n, (etype, message) in enumerate(pairs[args.requests: args.requests * 2]):
         # A type never seen before makes this a new signature (the slow path: embedding, nearest
         # signature search, inserts); sending it again is the linked path.

@@ -68,9 +68,10 @@ def nearest_first(signatures: QuerySet, vector: np.ndarray, *, limit: int,
         )
     everything = cached_count(ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE),
                               "all-active")
-    # About twice `limit` should survive the filter; pgvector caps the list at 1,000.
+    # About four times `limit` should survive the filter (errors cluster: the nearest candidates
+    # are often one error seen in many other scopes); pgvector caps the list at 1,000.
     set_ef_search(min(1000, max(conf.HINDSIGHT_EF_SEARCH,
-                                math.ceil(2 * limit * everything / max(visible, 1)))))
+                                math.ceil(4 * limit * everything / max(visible, 1)))))
     return annotated.order_by("distance")
 
 

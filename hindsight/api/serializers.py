@@ -112,8 +112,20 @@ class CaptureOutputSerializer(serializers.Serializer):
     suggestions = SuggestionSerializer(many=True)
 
 
+class SignatureBriefSerializer(serializers.ModelSerializer):
+    """A matched signature: enough to recognise it; its detail is one GET away."""
+
+    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    note_id = serializers.UUIDField(read_only=True, allow_null=True)
+
+    class Meta:
+        model = ErrorSignature
+        fields = ["id", "scope", "error_type", "message_template", "message_pattern",
+                  "context_patterns", "tool_name", "occurrence_count", "last_seen_at", "note_id"]
+
+
 class MatchItemSerializer(serializers.Serializer):
-    signature = SignatureOutputSerializer()
+    signature = SignatureBriefSerializer()
     similarity = serializers.FloatField()
     match_type = serializers.CharField()
     context_score = serializers.FloatField()

@@ -128,7 +128,7 @@ def _semantic(signatures, vector: np.ndarray, limit: int,
     so enough candidates survive the filter."""
     ordered = nearest_first(signatures, vector, limit=limit,
                             filter_key=("match", scope_ids) if scope_ids is not None else None)
-    rows = ordered.select_related("scope").defer("embedding")[:limit]
+    rows = ordered.select_related("scope").defer("embedding", "metadata")[:limit]
     return [
         SignatureMatch(signature=row, similarity=1.0 - float(row.distance), match_type="semantic")
         for row in rows
@@ -172,7 +172,7 @@ def _regex(signatures, error: PreparedError, message: str,
     by_message = list(
         signatures.filter(pk__in=templates.values("signature_id")[:REGEX_CANDIDATES])
         .select_related("scope")
-        .defer("embedding")
+        .defer("embedding", "metadata")
     )
     by_stack = []
     if error.frames:
@@ -181,7 +181,7 @@ def _regex(signatures, error: PreparedError, message: str,
             .exclude(stack_patterns=[])
             .order_by("-occurrence_count")
             .select_related("scope")
-            .defer("embedding")[:REGEX_CANDIDATES]
+            .defer("embedding", "metadata")[:REGEX_CANDIDATES]
         )
     frames = set(error.frames)
     found: dict[str, SignatureMatch] = {}

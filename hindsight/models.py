@@ -89,7 +89,9 @@ class ErrorSignature(models.Model):
 
 def signature_embedding_text(error_type: str, message_template: str) -> str:
     """What a signature's vector (and a query's) is computed from: the type and the pattern."""
-    return f"{error_type}: {message_template}" if error_type else message_template
+    from hindsight.pipeline import embedding_text
+
+    return embedding_text(error_type, message_template)
 
 
 class SignatureTemplate(models.Model):

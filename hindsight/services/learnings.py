@@ -268,11 +268,16 @@ def _handle_error(*, principal, scope, readable, tool_name, params, error, deadl
 
 
 def _handle_success(*, readable, scope, tool_name) -> ToolResultOutcome:
-    """Boost ONLY learnings whose trigger is exactly `tool:<name>`: the search matches by
-    containment (`tool:git` would also find `tool:git-lfs`), so the exact check matters."""
+    """Boost ONLY learnings whose trigger is exactly `tool:<name>`. The spec searches by the
+    trigger (a containment match: `tool:git` also finds `tool:git-lfs`) and keeps the exact
+    ones; asking the database for the exact trigger gives the same set without a more
+    confident `tool:git-lfs` crowding an exact one out of the search's limit."""
     trigger = trigger_for_tool(tool_name)
-    found = learnings_matching(scopes_q=readable, query=trigger, limit=conf.LEARNING_SEARCH_LIMIT)
-    boosted = [learning.pk for learning in found if learning.trigger == trigger]
+    boosted = list(
+        Learning.objects.filter(readable, trigger=trigger)
+        .order_by("-confidence")
+        .values_list("pk", flat=True)[: conf.LEARNING_SEARCH_LIMIT * 10]
+    )
     for learning_id in boosted:
         learning_boost(learning_id=learning_id, success_delta=1, confidence_boost=0.0)
         metrics.LEARNING_BOOSTS.labels(kind="trigger").inc()

@@ -219,3 +219,13 @@ def test_the_fix_endpoint_needs_an_error(agent_client):
     response = agent_client.get("/api/v1/hindsight/fix")
     assert response.status_code == 400
     assert "error" in response.json()["fields"]
+
+
+@pytest.mark.django_db
+def test_confident_near_triggers_do_not_crowd_out_the_exact_one(agent_client, scope_tree):
+    scope = scope_tree["project"]
+    for n in range(6):
+        learning_save(scope=scope, trigger=f"tool:git-{n}", error_pattern=f"e{n}", actor="a")
+    Learning.objects.update(confidence=0.9)
+    exact = learning_save(scope=scope, trigger="tool:git", error_pattern="x", actor="a")
+    assert observe(agent_client, "git", None)["boosted"] == [str(exact.pk)]

@@ -154,7 +154,7 @@ def session_feedback_apply(
                 if principal.is_agent:
                     # An agent speaks for its own sessions only.
                     retrievals = retrievals.filter(actor=principal.name)
-                credited = list(retrievals.values_list("note_id", flat=True).distinct())
+                credited = list(retrievals.order_by().values_list("note_id", flat=True).distinct())
                 KnowledgeItem.objects.filter(pk__in=credited).update(
                     usefulness_score=F("usefulness_score") + rating
                 )

@@ -70,7 +70,7 @@ def notes_search(
         kinds=kinds,
         statuses=statuses,
         scope_ids=scope_ids,
-        limit=top_k * 3,
+        limit=top_k * 2,
         threshold=threshold,
     )
     if not hits:

@@ -2,14 +2,17 @@
 
 pgvector 0.6 filters *after* the HNSW scan, so a selective filter ruins recall. The plan:
 
-- count the rows the filter keeps, stopping at `NOTES_EXACT_SCAN_MAX_ROWS + 1` (cheap: the
-  `(scope, status, kind)` index answers it);
+- count the rows the filter keeps, stopping at `NOTES_EXACT_SCAN_MAX_ROWS + 1` (the
+  `(scope, status, kind)` index answers it; the answer is cached per filter for a minute in the
+  process, since it only picks a plan and the HNSW plan falls back when it must);
 - at most that many: an exact scan, computing the distance for just those rows (a MATERIALIZED
   CTE keeps the planner from switching to the HNSW index);
-- more: HNSW with `ef_search` = the candidate count, over-fetching `NOTES_HNSW_CANDIDATES`
-  nearest rows and filtering them. The answer is complete when the farthest candidate is already
-  below the threshold (every row above it was a candidate) or when k rows survived the filter;
-  otherwise the exact scan runs after all, so a thin filter never silently loses results.
+- more: HNSW with `ef_search` = the candidate count, over-fetching the nearest rows and
+  filtering them: first a short list (8 × the limit, at least 100), then
+  `NOTES_HNSW_CANDIDATES`. An answer is complete when the farthest candidate is already below
+  the threshold (every row above it was a candidate) or when k rows survived the filter;
+  otherwise the next tier runs, and finally the exact scan, so a thin filter never silently
+  loses results.
 
 Raw SQL, because the plan is the point; Django's psycopg cursors bind client-side, so no server
 prepared statement can switch a vector query to a generic plan.
@@ -17,6 +20,7 @@ prepared statement can switch a vector query to a generic plan.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -77,20 +81,40 @@ def vector_search(
             "exact" if _filtered_rows(where, params) <= conf.NOTES_EXACT_SCAN_MAX_ROWS else "hnsw"
         )
     if plan == "hnsw":
-        hits, complete = _hnsw(literal, where, params, limit, max_distance)
-        if complete:
-            return hits, "hnsw"
+        tiers = sorted(
+            {
+                min(conf.NOTES_HNSW_CANDIDATES, max(100, limit * 8)),
+                max(conf.NOTES_HNSW_CANDIDATES, limit),
+            }
+        )
+        for candidates in tiers:
+            hits, complete = _hnsw(literal, where, params, limit, max_distance, candidates)
+            if complete:
+                return hits, "hnsw"
     return _exact(literal, where, params, limit, max_distance), "exact"
 
 
+_PLAN_CACHE: dict[tuple, tuple[float, int]] = {}
+_PLAN_CACHE_SECONDS = 60.0
+
+
 def _filtered_rows(where: str, params: list) -> int:
+    key = (where, *(tuple(p) if isinstance(p, list) else p for p in params))
+    now = time.monotonic()
+    cached = _PLAN_CACHE.get(key)
+    if cached is not None and cached[0] > now:
+        return cached[1]
     cap = conf.NOTES_EXACT_SCAN_MAX_ROWS + 1
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT count(*) FROM (SELECT 1 FROM notes_knowledgeitem k WHERE {where} LIMIT %s) c",
             [*params, cap],
         )
-        return cursor.fetchone()[0]
+        count = cursor.fetchone()[0]
+    if len(_PLAN_CACHE) > 10_000:  # bounded: scopes are many, not unbounded
+        _PLAN_CACHE.clear()
+    _PLAN_CACHE[key] = (now + _PLAN_CACHE_SECONDS, count)
+    return count
 
 
 def _exact(literal: str, where: str, params: list, limit: int, max_distance: float):
@@ -106,8 +130,7 @@ def _exact(literal: str, where: str, params: list, limit: int, max_distance: flo
         return [VectorHit(id=row[0], similarity=1.0 - row[1]) for row in cursor.fetchall()]
 
 
-def _hnsw(literal: str, where: str, params: list, limit: int, max_distance: float):
-    candidates = max(conf.NOTES_HNSW_CANDIDATES, limit)
+def _hnsw(literal: str, where: str, params: list, limit: int, max_distance: float, candidates: int):
     sql = f"""
         WITH nearest AS MATERIALIZED (
             SELECT k.id, k.embedding <=> %s::vector AS distance

@@ -137,3 +137,12 @@ def test_every_notes_endpoint_is_in_the_openapi_schema():
         assert path in paths, path
     batch = schema["components"]["schemas"]["TrajectoryEventBatchRequest"]
     assert "events" in batch["properties"]
+
+
+@pytest.mark.django_db
+def test_knowledge_items_leave_room_for_hot_counter_updates():
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'notes_knowledgeitem'")
+        assert "fillfactor=70" in cursor.fetchone()[0]

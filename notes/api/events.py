@@ -22,6 +22,8 @@ from notes.services.trajectories import ParsedEvent
 
 _MAX_ERRORS = 20
 _MAX_TEXT = 200
+_MAX_DURATION_MS = 7 * 86400 * 1000  # a week: no tool call runs longer
+_LATEST = datetime(3000, 1, 1, tzinfo=UTC)  # beyond this a timestamp is a bug, not a date
 
 
 class _Errors:
@@ -90,17 +92,24 @@ def _timestamp(raw, name: str, errors: _Errors) -> datetime | None:
         return None
     if isinstance(raw, int | float):
         try:
-            return datetime.fromtimestamp(raw, tz=UTC)
+            parsed = datetime.fromtimestamp(raw, tz=UTC)
         except (OverflowError, OSError, ValueError):
+            parsed = None
+        if parsed is None or parsed >= _LATEST:
             errors.add(name, "Epoch seconds out of range.")
             return None
+        return parsed
     if isinstance(raw, str):
         try:
             parsed = parse_datetime(raw)
         except ValueError:
             parsed = None
         if parsed is not None:
-            return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+            parsed = parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+            if parsed.year < 1970 or parsed >= _LATEST:
+                errors.add(name, "Date-time out of range (1970 to 2999).")
+                return None
+            return parsed
     errors.add(name, "Must be epoch seconds or an ISO 8601 date-time.")
     return None
 
@@ -152,11 +161,12 @@ def parse_event_batch(data) -> tuple[str, list[ParsedEvent]]:
         if not session:
             errors.add(f"{p}.session", "This field is required (on the event or the batch).")
         duration = raw.get("duration_ms", 0)
-        if isinstance(duration, bool) or not isinstance(duration, int | float) or duration < 0:
-            errors.add(f"{p}.duration_ms", "Must be a number of milliseconds, 0 or more.")
-            duration = 0
-        elif duration != duration or duration == float("inf"):
-            errors.add(f"{p}.duration_ms", "Must be a finite number.")
+        if (
+            isinstance(duration, bool)
+            or not isinstance(duration, int | float)
+            or not 0 <= duration <= _MAX_DURATION_MS
+        ):
+            errors.add(f"{p}.duration_ms", "Must be a number of milliseconds, 0 to a week.")
             duration = 0
         seq = raw.get("seq", 0)
         if isinstance(seq, bool) or not isinstance(seq, int) or not -(2**63) <= seq < 2**63:

@@ -233,3 +233,13 @@ def test_concurrent_saves_never_pass_the_limit(scope_tree, monkeypatch):
         thread.join()
     assert len(passed) == 3 and len(refused) == 5
     assert KnowledgeItem.objects.filter(key__startswith="k").count() == 3
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url",
+    ["/api/v1/knowledge/keys/k/use", "/api/v1/skills/s/activate", "/api/v1/skills/s/deprecate"],
+)
+def test_a_body_that_is_not_an_object_gets_400(agent_client, url):
+    response = agent_client.post(url, [1, 2], format="json")
+    assert response.status_code == 400

@@ -146,3 +146,19 @@ def test_knowledge_items_leave_room_for_hot_counter_updates():
     with connection.cursor() as cursor:
         cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'notes_knowledgeitem'")
         assert "fillfactor=70" in cursor.fetchone()[0]
+
+
+@pytest.mark.django_db
+def test_the_dashboard_section_counts_only_what_the_viewer_may_read(make_note, member, outsider):
+    from governance.auth import Principal
+    from governance.registry import dashboard_providers
+
+    make_note("Visible", status="accepted", retrieval_count=3, usefulness_score=2)
+    make_note("Also visible", low_quality=True)
+    provider = dashboard_providers()["notes"]
+    mine = provider(Principal.for_user(member))
+    assert mine["notes_by_status"] == {"accepted": 1, "draft": 1}
+    assert mine["low_quality"] == 1
+    assert mine["top_notes"][0]["title"] == "Visible"
+    theirs = provider(Principal.for_user(outsider))
+    assert theirs["notes_by_status"] == {} and theirs["top_notes"] == []

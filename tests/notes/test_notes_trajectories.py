@@ -211,3 +211,32 @@ def test_people_see_trajectories_of_their_scopes_only(
     detail = person_client(member).get(f"/api/v1/trajectories/{trajectory_id}")
     assert len(detail.json()["events"]) == 2
     assert person_client(outsider).get(f"/api/v1/trajectories/{trajectory_id}").status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("started_at", 1e300),
+        ("started_at", "9999-12-31T23:59:59Z"),
+        ("started_at", True),
+        ("duration_ms", 1e300),
+        ("duration_ms", -1),
+        ("seq", 2**70),
+        ("parent_event_id", "not-a-uuid"),
+        ("context", ["not", "an", "object"]),
+        ("error", 42),
+        ("tool_name", ""),
+    ],
+)
+def test_out_of_range_values_are_refused_naming_the_field(agent_client, field, value):
+    response = _post(agent_client, [event("Read", **{field: value})])
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == [f"events[0].{field}"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("body", [[], [1, 2], "text", {"events": "x"}, {"events": [1]}])
+def test_malformed_bodies_get_400_not_500(agent_client, body):
+    response = agent_client.post(EVENTS, body, format="json")
+    assert response.status_code == 400

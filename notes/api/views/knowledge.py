@@ -68,6 +68,14 @@ def _check_name(field: str, value: str) -> str:
         ) from None
 
 
+def _body_scope(request) -> str | None:
+    data = ScopeQuerySerializer(data=request.data if isinstance(request.data, dict) else None)
+    if request.data and not isinstance(request.data, dict):
+        raise ValidationError({"non_field_errors": ["Expected a JSON object."]})
+    data.is_valid(raise_exception=True)
+    return data.validated_data.get("scope")
+
+
 def _query(request, serializer_class):
     data = serializer_class(data=request.query_params)
     data.is_valid(raise_exception=True)
@@ -165,7 +173,7 @@ class KnowledgeUseView(APIView):
     def post(self, request, key: str):
         _check_name("key", key)
         who = principal(request)
-        scope = read_scope(who, (request.data or {}).get("scope"))
+        scope = read_scope(who, _body_scope(request))
         if scope is None:
             raise ValidationError({"scope": ["Name a scope to look a key up in."]})
         item = knowledge_by_key(principal=who, scope=scope, key=key)
@@ -309,7 +317,7 @@ class SkillActivateView(APIView):
         summary="Activate a skill (a proposal for maintainers when it needs approval)",
     )
     def post(self, request, name: str):
-        who, skill = _skill(request, name, (request.data or {}).get("scope"))
+        who, skill = _skill(request, name, _body_scope(request))
         skill, proposal = skill_request_activation(principal=who, skill=skill)
         body = SkillActivateOutputSerializer({"skill": skill, "proposal": proposal}).data
         return Response(body, status=status.HTTP_202_ACCEPTED if proposal else status.HTTP_200_OK)
@@ -320,7 +328,7 @@ class SkillDeprecateView(APIView):
         request=ScopeQuerySerializer, responses=SkillOutputSerializer, summary="Deprecate a skill"
     )
     def post(self, request, name: str):
-        who, skill = _skill(request, name, (request.data or {}).get("scope"))
+        who, skill = _skill(request, name, _body_scope(request))
         if not who.can_write_path(skill.scope.path):
             raise PermissionDenied("You may not change skills in this scope.")
         return Response(SkillOutputSerializer(skill_deprecate(principal=who, skill=skill)).data)

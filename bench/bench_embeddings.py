@@ -23,7 +23,12 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 if str(REPO_ROOT) not in sys.path:  # run as a plain script from anywhere
     sys.path.insert(0, str(REPO_ROOT))
 
-from mnemosyne_site.embeddings import build_embedder, embedding_dim, model_dir  # noqa: E402
+from mnemosyne_site.embeddings import (  # noqa: E402
+    build_embedder,
+    embedding_dim,
+    model_dir,
+    setting,
+)
 from mnemosyne_site.embeddings.onnx_backend import OnnxEmbedder  # noqa: E402
 
 BUDGET_P95_MS = 12.0
@@ -104,7 +109,8 @@ def main() -> None:
     throughput = len(batch) / (time.perf_counter() - t0)
 
     p95 = percentile(latencies_ms, 0.95)
-    print(f"backend              {embedder.name}  threads={args.threads or 'default'}")
+    threads = args.threads or setting("EMBEDDING_THREADS", 1)
+    print(f"backend              {embedder.name}  threads={threads}")
     print(f"load                 {load_s * 1000:.0f} ms (checksum verified)")
     print(
         f"peak RSS after load  {rss_after_load:.0f} MB (interpreter + imports: {rss_before:.0f} MB)"

@@ -1,4 +1,4 @@
-"""Scopes and layers, people's roles, agent credentials, proposals, escalations and the audit log."""
+"""Scopes and layers, roles, agent credentials, proposals, escalations, policies, the audit log."""
 
 import uuid
 
@@ -146,7 +146,8 @@ class AuditLog(models.Model):
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.target_type}:{self.target_id}"
+        target = f"{self.target_type}:{self.target_id}"
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {target}"
 
 
 class ProposalKind(models.TextChoices):
@@ -235,6 +236,9 @@ class Approval(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.user} {self.decision}s {self.proposal_id}"
+
 
 class Priority(models.TextChoices):
     CRITICAL = "critical"
@@ -248,6 +252,10 @@ class EscalationStatus(models.TextChoices):
     REVIEWED = "reviewed"
     RESOLVED = "resolved"
     DISMISSED = "dismissed"
+
+
+# Escalations still waiting for a supervisor: a reviewed one is acknowledged, not closed.
+OPEN_ESCALATION_STATES = (EscalationStatus.PENDING, EscalationStatus.REVIEWED)
 
 
 class Escalation(models.Model):
@@ -272,10 +280,16 @@ class Escalation(models.Model):
     status = models.CharField(
         max_length=16, choices=EscalationStatus.choices, default=EscalationStatus.PENDING
     )
-    resolved_by = models.CharField(max_length=200, blank=True, null=True)
+    # Nullable like the spec's columns: "not resolved yet" differs from "resolved, no notes".
+    resolved_by = models.CharField(max_length=200, blank=True, null=True)  # noqa: DJ001
     resolved_at = models.DateTimeField(null=True, blank=True)
-    resolution_notes = models.TextField(blank=True, null=True)
+    resolution_notes = models.TextField(blank=True, null=True)  # noqa: DJ001
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    # Set at creation from the scope's policy deadline for the priority; an open escalation past
+    # it is overdue. Stored rather than computed so queues can filter and count overdue in SQL.
+    due_at = models.DateTimeField(null=True, blank=True)
+    # When the handlers were told it went overdue, so the sweep tells them once.
+    overdue_notified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -288,10 +302,21 @@ class Escalation(models.Model):
                 name="escalation_status_valid",
             ),
         ]
-        indexes = [models.Index(fields=["status", "escalated_to"])]
+        indexes = [
+            models.Index(fields=["status", "escalated_to"]),
+            models.Index(fields=["status", "due_at"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.escalated_to}: {self.title or self.reason[:60]} [{self.status}]"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_ESCALATION_STATES
+
+    @property
+    def overdue(self) -> bool:
+        return self.is_open and self.due_at is not None and self.due_at <= timezone.now()
 
 
 class RateLimitWindow(models.Model):
@@ -305,3 +330,182 @@ class RateLimitWindow(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["key", "window_start"], name="ratelimit_unique_window")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.key} @ {self.window_start:%H:%M:%S}: {self.count}"
+
+
+# --- policies ---------------------------------------------------------------------------------
+
+
+class Policy(models.Model):
+    """How a scope and everything below it is governed.
+
+    Every field left empty is inherited from the nearest ancestor's policy that sets it, and past
+    the root from the app's own default (governance settings, or the default the reading app
+    passes). So a company can set a rule once and a team can tighten it for its own subtree.
+    """
+
+    scope = models.OneToOneField(Scope, on_delete=models.CASCADE, related_name="policy")
+    proposer_may_approve = models.BooleanField(
+        null=True,
+        blank=True,
+        help_text="May whoever proposed something also approve it? Empty: inherit (never, "
+        "unless an ancestor allows it).",
+    )
+    # Thresholds the other apps read through governance.selectors.policy_threshold().
+    promotion_min_applications = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Applications a resolution needs before its note is proposed one layer up.",
+    )
+    promotion_min_success_rate = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="Success rate (0–1) a resolution needs before its note is proposed.",
+    )
+    bloat_limit = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Hindsight notes per layer before a bloat alert."
+    )
+    knowledge_saves_per_session = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Knowledge saves one session may make."
+    )
+    learning_saves_per_session = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Learning saves one session may make."
+    )
+    thresholds = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Further named thresholds, e.g. {"note_promotion_min_usefulness": 0.8}; '
+        "each name is inherited on its own.",
+    )
+    # Deadlines per escalation priority, in hours; an open escalation past it is overdue.
+    deadline_critical_hours = models.PositiveIntegerField(null=True, blank=True)
+    deadline_high_hours = models.PositiveIntegerField(null=True, blank=True)
+    deadline_medium_hours = models.PositiveIntegerField(null=True, blank=True)
+    deadline_low_hours = models.PositiveIntegerField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "policies"
+        ordering = ["scope__path"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(promotion_min_success_rate__isnull=True)
+                | models.Q(promotion_min_success_rate__gte=0, promotion_min_success_rate__lte=1),
+                name="policy_success_rate_0_1",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"policy of {self.scope.path}"
+
+
+class ApprovalRule(models.Model):
+    """How many maintainer approvals a decision needs in this policy's subtree.
+
+    Empty kind or layer means any. Proposals name their target scope, so `layer` is the layer a
+    promotion goes into. The nearest scope with a matching rule decides; within one scope the most
+    specific rule (kind and layer, then kind, then layer, then neither) wins.
+    """
+
+    policy = models.ForeignKey(Policy, on_delete=models.CASCADE, related_name="approval_rules")
+    kind = models.CharField(max_length=32, choices=ProposalKind.choices, blank=True)
+    layer = models.CharField(max_length=16, choices=Layer.choices, blank=True)
+    approvals = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["policy", "kind", "layer"], name="approvalrule_unique_match"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(approvals__gte=1), name="approvalrule_at_least_one"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind or 'any decision'} into {self.layer or 'any layer'}: {self.approvals}"
+
+
+# --- queues and notifications -----------------------------------------------------------------
+
+
+class QueueAssignment(models.Model):
+    """A person assigned to an escalation queue (the spec's ARIA, VARYS, domain supervisors).
+
+    Assignment routes notifications and fills the person's "my queues" view; deciding still needs
+    the supervisor role in the escalation's scope. `queue` is compared case-insensitively with
+    `Escalation.escalated_to`.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_assignments"
+    )
+    queue = models.CharField(max_length=100)
+    scope = models.ForeignKey(Scope, on_delete=models.CASCADE, related_name="queue_assignments")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["queue", "scope__path"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "queue", "scope"], name="queueassignment_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} on {self.queue} in {self.scope}"
+
+    def clean(self):
+        # One case for queue names, so lookups and uniqueness agree (the service does the same).
+        self.queue = (self.queue or "").strip().lower()
+
+
+class NotificationKind(models.TextChoices):
+    PROPOSAL = "proposal"  # a proposal entered a maintainer's queue
+    ESCALATION = "escalation"  # an escalation entered a supervisor's queue
+    OVERDUE = "overdue"  # an open escalation passed its deadline
+    DECIDED = "decided"  # a proposal someone made was approved or rejected
+
+
+class Notification(models.Model):
+    """One line in a person's in-app inbox; e-mailed once after the change that made it commits."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=16, choices=NotificationKind.choices)
+    title = models.CharField(max_length=300)
+    body = models.TextField(blank=True)
+    url = models.CharField(max_length=500, blank=True)
+    subject_type = models.CharField(max_length=100)
+    subject_id = models.CharField(max_length=64)
+    scope = models.ForeignKey(
+        Scope, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    read_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind__in=NotificationKind.values),
+                name="notification_kind_valid",
+            ),
+            # A person hears about one event once, however often the sweep or the caller retries.
+            models.UniqueConstraint(
+                fields=["user", "kind", "subject_type", "subject_id"],
+                name="notification_once_per_event",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "read_at"])]
+
+    def __str__(self) -> str:
+        return f"to {self.user}: {self.title}"
+
+    @property
+    def is_read(self) -> bool:
+        return self.read_at is not None

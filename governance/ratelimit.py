@@ -46,7 +46,8 @@ def rate_limit_hit(*, key: str, limit: int, window_seconds: int) -> int:
         count = cursor.fetchone()[0]
     if count > limit:
         error = RateLimited()
-        error.retry_after = int((start + timedelta(seconds=window_seconds) - now).total_seconds()) + 1
+        window_end = start + timedelta(seconds=window_seconds)
+        error.retry_after = int((window_end - now).total_seconds()) + 1
         raise error
     return count
 

@@ -28,6 +28,19 @@ REQUEST_LATENCY = Histogram(
 TASK_RUNS = Counter(
     "mnemosyne_task_runs_total", "Celery task runs, by task and outcome.", ["task", "outcome"]
 )
+TASK_DURATION = Histogram(
+    "mnemosyne_task_duration_seconds", "Celery task run time, by task.", ["task"],
+    buckets=(0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300),
+)
+SWEEP_ITEMS = Counter(
+    "mnemosyne_sweep_items_total",
+    "Items a scheduled task handled, by task and what happened to them.",
+    ["task", "outcome"],
+)
+OUTBOX_QUEUED = Counter(
+    "mnemosyne_outbox_queued_total", "Tasks kept in the outbox because the broker was down.",
+    ["task"],
+)
 
 
 def registry() -> CollectorRegistry:

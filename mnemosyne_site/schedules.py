@@ -11,4 +11,18 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
     "notes: distillation sweep": ("notes.tasks.sweep_distillations", 300, {}),
     # notes: quality thresholds crossed while the worker was away
     "notes: quality sweep": ("notes.tasks.sweep_note_quality", 3600, {}),
+    # Send tasks that waited in the outbox while the broker was down.
+    "flush outbox": ("mnemosyne_site.flush_outbox", 60, {}),
+    # Tell handlers once about escalations that passed their priority's deadline.
+    "governance-flag-overdue-escalations": (
+        "governance.tasks.escalations_flag_overdue_task",
+        600,
+        {},
+    ),
+    # Send notification e-mails whose task never ran (broker down, worker lost).
+    "governance-send-pending-notification-emails": (
+        "governance.tasks.notifications_send_pending_task",
+        300,
+        {},
+    ),
 }

@@ -4,11 +4,11 @@ Tests run on the embedded PostgreSQL (started on first connection, stopped when 
 Celery tasks run eagerly in-process unless a test starts a real worker (tests/integration).
 """
 
+import importlib.util
+
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
-
-import importlib.util
 
 pytest_plugins = (
     ["tests.openai_loopback"] if importlib.util.find_spec("tests.openai_loopback") else []
@@ -32,6 +32,40 @@ def _eager_celery():
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
     yield
+
+
+def _point_celery_at(url: str | None) -> None:
+    """Point the app at another broker, dropping pooled connections to the old one."""
+    from kombu import pools
+
+    from mnemosyne_site.celery import app
+
+    app.conf.broker_url = url
+    if app._pool is not None:
+        app._pool.force_close_all()
+        app._pool = None
+    app.amqp._producer_pool = None
+    # The result backend is cached per app (or per thread); rebuilt from result_backend on use.
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
+    pools.reset()  # kombu keeps producer pools per connection, globally
+
+
+@pytest.fixture
+def celery_broker():
+    """Send tasks for real through a broker: `celery_broker(url)`; restored afterwards."""
+    from mnemosyne_site.celery import app
+
+    saved = (app.conf.broker_url, app.conf.result_backend, app.conf.task_always_eager)
+
+    def use(url: str, *, results: bool = False) -> None:
+        app.conf.task_always_eager = False
+        app.conf.result_backend = url if results else None
+        _point_celery_at(url)
+
+    yield use
+    app.conf.result_backend, app.conf.task_always_eager = saved[1], saved[2]
+    _point_celery_at(saved[0])
 
 
 @pytest.fixture

@@ -181,6 +181,9 @@ def _export(directory: Path) -> dict[str, Any]:
 
     onnx_tmp = directory / f".{ONNX_FILE}.tmp"
     sample = torch.ones((2, 16), dtype=torch.long)
+    # Trace with a padded row, so any branch on the mask is taken the way padded batches need.
+    mask = sample.clone()
+    mask[1, 10:] = 0
     # Batch and sequence length vary per call; padding is per batch at serving time.
     axes = {name: {0: "batch", 1: "sequence"} for name in [*INPUT_NAMES, "last_hidden_state"]}
     # The wrapper must be in eval mode too: the exporter restores the wrapper's own training flag
@@ -192,7 +195,7 @@ def _export(directory: Path) -> dict[str, Any]:
         warnings.simplefilter("ignore")
         torch.onnx.export(
             wrapper,
-            (sample, sample, torch.zeros_like(sample)),
+            (sample, mask, torch.zeros_like(sample)),
             str(onnx_tmp),
             input_names=INPUT_NAMES,
             output_names=["last_hidden_state"],

@@ -1,4 +1,5 @@
-"""Create, idempotently, a demo scope tree, a maintainer, a supervisor and a demo agent.
+"""Create, idempotently, a demo scope tree, a maintainer, a supervisor (on the ARIA, VARYS and
+domain supervisor queues) and a demo agent.
 
 Credentials it makes are kept in `<data dir>/demo_credentials.json` (git-ignored, mode 0600) so
 `make run` can print them every time; passwords come from MNEMOSYNE_DEMO_PASSWORD when set.
@@ -14,7 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from governance.models import AgentCredential, Role
-from governance.services import agent_create, membership_grant, scope_ensure_path
+from governance.services import agent_create, membership_grant, queue_assign, scope_ensure_path
 
 DEMO_TREE = "acme/platform/payments/api"
 DEMO_AGENT = "demo-agent"
@@ -49,6 +50,9 @@ class Command(BaseCommand):
                              role=Role.MAINTAINER)
             membership_grant(user=users.get(username="supervisor"), scope=company,
                              role=Role.SUPERVISOR)
+            # The spec's escalation targets become queues the demo supervisor works.
+            for queue in ("aria", "varys", "domain_supervisor"):
+                queue_assign(user=users.get(username="supervisor"), queue=queue, scope=company)
 
             token = saved.get("agent_token")
             if token is None or not AgentCredential.objects.filter(name=DEMO_AGENT).exists():

@@ -44,3 +44,7 @@ def users_with_role(scope: Scope, role: str) -> QuerySet:
 
 def maintainers_of(scope: Scope) -> QuerySet:
     return users_with_role(scope, Role.MAINTAINER)
+
+
+def supervisors_of(scope: Scope) -> QuerySet:
+    return users_with_role(scope, Role.SUPERVISOR)

@@ -1,0 +1,158 @@
+"""Grouping Accuracy (GA) benchmark of hindsight.grouping on Loghub-2k.
+
+GA (Zhu et al., ICSE-SEIP 2019): a message is correctly grouped when the set of
+messages our grouper put in its group is exactly the set of messages sharing its
+ground-truth ``event_id``. GA = correctly grouped messages / all messages.
+
+One :class:`GroupingConfig` is used for every dataset; nothing is tuned per system.
+
+    python3 bench/bench_grouping.py [--data DIR] [--systems HDFS,BGL] [--shuffle SEED]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+if str(REPO_ROOT) not in sys.path:  # run as a plain script from anywhere
+    sys.path.insert(0, str(REPO_ROOT))
+
+from hindsight.grouping import Grouper, GroupingConfig  # noqa: E402
+
+SYSTEMS = ["Apache", "BGL", "HDFS", "HealthApp", "HPC", "OpenSSH", "Proxifier", "Zookeeper"]
+DEFAULT_DATA = (REPO_ROOT / ".." / "shared" / "data" / "loghub2k").resolve()
+# Published GA of Drain tuned per dataset (Zhu et al. 2019), for the comparison column.
+DRAIN_GA = {
+    "Apache": 1.0,
+    "BGL": 0.963,
+    "HDFS": 0.998,
+    "HealthApp": 0.780,
+    "HPC": 0.887,
+    "OpenSSH": 0.788,
+    "Proxifier": 0.527,
+    "Zookeeper": 0.967,
+}
+
+
+def load(data_dir: Path, system: str) -> tuple[list[str], list[str]]:
+    messages: list[str] = []
+    truth: list[str] = []
+    with open(data_dir / f"{system}.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            messages.append(row["content"])
+            truth.append(row["event_id"])
+    return messages, truth
+
+
+def grouping_accuracy(predicted: list[str], truth: list[str]) -> float:
+    """Share of messages whose predicted group equals their true group exactly."""
+    pred_members: dict[str, set[int]] = defaultdict(set)
+    true_members: dict[str, set[int]] = defaultdict(set)
+    for i, (p, t) in enumerate(zip(predicted, truth, strict=True)):
+        pred_members[p].add(i)
+        true_members[t].add(i)
+    correct = sum(
+        1 for p, t in zip(predicted, truth, strict=True) if pred_members[p] == true_members[t]
+    )
+    return correct / len(truth) if truth else 0.0
+
+
+def run_system(messages: list[str], config: GroupingConfig) -> tuple[list[str], float]:
+    grouper = Grouper(config=config)
+    start = time.perf_counter()
+    keys = [grouper.add(m).key for m in messages]
+    return keys, time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--systems", default=",".join(SYSTEMS))
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=None,
+        help="override the similarity threshold (for sweeps only)",
+    )
+    parser.add_argument(
+        "--shuffle",
+        type=int,
+        default=None,
+        metavar="SEED",
+        help="feed messages in a seeded random order (order robustness)",
+    )
+    parser.add_argument(
+        "--errors", type=int, default=0, help="print up to N mis-grouped true events per system"
+    )
+    args = parser.parse_args(argv)
+
+    config = GroupingConfig()
+    if args.threshold is not None:
+        config = GroupingConfig(similarity_threshold=args.threshold)
+
+    print(f"data: {args.data}  config: {config}")
+    print(f"{'system':<11} {'GA':>6} {'Drain':>6} {'groups':>6} {'truth':>6} {'msg/s':>9}")
+    scores: list[float] = []
+    total_msgs = 0
+    total_time = 0.0
+    for system in [s.strip() for s in args.systems.split(",") if s.strip()]:
+        messages, truth = load(args.data, system)
+        if args.shuffle is not None:
+            order = list(range(len(messages)))
+            random.Random(args.shuffle).shuffle(order)
+            messages, truth = [messages[i] for i in order], [truth[i] for i in order]
+        keys, elapsed = run_system(messages, config)
+        ga = grouping_accuracy(keys, truth)
+        scores.append(ga)
+        total_msgs += len(messages)
+        total_time += elapsed
+        print(
+            f"{system:<11} {ga:6.3f} {DRAIN_GA.get(system, float('nan')):6.3f} "
+            f"{len(set(keys)):6d} {len(set(truth)):6d} {len(messages) / elapsed:9.0f}"
+        )
+        if args.errors:
+            _print_errors(messages, keys, truth, args.errors)
+    if scores:
+        mean = sum(scores) / len(scores)
+        drain = [DRAIN_GA[s] for s in args.systems.split(",") if s in DRAIN_GA]
+        print(f"{'mean':<11} {mean:6.3f} {sum(drain) / max(len(drain), 1):6.3f}")
+        print(
+            f"throughput: {total_msgs / total_time:,.0f} messages/s "
+            f"({total_msgs} messages in {total_time:.2f}s, normalisation included)"
+        )
+    return 0
+
+
+def _print_errors(messages: list[str], keys: list[str], truth: list[str], limit: int) -> None:
+    """Debug aid: for each wrongly grouped true event, show how it was split or merged."""
+    by_truth: dict[str, set[str]] = defaultdict(set)
+    by_key: dict[str, set[str]] = defaultdict(set)
+    for k, t in zip(keys, truth, strict=True):
+        by_truth[t].add(k)
+        by_key[k].add(t)
+    shown = 0
+    for t, ks in by_truth.items():
+        if len(ks) == 1 and len(by_key[next(iter(ks))]) == 1:
+            continue
+        examples = [
+            messages[i] for i, (k, tt) in enumerate(zip(keys, truth, strict=True)) if tt == t
+        ]
+        merged = sorted(set().union(*(by_key[k] for k in ks)) - {t})
+        print(
+            f"   {t}: {len(examples)} msgs in {len(ks)} groups, merged with {merged[:5]}"
+            f" e.g. {examples[0][:110]!r}"
+        )
+        shown += 1
+        if shown >= limit:
+            break
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,50 @@
+"""Writes of governance. Other apps import from here:
+
+    from governance.services import audit_record, proposal_create, escalation_create
+"""
+
+from governance.services.audit import audit_record
+from governance.services.escalations import (
+    escalation_create,
+    escalation_transition,
+    escalations_flag_overdue,
+)
+from governance.services.notifications import (
+    notification_email_send,
+    notification_mark,
+    notifications_create,
+    notifications_mark_all_read,
+    notifications_send_pending,
+)
+from governance.services.policies import policy_record_change
+from governance.services.proposals import proposal_cancel, proposal_create, proposal_decide
+from governance.services.scopes import (
+    LAYERS_TOP_DOWN,
+    agent_create,
+    membership_grant,
+    queue_assign,
+    scope_create,
+    scope_ensure_path,
+)
+
+__all__ = [
+    "LAYERS_TOP_DOWN",
+    "agent_create",
+    "audit_record",
+    "escalation_create",
+    "escalation_transition",
+    "escalations_flag_overdue",
+    "membership_grant",
+    "notification_email_send",
+    "notification_mark",
+    "notifications_create",
+    "notifications_mark_all_read",
+    "notifications_send_pending",
+    "policy_record_change",
+    "proposal_cancel",
+    "proposal_create",
+    "proposal_decide",
+    "queue_assign",
+    "scope_create",
+    "scope_ensure_path",
+]

@@ -1,0 +1,40 @@
+"""The audit record every decision and knowledge operation writes, inside its own transaction."""
+
+from __future__ import annotations
+
+from django.db.models import Model
+
+from governance.auth import Principal
+from governance.models import AuditLog
+
+
+def actor_of(actor: Principal | str) -> tuple[str, str]:
+    if isinstance(actor, Principal):
+        return actor.name, actor.kind
+    return actor, "system"
+
+
+def audit_record(
+    *,
+    actor: Principal | str,
+    action: str,
+    target: Model | None = None,
+    target_type: str = "",
+    target_id: str = "",
+    scope_path: str = "",
+    details: dict | None = None,
+) -> AuditLog:
+    """Write one audit row; call it inside the transaction that makes the change."""
+    name, kind = actor_of(actor)
+    if target is not None:
+        target_type = target._meta.label_lower
+        target_id = str(target.pk)
+    return AuditLog.objects.create(
+        actor=name,
+        actor_kind=kind,
+        action=action,
+        target_type=target_type,
+        target_id=target_id,
+        scope_path=scope_path,
+        details=details or {},
+    )

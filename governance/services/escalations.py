@@ -1,0 +1,171 @@
+"""Escalations: what the spec's ARIA, VARYS and domain supervisors must look at.
+
+Each is a queue people are assigned to. An escalation gets a deadline from its scope's policy
+for its priority; one still open past it is overdue, flagged in the queues and told once to the
+people handling it.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Model
+from django.utils import timezone
+from rest_framework import exceptions
+
+from governance.auth import Principal
+from governance.models import (
+    OPEN_ESCALATION_STATES,
+    Escalation,
+    EscalationStatus,
+    Priority,
+    Scope,
+)
+from governance.selectors.policies import policy_for
+from governance.selectors.queues import can_handle_escalation, escalation_path, overdue_q
+from governance.services.audit import audit_record
+from governance.services.notifications import notify_escalation_queued
+from mnemosyne_site.api import Conflict
+
+# Which status may follow which; resolved and dismissed are final.
+ALLOWED_TRANSITIONS = {
+    EscalationStatus.PENDING: {
+        EscalationStatus.REVIEWED,
+        EscalationStatus.RESOLVED,
+        EscalationStatus.DISMISSED,
+    },
+    EscalationStatus.REVIEWED: {EscalationStatus.RESOLVED, EscalationStatus.DISMISSED},
+}
+# Closing an escalation must say why, so the next person reading the history knows.
+NOTES_REQUIRED = {EscalationStatus.RESOLVED, EscalationStatus.DISMISSED}
+
+
+def escalation_create(
+    *,
+    escalated_to: str,
+    reason: str,
+    priority: str,
+    title: str = "",
+    scope: Scope | None = None,
+    lesson_id=None,
+    pattern_id=None,
+    subject: Model | None = None,
+) -> Escalation:
+    """Open an escalation, unless the same one is already pending for that queue.
+
+    Without a scope it lands in the default scope, so some supervisor can always see it.
+    """
+    if priority not in Priority.values:
+        raise exceptions.ValidationError({"priority": [f"Must be one of {Priority.values}."]})
+    lookup = {
+        "escalated_to": escalated_to,
+        "reason": reason,
+        "lesson_id": lesson_id,
+        "pattern_id": pattern_id,
+        "subject_type": subject._meta.label_lower if subject is not None else "",
+        "subject_id": str(subject.pk) if subject is not None else "",
+        "status": EscalationStatus.PENDING,
+    }
+    with transaction.atomic():
+        existing = Escalation.objects.filter(**lookup).first()
+        if existing:
+            return existing
+        if scope is None:
+            from governance.selectors import default_scope
+
+            scope = default_scope()
+        now = timezone.now()
+        escalation = Escalation.objects.create(
+            **lookup,
+            priority=priority,
+            title=title[:300],
+            scope=scope,
+            created_at=now,
+            due_at=now + policy_for(scope).deadline(priority),
+        )
+        audit_record(
+            actor="system",
+            action="escalation.create",
+            target=escalation,
+            scope_path=scope.path,
+            details={
+                "to": escalated_to,
+                "reason": reason,
+                "priority": priority,
+                "due_at": escalation.due_at.isoformat(),
+            },
+        )
+        notify_escalation_queued(escalation)
+    return escalation
+
+
+def escalation_transition(
+    *, escalation_id, principal: Principal, status: str, notes: str = ""
+) -> Escalation:
+    """A supervisor marks an escalation reviewed, resolved or dismissed."""
+    if principal.kind != "person":
+        raise exceptions.PermissionDenied("Only people may handle escalations.")
+    notes = (notes or "").strip()
+    if status in NOTES_REQUIRED and not notes:
+        raise exceptions.ValidationError({"notes": [f"Say why it is {status}."]})
+    with transaction.atomic():
+        escalation = (
+            Escalation.objects.select_for_update(of=("self",))
+            .select_related("scope")
+            .get(pk=escalation_id)
+        )
+        if not can_handle_escalation(principal, escalation):
+            raise exceptions.PermissionDenied("Only supervisors may handle escalations.")
+        if status not in ALLOWED_TRANSITIONS.get(escalation.status, set()):
+            raise Conflict(f"An escalation that is {escalation.status} cannot become {status}.")
+        previous, was_overdue = escalation.status, escalation.overdue
+        escalation.status = status
+        if notes:
+            escalation.resolution_notes = (
+                f"{escalation.resolution_notes}\n\n{notes}".strip()
+                if escalation.resolution_notes
+                else notes
+            )
+        if status in (EscalationStatus.RESOLVED, EscalationStatus.DISMISSED):
+            escalation.resolved_by = principal.name
+            escalation.resolved_at = timezone.now()
+        escalation.save(
+            update_fields=["status", "resolution_notes", "resolved_by", "resolved_at"]
+        )
+        audit_record(
+            actor=principal,
+            action=f"escalation.{status}",
+            target=escalation,
+            scope_path=escalation_path(escalation),
+            details={"from": previous, "notes": notes, "overdue": was_overdue},
+        )
+    return escalation
+
+
+def escalations_flag_overdue() -> int:
+    """Tell handlers, once, about each open escalation that has passed its deadline.
+
+    Each is claimed with a conditional update, so two sweeps running at once tell people once.
+    """
+    now = timezone.now()
+    flagged = 0
+    candidates = Escalation.objects.filter(overdue_q(now), overdue_notified_at__isnull=True)
+    for escalation_id in candidates.values_list("pk", flat=True)[:500]:
+        with transaction.atomic():
+            claimed = Escalation.objects.filter(
+                pk=escalation_id,
+                overdue_notified_at__isnull=True,
+                status__in=OPEN_ESCALATION_STATES,
+            ).update(overdue_notified_at=now)
+            if not claimed:
+                continue
+            escalation = Escalation.objects.select_related("scope").get(pk=escalation_id)
+            audit_record(
+                actor="system",
+                action="escalation.overdue",
+                target=escalation,
+                scope_path=escalation_path(escalation),
+                details={"due_at": escalation.due_at.isoformat(), "priority": escalation.priority},
+            )
+            notify_escalation_queued(escalation, overdue=True)
+            flagged += 1
+    return flagged

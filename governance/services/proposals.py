@@ -1,0 +1,197 @@
+"""Proposals: every decision people make about knowledge (promote, merge, lifecycle, activate a
+skill, confirm a pattern) is one of these, decided by the maintainers of its scope.
+
+Deciding locks the proposal row and checks its state inside one transaction that also writes the
+approval, applies the outcome through the owning app's applier and writes the audit row: two
+people clicking at once cannot decide twice, and a failing applier rolls the decision back.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Model
+from django.utils import timezone
+from rest_framework import exceptions
+
+from governance.auth import Principal
+from governance.models import (
+    Approval,
+    Decision,
+    Proposal,
+    ProposalState,
+    Role,
+    Scope,
+)
+from governance.registry import applier_for
+from governance.selectors.policies import policy_for
+from governance.services.audit import actor_of, audit_record
+from governance.services.notifications import notify_proposal_decided, notify_proposal_queued
+from mnemosyne_site.api import Conflict
+
+
+def proposal_create(
+    *,
+    kind: str,
+    scope: Scope,
+    subject: Model,
+    title: str,
+    proposed_by: Principal | str,
+    payload: dict | None = None,
+    required_approvals: int | None = None,
+) -> Proposal:
+    """Queue a decision for the scope's maintainers; an open one for the same subject is reused.
+
+    `scope` is the scope that decides (for a promotion, the target scope). Unless the caller
+    says otherwise, the scope's policy decides how many approvals it needs.
+    """
+    subject_type = subject._meta.label_lower
+    lookup = {
+        "kind": kind,
+        "subject_type": subject_type,
+        "subject_id": str(subject.pk),
+        "scope": scope,
+        "state": ProposalState.PENDING,
+    }
+    with transaction.atomic():
+        open_one = Proposal.objects.filter(**lookup).first()
+        if open_one:
+            return open_one
+        if required_approvals is None:
+            required_approvals = policy_for(scope).approvals_for(kind, scope.layer)
+        name, _ = actor_of(proposed_by)
+        try:
+            # A savepoint: a concurrent sweep queueing the same subject trips the partial unique
+            # constraint, and we hand back its proposal instead of failing the caller.
+            with transaction.atomic():
+                proposal = Proposal.objects.create(
+                    kind=kind,
+                    scope=scope,
+                    subject_type=subject_type,
+                    subject_id=str(subject.pk),
+                    title=title[:300],
+                    payload=payload or {},
+                    required_approvals=max(1, required_approvals),
+                    proposed_by=name,
+                    proposed_by_user=proposed_by.user
+                    if isinstance(proposed_by, Principal) and proposed_by.kind == "person"
+                    else None,
+                )
+        except IntegrityError:
+            existing = Proposal.objects.filter(**lookup).first()
+            if existing is None:
+                raise
+            return existing
+        audit_record(
+            actor=proposed_by,
+            action=f"proposal.{kind}.create",
+            target=proposal,
+            scope_path=scope.path,
+            details={
+                "subject": f"{subject_type}:{subject.pk}",
+                "required_approvals": proposal.required_approvals,
+                **(payload or {}),
+            },
+        )
+        notify_proposal_queued(proposal)
+    return proposal
+
+
+def proposal_decide(
+    *, proposal_id, principal: Principal, decision: str, comment: str = ""
+) -> Proposal:
+    """Record one maintainer's approval or rejection; apply the proposal when enough approve.
+
+    One rejection rejects it. The final approval runs the owning app's applier in the same
+    transaction; with no applier registered the approval is refused (409) rather than recorded
+    as approved while nothing happened.
+    """
+    if decision not in Decision.values:
+        raise exceptions.ValidationError({"decision": [f"Must be one of {Decision.values}."]})
+    if principal.kind != "person":
+        raise exceptions.PermissionDenied("Only people may decide proposals.")
+    with transaction.atomic():
+        proposal = (
+            Proposal.objects.select_for_update(of=("self",))
+            .select_related("scope", "proposed_by_user")
+            .get(pk=proposal_id)
+        )
+        if not principal.has_role(proposal.scope.path, Role.MAINTAINER):
+            raise exceptions.PermissionDenied("Only maintainers of the target scope may decide.")
+        if proposal.state != ProposalState.PENDING:
+            raise Conflict(f"The proposal is already {proposal.state}.")
+        policy = policy_for(proposal.scope)
+        if (
+            proposal.proposed_by_user_id
+            and proposal.proposed_by_user_id == principal.user.pk
+            and not policy.proposer_may_approve
+        ):
+            raise exceptions.PermissionDenied("The proposer may not decide their own proposal.")
+        if proposal.approvals.filter(user=principal.user).exists():
+            raise Conflict("You have already decided this proposal.")
+        Approval.objects.create(
+            proposal=proposal, user=principal.user, decision=decision, comment=comment
+        )
+        approvals = proposal.approvals.filter(decision=Decision.APPROVE).count()
+        applied = False
+        if decision == Decision.REJECT:
+            proposal.state = ProposalState.REJECTED
+        elif approvals >= proposal.required_approvals:
+            applier = applier_for(proposal.kind, proposal.subject_type)
+            if applier is None:
+                raise Conflict(
+                    f"Nothing knows how to apply a {proposal.kind} of {proposal.subject_type} "
+                    "yet; the proposal stays pending."
+                )
+            proposal.state = ProposalState.APPROVED
+            applier(proposal)
+            applied = True
+        if proposal.state != ProposalState.PENDING:
+            proposal.decided_at = timezone.now()
+        proposal.save(update_fields=["state", "decided_at"])
+        audit_record(
+            actor=principal,
+            action=f"proposal.{proposal.kind}.{decision}",
+            target=proposal,
+            scope_path=proposal.scope.path,
+            details={
+                "comment": comment,
+                "state": proposal.state,
+                "approvals": approvals,
+                "required_approvals": proposal.required_approvals,
+                "applied": applied,
+                "subject": f"{proposal.subject_type}:{proposal.subject_id}",
+            },
+        )
+        if proposal.state != ProposalState.PENDING:
+            notify_proposal_decided(proposal, decided_by=principal.user)
+    return proposal
+
+
+def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> Proposal:
+    """Withdraw a pending proposal: its proposer, or a maintainer of its scope."""
+    if principal.kind != "person":
+        raise exceptions.PermissionDenied("Only people may cancel proposals.")
+    with transaction.atomic():
+        proposal = (
+            Proposal.objects.select_for_update(of=("self",)).select_related("scope").get(
+                pk=proposal_id
+            )
+        )
+        is_proposer = proposal.proposed_by_user_id == getattr(principal.user, "pk", None)
+        if not is_proposer and not principal.has_role(proposal.scope.path, Role.MAINTAINER):
+            raise exceptions.PermissionDenied(
+                "Only the proposer or a maintainer of the scope may cancel."
+            )
+        if proposal.state != ProposalState.PENDING:
+            raise Conflict(f"The proposal is already {proposal.state}.")
+        proposal.state = ProposalState.CANCELLED
+        proposal.decided_at = timezone.now()
+        proposal.save(update_fields=["state", "decided_at"])
+        audit_record(
+            actor=principal,
+            action=f"proposal.{proposal.kind}.cancel",
+            target=proposal,
+            scope_path=proposal.scope.path,
+            details={"reason": reason},
+        )
+    return proposal

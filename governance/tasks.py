@@ -1,0 +1,30 @@
+"""Thin Celery wrappers around governance services."""
+
+from celery import shared_task
+
+from governance.services import (
+    escalations_flag_overdue,
+    notification_email_send,
+    notifications_send_pending,
+)
+
+
+@shared_task(
+    autoretry_for=(OSError,),
+    retry_backoff=True,
+    max_retries=5,
+    acks_late=True,
+)
+def notification_email_task(notification_id: int) -> bool:
+    # SMTP failures surface as OSError subclasses (smtplib.SMTPException included).
+    return notification_email_send(notification_id=notification_id)
+
+
+@shared_task(acks_late=True)
+def escalations_flag_overdue_task() -> int:
+    return escalations_flag_overdue()
+
+
+@shared_task(acks_late=True)
+def notifications_send_pending_task() -> int:
+    return notifications_send_pending()

@@ -1,0 +1,22 @@
+"""Core tasks: the outbox flusher and a probe that proves a worker runs."""
+
+import os
+import socket
+
+from celery import shared_task
+
+from mnemosyne_site.scheduling import scheduled_task
+
+
+@shared_task(name="mnemosyne_site.ping")
+def ping(payload: str) -> dict:
+    """Echo the payload with the worker's identity, so the caller sees who executed it."""
+    return {"payload": payload, "pid": os.getpid(), "host": socket.gethostname()}
+
+
+@shared_task(name="mnemosyne_site.flush_outbox")
+@scheduled_task("mnemosyne_site.flush_outbox")
+def flush_outbox() -> dict:
+    from mnemosyne_site.outbox import outbox_flush
+
+    return outbox_flush()

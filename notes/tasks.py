@@ -27,7 +27,7 @@ def distill_trajectory(self, trajectory_id: str) -> str:
         TASK_RUNS.labels(task="notes.distill_trajectory", outcome="retry").inc()
         if self.request.is_eager:
             # An eager run (tests, scripts) has no broker to wait on: the next attempt runs now.
-            return self.apply(args=[trajectory_id], retries=attempt, throw=True).get()
+            return self.apply(args=[trajectory_id], retries=attempt, throw=True).result
         # Exponential backoff: base, 2×base, 4×base, …
         raise self.retry(
             exc=exc, countdown=conf.DISTILL_RETRY_BASE_SECONDS * 2 ** (attempt - 1)

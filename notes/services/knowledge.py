@@ -14,6 +14,7 @@ from django.db.models import F
 from governance.auth import Principal
 from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
+from governance.selectors import policy_threshold
 from governance.services import audit_record
 from mnemosyne_site.api import Conflict
 from mnemosyne_site.embeddings import embed_one
@@ -21,11 +22,20 @@ from notes import conf
 from notes.models import KnowledgeItem, KnowledgeStatus
 
 
-def knowledge_save_limit(*, session_key: str) -> None:
-    """One knowledge save for this session; raises 429 past the limit (atomic across processes)."""
+def knowledge_save_limit(*, session_key: str, scope: Scope | None = None) -> None:
+    """One knowledge save for this session; raises 429 past the limit (atomic across processes).
+
+    The limit is the scope's governance policy `knowledge_saves_per_session` when one sets it,
+    else `KNOWLEDGE_SAVES_PER_SESSION`.
+    """
+    if not session_key:
+        return  # the spec: an empty session key bypasses the limit
+    limit = policy_threshold(
+        scope, "knowledge_saves_per_session", default=conf.KNOWLEDGE_SAVES_PER_SESSION
+    )
     rate_limit_hit(
-        key=f"notes.save:{session_key}" if session_key else "",
-        limit=conf.KNOWLEDGE_SAVES_PER_SESSION,
+        key=f"notes.save:{session_key}",
+        limit=int(limit),
         window_seconds=conf.KNOWLEDGE_SAVE_WINDOW_SECONDS,
     )
 
@@ -44,7 +54,7 @@ def knowledge_save(
     session_key: str = "",
 ) -> tuple[KnowledgeItem, bool]:
     """Create the entry, or update the one with this key in this scope. Returns (item, created)."""
-    knowledge_save_limit(session_key=session_key)
+    knowledge_save_limit(session_key=session_key, scope=scope)
     title = title or key
     # The embedding is computed before the transaction opens: no lock is held while it runs.
     vector = embed_one(f"{title}\n{content}")

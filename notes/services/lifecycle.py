@@ -24,6 +24,7 @@ from governance.auth import Principal
 from governance.models import Proposal, ProposalKind, Role, Scope
 from governance.services import audit_record, proposal_create
 from mnemosyne_site.api import Conflict
+from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
 from notes.models import KnowledgeItem, KnowledgeStatus, NoteRetrieval
 
@@ -103,7 +104,7 @@ def note_transition(
         if status == S.ACCEPTED:
             from notes.tasks import suggest_note_merges
 
-            transaction.on_commit(lambda: suggest_note_merges.delay(str(note.pk)))
+            enqueue_on_commit(suggest_note_merges, str(note.pk))
     return note
 
 
@@ -219,14 +220,10 @@ def note_promote(*, note_id, target_scope: Scope, actor: Principal | str) -> Kno
                 "promotion_path": copy.promotion_path,
             },
         )
-        transaction.on_commit(lambda: _suggest_merges_later(copy.pk))
+        from notes.tasks import suggest_note_merges
+
+        enqueue_on_commit(suggest_note_merges, str(copy.pk))
     return copy
-
-
-def _suggest_merges_later(note_id) -> None:
-    from notes.tasks import suggest_note_merges
-
-    suggest_note_merges.delay(str(note_id))
 
 
 # --- merges ---------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from governance.auth import Principal
 from governance.models import ProposalKind, Scope
 from governance.services import audit_record, proposal_create
 from mnemosyne_site.api import Conflict
+from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
 from notes.models import (
     FeedbackOutcome,
@@ -123,7 +124,7 @@ def retrieval_record(
         if due:
             from notes.tasks import review_note_quality
 
-            transaction.on_commit(lambda: review_note_quality.delay(due))
+            enqueue_on_commit(review_note_quality, due)
 
 
 def session_feedback_apply(
@@ -175,7 +176,7 @@ def session_feedback_apply(
                 from notes.tasks import review_note_quality
 
                 ids = [str(pk) for pk in credited]
-                transaction.on_commit(lambda: review_note_quality.delay(ids))
+                enqueue_on_commit(review_note_quality, ids)
     except IntegrityError:
         raise Conflict("Feedback for this session was already given.") from None
     return feedback

@@ -33,7 +33,7 @@ def skill_save(
     requires_approval: bool = True,
     session_key: str = "",
 ) -> tuple[Skill, bool]:
-    knowledge_save_limit(session_key=session_key)
+    knowledge_save_limit(session_key=session_key, scope=scope)
     actor = principal.name if isinstance(principal, Principal) else principal
     try:
         with transaction.atomic():
@@ -168,7 +168,7 @@ def external_ref_save(
     metadata: dict | None = None,
     session_key: str = "",
 ) -> tuple[ExternalRef, bool]:
-    knowledge_save_limit(session_key=session_key)
+    knowledge_save_limit(session_key=session_key, scope=scope)
     actor = principal.name if isinstance(principal, Principal) else principal
     try:
         with transaction.atomic():

@@ -259,18 +259,12 @@ def trajectory_end(
 
 
 def trajectory_queue_distillation(*, trajectory_id) -> None:
-    """Send the distillation task after commit (the pending row is the outbox if it fails)."""
+    """Send the distillation task after commit; with the broker down it waits in the outbox
+    (and the pending row itself is picked up by the distillation sweep)."""
+    from mnemosyne_site.outbox import enqueue_on_commit
     from notes.tasks import distill_trajectory
 
-    def send() -> None:
-        try:
-            distill_trajectory.delay(str(trajectory_id))
-        except Exception:  # broker down: the sweep re-sends pending trajectories
-            logger.exception(
-                "could not queue distillation", extra={"trajectory": str(trajectory_id)}
-            )
-
-    transaction.on_commit(send)
+    enqueue_on_commit(distill_trajectory, str(trajectory_id))
 
 
 def trajectory_requeue(*, trajectory_id, actor: Principal | str) -> Trajectory:

@@ -243,3 +243,12 @@ def test_concurrent_saves_never_pass_the_limit(scope_tree, monkeypatch):
 def test_a_body_that_is_not_an_object_gets_400(agent_client, url):
     response = agent_client.post(url, [1, 2], format="json")
     assert response.status_code == 400
+
+
+@pytest.mark.django_db
+def test_a_scope_policy_sets_the_session_limit(agent_client, scope_tree):
+    from governance.models import Policy
+
+    Policy.objects.create(scope=scope_tree["team"], knowledge_saves_per_session=1)
+    assert _save(agent_client, "a", session="s-1").status_code == 201
+    assert _save(agent_client, "b", session="s-1").status_code == 429

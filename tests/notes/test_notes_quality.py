@@ -149,6 +149,11 @@ def test_a_useful_draft_is_auto_proposed_and_its_maintainers_have_it_in_their_qu
     assert proposal.payload["target_status"] == "accepted"
     assert proposal.state == "pending" and proposal.scope == note.scope
     assert maintainer in maintainers_of(proposal.scope)
+    # Governance notifies the people whose queue the proposal entered.
+    from governance.models import Notification
+
+    notice = Notification.objects.get(user=maintainer, kind="proposal")
+    assert notice.subject_id == str(proposal.pk) or str(note.pk) in (notice.subject_id, notice.url)
     assert AuditLog.objects.filter(action="note.proposed", actor="system").exists()
 
 

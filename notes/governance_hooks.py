@@ -61,41 +61,38 @@ def apply_skill_activation(proposal: Proposal) -> None:
 
 
 def describe_note(subject_id: str) -> dict:
+    """Title, status, layer, metrics, the promotion lineage (scopes climbed, oldest first) and
+    the content, in the keys the review page lays out."""
     from notes.models import KnowledgeItem
     from notes.services.lifecycle import note_metrics
 
-    note = (
-        KnowledgeItem.objects.select_related("scope", "original", "merged_into")
-        .filter(pk=subject_id)
-        .first()
-    )
+    note = KnowledgeItem.objects.select_related("scope").filter(pk=subject_id).first()
     if note is None:
         return {"title": "(deleted note)", "fields": {"id": subject_id}}
-    lineage = [*note.promotion_path, note.scope.path]
+    copies = [
+        f"{path} ({status})"
+        for path, status in note.promoted_copies.values_list("scope__path", "status")
+    ]
     return {
         "title": note.title,
-        "text": note.content[:1500],
+        "status": note.status,
+        "kind": note.kind,
+        "layer": note.scope.layer,
+        "scope": note.scope.path,
+        "tags": list(note.tags),
+        "content": note.content[:3000],
         "fields": {
-            "kind": note.kind,
-            "status": note.status,
-            "layer": note.scope.layer,
-            "scope": note.scope.path,
-            "key": note.key or "",
-            "tags": ", ".join(note.tags),
-            "created_by": note.created_by,
-            "created_at": note.created_at.isoformat(),
-            "model": note.metadata.get("llm_model_used", ""),
-            "merged_into": str(note.merged_into_id or ""),
+            "key": note.key or "—",
+            "created by": note.created_by,
+            "created at": note.created_at.isoformat(timespec="seconds"),
+            "model used": note.metadata.get("llm_model_used", "—"),
+            "source trajectory": note.metadata.get("source_trajectory_id", "—"),
+            "original": str(note.original_id) if note.original_id else "—",
+            "promoted copies": ", ".join(copies) or "—",
+            "merged into": str(note.merged_into_id) if note.merged_into_id else "—",
         },
         "metrics": note_metrics(note),
-        "lineage": {
-            "original": str(note.original_id) if note.original_id else None,
-            "path": lineage,
-            "copies": [
-                {"id": str(pk), "scope": path}
-                for pk, path in note.promoted_copies.values_list("pk", "scope__path")
-            ],
-        },
+        "lineage": [*note.promotion_path, note.scope.path],
     }
 
 
@@ -108,11 +105,11 @@ def describe_skill(subject_id: str) -> dict:
     return {
         "title": skill.name,
         "text": skill.description,
+        "status": skill.status,
+        "kind": skill.skill_type,
+        "scope": skill.scope.path,
+        "layer": skill.scope.layer,
         "fields": {
-            "skill_type": skill.skill_type,
-            "status": skill.status,
-            "scope": skill.scope.path,
-            "layer": skill.scope.layer,
             "requires_approval": skill.requires_approval,
             "created_by": skill.created_by,
             "definition": skill.definition,

@@ -311,11 +311,44 @@ def test_the_review_page_can_describe_a_note(make_note):
     note = make_note("Describe me", status="accepted", retrieval_count=12, usefulness_score=3)
     described = describer_for("notes.knowledgeitem")(str(note.pk))
     assert described["title"] == "Describe me"
-    assert described["fields"]["status"] == "accepted"
-    assert described["fields"]["layer"] == "project"
+    assert (described["status"], described["layer"]) == ("accepted", "project")
     assert described["metrics"]["retrieval_count"] == 12
     assert described["metrics"]["usefulness_ratio"] == 0.25
-    assert described["lineage"]["path"] == ["acme/platform/payments/api"]
+    assert described["lineage"] == ["acme/platform/payments/api"]
     assert applier_for("promotion", "notes.knowledgeitem") is not None
     assert applier_for("merge", "notes.knowledgeitem") is not None
     assert applier_for("lifecycle", "notes.knowledgeitem") is not None
+
+
+@pytest.mark.django_db
+def test_a_maintainer_reviews_and_approves_a_note_promotion_on_the_review_page(
+    client, maintainer, make_note, scope_tree
+):
+    note = make_note(
+        "Batch ledger writes to cut lock contention",
+        status="accepted",
+        retrieval_count=9,
+        usefulness_score=4,
+    )
+    proposal = note_propose_promotion(principal="system", note=note, reason="used a lot")
+    client.force_login(maintainer)
+    page = client.get(f"/review/proposals/{proposal.pk}")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert "Batch ledger writes to cut lock contention" in body
+    assert "acme/platform/payments/api" in body  # the lineage so far
+    response = client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"})
+    assert response.status_code in (200, 302)
+    copy = KnowledgeItem.objects.get(scope=scope_tree["team"])
+    assert copy.original == note and copy.status == "accepted"
+
+
+@pytest.mark.django_db
+def test_the_review_page_shows_both_sides_of_a_note_merge(client, maintainer, make_note):
+    a = make_note("Use connection pooling for Postgres", status="accepted")
+    b = make_note("Pool Postgres connections with pgbouncer", status="accepted")
+    proposal = note_propose_merge(principal="system", note=a, other=b)
+    client.force_login(maintainer)
+    body = client.get(f"/review/proposals/{proposal.pk}").content.decode()
+    assert "Use connection pooling for Postgres" in body
+    assert "Pool Postgres connections with pgbouncer" in body

@@ -129,6 +129,7 @@ def test_the_review_page_can_describe_a_skill(scope_tree):
     described = describer_for("notes.skill")(str(skill.pk))
     assert described["title"] == "s"
     assert described["fields"]["definition"] == {"run": "make"}
+    assert described["status"] == "draft" and described["layer"] == "project"
     assert described["metrics"]["use_count"] == 0
 
 

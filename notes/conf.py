@@ -4,7 +4,7 @@ Module-level constants so hot paths read a plain attribute; tests change them wi
 `monkeypatch.setattr(conf, NAME, value)`.
 """
 
-from mnemosyne_site.env import env_float, env_int
+from mnemosyne_site.env import env_choice, env_float, env_int
 
 # --- trajectory capture ------------------------------------------------------------------------
 # A batch above this many events is refused whole (413), never half-stored.
@@ -20,6 +20,12 @@ DISTILL_MAX_PROMPT_EVENTS = env_int("DISTILL_MAX_PROMPT_EVENTS", 60, minimum=3)
 # Attempts of the worker task when the LLM is unavailable, with exponential backoff.
 DISTILL_MAX_ATTEMPTS = env_int("DISTILL_MAX_ATTEMPTS", 4, minimum=1)
 DISTILL_RETRY_BASE_SECONDS = env_int("DISTILL_RETRY_BASE_SECONDS", 30, minimum=0)
+# The spec: "set layer based on trajectory scope (session → project default)". A trajectory
+# captured in a session scope gives a note in its project (sessions are short-lived), unless
+# this says "session".
+DISTILL_SESSION_NOTES_LAYER = env_choice(
+    "DISTILL_SESSION_NOTES_LAYER", "project", {"project", "session"}
+)
 # A distilled note this similar to an existing one is not stored (the spec's 0.95).
 NOTE_DUPLICATE_SIMILARITY = env_float("NOTE_DUPLICATE_SIMILARITY", 0.95, minimum=0, maximum=1)
 # Accepted notes this similar produce a merge suggestion (the spec's 0.9).

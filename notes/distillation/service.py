@@ -109,14 +109,24 @@ def _llm_distill(
     return note, result.model
 
 
-def _nearest_duplicate(
-    trajectory: Trajectory, vector: np.ndarray
-) -> tuple[KnowledgeItem, float] | None:
-    """An existing note (this scope or an ancestor, any status) above the duplicate threshold;
+def note_scope(trajectory: Trajectory):
+    """Where the trajectory's note goes: its own scope, or for a session its project."""
+    scope = trajectory.scope
+    if (
+        scope.layer == Layer.SESSION
+        and conf.DISTILL_SESSION_NOTES_LAYER == "project"
+        and scope.parent_id is not None
+    ):
+        return scope.parent
+    return scope
+
+
+def _nearest_duplicate(scope, vector: np.ndarray) -> tuple[KnowledgeItem, float] | None:
+    """An existing note (the scope or an ancestor, any status) above the duplicate threshold;
     the nearest layer wins, then the higher similarity."""
     scopes = {
         s.pk: LAYER_PRECEDENCE[Layer(s.layer)]
-        for s in type(trajectory.scope).objects.filter(path__in=trajectory.scope.ancestor_paths)
+        for s in type(scope).objects.filter(path__in=scope.ancestor_paths)
     }
     hits, _ = vector_search(
         embedding=vector,
@@ -197,8 +207,9 @@ def trajectory_distill(*, trajectory_id, final_attempt: bool = True) -> str:
         logger.error("distillation failed: %s", exc, extra=log)
         return D.FAILED
 
+    target = note_scope(trajectory)
     with transaction.atomic():
-        duplicate = _nearest_duplicate(trajectory, vector)
+        duplicate = _nearest_duplicate(target, vector)
         if duplicate is not None:
             existing, similarity = duplicate
             note_reference(
@@ -222,7 +233,7 @@ def trajectory_distill(*, trajectory_id, final_attempt: bool = True) -> str:
             )
         else:
             note = note_create(
-                scope=trajectory.scope,
+                scope=target,
                 kind=KnowledgeKind.PATTERN,
                 title=distilled.title,
                 content=markdown,
@@ -237,6 +248,7 @@ def trajectory_distill(*, trajectory_id, final_attempt: bool = True) -> str:
                     "user_id": trajectory.user_ref,
                     "project_id": trajectory.project_ref,
                     "trajectory_hash": trajectory.trajectory_hash,
+                    "trajectory_scope": trajectory.scope.path,
                     "events_in_prompt": len(prompt_events(events)),
                 },
             )

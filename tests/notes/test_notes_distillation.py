@@ -239,17 +239,29 @@ def test_a_trivial_session_counts_as_a_skip(
 
 
 @pytest.mark.django_db
-def test_a_session_scope_trajectory_yields_a_note_in_the_session_layer(
-    make_agent, api_client, no_llm, scope_tree, django_capture_on_commit_callbacks
+@pytest.mark.parametrize(("setting", "layer"), [("project", "project"), ("session", "session")])
+def test_a_session_trajectory_yields_a_project_note_by_default(
+    make_agent,
+    api_client,
+    no_llm,
+    scope_tree,
+    django_capture_on_commit_callbacks,
+    monkeypatch,
+    setting,
+    layer,
 ):
     from governance.services import scope_ensure_path
 
+    monkeypatch.setattr(conf, "DISTILL_SESSION_NOTES_LAYER", setting)
     session_scope = scope_ensure_path(path="acme/platform/payments/api/sess-42")
     _, token = make_agent(name="sess-agent", scopes=[session_scope])
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     trajectory = _run_session(api_client, django_capture_on_commit_callbacks)
-    assert trajectory.note.scope == session_scope
-    assert trajectory.note.scope.layer == "session"
+    assert trajectory.scope == session_scope
+    assert trajectory.note.scope.layer == layer
+    expected = session_scope if layer == "session" else scope_tree["project"]
+    assert trajectory.note.scope == expected
+    assert trajectory.note.metadata["trajectory_scope"] == session_scope.path
 
 
 def test_the_prompt_keeps_the_first_and_last_calls_of_a_long_session(monkeypatch):

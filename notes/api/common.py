@@ -18,9 +18,17 @@ def principal(request) -> Principal:
     return found
 
 
+def _checked(path: str | None) -> str:
+    """A scope path from a request (query strings are not validated by a serializer)."""
+    path = (path or "").strip("/")
+    if len(path) > 600 or "\x00" in path:
+        raise exceptions.ValidationError({"scope": ["Not a scope path."]})
+    return path
+
+
 def read_scope(who: Principal, path: str | None, *, use_default: bool = True) -> Scope | None:
     """The scope a read names (or the caller's default); None means everything readable."""
-    path = (path or "").strip("/") or (who.default_scope_path if use_default else None)
+    path = _checked(path) or (who.default_scope_path if use_default else None)
     if not path:
         return None
     scope = scope_by_path(path)
@@ -32,7 +40,7 @@ def read_scope(who: Principal, path: str | None, *, use_default: bool = True) ->
 
 def write_scope(who: Principal, path: str | None) -> Scope:
     """The scope a write goes to: the one named, else the caller's default, else the site's."""
-    path = (path or "").strip("/") or who.default_scope_path
+    path = _checked(path) or who.default_scope_path
     scope = scope_by_path(path) if path else default_scope()
     if scope is None or not who.can_read_path(scope.path):
         raise exceptions.ValidationError({"scope": ["No such scope."]})
@@ -44,7 +52,7 @@ def write_scope(who: Principal, path: str | None) -> Scope:
 def session_key(request, value: str | None = None) -> str:
     """The session a request belongs to: the body/query field, else the X-Mnemosyne-Session
     header; '' when neither (rate limits then do not apply, as the spec says)."""
-    return (value or request.META.get(SESSION_HEADER, "") or "").strip()[:200]
+    return (value or request.META.get(SESSION_HEADER, "") or "").replace("\x00", "").strip()[:200]
 
 
 class IsAnyPrincipal(permissions.BasePermission):

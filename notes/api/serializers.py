@@ -25,6 +25,29 @@ KEY_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:\-]{0,199}$")
 NAME_HELP = "letters, digits and _ . : - (no slashes), at most 200 characters"
 
 
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+class InputSerializer(serializers.Serializer):
+    """Base of the input serializers: PostgreSQL text and jsonb cannot hold U+0000, so a NUL
+    anywhere in a JSON field is refused naming the field (DRF's CharField already refuses it)."""
+
+    def validate(self, attrs):
+        bad = {
+            name: ["Must not contain NUL characters."] for name, v in attrs.items() if _has_nul(v)
+        }
+        if bad:
+            raise serializers.ValidationError(bad)
+        return super().validate(attrs)
+
+
 def validate_name(value: str) -> str:
     if not KEY_PATTERN.match(value):
         raise serializers.ValidationError(f"Use {NAME_HELP}.")
@@ -66,7 +89,7 @@ class NoteOutputSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class NoteSearchInputSerializer(serializers.Serializer):
+class NoteSearchInputSerializer(InputSerializer):
     query = serializers.CharField(max_length=2000)
     scope = serializers.CharField(
         max_length=600,
@@ -111,7 +134,7 @@ class NoteSearchOutputSerializer(serializers.Serializer):
     results = NoteSearchResultSerializer(many=True)
 
 
-class NoteTransitionInputSerializer(serializers.Serializer):
+class NoteTransitionInputSerializer(InputSerializer):
     status = serializers.ChoiceField(choices=KnowledgeStatus.choices)
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
@@ -130,15 +153,15 @@ class NoteTransitionOutputSerializer(serializers.Serializer):
     proposal = ProposalRefSerializer(allow_null=True)
 
 
-class NotePromoteInputSerializer(serializers.Serializer):
+class NotePromoteInputSerializer(InputSerializer):
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 
-class NoteMergeInputSerializer(serializers.Serializer):
+class NoteMergeInputSerializer(InputSerializer):
     other_id = serializers.UUIDField()
 
 
-class FeedbackInputSerializer(serializers.Serializer):
+class FeedbackInputSerializer(InputSerializer):
     session = serializers.CharField(max_length=200)
     outcome = serializers.ChoiceField(choices=FeedbackOutcome.choices)
     rating = serializers.FloatField(
@@ -152,7 +175,7 @@ class FeedbackInputSerializer(serializers.Serializer):
     def validate(self, attrs):
         if attrs["outcome"] == FeedbackOutcome.POSITIVE and attrs.get("rating") == 0:
             raise serializers.ValidationError({"rating": ["A positive rating is above 0."]})
-        return attrs
+        return super().validate(attrs)
 
 
 class FeedbackOutputSerializer(serializers.Serializer):
@@ -165,7 +188,7 @@ class FeedbackOutputSerializer(serializers.Serializer):
 # --- trajectories ---------------------------------------------------------------------------------
 
 
-class TrajectoryEventInputSerializer(serializers.Serializer):
+class TrajectoryEventInputSerializer(InputSerializer):
     """Schema only: the view validates with notes.api.events (same rules, much faster)."""
 
     event_id = serializers.UUIDField(help_text="client-generated; a resent event is stored once")
@@ -198,7 +221,7 @@ class IngestOutputSerializer(serializers.Serializer):
     trajectories = serializers.DictField(child=serializers.CharField())
 
 
-class TrajectoryEndInputSerializer(serializers.Serializer):
+class TrajectoryEndInputSerializer(InputSerializer):
     session = serializers.CharField(max_length=200)
     outcome = serializers.ChoiceField(choices=[SessionOutcome.SUCCESS, SessionOutcome.FAILURE])
     scope = serializers.CharField(max_length=600, required=False, allow_blank=True)
@@ -269,7 +292,7 @@ class TrajectoryDetailSerializer(TrajectoryOutputSerializer):
 # --- key-value knowledge --------------------------------------------------------------------------
 
 
-class KnowledgeSaveInputSerializer(serializers.Serializer):
+class KnowledgeSaveInputSerializer(InputSerializer):
     category = serializers.ChoiceField(choices=[k.value for k in KEY_VALUE_KINDS])
     content = serializers.CharField(max_length=conf.KNOWLEDGE_MAX_CONTENT_CHARS)
     tags = serializers.ListField(
@@ -317,7 +340,7 @@ class KnowledgeSearchResultSerializer(KnowledgeOutputSerializer):
         read_only_fields = fields
 
 
-class KnowledgeSearchQuerySerializer(serializers.Serializer):
+class KnowledgeSearchQuerySerializer(InputSerializer):
     q = serializers.CharField(max_length=500)
     category = serializers.ChoiceField(choices=[k.value for k in KEY_VALUE_KINDS], required=False)
     limit = serializers.IntegerField(
@@ -335,14 +358,14 @@ class KnowledgeSemanticQuerySerializer(KnowledgeSearchQuerySerializer):
     )
 
 
-class ScopeQuerySerializer(serializers.Serializer):
+class ScopeQuerySerializer(InputSerializer):
     scope = serializers.CharField(max_length=600, required=False, allow_blank=True)
 
 
 # --- skills ---------------------------------------------------------------------------------------
 
 
-class SkillSaveInputSerializer(serializers.Serializer):
+class SkillSaveInputSerializer(InputSerializer):
     name = serializers.CharField(max_length=200, validators=[validate_name])
     description = serializers.CharField(
         max_length=4000, required=False, allow_blank=True, default=""
@@ -385,7 +408,7 @@ class SkillActivateOutputSerializer(serializers.Serializer):
     proposal = ProposalRefSerializer(allow_null=True)
 
 
-class SkillUsageInputSerializer(serializers.Serializer):
+class SkillUsageInputSerializer(InputSerializer):
     success = serializers.BooleanField()
     scope = serializers.CharField(max_length=600, required=False, allow_blank=True)
 
@@ -393,7 +416,7 @@ class SkillUsageInputSerializer(serializers.Serializer):
 # --- external references --------------------------------------------------------------------------
 
 
-class ExternalRefSaveInputSerializer(serializers.Serializer):
+class ExternalRefSaveInputSerializer(InputSerializer):
     ref_type = serializers.ChoiceField(choices=RefType.choices)
     location = serializers.CharField(max_length=2000)
     summary = serializers.CharField(max_length=4000, required=False, allow_blank=True, default="")
@@ -422,7 +445,7 @@ class ExternalRefOutputSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ExternalRefSearchQuerySerializer(serializers.Serializer):
+class ExternalRefSearchQuerySerializer(InputSerializer):
     q = serializers.CharField(max_length=500, required=False, allow_blank=True)
     ref_type = serializers.ChoiceField(choices=RefType.choices, required=False)
     scope = serializers.CharField(max_length=600, required=False, allow_blank=True)

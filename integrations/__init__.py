@@ -1,1 +1,1 @@
-"""Clients of Mnemosyne's HTTP API for agents. Imports no Django code, so agents install it alone."""
+"""Clients of Mnemosyne's HTTP API for agents. No Django imports: agents install it alone."""

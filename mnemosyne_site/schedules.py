@@ -7,6 +7,10 @@ changes. Apps add their entries here as they gain scheduled work.
 
 # name -> (task path, every N seconds, kwargs)
 SCHEDULES: dict[str, tuple[str, int, dict]] = {
+    # notes: re-send distillations whose task was lost (broker down at commit, dead worker)
+    "notes: distillation sweep": ("notes.tasks.sweep_distillations", 300, {}),
+    # notes: quality thresholds crossed while the worker was away
+    "notes: quality sweep": ("notes.tasks.sweep_note_quality", 3600, {}),
     # Send tasks that waited in the outbox while the broker was down.
     "flush outbox": ("mnemosyne_site.flush_outbox", 60, {}),
     # Tell handlers once about escalations that passed their priority's deadline.

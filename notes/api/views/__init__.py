@@ -1,0 +1,1 @@
+"""Views of the notes API: notes, trajectories, and key-value knowledge with skills and refs."""

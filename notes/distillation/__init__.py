@@ -1,0 +1,1 @@
+"""Distillation of trajectories into notes: the LLM prompt, the extractive fallback, the service."""

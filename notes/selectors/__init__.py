@@ -1,0 +1,1 @@
+"""Reads and searches of the notes app."""

@@ -1,0 +1,105 @@
+"""Reads of notes: layered semantic search and the querysets the API lists.
+
+Ranking of a layered search (a scope given): candidates above the similarity threshold from the
+scope and its ancestors, then
+
+1. notes flagged as low quality after every other note (the spec's "reduce ranking");
+2. the nearer layer first (session > project > team > org > company, the spec's precedence);
+3. higher similarity first.
+
+A note and its promoted copies are one lineage: only the copy in the nearest layer is shown, so
+promoting a note never makes it appear twice. Without a scope (a person browsing everything they
+may read) only 1 and 3 apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from django.db.models import QuerySet
+
+from governance.auth import Principal
+from governance.models import LAYER_PRECEDENCE, Layer, Scope
+from notes.models import NOTE_KINDS, RETRIEVABLE_STATUSES, KnowledgeItem
+from notes.selectors.vector import vector_search
+
+
+@dataclass
+class NoteHit:
+    note: KnowledgeItem
+    similarity: float
+    precedence: int
+
+
+def readable_scope_ids(principal: Principal) -> list[int] | None:
+    """Ids of every scope the principal may read; None means all of them."""
+    if principal.read_paths is None and principal.kind != "person":
+        return None
+    if principal.kind == "person" and getattr(principal.user, "is_superuser", False):
+        return None
+    return list(Scope.objects.filter(principal.readable_q("path")).values_list("id", flat=True))
+
+
+def layered_scopes(scope: Scope) -> dict[int, int]:
+    """The scope and its ancestors: scope id -> layer precedence (0 = nearest)."""
+    rows = Scope.objects.filter(path__in=scope.ancestor_paths).values_list("id", "layer")
+    return {scope_id: LAYER_PRECEDENCE[Layer(layer)] for scope_id, layer in rows}
+
+
+def notes_search(
+    *,
+    principal: Principal,
+    embedding: np.ndarray,
+    scope: Scope | None,
+    top_k: int,
+    threshold: float,
+    kinds: Sequence[str] = NOTE_KINDS,
+    statuses: Sequence[str] = RETRIEVABLE_STATUSES,
+) -> list[NoteHit]:
+    if scope is not None:
+        precedence = layered_scopes(scope)
+        scope_ids: list[int] | None = list(precedence)
+    else:
+        precedence = {}
+        scope_ids = readable_scope_ids(principal)
+    # Over-fetch: lineage de-duplication and layer ordering happen after the vector search.
+    hits, _plan = vector_search(
+        embedding=embedding,
+        kinds=kinds,
+        statuses=statuses,
+        scope_ids=scope_ids,
+        limit=top_k * 2,
+        threshold=threshold,
+    )
+    if not hits:
+        return []
+    notes = KnowledgeItem.objects.select_related("scope").in_bulk([h.id for h in hits])
+    ranked: list[NoteHit] = []
+    for hit in hits:
+        note = notes.get(hit.id)
+        if note is None:
+            continue
+        ranked.append(
+            NoteHit(
+                note=note, similarity=hit.similarity, precedence=precedence.get(note.scope_id, 0)
+            )
+        )
+    ranked.sort(key=lambda h: (h.note.low_quality, h.precedence, -h.similarity))
+    seen_lineages: set = set()
+    results: list[NoteHit] = []
+    for hit in ranked:
+        root = hit.note.lineage_root_id
+        if root in seen_lineages:
+            continue
+        seen_lineages.add(root)
+        results.append(hit)
+        if len(results) == top_k:
+            break
+    return results
+
+
+def notes_visible(principal: Principal) -> QuerySet[KnowledgeItem]:
+    """Every knowledge item the principal may read (notes and key-value entries alike)."""
+    return KnowledgeItem.objects.filter(principal.readable_q("scope__path")).select_related("scope")

@@ -196,11 +196,11 @@ def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
 
 def note_lineage(note: KnowledgeItem) -> list[KnowledgeItem]:
     """The note's whole promotion family: the original and every copy made from it."""
-    root = note
-    seen = {root.pk}
-    while root.original_id and root.original_id not in seen:
+    root, climbed = note, {note.pk}
+    while root.original_id and root.original_id not in climbed:
         root = KnowledgeItem.objects.get(pk=root.original_id)
-        seen.add(root.pk)
+        climbed.add(root.pk)
+    seen = {root.pk}
     family, frontier = [root], [root.pk]
     while frontier:
         children = list(KnowledgeItem.objects.filter(original_id__in=frontier).exclude(pk__in=seen))

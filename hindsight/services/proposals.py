@@ -85,10 +85,8 @@ def hindsight_promotion_propose(*, signature: ErrorSignature) -> Proposal | None
             "aggregated_metrics": totals,
             "from_scope": source.path,
             "to_scope": target.path,
-            "lineage": {
-                "original_id": str(note.original_id or note.pk),
-                "promotion_path": [*(note.promotion_path or []), source.path],
-            },
+            "original_id": str(note.original_id or note.pk),
+            "lineage": [*(note.promotion_path or []), source.path],
         },
     )
     metrics.PROMOTION_TOTAL.labels(

@@ -47,7 +47,7 @@ def test_a_proven_resolution_proposes_promotion_to_the_next_layer(scope_tree):
     assert proposal.subject_id == str(signature.note_id)
     assert proposal.payload["application_count"] == 5
     assert proposal.payload["success_rate"] == 1.0
-    assert proposal.payload["lineage"]["promotion_path"] == ["acme/platform/payments/api"]
+    assert proposal.payload["lineage"] == ["acme/platform/payments/api"]
     assert proposal.payload["aggregated_metrics"]["application_count"] == 5
     after = metrics.PROMOTION_TOTAL.labels(
         from_layer="project", to_layer="team", status="proposed"
@@ -187,3 +187,30 @@ def test_the_review_page_can_describe_a_signature(scope_tree):
     assert described["metrics"]["occurrence_count"] == 7
     assert described["fields"]["pattern"] == signature.message_template
     assert described["resolutions"][0]["description"] == "Use dict.get."
+
+
+@pytest.mark.django_db
+def test_an_approved_promotion_copies_the_note_up_and_the_next_one_starts_there(
+    scope_tree, maintainer, django_capture_on_commit_callbacks
+):
+    from governance.services import membership_grant
+
+    membership_grant(user=maintainer, scope=scope_tree["org"], role="maintainer")
+    signature = make_signature(scope_tree["project"])
+    resolution = _proven(signature, applications=5)
+    proposal = hindsight_promotion_propose(signature=signature)
+    with django_capture_on_commit_callbacks(execute=True):
+        proposal_decide(proposal_id=proposal.pk, principal=Principal.for_user(maintainer),
+                        decision="approve")
+    copy = KnowledgeItem.objects.get(kind="hindsight", scope=scope_tree["team"])
+    assert copy.original_id == signature.note_id
+    assert copy.promotion_path == ["acme/platform/payments/api"]
+    # The next proven application proposes the copy one layer further, to the org.
+    resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+    signature.refresh_from_db()
+    onward = hindsight_promotion_propose(signature=signature)
+    assert onward.scope == scope_tree["org"]
+    assert onward.subject_id == str(copy.pk)
+    assert onward.payload["lineage"] == ["acme/platform/payments/api", "acme/platform/payments"]
+    copy.refresh_from_db()
+    assert copy.metadata["aggregated_metrics"]["application_count"] == 6

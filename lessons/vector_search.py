@@ -1,0 +1,101 @@
+"""Filtered nearest-neighbour search over lesson vectors, choosing its plan (DESIGN.md §6).
+
+pgvector 0.6 filters *after* the HNSW scan, so a selective filter starves an index search of
+rows. The plan follows the filter's size:
+
+- few rows (at most `VECTOR_EXACT_SCAN_MAX_ROWS`): an exact scan of just those rows — the
+  ordering expression is `distance + 0`, which the HNSW index cannot serve, so PostgreSQL uses
+  the btree filters and sorts;
+- otherwise HNSW with `hnsw.ef_search` raised by the filter's inverse selectivity (capped at
+  pgvector's 1000) and over-fetch; if that still returns fewer rows than asked while the filter
+  holds more, the search falls back to the exact scan.
+
+Row counts per filter are cached per process for `VECTOR_COUNT_CACHE_SECONDS`: a stale count can
+only pick a slower plan, never a wrong answer, because the exact scan is exact and the HNSW
+path falls back when it comes back short. Server-side prepared statements stay off (Django's
+psycopg default of client-side binding), which keeps PostgreSQL from switching to a generic plan.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Hashable
+
+import numpy as np
+from django.db import connection, transaction
+from django.db.models import F, QuerySet, Value
+from pgvector.django import CosineDistance
+
+from lessons import conf, metrics
+
+EF_SEARCH_MAX = 1000
+
+_counts: dict[Hashable, tuple[float, int]] = {}
+_counts_lock = threading.Lock()
+
+
+def cached_count(key: Hashable, queryset: QuerySet) -> int:
+    now = time.monotonic()
+    with _counts_lock:
+        hit = _counts.get(key)
+    if hit is not None and now - hit[0] < conf.VECTOR_COUNT_CACHE_SECONDS:
+        return hit[1]
+    count = queryset.count()
+    with _counts_lock:
+        if len(_counts) > 10_000:
+            _counts.clear()
+        _counts[key] = (now, count)
+    return count
+
+
+def forget_counts() -> None:
+    with _counts_lock:
+        _counts.clear()
+
+
+def _exact(queryset: QuerySet, vector: np.ndarray, limit: int) -> list:
+    return list(
+        queryset.annotate(distance=CosineDistance("embedding", vector)).order_by(
+            F("distance") + Value(0.0)
+        )[:limit]
+    )
+
+
+def _hnsw(queryset: QuerySet, vector: np.ndarray, limit: int, ef_search: int) -> list:
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
+        return list(
+            queryset.annotate(distance=CosineDistance("embedding", vector)).order_by("distance")[
+                :limit
+            ]
+        )
+
+
+def nearest(
+    queryset: QuerySet,
+    vector: np.ndarray,
+    *,
+    limit: int,
+    count_key: Hashable,
+    total_key: Hashable,
+    total_queryset: QuerySet,
+) -> tuple[list, str]:
+    """The `limit` rows of `queryset` nearest to `vector`, each with a `distance` attribute
+    (cosine distance), nearest first; and the plan used."""
+    queryset = queryset.filter(embedding__isnull=False)
+    filtered = cached_count(count_key, queryset)
+    if filtered <= conf.VECTOR_EXACT_SCAN_MAX_ROWS:
+        metrics.RELEVANT_QUERIES.labels(plan="exact").inc()
+        return _exact(queryset, vector, limit), "exact"
+    total = max(cached_count(total_key, total_queryset.filter(embedding__isnull=False)), filtered)
+    ef_search = math.ceil(limit * (total / filtered) * 1.5)
+    ef_search = max(conf.VECTOR_EF_SEARCH_MIN, min(EF_SEARCH_MAX, ef_search))
+    rows = _hnsw(queryset, vector, limit, ef_search)
+    if len(rows) < limit and filtered > len(rows):
+        metrics.RELEVANT_QUERIES.labels(plan="hnsw_fallback").inc()
+        return _exact(queryset, vector, limit), "hnsw_fallback"
+    metrics.RELEVANT_QUERIES.labels(plan="hnsw").inc()
+    return rows, "hnsw"

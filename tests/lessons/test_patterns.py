@@ -2,9 +2,9 @@ import numpy as np
 import pytest
 from rest_framework.test import APIClient
 
+from governance.auth import Principal
 from governance.models import Proposal
 from governance.services import proposal_decide
-from governance.auth import Principal
 from lessons import conf
 from lessons.models import AntiPattern, Pattern
 from lessons.services import pattern_deprecate, pattern_detect

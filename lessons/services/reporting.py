@@ -106,8 +106,11 @@ def lessons_report(
     scope_path: str | None = None,
     session_id: str = "",
     idempotency_key: str = "",
+    near_duplicates: bool = True,
 ) -> list[dict]:
-    """Report lessons (validated input) and answer the spec's per-lesson results."""
+    """Report lessons (validated input) and answer the spec's per-lesson results.
+
+    `near_duplicates=False` keys lessons by title alone (imports, which must be repeatable)."""
     if idempotency_key:
         stored = ReportReceipt.objects.filter(principal=str(principal), key=idempotency_key).first()
         if stored is not None:
@@ -143,6 +146,7 @@ def lessons_report(
                         trigger_vector=trigger_vector,
                         rules=rules,
                         session_id=session_id,
+                        near_duplicates=near_duplicates,
                     )
                 )
             response = [r.as_response() for r in results]
@@ -184,6 +188,7 @@ def _report_one(
     trigger_vector: np.ndarray | None,
     rules: list,
     session_id: str,
+    near_duplicates: bool = True,
 ) -> ReportResult:
     from lessons.tasks import lesson_process
 
@@ -211,6 +216,7 @@ def _report_one(
             if (
                 existing is None
                 and neighbour.lesson_type == item["lesson_type"]
+                and near_duplicates
                 and similarity >= conf.LESSON_DUPLICATE_SIMILARITY
             ):
                 existing = Lesson.objects.select_for_update().get(pk=neighbour.pk)
@@ -367,6 +373,9 @@ def anti_pattern_upsert_for_lesson(
     was_generated = previous is not None and anti_pattern.trigger_pattern == _safe_trigger(
         previous["action_taken"], previous["commands"]
     )
+    if vector is not None:
+        anti_pattern.embedding = vector
+        changed.append("embedding")
     if explicit_trigger or was_generated:
         anti_pattern.trigger_pattern = trigger
         changed.append("trigger_pattern")

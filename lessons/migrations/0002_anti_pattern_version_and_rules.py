@@ -22,9 +22,10 @@ INSERT INTO lessons_antipatternindexversion (name, version)
 
 CREATE FUNCTION lessons_anti_pattern_bump_version() RETURNS trigger AS $$
 BEGIN
-    UPDATE lessons_antipatternindexversion
-       SET version = nextval('lessons_anti_pattern_version_seq')
-     WHERE name = 'anti_patterns';
+    -- An upsert, so a table emptied by a test flush or by hand heals on the next change.
+    INSERT INTO lessons_antipatternindexversion (name, version)
+         VALUES ('anti_patterns', nextval('lessons_anti_pattern_version_seq'))
+    ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version;
     RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;

@@ -1,6 +1,7 @@
 from django.urls import path
+from rest_framework.routers import SimpleRouter
 
-from lessons.api import views
+from lessons.api import resources, views
 
 # The spec's paths, exactly, at the site root (no trailing slash).
 spec_urlpatterns = [
@@ -22,4 +23,9 @@ spec_urlpatterns = [
     path("dashboard", views.DashboardView.as_view(), name="lessons-dashboard"),
 ]
 
-urlpatterns: list = []
+# The resource API, mounted under /api/v1/.
+router = SimpleRouter(trailing_slash=False)
+router.register("lessons/lessons", resources.LessonViewSet, basename="lesson")
+router.register("lessons/patterns", resources.PatternViewSet, basename="pattern")
+router.register("lessons/anti-patterns", resources.AntiPatternViewSet, basename="anti-pattern")
+urlpatterns = router.urls

@@ -110,6 +110,47 @@ def _summaries(lessons) -> list[dict]:
 # --- relevant lessons -----------------------------------------------------------------------------
 
 
+SUMMARY_FIELDS = (
+    "id",
+    "lesson_type",
+    "domain",
+    "category",
+    "title",
+    "context",
+    "action_taken",
+    "outcome",
+    "root_cause",
+    "solution",
+    "alternatives",
+    "severity",
+    "tags",
+    "source_agent",
+    "related_files",
+    "related_commands",
+    "confidence",
+    "validated",
+    "occurrence_count",
+    "last_occurred",
+    "created_at",
+)
+
+
+def lesson_summaries_by_id(ids: list) -> dict:
+    """Summaries of these lessons from plain values (no model instances: the hot path)."""
+    rows = Lesson.objects.filter(pk__in=ids).values(*SUMMARY_FIELDS, "scope__path")
+    answer = {}
+    for row in rows:
+        row["id"] = str(row["id"])
+        row["confidence"] = float(row["confidence"])
+        row["last_occurred"] = row["last_occurred"].isoformat()
+        row["created_at"] = row["created_at"].isoformat()
+        row["scope"] = row.pop("scope__path")
+        for name in ("alternatives", "tags", "related_files", "related_commands"):
+            row[name] = list(row[name] or [])
+        answer[row["id"]] = row
+    return answer
+
+
 def relevant_lessons(
     *,
     principal: Principal,
@@ -121,39 +162,45 @@ def relevant_lessons(
     """Lessons nearest the query, ranked by similarity * 0.7 + recency * 0.3 (the spec).
 
     With a domain and `include_cross_domain` false only that domain is searched; with it true
-    (the spec's default) every domain is, and the domain only breaks ties.
+    (the spec's default) every domain is, and the domain only breaks ties. Candidates are ranked
+    as (id, distance, last occurred, domain) tuples; only the answer is fetched in full.
     """
     queryset = lessons_readable(principal)
     filter_domain = domain if (domain and not include_cross_domain) else None
     if filter_domain:
         queryset = queryset.filter(domain=filter_domain)
     fetch = max(max_results * conf.RELEVANT_OVERFETCH, 20)
-    rows, _plan = nearest(
-        queryset.select_related("scope").defer("embedding"),
+    candidates, _plan = nearest(
+        queryset,
         vector,
         limit=fetch,
         count_key=("lessons", principal.read_paths, filter_domain),
         total_key=("lessons", None, None),
         total_queryset=Lesson.objects.all(),
+        fields=("last_occurred", "domain"),
     )
     now = timezone.now()
+    scored = []
+    for pk, distance, last_occurred, lesson_domain in candidates:
+        similarity = max(0.0, 1.0 - float(distance))
+        recency = recency_score(last_occurred, now)
+        relevance = similarity * SIMILARITY_WEIGHT + recency * RECENCY_WEIGHT
+        scored.append(
+            (relevance, bool(domain) and lesson_domain == domain, pk, similarity, recency)
+        )
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    chosen = scored[:max_results]
+    summaries = lesson_summaries_by_id([pk for _, _, pk, _, _ in chosen])
     results = []
-    for lesson in rows:
-        similarity = max(0.0, 1.0 - float(lesson.distance))
-        recency = recency_score(lesson.last_occurred, now)
-        item = lesson_summary(lesson)
+    for relevance, _, pk, similarity, recency in chosen:
+        item = summaries.get(str(pk))
+        if item is None:
+            continue  # deleted between the two reads
         item["similarity"] = round(similarity, 4)
         item["recency_score"] = round(recency, 4)
-        item["relevance"] = round(similarity * SIMILARITY_WEIGHT + recency * RECENCY_WEIGHT, 4)
+        item["relevance"] = round(relevance, 4)
         results.append(item)
-    results.sort(
-        key=lambda x: (
-            x["similarity"] * SIMILARITY_WEIGHT + x["recency_score"] * RECENCY_WEIGHT,
-            bool(domain) and x["domain"] == domain,
-        ),
-        reverse=True,
-    )
-    return results[:max_results]
+    return results
 
 
 # --- patterns and escalations ---------------------------------------------------------------------

@@ -96,16 +96,16 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
     if lesson is None or lesson.embedding is None:
         return None
     neighbours, _ = nearest(
-        Lesson.objects.filter(scope_id=lesson.scope_id, domain=lesson.domain)
-        .exclude(pk=lesson.pk)
-        .only("id"),
+        Lesson.objects.filter(scope_id=lesson.scope_id, domain=lesson.domain).exclude(pk=lesson.pk),
         lesson.embedding,
         limit=conf.PATTERN_NEIGHBOURS,
         count_key=("lessons-scope-domain", lesson.scope_id, lesson.domain),
         total_key=("lessons", None, None),
         total_queryset=Lesson.objects.all(),
     )
-    similar = [n.pk for n in neighbours if 1.0 - float(n.distance) >= conf.PATTERN_SIMILARITY]
+    similar = [
+        pk for pk, distance in neighbours if 1.0 - float(distance) >= conf.PATTERN_SIMILARITY
+    ]
     members = [lesson.pk, *similar]
     with transaction.atomic():
         holders = list(

@@ -200,26 +200,25 @@ def _report_one(
     similar_count = 0
     if existing is None:
         neighbours, _ = nearest(
-            Lesson.objects.filter(scope=scope, domain=domain).only(
-                "id", "lesson_type", "last_occurred"
-            ),
+            Lesson.objects.filter(scope=scope, domain=domain),
             vector,
             limit=conf.PATTERN_NEIGHBOURS,
             count_key=("lessons-scope-domain", scope.pk, domain),
             total_key=("lessons", None, None),
             total_queryset=Lesson.objects.all(),
+            fields=("lesson_type",),
         )
-        for neighbour in neighbours:
-            similarity = 1.0 - float(neighbour.distance)
+        for pk, distance, lesson_type in neighbours:
+            similarity = 1.0 - float(distance)
             if similarity >= conf.PATTERN_SIMILARITY:
                 similar_count += 1
             if (
                 existing is None
-                and neighbour.lesson_type == item["lesson_type"]
+                and lesson_type == item["lesson_type"]
                 and near_duplicates
                 and similarity >= conf.LESSON_DUPLICATE_SIMILARITY
             ):
-                existing = Lesson.objects.select_for_update().get(pk=neighbour.pk)
+                existing = Lesson.objects.select_for_update().get(pk=pk)
 
     created = existing is None
     if created:

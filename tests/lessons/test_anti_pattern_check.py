@@ -217,7 +217,7 @@ def test_the_check_makes_a_bounded_number_of_queries(
     for i in range(5):
         make_anti_pattern(trigger_pattern=rf"(?i)tool{i}\s+--danger", title=f"Danger {i}")
     check(agent_client, "tool1 --danger")  # builds the index and the embedding
-    # The token's credential (3) and its last-use stamp (1), then one version read.
+    # The token: credential, its two scope lists, its default scope; then one version read.
     with django_assert_max_num_queries(5):
         result = check(agent_client, "tool3 --danger now")
     assert result["blocked"] is True

@@ -38,7 +38,7 @@ RELEVANT_OVERFETCH = env_int("RELEVANT_OVERFETCH", 5, minimum=1)
 # use HNSW with an ef_search raised for the filter's selectivity (DESIGN.md §6).
 VECTOR_EXACT_SCAN_MAX_ROWS = env_int("VECTOR_EXACT_SCAN_MAX_ROWS", 3000, minimum=0)
 VECTOR_EF_SEARCH_MIN = env_int("VECTOR_EF_SEARCH_MIN", 100, minimum=10)
-VECTOR_COUNT_CACHE_SECONDS = env_float("VECTOR_COUNT_CACHE_SECONDS", 60.0, minimum=0.0)
+VECTOR_COUNT_CACHE_SECONDS = env_float("VECTOR_COUNT_CACHE_SECONDS", 300.0, minimum=0.0)
 
 # --- validation
 VALIDATION_CONFIDENCE_STEPS = {

@@ -74,6 +74,7 @@ class AntiPatternIndex:
     ungated: list[tuple[int, object]] = field(default_factory=list)
     matrix: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     matrix_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    blocks: list = field(default_factory=list)
 
     def trigger_hits(self, action: str) -> list[int]:
         text = action.lower()
@@ -89,7 +90,10 @@ class AntiPatternIndex:
     def semantic_hits(self, vector: np.ndarray, threshold: float) -> list[tuple[int, float]]:
         if self.matrix.shape[0] == 0:
             return []
-        scores = self.matrix @ vector.astype(np.float32, copy=False)
+        vector = vector.astype(np.float32, copy=False)
+        # Blocks of rows small enough that BLAS stays on one thread: a multi-threaded GEMV over
+        # all rows had a p95 five times its p50 here, next to the database on two cores.
+        scores = np.concatenate([block @ vector for block in self.blocks])
         rows = np.nonzero(scores >= threshold)[0]
         return [(int(self.matrix_rows[r]), float(scores[r])) for r in rows]
 
@@ -171,6 +175,7 @@ def build_index(version: int) -> AntiPatternIndex:
         matrix = np.vstack(vectors)
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
         index.matrix = matrix / np.maximum(norms, 1e-12)
+        index.blocks = [index.matrix[i : i + 1024] for i in range(0, len(index.matrix), 1024)]
         index.matrix_rows = np.asarray(vector_rows, dtype=np.int64)
     metrics.ANTI_PATTERN_INDEX_BUILDS.inc()
     logger.info(

@@ -24,7 +24,7 @@ import time
 from collections.abc import Hashable
 
 import numpy as np
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import F, QuerySet, Value
 from pgvector.django import CosineDistance
 
@@ -67,6 +67,24 @@ def _vector_literal(vector: np.ndarray) -> str:
     return "[" + ",".join(f"{float(x):.8g}" for x in vector) + "]"
 
 
+def _set_ef_search(cursor, ef_search: int) -> None:
+    """Set `hnsw.ef_search` with as few round trips as possible.
+
+    Inside a transaction: `SET LOCAL` (it ends with the transaction). Outside one the setting is
+    made for the session and remembered on the driver's connection object, so later searches
+    with the same value cost nothing (a new connection is a new object and sets it again; a
+    session-level SET outside a transaction is committed at once, so no rollback can undo it
+    behind the bookkeeping).
+    """
+    if connection.in_atomic_block:
+        cursor.execute(f"SET LOCAL hnsw.ef_search = {ef_search}")
+        return
+    raw = connection.connection
+    if getattr(raw, "_mnemosyne_ef_search", None) != ef_search:
+        cursor.execute(f"SET hnsw.ef_search = {ef_search}")
+        raw._mnemosyne_ef_search = ef_search
+
+
 def _hnsw(
     queryset: QuerySet, vector: np.ndarray, limit: int, ef_search: int, fields: tuple
 ) -> list[tuple]:
@@ -78,15 +96,14 @@ def _hnsw(
     """
     table = connection.ops.quote_name(queryset.model._meta.db_table)
     literal = _vector_literal(vector)
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
-            cursor.execute(
-                f"SELECT id, embedding <=> %s::vector FROM {table} "
-                f"WHERE embedding IS NOT NULL ORDER BY embedding <=> %s::vector LIMIT %s",
-                [literal, literal, int(ef_search)],
-            )
-            distances = dict(cursor.fetchall())
+    with connection.cursor() as cursor:
+        _set_ef_search(cursor, int(ef_search))
+        cursor.execute(
+            f"SELECT id, embedding <=> %s::vector FROM {table} "
+            f"WHERE embedding IS NOT NULL ORDER BY embedding <=> %s::vector LIMIT %s",
+            [literal, literal, int(ef_search)],
+        )
+        distances = dict(cursor.fetchall())
     rows = [
         (pk, distances[pk], *rest)
         for pk, *rest in queryset.filter(pk__in=list(distances)).values_list("pk", *fields)

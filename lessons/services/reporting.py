@@ -14,6 +14,7 @@ worker then does exactly that work; `"queued"` in the answer says so.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,7 +128,7 @@ def lessons_report(
                 raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
     vectors = embed(_embedding_texts(items)) if items else np.zeros((0, 0))
     trigger_vectors = iter(vectors[len(items) :])
-    rules = compile_rules(EscalationRule.objects.filter(active=True))
+    rules = _active_rules()
     try:
         with transaction.atomic():
             results = []
@@ -169,6 +170,25 @@ def lessons_report(
             outcome="new" if result.created else "occurrence",
         ).inc()
     return response
+
+
+_rules_cache: tuple[float, list] | None = None
+RULES_CACHE_SECONDS = 10.0
+
+
+def _active_rules() -> list:
+    """The compiled escalation rules, re-read at most every 10 s per process: the report only
+    predicts where the lesson goes (the worker, which opens the escalations, reads them fresh)."""
+    global _rules_cache
+    now = time.monotonic()
+    if _rules_cache is None or now - _rules_cache[0] > RULES_CACHE_SECONDS:
+        _rules_cache = (now, compile_rules(EscalationRule.objects.filter(active=True)))
+    return _rules_cache[1]
+
+
+def forget_rules() -> None:
+    global _rules_cache
+    _rules_cache = None
 
 
 def _merge(old: list[str] | None, new: list[str] | None) -> list[str]:

@@ -4,6 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from lessons import conf, matching, vector_search
+from lessons.services.reporting import forget_rules
 
 
 @pytest.fixture(autouse=True)
@@ -13,6 +14,7 @@ def _fresh_lessons_state(monkeypatch):
     matching.reset_index()
     matching.forget_action_vectors()
     vector_search.forget_counts()
+    forget_rules()
     yield
     matching.reset_index()
     vector_search.forget_counts()

@@ -178,3 +178,48 @@ def test_a_principal_that_reads_everything_searches_unfiltered(scope_tree, make_
         max_results=5,
     )
     assert [r["title"] for r in results] == ["anywhere"]
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_outside_a_transaction_ef_search_is_set_once_per_connection(scope_tree, monkeypatch):
+    from django.db import connection
+
+    monkeypatch.setattr(conf, "VECTOR_EXACT_SCAN_MAX_ROWS", 1)
+    rng = np.random.default_rng(3)
+    vectors = rng.normal(size=(40, 384)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    Lesson.objects.bulk_create(
+        [
+            Lesson(
+                scope=scope_tree["project"],
+                lesson_type="failure",
+                domain="d",
+                category="c",
+                title=f"t{i}",
+                context="",
+                action_taken="",
+                outcome="",
+                severity="low",
+                source_agent="x",
+                embedding=v,
+            )
+            for i, v in enumerate(vectors)
+        ]
+    )
+    forget_counts()
+    for _ in range(2):
+        rows, plan = nearest(
+            Lesson.objects.all(),
+            vectors[0],
+            limit=5,
+            count_key="ef",
+            total_key="ef-total",
+            total_queryset=Lesson.objects.all(),
+        )
+        # (dead index entries left by earlier tests' rollbacks can make it fall back)
+        assert plan in {"hnsw", "hnsw_fallback"}
+        assert rows[0][1] == pytest.approx(0.0, abs=1e-5)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW hnsw.ef_search")
+        assert cursor.fetchone()[0] == str(conf.VECTOR_EF_SEARCH_MIN)
+    assert connection.connection._mnemosyne_ef_search == conf.VECTOR_EF_SEARCH_MIN

@@ -75,6 +75,9 @@ class Lesson(models.Model):
     # Lessons reported together at the end of one Claude Code session share this key, so the
     # context endpoint can hand "the last session's lessons" to the next session.
     session_id = models.CharField(max_length=100, blank=True, default="", db_index=True)
+    # When the worker last ran pattern detection, escalation and propagation for this lesson; a
+    # sweep re-runs lessons whose after-commit task never arrived (broker down) or is behind.
+    processed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 

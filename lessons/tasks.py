@@ -14,21 +14,25 @@ from mnemosyne_site.metrics import TASK_RUNS
 )
 def lesson_process(self, lesson_id: str) -> dict:
     """After a report commits: pattern detection, escalations, then propagation to agents."""
-    from lessons.services import escalations_raise, lesson_propagate, pattern_detect
+    from lessons.services.processing import lesson_process as process
 
     try:
-        pattern = pattern_detect(lesson_id=lesson_id)
-        escalations = escalations_raise(lesson_id=lesson_id)
-        reached = lesson_propagate(lesson_id=lesson_id)
+        result = process(lesson_id=lesson_id)
     except Exception:
         TASK_RUNS.labels(task="lesson_process", outcome="error").inc()
         raise
     TASK_RUNS.labels(task="lesson_process", outcome="ok").inc()
-    return {
-        "pattern": str(pattern.pk) if pattern else None,
-        "escalations": [str(e.pk) for e in escalations],
-        "propagated_to": reached,
-    }
+    return result
+
+
+@shared_task(acks_late=True)
+def lessons_sweep() -> int:
+    """Periodic: process lessons whose after-commit task never ran (see mnemosyne_site.schedules)."""
+    from lessons.services.processing import lessons_sweep as sweep
+
+    count = sweep()
+    TASK_RUNS.labels(task="lessons_sweep", outcome="ok").inc()
+    return count
 
 
 @shared_task(acks_late=True)

@@ -6,4 +6,7 @@ changes. Apps add their entries here as they gain scheduled work.
 """
 
 # name -> (task path, every N seconds, kwargs)
-SCHEDULES: dict[str, tuple[str, int, dict]] = {}
+SCHEDULES: dict[str, tuple[str, int, dict]] = {
+    # Lessons whose after-commit task never ran (broker down) get processed here.
+    "lessons: process missed lessons": ("lessons.tasks.lessons_sweep", 300, {}),
+}

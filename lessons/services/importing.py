@@ -100,7 +100,7 @@ def lessons_import(
 
 
 def _update(*, lesson_id, item: dict, principal: Principal) -> None:
-    from lessons.tasks import lesson_process
+    from lessons.services.reporting import lesson_process_send
 
     texts = [f"{item['title']} {item['context']} {item['outcome']}"]
     if item["lesson_type"] == LessonType.ANTI_PATTERN:
@@ -135,4 +135,4 @@ def _update(*, lesson_id, item: dict, principal: Principal) -> None:
             scope_path=lesson.scope.path,
             details={"title": lesson.title},
         )
-        transaction.on_commit(lambda: lesson_process.delay(str(lesson_id)))
+        transaction.on_commit(lambda: lesson_process_send(str(lesson_id)))

@@ -14,6 +14,7 @@ worker then does exactly that work; `"queued"` in the answer says so.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,8 @@ from lessons.rules import compile_rules, escalations_for
 from lessons.triggers import TriggerError, compile_trigger, trigger_from_lesson
 from lessons.vector_search import nearest
 from mnemosyne_site.embeddings import embed
+
+logger = logging.getLogger(__name__)
 
 QUEUED = ["pattern_detection", "escalation", "propagation"]
 LIST_FIELDS = ("alternatives", "tags", "related_files", "related_commands")
@@ -172,6 +175,20 @@ def lessons_report(
     return response
 
 
+def lesson_process_send(lesson_id: str) -> None:
+    """Queue the after-commit work; with the broker down the lesson stays unprocessed and the
+    periodic sweep (`lessons.tasks.lessons_sweep`) picks it up, so a report never fails after
+    its commit and nothing is dropped."""
+    from lessons.tasks import lesson_process
+
+    try:
+        lesson_process.delay(lesson_id)
+    except Exception:
+        logger.warning(
+            "could not queue lesson %s; the sweep will process it", lesson_id, exc_info=True
+        )
+
+
 _rules_cache: tuple[float, list] | None = None
 RULES_CACHE_SECONDS = 10.0
 
@@ -210,8 +227,6 @@ def _report_one(
     session_id: str,
     near_duplicates: bool = True,
 ) -> ReportResult:
-    from lessons.tasks import lesson_process
-
     now = timezone.now()
     title, domain = item["title"], item["domain"]
     existing = (
@@ -335,7 +350,7 @@ def _report_one(
         },
     )
     lesson_id = str(lesson.pk)
-    transaction.on_commit(lambda: lesson_process.delay(lesson_id))
+    transaction.on_commit(lambda: lesson_process_send(lesson_id))
     return ReportResult(
         lesson=lesson,
         created=created,

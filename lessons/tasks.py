@@ -27,7 +27,7 @@ def lesson_process(self, lesson_id: str) -> dict:
 
 @shared_task(acks_late=True)
 def lessons_sweep() -> int:
-    """Periodic: process lessons whose after-commit task never ran (see mnemosyne_site.schedules)."""
+    """Periodic: process lessons whose after-commit task never ran (mnemosyne_site.schedules)."""
     from lessons.services.processing import lessons_sweep as sweep
 
     count = sweep()

@@ -20,7 +20,7 @@ import numpy as np
 from django.db import connection
 
 from lessons import conf, metrics
-from lessons.models import AntiPattern, AntiPatternIndexVersion, Severity
+from lessons.models import AntiPattern, Severity
 from lessons.triggers import TriggerError, compile_trigger, prefilter_keys
 
 logger = logging.getLogger(__name__)
@@ -218,10 +218,6 @@ def reset_index() -> None:
     global _index
     with _index_lock:
         _index = None
-
-
-def ensure_version_row() -> None:
-    AntiPatternIndexVersion.objects.get_or_create(name=VERSION_KEY)
 
 
 # --- query embedding cache ----------------------------------------------------------------------

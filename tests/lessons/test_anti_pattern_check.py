@@ -234,3 +234,21 @@ def test_the_index_skips_an_invalid_trigger_written_around_validation(
         "Running rm -rf on data directories"
     ]
     assert AntiPattern.objects.count() == 2
+
+
+def test_reembedding_anti_patterns_moves_the_index_version(make_anti_pattern, make_lesson):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    make_anti_pattern(embed=False)
+    make_lesson()
+    before = matching.current_version()
+    out = StringIO()
+    call_command(
+        "reembed", "--model", "lessons.AntiPattern", "--model", "lessons.Lesson", stdout=out
+    )
+    assert "lessons.AntiPattern: 1 rows re-embedded" in out.getvalue()
+    assert "lessons.Lesson: 1 rows re-embedded" in out.getvalue()
+    assert AntiPattern.objects.get().embedding is not None
+    assert matching.current_version() != before

@@ -77,7 +77,7 @@ def trigger_from_lesson(*, action_taken: str, related_commands: list[str]) -> st
 # impossible without the literal, and cheap, because commands are short and literals few.
 
 _LITERAL_CHARS = re.compile(r"[A-Za-z0-9_\-/:=@,]")
-_ESCAPED_LITERALS = set("-./:=@_, ")
+_ESCAPED_LITERALS = set("-./:=@_, #~%&!\"'<>;`")
 _QUANTIFIERS = set("*?{+")
 
 
@@ -133,64 +133,126 @@ def _group_end(s: str) -> int:
     return -1
 
 
+def _skip_quantifier(s: str, i: int) -> int:
+    """Index after a quantifier starting at s[i] (and its lazy `?`), or i when there is none."""
+    if i < len(s) and s[i] in "*+?":
+        i += 1
+    elif i < len(s) and s[i] == "{":
+        end = s.find("}", i)
+        if end < 0:
+            return i
+        i = end + 1
+    else:
+        return i
+    return i + 1 if i < len(s) and s[i] == "?" else i
+
+
+def _optional(s: str, i: int) -> bool:
+    """Whether the quantifier at s[i] allows zero repetitions."""
+    return i < len(s) and (s[i] in "?*" or s[i : i + 2] == "{0" or s[i : i + 3] == "{,")
+
+
 def _alternative_keys(s: str, depth: int = 0) -> set[str] | None:
-    """Literals one of which every match of this alternative must contain; None if unknown."""
+    """Literals one of which every match of this alternative must contain; None if unknown.
+
+    The alternative is read as a sequence: runs of literal characters that every match must
+    contain (a character made optional by `?`, `*` or `{0,…}` ends a run and is left out),
+    separated by classes, escapes like `\\s` and groups. The longest run is the key; failing
+    that, a required group whose every branch has a key gives the set of those keys.
+    """
     if depth > 10:
         return None
-    while True:
-        for prefix in ("^", r"\b", r"\A"):
-            if s.startswith(prefix):
-                s = s[len(prefix) :]
-                break
-        else:
-            break
-    if s.startswith("("):
-        end = _group_end(s)
-        if end < 0:
-            return None
-        after = s[end + 1 : end + 2]
-        if after and after in _QUANTIFIERS:
-            return None  # an optional or repeated group leads: nothing is certain
-        if s.startswith("(?:"):
-            inner = s[3:end]
-        elif s.startswith("(?P<"):
-            inner = s[s.index(">") + 1 : end]
-        elif s.startswith("(?"):
-            return None  # flag groups and the like: not worth reading
-        else:
-            inner = s[1:end]
-        branches = _split_top_level(inner)
-        if branches is None:
-            return None
-        keys: set[str] = set()
-        for branch in branches:
-            branch_keys = _alternative_keys(branch, depth + 1)
-            if branch_keys is None:
-                return None
-            keys |= branch_keys
-        return keys
-    literal = []
+    runs: list[str] = []
+    group_sets: list[set[str]] = []
+    current: list[str] = []
+
+    def flush() -> None:
+        if current:
+            runs.append("".join(current))
+            current.clear()
+
     i = 0
     while i < len(s):
         ch = s[i]
+        if ch == "(":
+            end = _group_end(s[i:])
+            if end < 0:
+                return None
+            flush()
+            group, after = s[i : i + end + 1], i + end + 1
+            if not _optional(s, after):
+                if group.startswith("(?:"):
+                    inner = group[3:-1]
+                elif group.startswith("(?P<") and ">" in group:
+                    inner = group[group.index(">") + 1 : -1]
+                elif group.startswith("(?"):
+                    inner = None  # flags, lookaround: nothing certain
+                else:
+                    inner = group[1:-1]
+                branches = _split_top_level(inner) if inner is not None else None
+                if branches:
+                    keys: set[str] | None = set()
+                    for branch in branches:
+                        branch_keys = _alternative_keys(branch, depth + 1)
+                        if branch_keys is None:
+                            keys = None
+                            break
+                        keys |= branch_keys
+                    if keys:
+                        group_sets.append(keys)
+            i = _skip_quantifier(s, after)
+            continue
+        if ch == "[":
+            flush()
+            j = i + 1
+            if s[j : j + 1] == "^":
+                j += 1
+            if s[j : j + 1] == "]":
+                j += 1
+            while j < len(s) and s[j] != "]":
+                j += 2 if s[j] == "\\" else 1
+            i = _skip_quantifier(s, j + 1)
+            continue
         if ch == "\\" and i + 1 < len(s) and s[i + 1] in _ESCAPED_LITERALS:
             char, width = s[i + 1], 2
-        elif _LITERAL_CHARS.match(ch):
+        elif ch == "\\":
+            flush()
+            i = _skip_quantifier(s, i + 2)
+            continue
+        elif _LITERAL_CHARS.match(ch) or ch == " ":
             char, width = ch, 1
-        else:
-            break
-        nxt = s[i + width : i + width + 1]
-        if nxt and nxt in _QUANTIFIERS:
-            break  # this character is optional or repeated: the literal ends before it
-        literal.append(char)
-        i += width
-    key = "".join(literal).lower()
-    return {key} if len(key) >= 2 else None
+        else:  # `.`, anchors, quantifier characters left over
+            flush()
+            i += 1
+            continue
+        following = i + width
+        if _optional(s, following):
+            flush()
+            i = _skip_quantifier(s, following)
+            continue
+        current.append(char)
+        if following < len(s) and s[following] in "+{":
+            flush()  # repeated: the character is required, but what follows may not adjoin it
+            i = _skip_quantifier(s, following)
+            continue
+        i = following
+    flush()
+    best = max(runs, key=len, default="")
+    if len(best) >= 3:
+        return {best.lower()}
+    usable = [keys for keys in group_sets if all(len(k) >= 2 for k in keys)]
+    if usable:
+        return min(usable, key=len)
+    if len(best) >= 2:
+        return {best.lower()}
+    return None
 
 
 def prefilter_keys(pattern: str) -> list[str] | None:
     """The literals that gate a trigger (the trigger can match only a text containing one of
     them), or None when some alternative has no usable literal and it must run on every action."""
+    if "\\Q" in pattern:
+        return None  # quoted text (\Q…\E) reads differently: leave it ungated
     body = pattern[4:] if pattern.startswith("(?i)") else pattern
     parts = _split_top_level(body)
     if parts is None:

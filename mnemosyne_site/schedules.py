@@ -25,4 +25,6 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
         300,
         {},
     ),
+    # Lessons whose after-commit task never ran (broker down) get processed here.
+    "lessons: process missed lessons": ("lessons.tasks.lessons_sweep", 300, {}),
 }

@@ -294,7 +294,7 @@ class PatternOutputSerializer(serializers.ModelSerializer):
         ]
 
 
-class EscalationOutputSerializer(serializers.Serializer):
+class PendingEscalationSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     lesson_id = serializers.UUIDField(allow_null=True)
     pattern_id = serializers.UUIDField(allow_null=True)

@@ -24,7 +24,7 @@ from lessons.api.serializers import (
     ConfirmOutputSerializer,
     ContextQueryInputSerializer,
     DashboardOutputSerializer,
-    EscalationOutputSerializer,
+    PendingEscalationSerializer,
     LessonInputSerializer,
     PatternOutputSerializer,
     RelevantLessonSerializer,
@@ -233,7 +233,7 @@ class EmergingPatternsView(APIView):
 class PendingEscalationsView(APIView):
     @extend_schema(
         tags=SPEC_TAG,
-        responses=EscalationOutputSerializer(many=True),
+        responses=PendingEscalationSerializer(many=True),
         parameters=[OpenApiParameter("escalated_to", str, required=False)],
         summary="Escalations waiting for a supervisor, most urgent first",
     )

@@ -4,3 +4,19 @@ from django.apps import AppConfig
 class LessonsConfig(AppConfig):
     name = "lessons"
     verbose_name = "Lessons"
+
+    def ready(self) -> None:
+        from governance.models import ProposalKind
+        from governance.registry import (
+            register_applier,
+            register_dashboard_provider,
+            register_describer,
+        )
+        from lessons.selectors import dashboard_section
+        from lessons.services.patterns import apply_pattern_confirmation, describe_pattern
+
+        register_applier(
+            ProposalKind.PATTERN_CONFIRMATION, "lessons.pattern", apply_pattern_confirmation
+        )
+        register_describer("lessons.pattern", describe_pattern)
+        register_dashboard_provider("lessons", dashboard_section)

@@ -171,6 +171,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Choice sets that share a field name across apps get names of their own.
+    "ENUM_NAME_OVERRIDES": {
+        "KnowledgeStatusEnum": "notes.models.KnowledgeStatus",
+        "SessionOutcomeEnum": "notes.models.SessionOutcome",
+    },
 }
 
 # Anonymous agent calls are accepted only from loopback, and only when asked for (`make run`).

@@ -1,0 +1,64 @@
+"""Settings of the lessons app, read once from the environment (listed in `.env.example`).
+
+Code reads them as `conf.NAME` at call time, so a test can monkeypatch one value.
+"""
+
+from mnemosyne_site.env import env_float, env_int
+
+# --- reporting
+# A report whose vector is at least this similar to a lesson of the same type, scope and domain
+# records an occurrence of that lesson instead of a new row (the same title always does).
+LESSON_DUPLICATE_SIMILARITY = env_float(
+    "LESSON_DUPLICATE_SIMILARITY", 0.95, minimum=0.5, maximum=1.0
+)
+LESSON_TITLE_MAX = 300
+LESSON_TEXT_MAX = env_int("LESSON_TEXT_MAX", 20_000, minimum=100)
+LESSON_LIST_MAX_ITEMS = env_int("LESSON_LIST_MAX_ITEMS", 50, minimum=1)
+LESSONS_BULK_MAX = env_int("LESSONS_BULK_MAX", 500, minimum=1)
+
+# --- pattern detection (in the worker, after commit)
+PATTERN_MIN_LESSONS = env_int("PATTERN_MIN_LESSONS", 3, minimum=2)
+PATTERN_SIMILARITY = env_float("PATTERN_SIMILARITY", 0.85, minimum=0.0, maximum=1.0)
+# Neighbours fetched per report: enough to see a forming pattern and the nearest duplicate.
+PATTERN_NEIGHBOURS = env_int("PATTERN_NEIGHBOURS", 20, minimum=2)
+
+# --- anti-pattern check (the hot path)
+ANTI_PATTERN_SIMILARITY = env_float("ANTI_PATTERN_SIMILARITY", 0.80, minimum=0.0, maximum=1.0)
+ANTI_PATTERN_STATS_FLUSH_SECONDS = env_float("ANTI_PATTERN_STATS_FLUSH_SECONDS", 2.0, minimum=0.0)
+ANTI_PATTERN_TRIGGER_MAX = env_int("ANTI_PATTERN_TRIGGER_MAX", 2000, minimum=10)
+# Proposed actions embedded recently are served from a per-process cache.
+CHECK_EMBEDDING_CACHE_SIZE = env_int("CHECK_EMBEDDING_CACHE_SIZE", 2048, minimum=0)
+
+# --- relevant lessons
+RECENCY_HALF_LIFE_DAYS = env_float("RECENCY_HALF_LIFE_DAYS", 30.0, minimum=0.01)
+RELEVANT_MAX_RESULTS = env_int("RELEVANT_MAX_RESULTS", 100, minimum=1)
+# Candidates ranked by the 0.7 / 0.3 blend per result asked for.
+RELEVANT_OVERFETCH = env_int("RELEVANT_OVERFETCH", 5, minimum=1)
+# Filtered vector search: below this many rows the filter leaves, scan them exactly; above it
+# use HNSW with an ef_search raised for the filter's selectivity (DESIGN.md §6).
+VECTOR_EXACT_SCAN_MAX_ROWS = env_int("VECTOR_EXACT_SCAN_MAX_ROWS", 3000, minimum=0)
+VECTOR_EF_SEARCH_MIN = env_int("VECTOR_EF_SEARCH_MIN", 100, minimum=10)
+VECTOR_COUNT_CACHE_SECONDS = env_float("VECTOR_COUNT_CACHE_SECONDS", 300.0, minimum=0.0)
+
+# --- validation
+VALIDATION_CONFIDENCE_STEPS = {
+    "confirmed": 0.10,
+    "partial": 0.05,
+    "outdated": -0.15,
+    "refuted": -0.20,
+}
+CONFIDENCE_MIN = 0.1
+CONFIDENCE_MAX = 1.0
+
+# --- agent memory and propagation
+AGENT_MEMORY_LESSONS = env_int("AGENT_MEMORY_LESSONS", 100, minimum=1)
+AGENT_MEMORY_PROPAGATED_MAX = env_int("AGENT_MEMORY_PROPAGATED_MAX", 200, minimum=1)
+PROPAGATION_SIMILARITY = env_float("PROPAGATION_SIMILARITY", 0.6, minimum=0.0, maximum=1.0)
+
+# --- Claude Code context
+CONTEXT_FAILURE_HOURS = env_int("CONTEXT_FAILURE_HOURS", 72, minimum=1)
+CONTEXT_PER_DOMAIN = env_int("CONTEXT_PER_DOMAIN", 5, minimum=1)
+CONTEXT_MAX_DOMAINS = env_int("CONTEXT_MAX_DOMAINS", 10, minimum=1)
+CONTEXT_LIST_MAX = env_int("CONTEXT_LIST_MAX", 50, minimum=1)
+# Workarounds below this confidence (refuted, outdated) are no longer "active".
+WORKAROUND_MIN_CONFIDENCE = env_float("WORKAROUND_MIN_CONFIDENCE", 0.5, minimum=0.0, maximum=1.0)

@@ -1,0 +1,179 @@
+"""Agent memory (a per-agent cache) and cross-agent propagation, both run by the worker.
+
+An agent's memory holds the lessons that concern it — its own, its domain's, and those other
+agents' lessons that propagation brought to it — with the critical ones kept whatever their age,
+and its domain's active anti-patterns. Propagation sends a new lesson to every other agent whose
+domain it concerns: the lesson's domain or category is the agent's domain, the agent's domain is
+among its tags, or the lesson is `PROPAGATION_SIMILARITY` close to the agent's own work (the mean
+of its lessons' vectors). An agent with a credential only ever receives what it may read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+from django.db import transaction
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+from pgvector.django import CosineDistance
+
+from governance.auth import Principal
+from governance.models import AgentCredential
+from lessons import conf
+from lessons.models import AgentMemory, AntiPattern, Lesson, Severity
+from lessons.selectors import anti_pattern_summary, lesson_summary
+
+CRITICAL_KEPT = 50
+PROFILE_LESSONS = 200
+
+
+def _credential(agent_name: str) -> AgentCredential | None:
+    return (
+        AgentCredential.objects.filter(name=agent_name, is_active=True)
+        .prefetch_related("read_scopes", "write_scopes")
+        .order_by("-created_at")
+        .first()
+    )
+
+
+def _agent_principal(agent_name: str) -> Principal | None:
+    credential = _credential(agent_name)
+    return Principal.for_agent(credential) if credential else None
+
+
+def agent_domain(agent_name: str) -> str:
+    """The agent's credential's domain, else what it has been, else what it reports about."""
+    credential = AgentCredential.objects.filter(name=agent_name, is_active=True).first()
+    if credential is not None and credential.domain:
+        return credential.domain
+    memory = AgentMemory.objects.filter(agent_name=agent_name).values_list("domain", flat=True)
+    if memory:
+        return memory[0]
+    domains = Counter(
+        Lesson.objects.filter(source_agent=agent_name)
+        .order_by("-created_at")
+        .values_list("domain", flat=True)[:PROFILE_LESSONS]
+    )
+    return domains.most_common(1)[0][0] if domains else "general"
+
+
+def _visible(queryset, principal: Principal | None):
+    if principal is None or principal.read_paths is None:
+        return queryset
+    return queryset.filter(principal.readable_q("scope__path"))
+
+
+def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
+    """Rebuild one agent's cache; idempotent."""
+    principal = _agent_principal(agent_name)
+    domain = agent_domain(agent_name)
+    memory, _ = AgentMemory.objects.get_or_create(
+        agent_name=agent_name, defaults={"domain": domain}
+    )
+    concern = (
+        Q(source_agent=agent_name)
+        | Q(domain__iexact=domain)
+        | Q(pk__in=list(memory.propagated_lesson_ids))
+    )
+    lessons = _visible(Lesson.objects.filter(concern), principal).select_related("scope")
+    lessons = lessons.defer("embedding")
+    recent = list(lessons.order_by("-last_occurred")[: conf.AGENT_MEMORY_LESSONS])
+    critical = list(
+        lessons.filter(severity=Severity.CRITICAL).order_by("-last_occurred")[:CRITICAL_KEPT]
+    )
+    kept = {lesson.pk: lesson for lesson in [*recent, *critical]}
+    ordered = sorted(kept.values(), key=lambda lesson: lesson.last_occurred, reverse=True)
+    anti_patterns = (
+        _visible(AntiPattern.objects.filter(active=True, domain__iexact=domain), principal)
+        .select_related("scope")
+        .defer("embedding")
+    )
+    anti_patterns = sorted(
+        anti_patterns[:200],
+        key=lambda a: (["critical", "high", "medium", "low"].index(a.severity), -a.times_triggered),
+    )
+
+    own_vectors = list(
+        Lesson.objects.filter(source_agent=agent_name, embedding__isnull=False)
+        .order_by("-created_at")
+        .values_list("embedding", flat=True)[:PROFILE_LESSONS]
+    )
+    profile = None
+    if own_vectors:
+        mean = np.mean(np.vstack([np.asarray(v, dtype=np.float32) for v in own_vectors]), axis=0)
+        profile = mean / max(float(np.linalg.norm(mean)), 1e-12)
+
+    with transaction.atomic():
+        memory = AgentMemory.objects.select_for_update().get(pk=memory.pk)
+        memory.domain = domain
+        memory.relevant_lessons = [lesson_summary(lesson) for lesson in ordered]
+        memory.anti_patterns = [anti_pattern_summary(a) for a in anti_patterns]
+        memory.lessons_count = lessons.count()
+        memory.profile_vector = profile
+        memory.last_sync = timezone.now()
+        memory.save()
+    return memory
+
+
+def _ensure_memories_for_credentials() -> None:
+    """Agents with a credential can receive lessons before they ever report one."""
+    known = AgentMemory.objects.values("agent_name")
+    missing = (
+        AgentCredential.objects.filter(is_active=True)
+        .exclude(name__in=known)
+        .values_list("name", "domain")
+        .distinct()
+    )
+    AgentMemory.objects.bulk_create(
+        [AgentMemory(agent_name=name, domain=domain or "general") for name, domain in missing],
+        ignore_conflicts=True,
+    )
+
+
+def propagation_targets(lesson: Lesson) -> list[str]:
+    """Other agents whose domain this lesson concerns (by domain, category, tags or meaning)."""
+    tags = [t.lower() for t in lesson.tags or []]
+    concern = Q(domain_lower=lesson.domain.lower()) | Q(domain_lower=lesson.category.lower())
+    if tags:
+        concern |= Q(domain_lower__in=tags)
+    candidates = AgentMemory.objects.annotate(domain_lower=Lower("domain")).exclude(
+        agent_name=lesson.source_agent
+    )
+    names = set(candidates.filter(concern).values_list("agent_name", flat=True))
+    if lesson.embedding is not None:
+        names |= set(
+            candidates.filter(profile_vector__isnull=False)
+            .annotate(distance=CosineDistance("profile_vector", lesson.embedding))
+            .filter(distance__lte=1.0 - conf.PROPAGATION_SIMILARITY)
+            .values_list("agent_name", flat=True)
+        )
+    return sorted(names)
+
+
+def lesson_propagate(*, lesson_id) -> list[str]:
+    """Put a lesson into the memory of the agents it concerns and refresh them; returns their
+    names. Idempotent: a lesson already in an agent's memory is not added twice."""
+    lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
+    if lesson is None:
+        return []
+    AgentMemory.objects.get_or_create(
+        agent_name=lesson.source_agent, defaults={"domain": agent_domain(lesson.source_agent)}
+    )
+    _ensure_memories_for_credentials()
+    reached = []
+    for name in propagation_targets(lesson):
+        principal = _agent_principal(name)
+        if principal is not None and not principal.can_read_path(lesson.scope.path):
+            continue
+        with transaction.atomic():
+            memory = AgentMemory.objects.select_for_update().get(agent_name=name)
+            if lesson.pk not in memory.propagated_lesson_ids:
+                ids = [*memory.propagated_lesson_ids, lesson.pk]
+                memory.propagated_lesson_ids = ids[-conf.AGENT_MEMORY_PROPAGATED_MAX :]
+                memory.save(update_fields=["propagated_lesson_ids", "updated_at"])
+        reached.append(name)
+    for name in [lesson.source_agent, *reached]:
+        agent_memory_refresh(agent_name=name)
+    return reached

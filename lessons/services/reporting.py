@@ -1,0 +1,428 @@
+"""Reporting lessons: `POST /lessons/report`, `/lessons/bulk` and `/claude-code/session-end`.
+
+One report is one transaction: the lesson (or its occurrence), its anti-pattern when it is one,
+the audit row and the idempotency receipt commit together or not at all. Everything that can wait
+— pattern detection, escalations, agent memory and propagation — is queued after commit.
+
+What the answer says about that later work is computed inline from what the report already
+read: `escalated_to` from the escalation rules (pure functions of the lesson), and
+`patterns_detected` from the neighbour search the duplicate check makes anyway (a new lesson
+forms or joins a pattern when at least `PATTERN_MIN_LESSONS - 1` lessons of its scope and domain
+are `PATTERN_SIMILARITY` close; an occurrence counts the patterns that already hold it). The
+worker then does exactly that work; `"queued"` in the answer says so.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from rest_framework import exceptions
+
+from governance.auth import Principal
+from governance.models import Scope
+from governance.selectors import default_scope, scope_by_path
+from governance.services import audit_record
+from lessons import conf, metrics
+from lessons.models import (
+    SEVERITY_RANK,
+    AntiPattern,
+    EscalationRule,
+    Lesson,
+    LessonType,
+    Pattern,
+    PatternStatus,
+    ReportReceipt,
+    Severity,
+)
+from lessons.rules import compile_rules, escalations_for
+from lessons.triggers import TriggerError, compile_trigger, trigger_from_lesson
+from lessons.vector_search import nearest
+from mnemosyne_site.embeddings import embed
+
+logger = logging.getLogger(__name__)
+
+QUEUED = ["pattern_detection", "escalation", "propagation"]
+LIST_FIELDS = ("alternatives", "tags", "related_files", "related_commands")
+
+
+@dataclass
+class ReportResult:
+    lesson: Lesson
+    created: bool
+    patterns_detected: int
+    escalated_to: list[str]
+    anti_pattern_id: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    def as_response(self) -> dict[str, Any]:
+        return {
+            "lesson_id": str(self.lesson.id),
+            "patterns_detected": self.patterns_detected,
+            "escalated_to": self.escalated_to,
+            "status": "recorded",
+            "occurrence": not self.created,
+            "occurrence_count": self.lesson.occurrence_count,
+            "anti_pattern_id": self.anti_pattern_id,
+            "scope": self.lesson.scope.path,
+            "queued": QUEUED,
+        }
+
+
+def report_scope(*, principal: Principal, path: str | None) -> Scope:
+    """The scope a report writes to: the one it names, else the caller's default, else the
+    site's default; 403 when the caller may not write there."""
+    path = (path or "").strip("/") or principal.default_scope_path
+    scope = scope_by_path(path) if path else default_scope()
+    if scope is None:
+        if path == settings.MNEMOSYNE_DEFAULT_SCOPE:
+            scope = default_scope()
+        elif not principal.can_read_path(path):
+            raise exceptions.PermissionDenied("This credential may not write in that scope.")
+        else:
+            raise exceptions.ValidationError({"scope": [f"No scope {path!r}."]})
+    if not principal.can_write_path(scope.path):
+        raise exceptions.PermissionDenied("This credential may not write in that scope.")
+    return scope
+
+
+def _embedding_texts(items: list[dict]) -> list[str]:
+    texts = [f"{i['title']} {i['context']} {i['outcome']}" for i in items]
+    # An anti-pattern's trigger vector comes from the same embedding call (one per request).
+    texts += [
+        f"{i['title']} {i['action_taken']}".strip()
+        for i in items
+        if i["lesson_type"] == LessonType.ANTI_PATTERN
+    ]
+    return texts
+
+
+def lessons_report(
+    *,
+    principal: Principal,
+    items: list[dict],
+    scope_path: str | None = None,
+    session_id: str = "",
+    idempotency_key: str = "",
+    near_duplicates: bool = True,
+) -> list[dict]:
+    """Report lessons (validated input) and answer the spec's per-lesson results.
+
+    `near_duplicates=False` keys lessons by title alone (imports, which must be repeatable)."""
+    if idempotency_key:
+        stored = ReportReceipt.objects.filter(principal=str(principal), key=idempotency_key).first()
+        if stored is not None:
+            return stored.response
+    scopes = {
+        path: report_scope(principal=principal, path=path)
+        for path in {item.get("scope") or scope_path for item in items}
+    }
+    for item in items:
+        if item["lesson_type"] == LessonType.ANTI_PATTERN and item.get("trigger_pattern"):
+            try:
+                compile_trigger(item["trigger_pattern"])
+            except TriggerError as exc:
+                raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+    vectors = embed(_embedding_texts(items)) if items else np.zeros((0, 0))
+    trigger_vectors = iter(vectors[len(items) :])
+    rules = _active_rules()
+    try:
+        with transaction.atomic():
+            results = []
+            for item, vector in zip(items, vectors[: len(items)], strict=True):
+                trigger_vector = (
+                    next(trigger_vectors)
+                    if item["lesson_type"] == LessonType.ANTI_PATTERN
+                    else None
+                )
+                results.append(
+                    _report_one(
+                        principal=principal,
+                        scope=scopes[item.get("scope") or scope_path],
+                        item=item,
+                        vector=vector,
+                        trigger_vector=trigger_vector,
+                        rules=rules,
+                        session_id=session_id,
+                        near_duplicates=near_duplicates,
+                    )
+                )
+            response = [r.as_response() for r in results]
+            if idempotency_key:
+                ReportReceipt.objects.create(
+                    principal=str(principal), key=idempotency_key, response=response
+                )
+    except IntegrityError:
+        if idempotency_key:
+            # A concurrent retry with the same key committed first: answer what it answered.
+            stored = ReportReceipt.objects.filter(
+                principal=str(principal), key=idempotency_key
+            ).first()
+            if stored is not None:
+                return stored.response
+        raise
+    for result in results:
+        metrics.LESSONS_REPORTED.labels(
+            lesson_type=result.lesson.lesson_type,
+            outcome="new" if result.created else "occurrence",
+        ).inc()
+    return response
+
+
+def lesson_process_send(lesson_id: str) -> None:
+    """Queue the after-commit work; with the broker down the lesson stays unprocessed and the
+    periodic sweep (`lessons.tasks.lessons_sweep`) picks it up, so a report never fails after
+    its commit and nothing is dropped."""
+    from lessons.tasks import lesson_process
+
+    try:
+        lesson_process.delay(lesson_id)
+    except Exception:
+        logger.warning(
+            "could not queue lesson %s; the sweep will process it", lesson_id, exc_info=True
+        )
+
+
+_rules_cache: tuple[float, list] | None = None
+RULES_CACHE_SECONDS = 10.0
+
+
+def _active_rules() -> list:
+    """The compiled escalation rules, re-read at most every 10 s per process: the report only
+    predicts where the lesson goes (the worker, which opens the escalations, reads them fresh)."""
+    global _rules_cache
+    now = time.monotonic()
+    if _rules_cache is None or now - _rules_cache[0] > RULES_CACHE_SECONDS:
+        _rules_cache = (now, compile_rules(EscalationRule.objects.filter(active=True)))
+    return _rules_cache[1]
+
+
+def forget_rules() -> None:
+    global _rules_cache
+    _rules_cache = None
+
+
+def _merge(old: list[str] | None, new: list[str] | None) -> list[str]:
+    merged = list(old or [])
+    for value in new or []:
+        if value not in merged:
+            merged.append(value)
+    return merged
+
+
+def _report_one(
+    *,
+    principal: Principal,
+    scope: Scope,
+    item: dict,
+    vector: np.ndarray,
+    trigger_vector: np.ndarray | None,
+    rules: list,
+    session_id: str,
+    near_duplicates: bool = True,
+) -> ReportResult:
+    now = timezone.now()
+    title, domain = item["title"], item["domain"]
+    existing = (
+        Lesson.objects.select_for_update().filter(scope=scope, domain=domain, title=title).first()
+    )
+    similar_count = 0
+    if existing is None:
+        neighbours, _ = nearest(
+            Lesson.objects.filter(scope=scope, domain=domain),
+            vector,
+            limit=conf.PATTERN_NEIGHBOURS,
+            count_key=("lessons-scope-domain", scope.pk, domain),
+            total_key=("lessons", None, None),
+            total_queryset=Lesson.objects.all(),
+            fields=("lesson_type",),
+        )
+        for pk, distance, lesson_type in neighbours:
+            similarity = 1.0 - float(distance)
+            if similarity >= conf.PATTERN_SIMILARITY:
+                similar_count += 1
+            if (
+                existing is None
+                and lesson_type == item["lesson_type"]
+                and near_duplicates
+                and similarity >= conf.LESSON_DUPLICATE_SIMILARITY
+            ):
+                existing = Lesson.objects.select_for_update().get(pk=pk)
+
+    created = existing is None
+    if created:
+        try:
+            with transaction.atomic():
+                lesson = Lesson.objects.create(
+                    scope=scope,
+                    lesson_type=item["lesson_type"],
+                    domain=domain,
+                    category=item["category"],
+                    title=title,
+                    context=item["context"],
+                    action_taken=item["action_taken"],
+                    outcome=item["outcome"],
+                    root_cause=item.get("root_cause"),
+                    solution=item.get("solution"),
+                    alternatives=item.get("alternatives") or [],
+                    severity=item["severity"],
+                    tags=item.get("tags") or [],
+                    source_agent=item["source_agent"],
+                    related_files=item.get("related_files") or [],
+                    related_commands=item.get("related_commands") or [],
+                    confidence=round(item["confidence"], 2),
+                    embedding=vector,
+                    last_occurred=now,
+                    session_id=session_id,
+                )
+        except IntegrityError as exc:
+            if "lesson_unique_title_per_domain" not in str(exc):
+                raise
+            # Another report of the same lesson committed between our read and our insert.
+            created = False
+            existing = Lesson.objects.select_for_update().get(
+                scope=scope, domain=domain, title=title
+            )
+    if not created:
+        lesson = existing
+        previous = {"action_taken": lesson.action_taken, "commands": list(lesson.related_commands)}
+        lesson.occurrence_count += 1
+        lesson.last_occurred = now
+        for name in LIST_FIELDS:
+            setattr(lesson, name, _merge(getattr(lesson, name), item.get(name)))
+        if SEVERITY_RANK[Severity(item["severity"])] < SEVERITY_RANK[Severity(lesson.severity)]:
+            lesson.severity = item["severity"]
+        if item["lesson_type"] == LessonType.ANTI_PATTERN:
+            # "Never do this" is the stronger statement: it wins over the earlier report's type.
+            lesson.lesson_type = LessonType.ANTI_PATTERN
+        if session_id:
+            lesson.session_id = session_id
+        lesson.save(
+            update_fields=[
+                "occurrence_count",
+                "last_occurred",
+                "severity",
+                "lesson_type",
+                "session_id",
+                "updated_at",
+                *LIST_FIELDS,
+            ]
+        )
+    else:
+        previous = None
+
+    anti_pattern = None
+    if lesson.lesson_type == LessonType.ANTI_PATTERN:
+        anti_pattern = anti_pattern_upsert_for_lesson(
+            lesson=lesson,
+            explicit_trigger=item.get("trigger_pattern") or "",
+            vector=trigger_vector,
+            previous=previous,
+        )
+
+    if created:
+        patterns_detected = 1 if similar_count + 1 >= conf.PATTERN_MIN_LESSONS else 0
+    else:
+        patterns_detected = Pattern.objects.filter(
+            lesson_ids__contains=[lesson.pk],
+            status__in=[PatternStatus.EMERGING, PatternStatus.CONFIRMED],
+        ).count()
+    fired = escalations_for(lesson, rules)
+    escalated_to = list(dict.fromkeys(rule.target for rule in fired))
+
+    audit_record(
+        actor=principal,
+        action="lesson.report" if created else "lesson.occurrence",
+        target=lesson,
+        scope_path=scope.path,
+        details={
+            "title": lesson.title,
+            "lesson_type": lesson.lesson_type,
+            "severity": lesson.severity,
+            "occurrence_count": lesson.occurrence_count,
+            "source_agent": item["source_agent"],
+        },
+    )
+    lesson_id = str(lesson.pk)
+    transaction.on_commit(lambda: lesson_process_send(lesson_id))
+    return ReportResult(
+        lesson=lesson,
+        created=created,
+        patterns_detected=patterns_detected,
+        escalated_to=escalated_to,
+        anti_pattern_id=str(anti_pattern.pk) if anti_pattern else None,
+    )
+
+
+def anti_pattern_upsert_for_lesson(
+    *,
+    lesson: Lesson,
+    explicit_trigger: str = "",
+    vector: np.ndarray | None = None,
+    previous: dict | None = None,
+) -> AntiPattern:
+    """Create or update the anti-pattern an `anti_pattern` lesson stands for.
+
+    The trigger comes from the lesson's action and related commands unless the report named one;
+    a trigger a maintainer edited by hand is kept when the lesson occurs again.
+    """
+    try:
+        generated = trigger_from_lesson(
+            action_taken=lesson.action_taken, related_commands=list(lesson.related_commands)
+        )
+        trigger = explicit_trigger or generated
+        compile_trigger(trigger)
+    except TriggerError as exc:
+        raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+    critical = lesson.severity == Severity.CRITICAL
+    anti_pattern = (
+        AntiPattern.objects.select_for_update().filter(source_lesson=lesson).order_by("created_at")
+    ).first()
+    if anti_pattern is None:
+        return AntiPattern.objects.create(
+            scope_id=lesson.scope_id,
+            trigger_pattern=trigger,
+            embedding=vector,
+            domain=lesson.domain,
+            category=lesson.category,
+            title=lesson.title,
+            why_bad=lesson.context,
+            example=lesson.action_taken,
+            alternatives=list(lesson.alternatives),
+            severity=lesson.severity,
+            block_action=critical,
+            source_lesson=lesson,
+        )
+    changed = ["alternatives", "severity", "block_action", "updated_at"]
+    anti_pattern.alternatives = _merge(anti_pattern.alternatives, lesson.alternatives)
+    if SEVERITY_RANK[Severity(lesson.severity)] < SEVERITY_RANK[Severity(anti_pattern.severity)]:
+        anti_pattern.severity = lesson.severity
+    anti_pattern.block_action = anti_pattern.block_action or critical
+    was_generated = previous is not None and anti_pattern.trigger_pattern == _safe_trigger(
+        previous["action_taken"], previous["commands"]
+    )
+    if vector is not None:
+        anti_pattern.embedding = vector
+        changed.append("embedding")
+    if explicit_trigger or was_generated:
+        anti_pattern.trigger_pattern = trigger
+        changed.append("trigger_pattern")
+    if not anti_pattern.active:
+        # The lesson happened again: the anti-pattern is live again.
+        anti_pattern.active = True
+        changed.append("active")
+    anti_pattern.save(update_fields=changed)
+    return anti_pattern
+
+
+def _safe_trigger(action_taken: str, commands: list[str]) -> str | None:
+    try:
+        return trigger_from_lesson(action_taken=action_taken, related_commands=commands)
+    except TriggerError:
+        return None

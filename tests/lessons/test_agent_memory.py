@@ -1,0 +1,137 @@
+import pytest
+from rest_framework.test import APIClient
+
+from lessons.models import AgentMemory
+from lessons.services import lesson_propagate
+
+pytestmark = pytest.mark.django_db
+
+
+def memory(client, name):
+    response = client.get(f"/agent/{name}/memory")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def test_an_agents_memory_holds_its_lessons_critical_ones_and_domain_anti_patterns(
+    agent_client, report
+):
+    report(agent_client, title="A critical docker failure", severity="critical")
+    report(
+        agent_client,
+        title="A medium caddy note",
+        domain="caddy",
+        severity="medium",
+        context="Caddy config",
+        outcome="Reloaded fine",
+    )
+    report(
+        agent_client,
+        lesson_type="anti_pattern",
+        title="Never prune volumes in prod",
+        action_taken="docker volume prune",
+        severity="high",
+    )
+
+    body = memory(agent_client, "CLAUDE_CODE")
+
+    assert body["agent"] == "CLAUDE_CODE"
+    assert body["lessons_count"] == 3
+    assert [x["title"] for x in body["critical_lessons"]] == ["A critical docker failure"]
+    assert {x["title"] for x in body["recent_lessons"]} == {
+        "A critical docker failure",
+        "A medium caddy note",
+        "Never prune volumes in prod",
+    }
+    assert body["recent_lessons"][0]["title"] == "Never prune volumes in prod"  # newest first
+    assert [a["title"] for a in body["anti_patterns"]] == ["Never prune volumes in prod"]
+    assert body["last_updated"]
+
+
+def test_the_worker_refreshes_an_agents_memory_when_a_relevant_lesson_arrives(
+    agent_client, report, make_agent
+):
+    make_agent(name="HADES", domain="docker")
+    assert memory(agent_client, "HADES")["recent_lessons"] == []  # cached, empty
+
+    lesson = report(agent_client, title="Docker daemon restart drops networks")
+
+    titles = [x["title"] for x in memory(agent_client, "HADES")["recent_lessons"]]
+    assert titles == ["Docker daemon restart drops networks"]
+    assert lesson["lesson_id"] in [
+        str(i) for i in AgentMemory.objects.get(agent_name="HADES").propagated_lesson_ids
+    ]
+
+
+@pytest.mark.parametrize(
+    ("how", "fields"),
+    [
+        ("category", {"domain": "docker", "category": "security"}),
+        ("tags", {"domain": "docker", "category": "containers", "tags": ["Security"]}),
+    ],
+)
+def test_a_lesson_propagates_to_agents_whose_domain_it_concerns(
+    agent_client, report, make_agent, how, fields
+):
+    make_agent(name="AEGIS", domain="security")
+    make_agent(name="MUSE", domain="creative")
+    report(agent_client, title="Container runs as root", **fields)
+
+    assert [x["title"] for x in memory(agent_client, "AEGIS")["recent_lessons"]] == [
+        "Container runs as root"
+    ]
+    assert memory(agent_client, "MUSE")["recent_lessons"] == []
+
+
+def test_a_lesson_propagates_by_similarity_to_an_agents_own_work(agent_client, report, make_lesson):
+    make_lesson(
+        title="Nightly pg_dump backup of the postgres database",
+        source_agent="CHRONOS",
+        domain="infrastructure",
+        context="Backing up postgres with pg_dump every night",
+        outcome="Backup written",
+    )
+    from lessons.services import agent_memory_refresh
+
+    agent_memory_refresh(agent_name="CHRONOS")  # its profile: what it works on
+    report(
+        agent_client,
+        domain="databases",
+        category="postgres",
+        tags=[],
+        title="pg_dump backup of the postgres database fails at night",
+        context="Nightly postgres backup with pg_dump",
+        outcome="Backup not written",
+    )
+    titles = [x["title"] for x in memory(agent_client, "CHRONOS")["recent_lessons"]]
+    assert "pg_dump backup of the postgres database fails at night" in titles
+
+
+def test_a_lesson_does_not_propagate_to_an_agent_that_may_not_read_it(
+    agent_client, report, make_agent, scope_tree
+):
+    make_agent(name="INDEXER", domain="docker", scopes=[scope_tree["other_project"]])
+    report(agent_client, title="Private to the payments api")
+    assert AgentMemory.objects.get(agent_name="INDEXER").propagated_lesson_ids == []
+
+
+def test_propagation_is_idempotent(agent_client, report, make_agent):
+    make_agent(name="HADES", domain="docker")
+    body = report(agent_client, title="Once only")
+    lesson_propagate(lesson_id=body["lesson_id"])
+    assert len(AgentMemory.objects.get(agent_name="HADES").propagated_lesson_ids) == 1
+
+
+def test_an_unknown_agent_gets_an_empty_memory_built_on_first_read(agent_client):
+    body = memory(agent_client, "NEWCOMER")
+    assert body["domain"] == "general"
+    assert body["lessons_count"] == 0
+    assert AgentMemory.objects.filter(agent_name="NEWCOMER").exists()
+
+
+def test_a_reader_sees_only_the_memory_it_may_read(agent_client, report, make_agent, scope_tree):
+    report(agent_client, title="Payments-only lesson")
+    _, token = make_agent(name="OUTSIDE", scopes=[scope_tree["other_project"]])
+    outside = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
+    body = memory(outside, "CLAUDE_CODE")
+    assert body["recent_lessons"] == [] and body["lessons_count"] == 0

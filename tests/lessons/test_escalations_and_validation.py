@@ -1,0 +1,194 @@
+import pytest
+from rest_framework.test import APIClient
+
+from governance.models import AuditLog, Escalation
+from lessons.models import EscalationRule, Lesson, Validation
+from lessons.rules import RuleError, lesson_values, parse_condition
+from lessons.services import escalations_raise
+
+pytestmark = pytest.mark.django_db
+
+
+# --- the rules ---------------------------------------------------------------------------------
+
+
+def test_the_spec_rules_are_seeded_as_editable_rows(db):
+    rules = {(r.target, r.condition, r.reason) for r in EscalationRule.objects.all()}
+    assert rules == {
+        ("aria", "severity == 'critical'", "Critical issue"),
+        ("aria", "lesson_type == 'anti_pattern'", "New anti-pattern"),
+        ("aria", "occurrence_count > 3", "Recurring issue"),
+        ("varys", "domain == 'project'", "Project impact"),
+        ("varys", "'deadline' in tags", "Deadline risk"),
+        ("varys", "'launch' in tags", "Launch impact"),
+        ("domain_supervisor", "severity in ['critical', 'high']", "Domain issue"),
+        ("domain_supervisor", "lesson_type == 'failure' and confidence > 0.8", "Confirmed failure"),
+    }
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "__import__('os').system('id')",
+        "severity.upper() == 'X'",
+        "open('/etc/passwd')",
+        "[x for x in tags]",
+        "unknown_field == 1",
+        "severity ==",
+        "lambda: 1",
+        "-confidence > 0",
+    ],
+)
+def test_a_condition_that_is_not_a_plain_comparison_is_refused(condition):
+    with pytest.raises(RuleError):
+        parse_condition(condition)
+
+
+def test_an_edited_rule_changes_where_lessons_go(make_lesson):
+    EscalationRule.objects.create(
+        target="security_team",
+        condition="'secrets' in tags or category == 'auth'",
+        reason="Secrets exposure",
+        priority="critical",
+    )
+    lesson = make_lesson(severity="low", lesson_type="discovery", tags=["secrets"])
+    escalations = escalations_raise(lesson_id=lesson.pk)
+    assert [(e.escalated_to, e.reason, e.priority) for e in escalations] == [
+        ("security_team", "Secrets exposure", "critical")
+    ]
+    EscalationRule.objects.filter(target="security_team").update(active=False)
+    other = make_lesson(title="other", severity="low", lesson_type="discovery", tags=["secrets"])
+    assert escalations_raise(lesson_id=other.pk) == []
+
+
+def test_a_recurring_lesson_adds_the_recurring_reason_once(make_lesson):
+    lesson = make_lesson(severity="critical")
+    escalations_raise(lesson_id=lesson.pk)
+    Lesson.objects.filter(pk=lesson.pk).update(occurrence_count=4)
+    escalations_raise(lesson_id=lesson.pk)
+    escalations_raise(lesson_id=lesson.pk)
+    reasons = list(
+        Escalation.objects.filter(lesson_id=lesson.pk, escalated_to="aria")
+        .order_by("created_at")
+        .values_list("reason", flat=True)
+    )
+    assert reasons == ["Critical issue", "Recurring issue"]
+
+
+def test_rule_values_treat_a_missing_confidence_as_no_match(make_lesson):
+    lesson = make_lesson()
+    values = lesson_values(lesson)
+    values["confidence"] = None
+    tree = parse_condition("confidence > 0.8")
+    from lessons.rules import CompiledRule
+
+    assert CompiledRule("x", "y", "", tree).matches(values) is False
+
+
+# --- pending escalations -----------------------------------------------------------------------
+
+
+def test_pending_escalations_are_listed_most_urgent_first(
+    agent_client, report, make_agent, scope_tree
+):
+    report(agent_client, title="minor high thing", severity="high", confidence=0.5)
+    critical = report(agent_client, title="critical thing", severity="critical", confidence=0.5)
+
+    body = agent_client.get("/escalations/pending").json()
+
+    assert body[0]["priority"] == "critical"
+    assert body[0]["lesson_id"] == critical["lesson_id"]
+    assert body[0]["title"] == "critical thing"
+    assert {e["escalated_to"] for e in body} == {"aria", "domain_supervisor"}
+    only_aria = agent_client.get("/escalations/pending?escalated_to=aria").json()
+    assert {e["escalated_to"] for e in only_aria} == {"aria"}
+
+    _, token = make_agent(name="elsewhere", scopes=[scope_tree["other_project"]])
+    other = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert other.get("/escalations/pending").json() == []
+
+
+# --- validation --------------------------------------------------------------------------------
+
+
+def test_validating_raises_confidence_and_keeps_history(agent_client, make_lesson):
+    lesson = make_lesson(confidence=0.8)
+    response = agent_client.post(
+        f"/lessons/{lesson.pk}/validate?validated=true&validated_by=ARIA&notes=Worked%20again"
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "validated"
+    assert response.json()["confidence"] == pytest.approx(0.9)
+    lesson.refresh_from_db()
+    assert lesson.validated is True and lesson.validated_by == "ARIA"
+    assert lesson.validation_notes == "Worked again" and lesson.validated_at is not None
+    validation = Validation.objects.get(lesson=lesson)
+    assert validation.validation_type == "confirmed"
+    assert AuditLog.objects.filter(action="lesson.validate.confirmed").exists()
+
+
+def test_invalidating_lowers_confidence_through_a_json_body(agent_client, make_lesson):
+    lesson = make_lesson(confidence=0.8)
+    response = agent_client.post(
+        f"/lessons/{lesson.pk}/validate",
+        {"validated": False, "validated_by": "VARYS", "validation_type": "outdated"},
+        format="json",
+    )
+    assert response.status_code == 200
+    assert response.json()["status"] == "invalidated"
+    lesson.refresh_from_db()
+    assert float(lesson.confidence) == pytest.approx(0.65)
+    assert lesson.validated is False
+
+
+def test_confidence_is_clamped_to_its_range(agent_client, make_lesson):
+    high = make_lesson(title="high", confidence=0.95)
+    low = make_lesson(title="low", confidence=0.2)
+    agent_client.post(f"/lessons/{high.pk}/validate?validated=true&validated_by=a")
+    agent_client.post(f"/lessons/{low.pk}/validate?validated=false&validated_by=a")
+    agent_client.post(f"/lessons/{low.pk}/validate?validated=false&validated_by=a")
+    high.refresh_from_db()
+    low.refresh_from_db()
+    assert float(high.confidence) == 1.0
+    assert float(low.confidence) == 0.1
+    assert Validation.objects.filter(lesson=low).count() == 2
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("validated_by=a", "validated"),
+        ("validated=perhaps", "validated"),
+        ("validated=true&validation_type=refuted", "validation_type"),
+        ("validated=true&validation_type=bogus", "validation_type"),
+    ],
+)
+def test_bad_validations_are_refused_naming_the_field(agent_client, make_lesson, query, field):
+    lesson = make_lesson()
+    response = agent_client.post(f"/lessons/{lesson.pk}/validate?{query}")
+    assert response.status_code == 400
+    assert field in response.json()["fields"]
+
+
+def test_validating_an_unknown_or_invisible_lesson_is_404(agent_client, make_lesson, scope_tree):
+    hidden = make_lesson(scope=scope_tree["other_project"])
+    for pk in [hidden.pk, "00000000-0000-0000-0000-000000000000"]:
+        response = agent_client.post(f"/lessons/{pk}/validate?validated=true&validated_by=a")
+        assert response.status_code == 404
+
+
+def test_a_read_only_agent_may_not_validate(make_agent, make_lesson):
+    _, token = make_agent(can_write=False)
+    lesson = make_lesson()
+    client = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
+    response = client.post(f"/lessons/{lesson.pk}/validate?validated=true&validated_by=a")
+    assert response.status_code == 403
+    assert not Validation.objects.exists()
+
+
+def test_an_agent_reading_a_parent_scope_may_not_validate_its_lessons(
+    agent_client, make_lesson, scope_tree
+):
+    lesson = make_lesson(scope=scope_tree["team"])  # readable (an ancestor), not writable
+    response = agent_client.post(f"/lessons/{lesson.pk}/validate?validated=true&validated_by=a")
+    assert response.status_code == 403

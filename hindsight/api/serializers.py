@@ -17,7 +17,29 @@ from hindsight.models import (
 _MAX_CONTEXT_ITEMS = 50
 
 
-class ContextSerializer(serializers.Serializer):
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+class InputSerializer(serializers.Serializer):
+    """Base of the input serializers: PostgreSQL text and jsonb cannot hold U+0000, so a NUL
+    anywhere in a field (free-form dictionaries included) is a 400 naming that field."""
+
+    def validate(self, attrs):
+        bad = {name: ["Must not contain NUL characters."] for name, value in attrs.items()
+               if _has_nul(value)}
+        if bad:
+            raise serializers.ValidationError(bad)
+        return attrs
+
+
+class ErrorContextSerializer(InputSerializer):
     """What surrounds an error; every list is optional."""
 
     file_types = serializers.ListField(
@@ -34,7 +56,7 @@ class ContextSerializer(serializers.Serializer):
     )
 
 
-class _ErrorInput(serializers.Serializer):
+class _ErrorInput(InputSerializer):
     error_type = serializers.CharField(max_length=200, required=False, allow_blank=True,
                                        default="")
     message = serializers.CharField(
@@ -44,7 +66,7 @@ class _ErrorInput(serializers.Serializer):
         max_length=conf.HINDSIGHT_MAX_STACK_CHARS, required=False, allow_blank=True, default="",
         trim_whitespace=False,
     )
-    context = ContextSerializer(required=False, default=dict)
+    context = ErrorContextSerializer(required=False, default=dict)
     scope = serializers.CharField(max_length=600, required=False, allow_blank=True, default="",
                                   help_text="scope path; default: the caller's default scope")
 
@@ -61,7 +83,7 @@ class CaptureInputSerializer(_ErrorInput):
                                     help_text="the agent's session key")
 
 
-class MatchInputSerializer(_ErrorInput):
+class ErrorMatchInputSerializer(_ErrorInput):
     top_k = serializers.IntegerField(min_value=1, max_value=50, required=False)
 
 
@@ -92,7 +114,7 @@ class SignatureDetailSerializer(SignatureOutputSerializer):
         fields = [*SignatureOutputSerializer.Meta.fields, "resolutions"]
 
 
-class SuggestionSerializer(serializers.Serializer):
+class ResolutionSuggestionSerializer(serializers.Serializer):
     resolution_id = serializers.UUIDField(source="resolution.pk")
     signature_id = serializers.UUIDField()
     description = serializers.CharField(source="resolution.description")
@@ -109,7 +131,7 @@ class CaptureOutputSerializer(serializers.Serializer):
     matched_by = serializers.ChoiceField(choices=["fingerprint", "template", "semantic", "new"])
     similarity = serializers.FloatField()
     occurrence_id = serializers.IntegerField()
-    suggestions = SuggestionSerializer(many=True)
+    suggestions = ResolutionSuggestionSerializer(many=True)
 
 
 class SignatureBriefSerializer(serializers.ModelSerializer):
@@ -124,7 +146,7 @@ class SignatureBriefSerializer(serializers.ModelSerializer):
                   "context_patterns", "tool_name", "occurrence_count", "last_seen_at", "note_id"]
 
 
-class MatchItemSerializer(serializers.Serializer):
+class ErrorMatchItemSerializer(serializers.Serializer):
     signature = SignatureBriefSerializer()
     similarity = serializers.FloatField()
     match_type = serializers.CharField()
@@ -132,13 +154,13 @@ class MatchItemSerializer(serializers.Serializer):
     score = serializers.FloatField()
 
 
-class MatchOutputSerializer(serializers.Serializer):
+class ErrorMatchOutputSerializer(serializers.Serializer):
     match_type = serializers.CharField()
-    matches = MatchItemSerializer(many=True)
-    suggestions = SuggestionSerializer(many=True)
+    matches = ErrorMatchItemSerializer(many=True)
+    suggestions = ResolutionSuggestionSerializer(many=True)
 
 
-class ResolutionInputSerializer(serializers.Serializer):
+class ResolutionInputSerializer(InputSerializer):
     description = serializers.CharField(max_length=10_000)
     code_change = serializers.CharField(max_length=100_000, required=False, allow_blank=True,
                                         default="", trim_whitespace=False)
@@ -158,7 +180,7 @@ class ResolutionOutputSerializer(serializers.ModelSerializer):
         ]
 
 
-class ApplicationInputSerializer(serializers.Serializer):
+class ResolutionApplicationInputSerializer(InputSerializer):
     success = serializers.BooleanField()
     context = serializers.DictField(required=False, default=dict)
     error_message = serializers.CharField(max_length=10_000, required=False, allow_blank=True,
@@ -166,14 +188,14 @@ class ApplicationInputSerializer(serializers.Serializer):
     session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
-class ApplicationOutputSerializer(serializers.ModelSerializer):
+class ResolutionApplicationOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = ResolutionApplication
         fields = ["id", "resolution", "success", "context", "error_message", "session_key",
                   "applied_by", "created_at"]
 
 
-class MissOutputSerializer(serializers.ModelSerializer):
+class SuggestionMissOutputSerializer(serializers.ModelSerializer):
     scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
 
     class Meta:
@@ -182,7 +204,7 @@ class MissOutputSerializer(serializers.ModelSerializer):
                   "context", "reported_by", "created_at"]
 
 
-class StorageScopeSerializer(serializers.Serializer):
+class HindsightStorageScopeSerializer(serializers.Serializer):
     scope = serializers.CharField()
     layer = serializers.CharField()
     count = serializers.IntegerField()
@@ -190,7 +212,7 @@ class StorageScopeSerializer(serializers.Serializer):
     over_threshold = serializers.BooleanField()
 
 
-class CleanupCandidateSerializer(serializers.Serializer):
+class HindsightCleanupCandidateSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     title = serializers.CharField()
     success_rate = serializers.FloatField(allow_null=True)
@@ -199,15 +221,15 @@ class CleanupCandidateSerializer(serializers.Serializer):
     reasons = serializers.ListField(child=serializers.CharField())
 
 
-class StorageOutputSerializer(serializers.Serializer):
-    scopes = StorageScopeSerializer(many=True)
-    cleanup_candidates = CleanupCandidateSerializer(many=True)
+class HindsightStorageOutputSerializer(serializers.Serializer):
+    scopes = HindsightStorageScopeSerializer(many=True)
+    cleanup_candidates = HindsightCleanupCandidateSerializer(many=True)
 
 
 # --- tool results and learnings ---------------------------------------------------------------
 
 
-class ToolResultInputSerializer(serializers.Serializer):
+class ToolResultInputSerializer(InputSerializer):
     tool_name = serializers.CharField(max_length=200)
     params = serializers.DictField(required=False, default=dict)
     error = serializers.CharField(max_length=conf.HINDSIGHT_MAX_MESSAGE_CHARS, required=False,
@@ -243,7 +265,7 @@ class ToolResultOutputSerializer(serializers.Serializer):
     detail = serializers.CharField(allow_blank=True)
 
 
-class LearningInputSerializer(serializers.Serializer):
+class LearningInputSerializer(InputSerializer):
     trigger = serializers.CharField(max_length=300)
     error_pattern = serializers.CharField(max_length=conf.HINDSIGHT_MAX_MESSAGE_CHARS)
     diagnosis = serializers.CharField(max_length=10_000, required=False, allow_blank=True,
@@ -257,7 +279,7 @@ class LearningInputSerializer(serializers.Serializer):
     scope = serializers.CharField(max_length=600, required=False, allow_blank=True, default="")
 
 
-class LearningUpdateSerializer(serializers.Serializer):
+class LearningUpdateSerializer(InputSerializer):
     trigger = serializers.CharField(max_length=300, required=False)
     error_pattern = serializers.CharField(max_length=conf.HINDSIGHT_MAX_MESSAGE_CHARS,
                                           required=False)
@@ -268,12 +290,12 @@ class LearningUpdateSerializer(serializers.Serializer):
                                  max_length=50)
 
 
-class LearningBoostSerializer(serializers.Serializer):
+class LearningBoostSerializer(InputSerializer):
     success_delta = serializers.IntegerField(min_value=0, max_value=1000, default=1)
     confidence_boost = serializers.FloatField(min_value=0.0, max_value=1.0, default=0.0)
 
 
-class FixOutputSerializer(serializers.Serializer):
+class LearningFixOutputSerializer(serializers.Serializer):
     found = serializers.BooleanField()
     fix = serializers.CharField(allow_null=True)
     learning_id = serializers.UUIDField(allow_null=True)

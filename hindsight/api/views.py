@@ -42,10 +42,21 @@ from hindsight.services.learnings import (
 from mnemosyne_site.api import CursorPagination
 
 
+class NulSafeMixin:
+    """Query parameters reach SQL; PostgreSQL text cannot hold U+0000, so refuse them here."""
+
+    def initial(self, request, *args, **kwargs):
+        bad = {name: ["Must not contain NUL characters."]
+               for name, value in request.query_params.items() if "\x00" in value}
+        if bad:
+            raise exceptions.ValidationError(bad)
+        return super().initial(request, *args, **kwargs)
+
+
 def _idempotency_key(request) -> str:
     """The `Idempotency-Key` header: a retried write with the same key counts once."""
     key = request.headers.get("Idempotency-Key", "").strip()
-    if len(key) > 200:
+    if len(key) > 200 or "\x00" in key:
         raise exceptions.ValidationError({"Idempotency-Key": ["At most 200 characters."]})
     return key
 
@@ -62,7 +73,7 @@ def _suggestion_rows(suggestions) -> list[dict]:
     ]
 
 
-class ErrorCaptureView(APIView):
+class ErrorCaptureView(NulSafeMixin, APIView):
     @extend_schema(
         request=s.CaptureInputSerializer,
         responses={201: s.CaptureOutputSerializer, 200: s.CaptureOutputSerializer},
@@ -119,14 +130,14 @@ class ErrorCaptureView(APIView):
         return Response(body, status=status.HTTP_201_CREATED if captured.is_new else 200)
 
 
-class ErrorMatchView(APIView):
+class ErrorMatchView(NulSafeMixin, APIView):
     @extend_schema(
-        request=s.MatchInputSerializer,
-        responses=s.MatchOutputSerializer,
+        request=s.ErrorMatchInputSerializer,
+        responses=s.ErrorMatchOutputSerializer,
         summary="Match an error against known signatures and suggest their resolutions",
     )
     def post(self, request):
-        data = s.MatchInputSerializer(data=request.data)
+        data = s.ErrorMatchInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         principal = principal_of(request)
@@ -140,7 +151,7 @@ class ErrorMatchView(APIView):
             top_k=values.get("top_k"),
         )
         return Response(
-            s.MatchOutputSerializer(
+            s.ErrorMatchOutputSerializer(
                 {
                     "match_type": result.match_type,
                     "matches": result.matches,
@@ -150,10 +161,10 @@ class ErrorMatchView(APIView):
         )
 
 
-class FixView(APIView):
+class FixView(NulSafeMixin, APIView):
     @extend_schema(
         parameters=[OpenApiParameter("error", str, required=True, description="the error text")],
-        responses=s.FixOutputSerializer,
+        responses=s.LearningFixOutputSerializer,
         summary="The known fix for an error, when a learning is confident enough (> 0.7)",
     )
     def get(self, request):
@@ -166,7 +177,7 @@ class FixView(APIView):
 
         found = learning_fix_for_error(principal=principal_of(request), error=error)
         return Response(
-            s.FixOutputSerializer(
+            s.LearningFixOutputSerializer(
                 {
                     "found": found is not None,
                     "fix": found.fix if found else None,
@@ -178,7 +189,8 @@ class FixView(APIView):
         )
 
 
-class SignatureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class SignatureViewSet(NulSafeMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                       viewsets.GenericViewSet):
     """Error signatures the caller may read. A merged signature still answers, with
     `merged_into` naming the one that holds its history."""
 
@@ -225,7 +237,7 @@ class SignatureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
         return Response(s.ResolutionOutputSerializer(resolution).data, status=201)
 
 
-class ResolutionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+class ResolutionViewSet(NulSafeMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
                         viewsets.GenericViewSet):
     serializer_class = s.ResolutionOutputSerializer
     filterset_class = ResolutionFilter
@@ -239,13 +251,13 @@ class ResolutionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             "scope"
         )
 
-    @extend_schema(request=s.ApplicationInputSerializer,
+    @extend_schema(request=s.ResolutionApplicationInputSerializer,
                    responses={200: s.ResolutionOutputSerializer},
                    summary="Record one application of this resolution and whether it worked")
     @action(detail=True, methods=["post"])
     def applications(self, request, id=None):
         resolution = self.get_object()
-        data = s.ApplicationInputSerializer(data=request.data)
+        data = s.ResolutionApplicationInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         principal = principal_of(request)
         if not principal.can_write:
@@ -262,10 +274,10 @@ class ResolutionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return Response(s.ResolutionOutputSerializer(updated).data)
 
 
-class MissViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class MissViewSet(NulSafeMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     """Errors nothing could be suggested for: the backlog of fixes worth learning."""
 
-    serializer_class = s.MissOutputSerializer
+    serializer_class = s.SuggestionMissOutputSerializer
     filterset_class = MissFilter
 
     def get_queryset(self):
@@ -277,10 +289,10 @@ class MissViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         )
 
 
-class StorageView(APIView):
+class StorageView(NulSafeMixin, APIView):
     @extend_schema(
         parameters=[OpenApiParameter("scope", str, description="list cleanup candidates here")],
-        responses=s.StorageOutputSerializer,
+        responses=s.HindsightStorageOutputSerializer,
         summary="Hindsight notes per scope against the bloat threshold, and cleanup candidates",
     )
     def get(self, request):
@@ -292,7 +304,7 @@ class StorageView(APIView):
         ]
         threshold = conf.HINDSIGHT_BLOAT_THRESHOLD
         return Response(
-            s.StorageOutputSerializer(
+            s.HindsightStorageOutputSerializer(
                 {
                     "scopes": [
                         {"scope": r["scope__path"], "layer": r["scope__layer"],
@@ -306,7 +318,7 @@ class StorageView(APIView):
         )
 
 
-class ToolResultView(APIView):
+class ToolResultView(NulSafeMixin, APIView):
     @extend_schema(
         request=s.ToolResultInputSerializer,
         responses=s.ToolResultOutputSerializer,
@@ -347,7 +359,7 @@ class LearningPagination(CursorPagination):
     ordering = ("-confidence", "-created_at")
 
 
-class LearningViewSet(viewsets.ModelViewSet):
+class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
     """Learnings CRUD (seed 003). List with `q` searches error pattern and trigger, most
     confident first."""
 

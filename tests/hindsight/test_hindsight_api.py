@@ -215,3 +215,28 @@ def test_the_api_appears_in_the_openapi_schema(api_client):
                  "/api/v1/tool-results", "/api/v1/learnings", "/api/v1/learnings/search",
                  "/api/v1/hindsight/storage", "/api/v1/hindsight/misses"):
         assert path in paths
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("method", "url", "body", "field"),
+    [
+        ("post", CAPTURE, {"message": "a\x00b"}, "message"),
+        ("post", CAPTURE, {"message": "x", "context": {"frameworks": ["dj\x00ango"]}},
+         "context"),
+        ("post", "/api/v1/tool-results", {"tool_name": "bash", "error": "boom",
+                                          "params": {"cmd": "ls\x00"}}, "params"),
+        ("post", "/api/v1/learnings", {"trigger": "t", "error_pattern": "e",
+                                       "tags": ["a\x00"]}, "tags"),
+        ("get", "/api/v1/hindsight/fix", {"error": "x\x00y"}, "error"),
+        ("get", "/api/v1/hindsight/signatures", {"error_type": "K\x00"}, "error_type"),
+        ("get", "/api/v1/learnings", {"q": "\x00"}, "q"),
+    ],
+)
+def test_nul_characters_are_a_400_not_a_500(agent_client, method, url, body, field):
+    if method == "post":
+        response = agent_client.post(url, body, format="json")
+    else:
+        response = agent_client.get(url, body)
+    assert response.status_code == 400, response.content
+    assert field in response.json()["fields"]

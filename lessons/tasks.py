@@ -3,6 +3,7 @@
 from celery import shared_task
 
 from mnemosyne_site.metrics import TASK_RUNS
+from mnemosyne_site.scheduling import scheduled_task
 
 
 @shared_task(
@@ -26,6 +27,7 @@ def lesson_process(self, lesson_id: str) -> dict:
 
 
 @shared_task(acks_late=True)
+@scheduled_task("lessons.tasks.lessons_sweep", outcome="processed")
 def lessons_sweep() -> int:
     """Periodic: process lessons whose after-commit task never ran (mnemosyne_site.schedules)."""
     from lessons.services.processing import lessons_sweep as sweep

@@ -31,3 +31,7 @@ CAPTURE_BATCH_SIZE = Histogram(
     "Events in one trajectory batch received by the server.",
     buckets=(1, 2, 5, 10, 20, 50, 100, 200, 500, 1000),
 )
+
+# The spec's three statuses exist from the start, so a scrape shows each at zero.
+for _status in ("success", "skip", "error"):
+    DISTILLATION_TOTAL.labels(status=_status)

@@ -9,6 +9,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from mnemosyne_site.metrics import TASK_RUNS
+from mnemosyne_site.scheduling import scheduled_task
 from notes import conf
 
 logger = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ def suggest_note_merges(note_id: str) -> int:
 
 
 @shared_task
+@scheduled_task("notes.tasks.sweep_distillations", outcome="resent")
 def sweep_distillations(older_than_seconds: int = 300) -> int:
     """Re-send ended trajectories whose distillation never started (broker down at commit) or
     whose worker died while running."""
@@ -75,6 +77,7 @@ def sweep_distillations(older_than_seconds: int = 300) -> int:
 
 
 @shared_task
+@scheduled_task("notes.tasks.sweep_note_quality")
 def sweep_note_quality(batch: int = 1000) -> dict:
     """Catch notes whose thresholds were crossed while the worker was away."""
     from django.db.models import F, Q

@@ -11,6 +11,12 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
     "notes: distillation sweep": ("notes.tasks.sweep_distillations", 300, {}),
     # notes: quality thresholds crossed while the worker was away
     "notes: quality sweep": ("notes.tasks.sweep_note_quality", 3600, {}),
+    # notes: retention of old trajectories and stale session-layer items (notes/conf.py ages)
+    "notes: retention": ("notes.tasks.expire_old_records", 86400, {}),
+    # notes: queue failed distillations again, a bounded number of rounds
+    "notes: retry failed distillations": ("notes.tasks.retry_failed_distillations", 3600, {}),
+    # notes: merge suggestions for accepted notes changed since the last run
+    "notes: merge suggestions": ("notes.tasks.sweep_merge_suggestions", 3600, {}),
     # Send tasks that waited in the outbox while the broker was down.
     "flush outbox": ("mnemosyne_site.flush_outbox", 60, {}),
     # Tell handlers once about escalations that passed their priority's deadline.

@@ -103,3 +103,33 @@ def sweep_note_quality(batch: int = 1000) -> dict:
         )
     ).values_list("pk", flat=True)[:batch]
     return note_quality_review(note_ids=list(candidates))
+
+
+@shared_task(acks_late=True)
+@scheduled_task("notes.tasks.expire_old_records")
+def expire_old_records() -> dict:
+    """Retention: old trajectories and stale session-layer items (notes/conf.py ages)."""
+    from notes.services.maintenance import session_items_expire, trajectories_expire
+
+    return {**trajectories_expire(), **session_items_expire()}
+
+
+@shared_task(acks_late=True)
+@scheduled_task("notes.tasks.retry_failed_distillations")
+def retry_failed_distillations() -> dict:
+    from notes.services.maintenance import distillations_retry_failed
+
+    return distillations_retry_failed()
+
+
+@shared_task(acks_late=True)
+@scheduled_task("notes.tasks.sweep_merge_suggestions")
+def sweep_merge_suggestions() -> dict:
+    """Merge suggestions for accepted notes changed since the last run (a watermark)."""
+    from django.utils.dateparse import parse_datetime
+
+    from mnemosyne_site.scheduling import last_result
+    from notes.services.maintenance import notes_suggest_merges_sweep
+
+    cursor = last_result("notes.tasks.sweep_merge_suggestions").get("cursor")
+    return notes_suggest_merges_sweep(since=parse_datetime(cursor) if cursor else None)

@@ -60,6 +60,10 @@ def test_a_second_run_is_skipped_while_another_worker_holds_the_task():
         assert counting_sweep(5) == {"skipped_busy": 1}
         assert not TaskRun.objects.filter(task_name="tests.ops.counting_sweep").exists()
     finally:
-        other.close()  # ends that session, releasing its lock
+        # That worker finishes (unlock explicitly: a closed session releases its locks only
+        # once its server process has exited, which is asynchronous).
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock_all()")
+        other.close()
     assert counting_sweep(5) == 5
     assert TaskRun.objects.filter(task_name="tests.ops.counting_sweep").count() == 1

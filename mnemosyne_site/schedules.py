@@ -33,4 +33,8 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
     ),
     # Lessons whose after-commit task never ran (broker down) get processed here.
     "lessons: process missed lessons": ("lessons.tasks.lessons_sweep", 300, {}),
+    # Pattern detection again for recent lessons in no pattern (lost tasks, later neighbours).
+    "lessons: pattern detection sweep": ("lessons.tasks.patterns_sweep", 3600, {}),
+    # Rebuild agent memories not rebuilt for AGENT_MEMORY_REFRESH_SECONDS.
+    "lessons: agent memory refresh": ("lessons.tasks.agent_memories_refresh", 900, {}),
 }

@@ -1,6 +1,6 @@
 """Governance metrics: escalations opened and closed (labels are fixed enumerations)."""
 
-from prometheus_client import Counter
+from prometheus_client import Counter, Gauge
 
 from governance.models import EscalationStatus, Priority
 
@@ -19,3 +19,11 @@ for _priority in Priority.values:
     ESCALATIONS_CREATED.labels(priority=_priority)
     for _status in CLOSED_STATES:
         ESCALATIONS_RESOLVED.labels(priority=_priority, status=_status)
+
+# Set by the ageing sweep; the most recent value of any process is the current one.
+ESCALATIONS_OPEN = Gauge(
+    "mnemosyne_escalations_open",
+    "Open escalations (pending or reviewed), by priority and whether overdue.",
+    ["priority", "overdue"],
+    multiprocess_mode="mostrecent",
+)

@@ -31,3 +31,11 @@ def escalations_flag_overdue_task() -> int:
 @scheduled_task("governance.tasks.notifications_send_pending_task", outcome="sent")
 def notifications_send_pending_task() -> int:
     return notifications_send_pending()
+
+
+@shared_task(acks_late=True)
+@scheduled_task("governance.tasks.escalations_age_task")
+def escalations_age_task() -> dict:
+    from governance.services.ageing import escalations_age
+
+    return escalations_age()

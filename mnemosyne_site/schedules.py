@@ -25,6 +25,9 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
         600,
         {},
     ),
+    # Raise the priority of escalations left open a whole further deadline after going overdue;
+    # sets the open-escalations gauge.
+    "governance: escalation ageing": ("governance.tasks.escalations_age_task", 900, {}),
     # Send notification e-mails whose task never ran (broker down, worker lost).
     "governance-send-pending-notification-emails": (
         "governance.tasks.notifications_send_pending_task",

@@ -17,6 +17,8 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
     "notes: retry failed distillations": ("notes.tasks.retry_failed_distillations", 3600, {}),
     # notes: merge suggestions for accepted notes changed since the last run
     "notes: merge suggestions": ("notes.tasks.sweep_merge_suggestions", 3600, {}),
+    # notes: stored-notes gauge per layer; scopes past NOTES_BLOAT_THRESHOLD are escalated
+    "notes: bloat check": ("notes.tasks.bloat_check", 3600, {}),
     # Send tasks that waited in the outbox while the broker was down.
     "flush outbox": ("mnemosyne_site.flush_outbox", 60, {}),
     # Tell handlers once about escalations that passed their priority's deadline.

@@ -70,3 +70,5 @@ DISTILL_FAILED_RETRY_AFTER_SECONDS = env_int(
 DISTILL_FAILED_RETRY_ROUNDS = env_int("DISTILL_FAILED_RETRY_ROUNDS", 3, minimum=0)
 # Accepted notes checked for merge candidates per run of the merge-suggestion sweep.
 MERGE_SWEEP_BATCH = env_int("MERGE_SWEEP_BATCH", 200, minimum=1)
+# A scope holding more live distilled notes than this raises a bloat escalation.
+NOTES_BLOAT_THRESHOLD = env_int("NOTES_BLOAT_THRESHOLD", 1000, minimum=1)

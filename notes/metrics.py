@@ -3,7 +3,7 @@
 Label sets are bounded: the distillation status has three values and nothing else is labelled.
 """
 
-from prometheus_client import Counter, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 
 DISTILLATION_DURATION_MS = Histogram(
     "note_taking_distillation_duration_ms",
@@ -35,3 +35,10 @@ CAPTURE_BATCH_SIZE = Histogram(
 # The spec's three statuses exist from the start, so a scrape shows each at zero.
 for _status in ("success", "skip", "error"):
     DISTILLATION_TOTAL.labels(status=_status)
+
+STORAGE_COUNT = Gauge(
+    "note_taking_storage_count",
+    "Live distilled notes (not deprecated or rejected), by layer; set by the bloat check.",
+    ["layer"],
+    multiprocess_mode="mostrecent",
+)

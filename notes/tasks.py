@@ -133,3 +133,11 @@ def sweep_merge_suggestions() -> dict:
 
     cursor = last_result("notes.tasks.sweep_merge_suggestions").get("cursor")
     return notes_suggest_merges_sweep(since=parse_datetime(cursor) if cursor else None)
+
+
+@shared_task(acks_late=True)
+@scheduled_task("notes.tasks.bloat_check")
+def bloat_check() -> dict:
+    from notes.services.maintenance import notes_bloat_check
+
+    return notes_bloat_check()

@@ -189,3 +189,46 @@ def notes_suggest_merges_sweep(*, since: datetime | None, batch: int | None = No
     elif since is not None:
         result["cursor"] = since.isoformat()
     return result
+
+
+def notes_bloat_check() -> dict:
+    """Set the stored-notes gauge per layer and escalate every scope holding more live distilled
+    notes than `NOTES_BLOAT_THRESHOLD` to its maintainers, naming how many are low-value (flagged
+    low quality, or never retrieved). One pending escalation per scope: a repeated check does not
+    queue it twice. Hindsight notes have their own check (hindsight.bloat_check)."""
+    from governance.models import Priority, Scope
+    from governance.services import escalation_create
+    from notes import metrics
+
+    live = KnowledgeItem.objects.filter(kind=KnowledgeKind.PATTERN).exclude(
+        status__in=[S.DEPRECATED, S.REJECTED]
+    )
+    rows = list(
+        live.values("scope_id", "scope__layer").annotate(n=Count("id")).order_by("-n")
+    )
+    per_layer = dict.fromkeys(Layer.values, 0)
+    for row in rows:
+        per_layer[row["scope__layer"]] += row["n"]
+    for layer, count in per_layer.items():
+        metrics.STORAGE_COUNT.labels(layer=layer).set(count)
+    escalated = 0
+    for row in rows:
+        if row["n"] <= conf.NOTES_BLOAT_THRESHOLD:
+            break  # ordered by count
+        scope = Scope.objects.get(pk=row["scope_id"])
+        low_value = live.filter(scope=scope).filter(
+            Q(low_quality=True) | Q(retrieval_count=0)
+        ).count()
+        escalation_create(
+            escalated_to="maintainers",
+            reason=(
+                f"Distilled notes in {scope.path} exceed the bloat threshold of "
+                f"{conf.NOTES_BLOAT_THRESHOLD}; deprecate or merge low-value notes "
+                f"(flagged low quality or never retrieved)."
+            ),
+            priority=Priority.MEDIUM,
+            title=f"Note storage bloat in {scope.path}: {row['n']} notes, {low_value} low-value",
+            scope=scope,
+        )
+        escalated += 1
+    return {"scopes_over_threshold": escalated}

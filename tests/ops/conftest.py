@@ -10,8 +10,11 @@ def sample(name: str, **labels) -> float:
 
 
 @pytest.fixture
-def fresh_anti_pattern_index():
-    from lessons import matching
+def fresh_anti_pattern_index(monkeypatch):
+    from lessons import conf, matching
+
+    # Hit statistics flushed in the request, not by a background thread.
+    monkeypatch.setattr(conf, "ANTI_PATTERN_STATS_FLUSH_SECONDS", 0.0)
 
     matching.reset_index()
     matching.forget_action_vectors()

@@ -42,4 +42,6 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
     "lessons: pattern detection sweep": ("lessons.tasks.patterns_sweep", 3600, {}),
     # Rebuild agent memories not rebuilt for AGENT_MEMORY_REFRESH_SECONDS.
     "lessons: agent memory refresh": ("lessons.tasks.agent_memories_refresh", 900, {}),
+    # Alert maintainers of scopes whose hindsight notes pass the bloat threshold; storage gauge.
+    "hindsight-bloat-check": ("hindsight.bloat_check", 3600, {}),
 }

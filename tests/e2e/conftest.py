@@ -25,7 +25,7 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is not installed: apt-get install chromium (.ci/run does)")
@@ -79,108 +79,35 @@ def registries():
 
 
 @pytest.fixture
-def knowledge_promotion(registries):
-    """Promotion of notes.knowledgeitem as the notes app defines it: approving creates an
-    accepted copy in the target scope that keeps its lineage. Until the notes branch (which owns
-    that applier and describer) is merged, a stand-in doing exactly that is registered here; once
-    it is, the real ones run and this fixture registers nothing."""
-    from governance.models import ProposalKind
-    from notes.models import KnowledgeItem, KnowledgeStatus
+def dashboard_data(scope_tree, make_agent):
+    """Real lessons, an anti-pattern and a recurring error, reported through the agent API."""
+    from rest_framework.test import APIClient
 
-    if registries.applier_for(ProposalKind.PROMOTION, "notes.knowledgeitem") is None:
-
-        def promote(proposal):
-            item = KnowledgeItem.objects.get(pk=proposal.subject_id)
-            KnowledgeItem.objects.create(
-                kind=item.kind, scope=proposal.scope, status=KnowledgeStatus.ACCEPTED,
-                title=item.title, content=item.content, metadata=item.metadata, tags=item.tags,
-                embedding=item.embedding, original=item,
-                promotion_path=[*(item.promotion_path or [item.scope.path]), proposal.scope.path],
-                created_by=f"promotion:{proposal.pk}",
-            )
-
-        registries.register_applier(ProposalKind.PROMOTION, "notes.knowledgeitem", promote)
-    if registries.describer_for("notes.knowledgeitem") is None:
-
-        def describe(subject_id):
-            item = KnowledgeItem.objects.select_related("scope").get(pk=subject_id)
-            return {
-                "title": item.title, "status": item.status, "kind": item.kind,
-                "layer": item.scope.layer, "scope": item.scope.path,
-                "content": item.content,
-                "metrics": {"retrieval_count": item.retrieval_count,
-                            "usefulness_score": item.usefulness_score,
-                            "reference_count": item.reference_count},
-                "lineage": item.promotion_path or [item.scope.path],
-                "tags": item.tags,
-            }
-
-        registries.register_describer("notes.knowledgeitem", describe)
-    return registries
-
-
-@pytest.fixture
-def sample_dashboard(registries):
-    """Dashboard sections in the shapes the lessons and hindsight apps register, for apps not
-    merged on this branch yet (real providers win when present)."""
-    from datetime import date, timedelta
-
-    today = date.today()
-    types = ["failure", "success", "workaround", "anti_pattern", "discovery"]
-
-    def lessons(principal):
-        per_day = [
-            {"date": (today - timedelta(days=d)).isoformat(), "lesson_type": t,
-             "count": (d * 7 + i * 3 + d * i) % (6 - i // 2)}
-            for d in range(30) for i, t in enumerate(types)
-        ]
-        return {
-            "figures": {"total_lessons": 412, "failures": 131, "successes": 160,
-                        "anti_patterns": 18, "confirmed_patterns": 9, "pending_escalations": 4,
-                        "lessons_today": 12, "lessons_this_week": 67},
-            "lessons_per_day": per_day,
-            "top_anti_patterns": [
-                {"id": "1", "title": "Direct production database modifications",
-                 "times_triggered": 42, "severity": "critical"},
-                {"id": "2", "title": "rm -rf on data directories", "times_triggered": 17,
-                 "severity": "critical"},
-                {"id": "3", "title": "Editing n8n workflows via SQL", "times_triggered": 9,
-                 "severity": "high"},
-                {"id": "4", "title": "Deploying to prod without dev testing",
-                 "times_triggered": 5, "severity": "medium"},
-            ],
-        }
-
-    def hindsight(principal):
-        return {
-            "top_signatures": [
-                {"id": "a", "error_type": "ConnectionError",
-                 "pattern": "ConnectionError: could not connect to <host>:<port>",
-                 "occurrence_count": 88},
-                {"id": "b", "error_type": "KeyError", "pattern": "KeyError: '<key>'",
-                 "occurrence_count": 51},
-                {"id": "c", "error_type": "TimeoutError",
-                 "pattern": "TimeoutError: request to <url> timed out after <n>s",
-                 "occurrence_count": 23},
-            ],
-            "resolution_success": [
-                {"id": "r1", "description": "Retry with exponential backoff",
-                 "success_rate": 0.92, "application_count": 25},
-                {"id": "r2", "description": "Pin the client library to 2.x",
-                 "success_rate": 0.64, "application_count": 11},
-                {"id": "r3", "description": "Raise the pool size", "success_rate": 0.31,
-                 "application_count": 13},
-            ],
-        }
-
-    from governance.registry import dashboard_providers
-
-    present = dashboard_providers()
-    if "lessons" not in present:
-        registries.register_dashboard_provider("lessons", lessons)
-    if "hindsight" not in present:
-        registries.register_dashboard_provider("hindsight", hindsight)
-    return registries
+    _, token = make_agent(name="reporter")
+    agent = APIClient()
+    agent.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    base = {"domain": "infrastructure", "category": "payments", "source_agent": "reporter",
+            "context": "Payments webhook handling", "action_taken": "Deployed the handler"}
+    lessons = [
+        {**base, "lesson_type": "failure", "title": "Webhook handler timed out under load",
+         "outcome": "Requests dropped"},
+        {**base, "lesson_type": "success", "title": "Retry webhooks with exponential backoff",
+         "outcome": "No drops in a week"},
+        {**base, "lesson_type": "anti_pattern", "title": "Direct production database modifications",
+         "action_taken": "psql prod -c 'UPDATE payments SET state=1'", "severity": "critical",
+         "outcome": "Data inconsistency", "alternatives": ["Use a migration reviewed in DEV"]},
+    ]
+    for lesson in lessons:
+        response = agent.post("/lessons/report", lesson, format="json")
+        assert response.status_code == 200, response.content
+    for port in (5432, 6543):
+        response = agent.post("/api/v1/hindsight/errors", {
+            "error_type": "ConnectionError",
+            "message": f"could not connect to db.internal:{port}: connection refused",
+            "scope": scope_tree["project"].path,
+        }, format="json")
+        assert response.status_code in (200, 201), response.content
+    return {"lessons": len(lessons)}
 
 
 @pytest.fixture

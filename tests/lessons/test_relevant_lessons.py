@@ -180,7 +180,7 @@ def test_a_principal_that_reads_everything_searches_unfiltered(scope_tree, make_
     assert [r["title"] for r in results] == ["anywhere"]
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_outside_a_transaction_ef_search_is_set_once_per_connection(scope_tree, monkeypatch):
     from django.db import connection
 

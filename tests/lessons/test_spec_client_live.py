@@ -17,7 +17,7 @@ import pytest
 from governance.models import Escalation
 from lessons.models import AntiPattern, Lesson
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
 HERE = Path(__file__).parent
 

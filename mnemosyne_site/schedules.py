@@ -44,4 +44,6 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
     "lessons: agent memory refresh": ("lessons.tasks.agent_memories_refresh", 900, {}),
     # Alert maintainers of scopes whose hindsight notes pass the bloat threshold; storage gauge.
     "hindsight-bloat-check": ("hindsight.bloat_check", 3600, {}),
+    # Hindsight promotion proposals and merge suggestions a lost refresh task never made.
+    "hindsight: auto-proposal sweep": ("hindsight.proposals_sweep", 3600, {}),
 }

@@ -16,6 +16,16 @@ from rest_framework.test import APIClient
 
 # (name as exposed, labels every series must carry); a histogram is named by its `_count`.
 NAMED_METRICS = [
+    # hindsight spec (000)
+    ("hindsight_capture_total", ("error_type", "layer")),
+    ("hindsight_capture_signature_size_bytes_count", ()),
+    ("hindsight_match_latency_ms_count", ()),
+    ("hindsight_match_total", ("match_type", "found")),
+    ("hindsight_match_results_count_count", ()),
+    ("hindsight_resolution_applications_total", ("success", "layer")),
+    ("hindsight_resolution_success_rate_count", ()),
+    ("hindsight_promotion_total", ("from_layer", "to_layer", "status")),
+    ("hindsight_storage_count", ("layer",)),
     # note-taking spec (002)
     ("note_taking_distillation_duration_ms_count", ()),
     ("note_taking_distillation_total", ("status",)),
@@ -39,6 +49,9 @@ NAMED_METRICS = [
 ]
 # Label values the specs fix: each must be present (at zero when nothing happened yet).
 FIXED_SERIES = [
+    ("hindsight_storage_count", {"layer": layer})
+    for layer in ("company", "org", "team", "project", "session")
+] + [
     ('note_taking_distillation_total', {"status": s}) for s in ("success", "skip", "error")
 ] + [
     ("mnemosyne_anti_pattern_checks_total", {"result": r}) for r in ("blocked", "warned", "clear")
@@ -73,6 +86,10 @@ def _exercise_everything() -> None:
         scope_ensure_path,
     )
     from governance.tasks import escalations_age_task
+    from hindsight.models import ErrorSignature
+    from hindsight.services import resolution_apply, resolution_create
+    from hindsight.tasks import bloat_check as hindsight_bloat_check_task
+    from hindsight.tasks import proposals_sweep as hindsight_proposals_sweep_task
     from lessons import matching
     from lessons.models import AntiPattern
     from mnemosyne_site.embeddings import embed_one
@@ -116,6 +133,18 @@ def _exercise_everything() -> None:
     Trajectory.objects.create(scope=project, session_key="old", distillation_status="skipped",
                               ended_at=timezone.now() - timedelta(days=400))
     assert expire_old_records.delay().get()["trajectories_deleted"] == 1
+
+    # hindsight: capture, match, a resolution applied until its promotion is due, bloat
+    error = {"error_type": "KeyError", "message": "KeyError: 'user_id' in handler.py line 42",
+             "stack": "File handler.py, line 42"}
+    assert agent.post("/api/v1/hindsight/errors", error, format="json").status_code in (200, 201)
+    assert agent.post("/api/v1/hindsight/match", error, format="json").status_code == 200
+    signature = ErrorSignature.objects.get()
+    resolution = resolution_create(signature=signature, description="Use dict.get.", actor="a")
+    for _ in range(4):
+        resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+    hindsight_proposals_sweep_task.delay().get()
+    hindsight_bloat_check_task.delay().get()
 
     # escalations opened, closed and aged
     person = get_user_model().objects.create_user("scrape-supervisor", password="pw")

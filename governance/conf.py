@@ -20,3 +20,7 @@ ESCALATION_DEADLINE_HOURS = {
 
 # Notifications: e-mail goes through Django's mail settings (EMAIL_BACKEND, EMAIL_HOST, ...).
 NOTIFY_BY_EMAIL = env_bool("GOVERNANCE_NOTIFY_BY_EMAIL", True)
+
+# Escalation ageing (a periodic task): one still open a whole further deadline after it went
+# overdue is raised one priority.
+ESCALATION_AGEING = env_bool("ESCALATION_AGEING", True)

@@ -7,6 +7,7 @@ from governance.services import (
     notification_email_send,
     notifications_send_pending,
 )
+from mnemosyne_site.scheduling import scheduled_task
 
 
 @shared_task(
@@ -21,10 +22,20 @@ def notification_email_task(notification_id: int) -> bool:
 
 
 @shared_task(acks_late=True)
+@scheduled_task("governance.tasks.escalations_flag_overdue_task", outcome="flagged_overdue")
 def escalations_flag_overdue_task() -> int:
     return escalations_flag_overdue()
 
 
 @shared_task(acks_late=True)
+@scheduled_task("governance.tasks.notifications_send_pending_task", outcome="sent")
 def notifications_send_pending_task() -> int:
     return notifications_send_pending()
+
+
+@shared_task(acks_late=True)
+@scheduled_task("governance.tasks.escalations_age_task")
+def escalations_age_task() -> dict:
+    from governance.services.ageing import escalations_age
+
+    return escalations_age()

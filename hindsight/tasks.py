@@ -35,3 +35,16 @@ def learning_propagate(learning_ids: list[str], rate: float) -> int:
     from hindsight.services.learnings import learning_propagate_success
 
     return learning_propagate_success(learning_ids=learning_ids, rate=rate)
+
+
+@shared_task(name="hindsight.proposals_sweep", acks_late=True)
+@scheduled_task("hindsight.proposals_sweep")
+def proposals_sweep() -> dict:
+    """Promotion proposals and merge suggestions a lost `signature_refresh` never made."""
+    from django.utils.dateparse import parse_datetime
+
+    from hindsight.services.upkeep import hindsight_proposals_sweep
+    from mnemosyne_site.scheduling import last_result
+
+    cursor = last_result("hindsight.proposals_sweep").get("cursor")
+    return hindsight_proposals_sweep(since=parse_datetime(cursor) if cursor else None)

@@ -62,3 +62,11 @@ CONTEXT_MAX_DOMAINS = env_int("CONTEXT_MAX_DOMAINS", 10, minimum=1)
 CONTEXT_LIST_MAX = env_int("CONTEXT_LIST_MAX", 50, minimum=1)
 # Workarounds below this confidence (refuted, outdated) are no longer "active".
 WORKAROUND_MIN_CONFIDENCE = env_float("WORKAROUND_MIN_CONFIDENCE", 0.5, minimum=0.0, maximum=1.0)
+
+# --- scheduled upkeep (mnemosyne_site.schedules)
+# Lessons of the last N days that belong to no pattern are run through detection again.
+PATTERN_SWEEP_DAYS = env_int("PATTERN_SWEEP_DAYS", 7, minimum=1)
+PATTERN_SWEEP_BATCH = env_int("PATTERN_SWEEP_BATCH", 200, minimum=1)
+# An agent's memory not rebuilt for this long is rebuilt by the refresh sweep.
+AGENT_MEMORY_REFRESH_SECONDS = env_int("AGENT_MEMORY_REFRESH_SECONDS", 3600, minimum=60)
+AGENT_MEMORY_REFRESH_BATCH = env_int("AGENT_MEMORY_REFRESH_BATCH", 100, minimum=1)

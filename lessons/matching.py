@@ -300,6 +300,13 @@ def check_action(*, principal, proposed_action: str, domain: str = "") -> dict:
     metrics.ANTI_PATTERN_CHECKS.labels(
         result="blocked" if blocked else ("warned" if matching else "clear")
     ).inc()
+    if blocked:
+        order = Severity.values  # critical first
+        worst = min(
+            (m["severity"] for m in matching),
+            key=lambda s: order.index(s) if s in order else len(order),
+        )
+        metrics.ANTI_PATTERN_BLOCKS.labels(severity=worst).inc()
     return {
         "blocked": blocked,
         "matching_patterns": matching,

@@ -12,6 +12,11 @@ ANTI_PATTERN_CHECKS = Counter(
     "Anti-pattern checks, by result (blocked, warned, clear).",
     ["result"],
 )
+ANTI_PATTERN_BLOCKS = Counter(
+    "mnemosyne_anti_pattern_blocks_total",
+    "Anti-pattern checks that blocked the action, by the most severe matching anti-pattern.",
+    ["severity"],
+)
 ANTI_PATTERN_INDEX_BUILDS = Counter(
     "mnemosyne_anti_pattern_index_builds_total",
     "Rebuilds of the in-process anti-pattern index (one per version change per process).",
@@ -26,3 +31,21 @@ RELEVANT_QUERIES = Counter(
     "Relevant-lesson queries, by the search plan used (exact, hnsw, hnsw_fallback).",
     ["plan"],
 )
+
+
+def _initialise_labels() -> None:
+    """Every fixed label value exists from the start, so a scrape shows each series at zero."""
+    from lessons.models import LessonType, Severity
+
+    for lesson_type in LessonType.values:
+        for outcome in ("new", "occurrence"):
+            LESSONS_REPORTED.labels(lesson_type=lesson_type, outcome=outcome)
+    for result in ("blocked", "warned", "clear"):
+        ANTI_PATTERN_CHECKS.labels(result=result)
+    for severity in Severity.values:
+        ANTI_PATTERN_BLOCKS.labels(severity=severity)
+    for outcome in ("formed", "grown"):
+        PATTERNS_DETECTED.labels(outcome=outcome)
+
+
+_initialise_labels()

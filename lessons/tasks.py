@@ -3,6 +3,7 @@
 from celery import shared_task
 
 from mnemosyne_site.metrics import TASK_RUNS
+from mnemosyne_site.scheduling import scheduled_task
 
 
 @shared_task(
@@ -26,6 +27,7 @@ def lesson_process(self, lesson_id: str) -> dict:
 
 
 @shared_task(acks_late=True)
+@scheduled_task("lessons.tasks.lessons_sweep", outcome="processed")
 def lessons_sweep() -> int:
     """Periodic: process lessons whose after-commit task never ran (mnemosyne_site.schedules)."""
     from lessons.services.processing import lessons_sweep as sweep
@@ -50,3 +52,21 @@ def agent_memory_refresh(agent_name: str) -> None:
 
     refresh(agent_name=agent_name)
     TASK_RUNS.labels(task="agent_memory_refresh", outcome="ok").inc()
+
+
+@shared_task(acks_late=True)
+@scheduled_task("lessons.tasks.patterns_sweep")
+def patterns_sweep() -> dict:
+    """Periodic: pattern detection for recent lessons in no pattern (mnemosyne_site.schedules)."""
+    from lessons.services.upkeep import patterns_sweep as sweep
+
+    return sweep()
+
+
+@shared_task(acks_late=True)
+@scheduled_task("lessons.tasks.agent_memories_refresh")
+def agent_memories_refresh() -> dict:
+    """Periodic: rebuild agent memories that have not been rebuilt for a while."""
+    from lessons.services.upkeep import agent_memories_refresh as refresh
+
+    return refresh()

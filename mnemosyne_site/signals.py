@@ -36,3 +36,15 @@ def _flush_outbox_on_start(sender=None, **kwargs):
     from mnemosyne_site.tasks import flush_outbox
 
     flush_outbox.delay()
+
+
+def _initialise_scheduled_task_series() -> None:
+    """Runs and failures of every periodic task show on /metrics (at zero) before they happen."""
+    from mnemosyne_site.schedules import SCHEDULES
+
+    for task, _every, _kwargs in SCHEDULES.values():
+        for outcome in ("success", "failure"):
+            TASK_RUNS.labels(task=task, outcome=outcome)
+
+
+_initialise_scheduled_task_series()

@@ -54,3 +54,21 @@ KNOWLEDGE_SEARCH_MAX_LIMIT = env_int("KNOWLEDGE_SEARCH_MAX_LIMIT", 100, minimum=
 KNOWLEDGE_SAVES_PER_SESSION = env_int("KNOWLEDGE_SAVES_PER_SESSION", 100, minimum=1)
 KNOWLEDGE_SAVE_WINDOW_SECONDS = env_int("KNOWLEDGE_SAVE_WINDOW_SECONDS", 86400, minimum=1)
 KNOWLEDGE_MAX_CONTENT_CHARS = env_int("KNOWLEDGE_MAX_CONTENT_CHARS", 20000, minimum=100)
+
+# --- scheduled upkeep (mnemosyne_site.schedules) -------------------------------------------------
+# Trajectories (and their events) are deleted this many days after the session ended, or after
+# its last event when it never ended.
+TRAJECTORY_RETENTION_DAYS = env_int("TRAJECTORY_RETENTION_DAYS", 30, minimum=1)
+# Session-layer notes and knowledge in draft, deprecated or rejected state, unchanged and
+# unretrieved this many days, are deleted (accepted and proposed ones are kept).
+SESSION_ITEM_RETENTION_DAYS = env_int("SESSION_ITEM_RETENTION_DAYS", 14, minimum=1)
+RETENTION_BATCH = env_int("RETENTION_BATCH", 500, minimum=1)
+# A failed distillation is queued again after this pause, at most this many rounds.
+DISTILL_FAILED_RETRY_AFTER_SECONDS = env_int(
+    "DISTILL_FAILED_RETRY_AFTER_SECONDS", 3600, minimum=0
+)
+DISTILL_FAILED_RETRY_ROUNDS = env_int("DISTILL_FAILED_RETRY_ROUNDS", 3, minimum=0)
+# Accepted notes checked for merge candidates per run of the merge-suggestion sweep.
+MERGE_SWEEP_BATCH = env_int("MERGE_SWEEP_BATCH", 200, minimum=1)
+# A scope holding more live distilled notes than this raises a bloat escalation.
+NOTES_BLOAT_THRESHOLD = env_int("NOTES_BLOAT_THRESHOLD", 1000, minimum=1)

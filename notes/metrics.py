@@ -3,7 +3,7 @@
 Label sets are bounded: the distillation status has three values and nothing else is labelled.
 """
 
-from prometheus_client import Counter, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 
 DISTILLATION_DURATION_MS = Histogram(
     "note_taking_distillation_duration_ms",
@@ -30,4 +30,15 @@ CAPTURE_BATCH_SIZE = Histogram(
     "note_taking_capture_batch_size",
     "Events in one trajectory batch received by the server.",
     buckets=(1, 2, 5, 10, 20, 50, 100, 200, 500, 1000),
+)
+
+# The spec's three statuses exist from the start, so a scrape shows each at zero.
+for _status in ("success", "skip", "error"):
+    DISTILLATION_TOTAL.labels(status=_status)
+
+STORAGE_COUNT = Gauge(
+    "note_taking_storage_count",
+    "Live distilled notes (not deprecated or rejected), by layer; set by the bloat check.",
+    ["layer"],
+    multiprocess_mode="mostrecent",
 )

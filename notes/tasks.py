@@ -9,6 +9,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from mnemosyne_site.metrics import TASK_RUNS
+from mnemosyne_site.scheduling import scheduled_task
 from notes import conf
 
 logger = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ def suggest_note_merges(note_id: str) -> int:
 
 
 @shared_task
+@scheduled_task("notes.tasks.sweep_distillations", outcome="resent")
 def sweep_distillations(older_than_seconds: int = 300) -> int:
     """Re-send ended trajectories whose distillation never started (broker down at commit) or
     whose worker died while running."""
@@ -75,6 +77,7 @@ def sweep_distillations(older_than_seconds: int = 300) -> int:
 
 
 @shared_task
+@scheduled_task("notes.tasks.sweep_note_quality")
 def sweep_note_quality(batch: int = 1000) -> dict:
     """Catch notes whose thresholds were crossed while the worker was away."""
     from django.db.models import F, Q
@@ -100,3 +103,41 @@ def sweep_note_quality(batch: int = 1000) -> dict:
         )
     ).values_list("pk", flat=True)[:batch]
     return note_quality_review(note_ids=list(candidates))
+
+
+@shared_task(acks_late=True)
+@scheduled_task("notes.tasks.expire_old_records")
+def expire_old_records() -> dict:
+    """Retention: old trajectories and stale session-layer items (notes/conf.py ages)."""
+    from notes.services.maintenance import session_items_expire, trajectories_expire
+
+    return {**trajectories_expire(), **session_items_expire()}
+
+
+@shared_task(acks_late=True)
+@scheduled_task("notes.tasks.retry_failed_distillations")
+def retry_failed_distillations() -> dict:
+    from notes.services.maintenance import distillations_retry_failed
+
+    return distillations_retry_failed()
+
+
+@shared_task(acks_late=True)
+@scheduled_task("notes.tasks.sweep_merge_suggestions")
+def sweep_merge_suggestions() -> dict:
+    """Merge suggestions for accepted notes changed since the last run (a watermark)."""
+    from django.utils.dateparse import parse_datetime
+
+    from mnemosyne_site.scheduling import last_result
+    from notes.services.maintenance import notes_suggest_merges_sweep
+
+    cursor = last_result("notes.tasks.sweep_merge_suggestions").get("cursor")
+    return notes_suggest_merges_sweep(since=parse_datetime(cursor) if cursor else None)
+
+
+@shared_task(acks_late=True)
+@scheduled_task("notes.tasks.bloat_check")
+def bloat_check() -> dict:
+    from notes.services.maintenance import notes_bloat_check
+
+    return notes_bloat_check()

@@ -12,6 +12,7 @@ from django.db.models import Model
 from django.utils import timezone
 from rest_framework import exceptions
 
+from governance import metrics
 from governance.auth import Principal
 from governance.models import (
     OPEN_ESCALATION_STATES,
@@ -95,6 +96,10 @@ def escalation_create(
             },
         )
         notify_escalation_queued(escalation)
+        # Counted once it is committed, so a rolled-back escalation is not counted.
+        transaction.on_commit(
+            lambda: metrics.ESCALATIONS_CREATED.labels(priority=priority).inc()
+        )
     return escalation
 
 
@@ -138,6 +143,12 @@ def escalation_transition(
             scope_path=escalation_path(escalation),
             details={"from": previous, "notes": notes, "overdue": was_overdue},
         )
+        if status in metrics.CLOSED_STATES:
+            transaction.on_commit(
+                lambda: metrics.ESCALATIONS_RESOLVED.labels(
+                    priority=escalation.priority, status=status
+                ).inc()
+            )
     return escalation
 
 

@@ -1,0 +1,5 @@
+"""PostToolUse / PostToolUseFailure (placeholder until the next commit)."""
+
+
+def handle_post_tool_use(event, config):
+    return None

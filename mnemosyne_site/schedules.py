@@ -27,4 +27,6 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
     ),
     # Lessons whose after-commit task never ran (broker down) get processed here.
     "lessons: process missed lessons": ("lessons.tasks.lessons_sweep", 300, {}),
+    # Alert maintainers of scopes whose hindsight notes pass the bloat threshold; storage gauge.
+    "hindsight-bloat-check": ("hindsight.bloat_check", 3600, {}),
 }

@@ -175,6 +175,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "KnowledgeStatusEnum": "notes.models.KnowledgeStatus",
         "SessionOutcomeEnum": "notes.models.SessionOutcome",
+        "SignatureStatusEnum": "hindsight.models.SignatureStatus",
+        "LearningCategoryEnum": "hindsight.models.LearningCategory",
     },
 }
 

@@ -1,0 +1,270 @@
+"""The production grouping logic: which signature an error belongs to.
+
+Used by the capture endpoint (over the database) and by `manage.py hindsight_group` (in
+memory), so what the command measures is what capture does. For one error, in order:
+
+1. **Normalise** the message and every stack frame (`hindsight.normalize`) and compute the
+   fingerprint of error type + normalised message + frames.
+2. **Same fingerprint** as a signature's first occurrence: that signature.
+3. **Template**: the online grouper (`hindsight.grouping`) places the error type + normalised
+   message in a template of its bucket; a template that already belongs to a signature links the
+   error there (the template may generalise a position to `<*>` on the way).
+4. **Similarity**: a new template is embedded and compared with the scope's signatures; above the
+   dedup similarity (0.95) the template joins the nearest signature, so its later messages land
+   there directly.
+5. Otherwise a **new signature** starts with the new template.
+
+Templates are kept per error type (a store serves one scope and one error type), so the
+template of a message is the message's own pattern: its regex matches raw messages directly,
+and two types never share a template. Stores keep the grouper's templates (`TemplateStore`)
+plus the links from templates and fingerprints to signatures, and answer nearest-signature
+queries; `InMemorySignatureStore` is here, the database one is
+`hindsight.store.DatabaseSignatureStore`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from hindsight.grouping import (
+    HARD,
+    Grouper,
+    GroupingConfig,
+    InMemoryTemplateStore,
+    TemplateStore,
+    token_kind,
+    tokenize,
+)
+from hindsight.normalize import NormalizedMessage, fingerprint, normalize, normalize_stack
+
+GROUPING_CONFIG = GroupingConfig()
+
+
+def embedding_text(error_type: str, template_text: str) -> str:
+    """What a signature's (and a query's) vector is computed from: the type and the pattern."""
+    return f"{error_type}: {template_text}" if error_type else template_text
+
+
+# Words that flip or qualify what happened. Sentence embeddings barely see them ("Found child"
+# and "Can't find child" lie at 0.95), so two texts that differ in them never merge by
+# similarity alone.
+_POLARITY = frozenset(
+    "no not never none nothing cannot can't cant couldn't won't don't doesn't didn't isn't "
+    "wasn't aren't unable without fail fails failed failure failing error errors missing invalid "
+    "denied refused rejected ok okay success succeeded successful successfully passed".split()
+)
+
+
+def _markers(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The hard tokens and the polarity words of a text, in order (order carries meaning:
+    "LEADING ... LOOKING" is not "LOOKING ... LEADING")."""
+    tokens, _ = tokenize(text)
+    hard = tuple(t for t in tokens if token_kind(t) == HARD)
+    words = (t.lower().strip(".,;:!?'\"()[]") for t in text.split())
+    return hard, tuple(w for w in words if w in _POLARITY)
+
+
+def semantically_compatible(text: str, other: str) -> bool:
+    """May two normalised texts that embed alike be the same error? Not when they name
+    different code symbols (CONSTANT_CASE states, qualified names, error classes: the grouper's
+    hard tokens) or differ in a polarity word (not, failed, ok...): there the embedding's
+    similarity says more about the shared vocabulary than about the event."""
+    return _markers(text) == _markers(other)
+
+
+def template_shape(
+    text: str, config: GroupingConfig = GROUPING_CONFIG
+) -> tuple[str, list[str], list[bool]]:
+    """(bucket, tokens, spaces) the grouper derives from normalised text."""
+    prepared = Grouper(config=config)._prepare(text)
+    return prepared.bucket, prepared.tokens, prepared.spaces
+
+
+def bucket_of(text: str, config: GroupingConfig = GROUPING_CONFIG) -> str:
+    """The grouper's bucket for normalised text: where its template would be looked for."""
+    return template_shape(text, config)[0]
+
+
+@dataclass(frozen=True)
+class PreparedError:
+    error_type: str
+    message: NormalizedMessage
+    frames: list[str]
+    fingerprint: str
+
+    @property
+    def embedding_text(self) -> str:
+        return embedding_text(self.error_type, self.message.text)
+
+
+def prepare_error(error_type: str, message: str, stack: str = "") -> PreparedError:
+    error_type = (error_type or "").strip()
+    normalized = normalize(message)
+    frames = normalize_stack(stack) if stack else []
+    return PreparedError(
+        error_type=error_type,
+        message=normalized,
+        frames=frames,
+        fingerprint=fingerprint(error_type, normalized.text, frames),
+    )
+
+
+class SignatureStore(TemplateStore, Protocol):
+    """A TemplateStore that also knows which signature each template and fingerprint belongs to."""
+
+    def signature_for_fingerprint(self, fingerprint: str) -> str | None: ...
+
+    def signature_for_template(self, template_key: str) -> str | None: ...
+
+    def nearest(self, vector: np.ndarray) -> tuple[str, float, str] | None:
+        """(signature key, cosine similarity, its template text) of the nearest signature."""
+        ...
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Where an error goes. `signature_key` None means a new signature, founded by
+    `template_key`. `vector` is set when the error had to be embedded (steps 4 and 5)."""
+
+    signature_key: str | None
+    template_key: str | None
+    template_text: str
+    via: str  # fingerprint, template, semantic, new
+    similarity: float
+    vector: np.ndarray | None = None
+
+    @property
+    def is_new(self) -> bool:
+        return self.signature_key is None
+
+
+class SignatureGrouping:
+    """Steps 2-5 of the module docstring over one store."""
+
+    def __init__(
+        self,
+        store: SignatureStore,
+        *,
+        embed: Callable[[str], np.ndarray] | None,
+        dedup_similarity: float,
+        config: GroupingConfig = GROUPING_CONFIG,
+    ) -> None:
+        self.store = store
+        self.embed = embed
+        self.dedup_similarity = dedup_similarity
+        self.grouper = Grouper(store, config=config)
+
+    def assign(self, error: PreparedError) -> Assignment:
+        known = self.store.signature_for_fingerprint(error.fingerprint)
+        if known is not None:
+            return Assignment(known, None, error.message.text, "fingerprint", 1.0)
+        result = self.grouper.add_normalized(error.message.text)
+        if not result.is_new:
+            owner = self.store.signature_for_template(result.key)
+            if owner is not None:
+                return Assignment(owner, result.key, result.template, "template",
+                                  result.similarity)
+        vector = self.embed(error.embedding_text) if self.embed is not None else None
+        if vector is not None:
+            nearest = self.store.nearest(vector)
+            if (
+                nearest is not None
+                and nearest[1] > self.dedup_similarity
+                and semantically_compatible(error.message.text, nearest[2])
+            ):
+                return Assignment(nearest[0], result.key, result.template, "semantic",
+                                  nearest[1], vector)
+        return Assignment(None, result.key, result.template, "new", 1.0, vector)
+
+
+@dataclass
+class InMemorySignatureStore(InMemoryTemplateStore):
+    """For the command and benchmarks. Signatures are named by their founding template's key
+    (prefixed by the error type when there is one)."""
+
+    shared: _SharedIndex = field(default_factory=lambda: _SharedIndex())
+    vectors: _VectorIndex = field(default_factory=lambda: _VectorIndex())
+    _template_owner: dict[str, str] = field(default_factory=dict)
+
+    def signature_for_fingerprint(self, fingerprint: str) -> str | None:
+        return self.shared.fingerprints.get(fingerprint)
+
+    def signature_for_template(self, template_key: str) -> str | None:
+        return self._template_owner.get(template_key)
+
+    def nearest(self, vector: np.ndarray) -> tuple[str, float, str] | None:
+        return self.vectors.nearest(vector)
+
+
+@dataclass
+class _SharedIndex:
+    """What every error type's store shares: the fingerprints (they include the type)."""
+
+    fingerprints: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class _VectorIndex:
+    """One error type's signature vectors, as the database store searches one type's."""
+
+    keys: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    vectors: list[np.ndarray] = field(default_factory=list)
+    matrix: np.ndarray | None = None
+
+    def nearest(self, vector: np.ndarray) -> tuple[str, float, str] | None:
+        if not self.keys:
+            return None
+        if self.matrix is None or len(self.matrix) != len(self.keys):
+            self.matrix = np.vstack(self.vectors)
+        scores = self.matrix @ vector
+        best = int(np.argmax(scores))
+        return self.keys[best], float(scores[best]), self.texts[best]
+
+
+class InMemoryGrouping:
+    """The pipeline over in-memory stores, one error at a time (`hindsight_group`)."""
+
+    def __init__(
+        self,
+        *,
+        embed: Callable[[str], np.ndarray] | None,
+        dedup_similarity: float,
+        config: GroupingConfig = GROUPING_CONFIG,
+    ) -> None:
+        self.embed = embed
+        self.dedup_similarity = dedup_similarity
+        self.config = config
+        self.shared = _SharedIndex()
+        self._partitions: dict[str, tuple[InMemorySignatureStore, SignatureGrouping]] = {}
+
+    def _partition(self, error_type: str) -> tuple[InMemorySignatureStore, SignatureGrouping]:
+        if error_type not in self._partitions:
+            store = InMemorySignatureStore(shared=self.shared)
+            grouping = SignatureGrouping(
+                store, embed=self.embed, dedup_similarity=self.dedup_similarity,
+                config=self.config,
+            )
+            self._partitions[error_type] = (store, grouping)
+        return self._partitions[error_type]
+
+    def add(self, message: str, *, error_type: str = "", stack: str = "") -> str:
+        error = prepare_error(error_type, message, stack)
+        store, grouping = self._partition(error.error_type)
+        assignment = grouping.assign(error)
+        key = assignment.signature_key
+        if key is None:
+            key = f"{error.error_type}:{assignment.template_key}" if error.error_type else str(
+                assignment.template_key)
+            if assignment.vector is not None:
+                store.vectors.keys.append(key)
+                store.vectors.texts.append(error.message.text)
+                store.vectors.vectors.append(np.asarray(assignment.vector, dtype=np.float32))
+        if assignment.template_key is not None:
+            store._template_owner.setdefault(assignment.template_key, key)
+        self.shared.fingerprints.setdefault(error.fingerprint, key)
+        return key

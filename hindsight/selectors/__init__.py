@@ -1,0 +1,1 @@
+"""Hindsight reads: signatures and their matching, suggestions, learnings, the dashboard."""

@@ -1,0 +1,364 @@
+"""Matching an error against stored signatures, and suggesting their resolutions.
+
+Matching (spec "Error Pattern Matching"): semantic first (cosine above 0.85 over the signatures
+the caller may read); when that finds fewer than the regex-fallback count, regex matching of the
+raw message against each candidate's message pattern and of the normalised frames against its
+stack patterns, over candidates of the same error type or grouping bucket. Results are combined
+(one entry per signature, the better score kept), filtered by context (a signature whose file
+types or frameworks are known and disjoint from the error's is dropped), boosted by context
+overlap, and cut to top-k.
+
+Suggestions (spec "Resolution Suggestion"): the matched signatures' resolutions ranked by
+success_rate × context_match_score × recency_score, top 3, each with a confidence.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import numpy as np
+import re2
+from django.db import transaction
+from django.utils import timezone
+
+from governance.auth import Principal
+from governance.models import Scope
+from hindsight import conf, metrics
+from hindsight.models import (
+    ErrorSignature,
+    Resolution,
+    SignatureStatus,
+    SignatureTemplate,
+    SuggestionMiss,
+)
+from hindsight.pipeline import PreparedError, bucket_of, prepare_error
+from hindsight.scopes import home_scope
+from hindsight.services.capture import context_patterns
+from hindsight.store import nearest_first
+from mnemosyne_site.embeddings import embed_one
+
+# Scores of regex matches, on the cosine scale they are combined with.
+REGEX_MESSAGE_SCORE = 0.9
+REGEX_STACK_SCORE = 0.86
+STACK_OVERLAP_MIN = 0.5
+CONTEXT_BOOST = 0.2
+REGEX_CANDIDATES = 200
+_HARD_CONTEXT = ("file_types", "frameworks")
+_SOFT_CONTEXT = ("file_types", "frameworks", "dependencies")
+
+
+
+@dataclass
+class SignatureMatch:
+    signature: ErrorSignature
+    similarity: float
+    match_type: str  # exact, semantic, regex
+    context_score: float = 0.0
+    score: float = 0.0
+
+
+@dataclass
+class Suggestion:
+    resolution: Resolution
+    signature_id: str
+    confidence: float
+    rank_score: float
+    components: dict = field(default_factory=dict)
+
+
+@dataclass
+class MatchResult:
+    matches: list[SignatureMatch]
+    suggestions: list[Suggestion]
+    match_type: str
+    vector: np.ndarray | None = None
+
+
+# --- context ----------------------------------------------------------------------------------
+
+
+def context_overlap(query: dict, stored: dict) -> tuple[bool, float]:
+    """(compatible, overlap in [0, 1]) over the dimensions both sides know.
+
+    Incompatible when a file-type or framework dimension is known on both sides and shares
+    nothing. Overlap is the mean share of the error's values found on the stored side; 0 when
+    nothing can be compared (no boost, no penalty).
+    """
+    shares = []
+    for key in _SOFT_CONTEXT:
+        mine = {str(v).lower() for v in query.get(key) or []}
+        theirs = {str(v).lower() for v in stored.get(key) or []}
+        if not mine or not theirs:
+            continue
+        share = len(mine & theirs) / len(mine)
+        if share == 0 and key in _HARD_CONTEXT:
+            return False, 0.0
+        shares.append(share)
+    return True, (sum(shares) / len(shares) if shares else 0.0)
+
+
+# --- candidates -------------------------------------------------------------------------------
+
+
+def _visible(principal: Principal, scope: Scope | None):
+    """(signatures the caller may match against, their scope ids, or None for every scope)."""
+    signatures = ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE)
+    scopes = None
+    if scope is not None:
+        # What the scope sees: its own (sessions' live in their project) and its ancestors'.
+        scopes = Scope.objects.filter(path__in=home_scope(scope).ancestor_paths)
+    if principal.read_paths is not None:
+        scopes = (scopes if scopes is not None else Scope.objects).filter(
+            principal.readable_q("path")
+        )
+    if scopes is None:
+        return signatures, None
+    ids = tuple(sorted(scopes.values_list("pk", flat=True)))
+    return signatures.filter(scope_id__in=ids), ids
+
+
+def _semantic(signatures, vector: np.ndarray, limit: int,
+              scope_ids: tuple[int, ...] | None) -> list[SignatureMatch]:
+    """Nearest signatures above the match similarity, with the plan the filter calls for
+    (DESIGN §6): pgvector filters after its HNSW scan, so a search limited to a few scopes reads
+    them exactly when they are few, and otherwise widens the HNSW candidate list to its maximum
+    so enough candidates survive the filter."""
+    ordered = nearest_first(signatures, vector, limit=limit,
+                            filter_key=("match", scope_ids) if scope_ids is not None else None)
+    rows = ordered.select_related("scope").defer("embedding", "metadata")[:limit]
+    return [
+        SignatureMatch(signature=row, similarity=1.0 - float(row.distance), match_type="semantic")
+        for row in rows
+        if row.distance is not None and 1.0 - float(row.distance) > conf.HINDSIGHT_MATCH_SIMILARITY
+    ]
+
+
+_REGEX_CACHE: OrderedDict[str, object] = OrderedDict()
+_REGEX_CACHE_SIZE = 4096
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.max_mem = 8 << 20
+_RE2_OPTIONS.log_errors = False
+
+
+def _compiled(pattern: str):
+    """Patterns run on RE2 (linear time: a stored pattern is never a denial of service)."""
+    compiled = _REGEX_CACHE.get(pattern)
+    if compiled is None:
+        try:
+            compiled = re2.compile(pattern, options=_RE2_OPTIONS)
+        except re2.error:
+            compiled = False  # remembered, so a bad pattern costs one attempt
+        _REGEX_CACHE[pattern] = compiled
+        if len(_REGEX_CACHE) > _REGEX_CACHE_SIZE:
+            _REGEX_CACHE.popitem(last=False)
+    else:
+        _REGEX_CACHE.move_to_end(pattern)
+    return compiled
+
+
+def _regex(signatures, error: PreparedError, message: str,
+           readable_scopes) -> list[SignatureMatch]:
+    """Regex candidates come from two indexed lookups instead of a scan: signatures with a
+    template in the error's bucket (the only ones whose message pattern can match it), and, when
+    the error has a stack, the most frequent signatures of its type (whose frames may overlap)."""
+    templates = SignatureTemplate.objects.filter(
+        error_type=error.error_type, bucket=bucket_of(error.message.text)
+    )
+    if readable_scopes is not None:
+        templates = templates.filter(scope_id__in=readable_scopes)
+    by_message = list(
+        signatures.filter(pk__in=templates.values("signature_id")[:REGEX_CANDIDATES])
+        .select_related("scope")
+        .defer("embedding", "metadata")
+    )
+    by_stack = []
+    if error.frames:
+        by_stack = list(
+            signatures.filter(error_type=error.error_type)
+            .exclude(stack_patterns=[])
+            .order_by("-occurrence_count")
+            .select_related("scope")
+            .defer("embedding", "metadata")[:REGEX_CANDIDATES]
+        )
+    frames = set(error.frames)
+    found: dict[str, SignatureMatch] = {}
+    for signature in by_message:
+        pattern = _compiled(signature.message_pattern)
+        if pattern and pattern.fullmatch(message):
+            found[str(signature.pk)] = SignatureMatch(signature, REGEX_MESSAGE_SCORE, "regex")
+    for signature in by_stack:
+        if str(signature.pk) in found:
+            continue
+        stored = set(signature.stack_patterns or [])
+        overlap = len(frames & stored) / len(frames | stored) if stored else 0.0
+        if overlap >= STACK_OVERLAP_MIN:
+            found[str(signature.pk)] = SignatureMatch(
+                signature, REGEX_STACK_SCORE * overlap, "regex"
+            )
+    return list(found.values())
+
+
+# --- matching ---------------------------------------------------------------------------------
+
+
+def error_match(
+    *,
+    principal: Principal,
+    error_type: str,
+    message: str,
+    stack: str = "",
+    context: dict | None = None,
+    scope: Scope | None = None,
+    top_k: int | None = None,
+    vector: np.ndarray | None = None,
+    exact: ErrorSignature | None = None,
+    regex: bool = True,
+) -> tuple[list[SignatureMatch], str, np.ndarray]:
+    """Signatures matching an error, best first. `exact` (capture) is the signature the error
+    was grouped into; `vector` saves the embedding when the caller already has it. Capture
+    passes `regex=False`: its grouping already ran the error against the patterns of its type
+    and bucket."""
+    top_k = top_k or conf.HINDSIGHT_MATCH_TOP_K
+    error = prepare_error(error_type, message, stack)
+    wanted = context_patterns(context, stack)
+    if vector is None:
+        if exact is not None and exact.embedding is not None:
+            vector = np.asarray(exact.embedding, dtype=np.float32)
+        else:
+            vector = embed_one(error.embedding_text)
+    signatures, scopes = _visible(principal, scope)
+    combined: dict[str, SignatureMatch] = {}
+    if exact is not None:
+        combined[str(exact.pk)] = SignatureMatch(exact, 1.0, "exact")
+    with transaction.atomic():
+        semantic = _semantic(signatures, vector, limit=max(top_k * 4, 20), scope_ids=scopes)
+    kinds = set()
+    for match in semantic:
+        combined.setdefault(str(match.signature.pk), match)
+        kinds.add("semantic")
+    if regex and len(combined) < min(conf.HINDSIGHT_REGEX_FALLBACK_BELOW, top_k):
+        for match in _regex(signatures, error, message, scopes):
+            key = str(match.signature.pk)
+            if key not in combined or combined[key].similarity < match.similarity:
+                combined[key] = match
+                kinds.add("regex")
+    results = []
+    for match in combined.values():
+        compatible, overlap = context_overlap(wanted, match.signature.context_patterns or {})
+        if not compatible and match.match_type != "exact":
+            continue
+        match.context_score = overlap
+        match.score = match.similarity * (1.0 + CONTEXT_BOOST * overlap)
+        results.append(match)
+    results.sort(key=lambda m: (m.score, m.signature.occurrence_count), reverse=True)
+    match_type = "+".join(sorted(kinds)) if kinds else ("exact" if exact else "none")
+    return results[:top_k], match_type, vector
+
+
+# --- suggestions ------------------------------------------------------------------------------
+
+
+def recency_score(resolution: Resolution, now=None) -> float:
+    """1.0 for a fix that worked today, halving every half-life down to a floor of 0.5: an old
+    fix that worked is still worth more than none, but less than a fresh one."""
+    now = now or timezone.now()
+    when = resolution.last_success_at or resolution.created_at
+    age_days = max((now - when).total_seconds() / 86400.0, 0.0)
+    decay = math.exp(-math.log(2) * age_days / conf.HINDSIGHT_RECENCY_HALF_LIFE_DAYS)
+    return 0.5 + 0.5 * decay
+
+
+def resolution_suggestions(
+    *,
+    matches: list[SignatureMatch],
+    context: dict | None,
+    stack: str = "",
+    limit: int | None = None,
+) -> list[Suggestion]:
+    """The matched signatures' resolutions ranked by success_rate × context_match_score ×
+    recency_score.
+
+    `context_match_score` is how well the fix fits this error: the signature's match score
+    (similarity with its context boost, capped at 1) times the fit of the fix's own recorded
+    context (1.0 when the contexts agree or one is unknown, down to 0.5 when they share nothing).
+    Confidence is that product; nothing is suggested from outside the matches.
+    """
+    limit = limit or conf.HINDSIGHT_SUGGESTIONS
+    if not matches:
+        return []
+    by_signature = {str(m.signature.pk): m for m in matches}
+    wanted = context_patterns(context, stack)
+    now = timezone.now()
+    suggestions = []
+    for resolution in Resolution.objects.filter(
+        signature_id__in=list(by_signature), success_rate__gt=0
+    ).order_by("-success_rate")[:100]:
+        match = by_signature[str(resolution.signature_id)]
+        compatible, overlap = context_overlap(wanted, context_patterns(resolution.context))
+        fit = 1.0 if not any(resolution.context.get(k) for k in _SOFT_CONTEXT) else (
+            0.5 + 0.5 * overlap if compatible else 0.5
+        )
+        context_match = min(match.score, 1.0) * fit
+        recency = recency_score(resolution, now)
+        rank = resolution.success_rate * context_match * recency
+        suggestions.append(
+            Suggestion(
+                resolution=resolution,
+                signature_id=str(resolution.signature_id),
+                confidence=round(rank, 4),
+                rank_score=rank,
+                components={
+                    "success_rate": resolution.success_rate,
+                    "context_match_score": round(context_match, 4),
+                    "recency_score": round(recency, 4),
+                    "signature_similarity": round(match.similarity, 4),
+                },
+            )
+        )
+    suggestions.sort(key=lambda s: (s.rank_score, s.resolution.application_count), reverse=True)
+    return suggestions[:limit]
+
+
+def suggestion_miss_record(*, source: str, scope: Scope | None, error_type: str,
+                           message_template: str, signature: ErrorSignature | None,
+                           context: dict | None, reported_by: str) -> SuggestionMiss:
+    """Nothing to suggest: keep the error as a fix worth learning, and count it."""
+    metrics.SUGGESTION_MISS.labels(source=source).inc()
+    return SuggestionMiss.objects.create(
+        scope=scope, source=source, error_type=error_type, message_template=message_template,
+        signature=signature, context=context or {}, reported_by=reported_by,
+    )
+
+
+def error_match_and_suggest(
+    *,
+    principal: Principal,
+    error_type: str,
+    message: str,
+    stack: str = "",
+    context: dict | None = None,
+    scope: Scope | None = None,
+    top_k: int | None = None,
+) -> MatchResult:
+    """POST /hindsight/match: matches, suggestions, metrics, and a recorded miss when empty."""
+    started = time.perf_counter()
+    matches, match_type, vector = error_match(
+        principal=principal, error_type=error_type, message=message, stack=stack,
+        context=context, scope=scope, top_k=top_k,
+    )
+    suggestions = resolution_suggestions(matches=matches, context=context, stack=stack)
+    metrics.MATCH_LATENCY.observe((time.perf_counter() - started) * 1000.0)
+    metrics.MATCH_TOTAL.labels(match_type=match_type, found=str(bool(matches)).lower()).inc()
+    metrics.MATCH_RESULTS.observe(len(matches))
+    if not suggestions:
+        suggestion_miss_record(
+            source="match", scope=scope, error_type=error_type,
+            message_template=prepare_error(error_type, message).message.text,
+            signature=matches[0].signature if matches else None, context=context,
+            reported_by=principal.name,
+        )
+    return MatchResult(matches=matches, suggestions=suggestions, match_type=match_type,
+                       vector=vector)

@@ -1,0 +1,314 @@
+"""The tool-result learning engine (seed 001) and learning persistence (seed 003).
+
+Every tool result is observed: an error becomes a learning (unless a confident one already
+covers it), a success raises the confidence of the learnings triggered by that tool, and a
+fraction of that success spreads to similar learnings.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import DatabaseError, transaction
+from django.db.models import F, FloatField, Value
+from django.db.models.functions import Cast, Greatest, Least
+from pgvector.django import CosineDistance
+from rest_framework.exceptions import APIException
+
+from governance.auth import Principal
+from governance.models import Scope
+from governance.ratelimit import rate_limit_hit
+from governance.services import audit_record
+from hindsight import conf, metrics
+from hindsight.models import Learning, LearningCategory
+from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.outbox import enqueue_on_commit
+
+logger = logging.getLogger(__name__)
+
+MIN_CONFIDENCE, MAX_CONFIDENCE = 0.1, 1.0
+
+_PERMISSION_WORDS = ("permission denied", "access denied", "forbidden")
+_PROVIDER_WORDS = ("api", "model", "provider", "rate limit")
+
+
+# --- pure helpers -----------------------------------------------------------------------------
+
+
+def extract_error_pattern(error: str) -> str:
+    """The reusable shape of an error: UUIDs, timestamps, paths, ports (and the other variable
+    parts the signature normaliser knows) become placeholders."""
+    from hindsight.normalize import normalize
+
+    return " ".join(normalize(error.strip()).text.split())
+
+
+def categorize_error(error: str, tool_name: str = "", *, deadline_exceeded: bool = False) -> str:
+    """The spec's order: timeout, permission, provider_error, tool_error, general.
+
+    `deadline_exceeded` is the caller's `errors.Is(err, context.DeadlineExceeded)`: a wrapped
+    deadline error is a timeout whatever its message says.
+    """
+    text = error.lower()
+    if deadline_exceeded or "deadline exceeded" in text or "timeout" in text:
+        return LearningCategory.TIMEOUT
+    if any(word in text for word in _PERMISSION_WORDS):
+        return LearningCategory.PERMISSION
+    if any(word in text for word in _PROVIDER_WORDS):
+        return LearningCategory.PROVIDER_ERROR
+    if tool_name:
+        return LearningCategory.TOOL_ERROR
+    return LearningCategory.GENERAL
+
+
+def summarize_params(params: dict[str, Any] | None, *, max_chars: int | None = None) -> dict:
+    """Long strings cut to `max_chars` with "...", arrays replaced by "[N items]"."""
+    limit = max_chars or conf.LEARNING_PARAM_MAX_CHARS
+    summary: dict[str, Any] = {}
+    for key, value in (params or {}).items():
+        if isinstance(value, str) and len(value) > limit:
+            summary[key] = value[:limit] + "..."
+        elif isinstance(value, list | tuple):
+            summary[key] = f"[{len(value)} items]"
+        elif isinstance(value, dict):
+            summary[key] = summarize_params(value, max_chars=limit)
+        else:
+            summary[key] = value
+    return summary
+
+
+def trigger_for_tool(tool_name: str) -> str:
+    return f"tool:{tool_name}"
+
+
+# --- persistence (seed 003) -------------------------------------------------------------------
+
+
+def learning_save(
+    *,
+    scope: Scope,
+    trigger: str,
+    error_pattern: str,
+    diagnosis: str = "",
+    fix: str = "",
+    category: str = LearningCategory.GENERAL,
+    tags: list[str] | None = None,
+    context: dict | None = None,
+    session_key: str = "",
+    actor: Principal | str,
+) -> Learning:
+    """SaveLearning: one per-session rate-limit hit (atomic in the database; an empty session key
+    bypasses it), then the row with its embedding and its audit record."""
+    rate_limit_hit(
+        key=f"hindsight.learning_save:{session_key}" if session_key else "",
+        limit=conf.LEARNING_MAX_SAVES_PER_SESSION,
+        window_seconds=conf.LEARNING_RATE_WINDOW_SECONDS,
+    )
+    learning = Learning(
+        scope=scope,
+        trigger=trigger,
+        error_pattern=error_pattern,
+        diagnosis=diagnosis,
+        fix=fix,
+        category=category,
+        tags=tags or [],
+        confidence=conf.LEARNING_INITIAL_CONFIDENCE,
+        context=context or {},
+        session_key=session_key,
+        created_by=actor.name if isinstance(actor, Principal) else actor,
+    )
+    learning.embedding = embed_one(learning.embedding_text())
+    with transaction.atomic():
+        learning.save()
+        audit_record(
+            actor=actor,
+            action="hindsight.learning.save",
+            target=learning,
+            scope_path=scope.path,
+            details={"trigger": trigger, "category": category, "session_key": session_key},
+        )
+    return learning
+
+
+def learning_update(*, learning: Learning, actor: Principal | str, **fields: Any) -> Learning:
+    allowed = {"diagnosis", "fix", "category", "tags", "trigger", "error_pattern"}
+    changed = {k: v for k, v in fields.items() if k in allowed}
+    with transaction.atomic():
+        for name, value in changed.items():
+            setattr(learning, name, value)
+        if {"trigger", "error_pattern", "diagnosis"} & changed.keys():
+            learning.embedding = embed_one(learning.embedding_text())
+        learning.save()
+        audit_record(
+            actor=actor,
+            action="hindsight.learning.update",
+            target=learning,
+            scope_path=learning.scope.path,
+            details={"fields": sorted(changed)},
+        )
+    return learning
+
+
+def learning_delete(*, learning: Learning, actor: Principal | str) -> None:
+    with transaction.atomic():
+        audit_record(
+            actor=actor,
+            action="hindsight.learning.delete",
+            target=learning,
+            scope_path=learning.scope.path,
+            details={"trigger": learning.trigger, "error_pattern": learning.error_pattern[:200]},
+        )
+        learning.delete()
+
+
+def learning_boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0) -> bool:
+    """BoostLearningConfidence. With `confidence_boost` > 0 the value is added to the confidence;
+    with 0 the success count grows by `success_delta` and the confidence becomes
+    success / (success + occurrence). Either way it is clamped to [0.1, 1.0], in one UPDATE."""
+    if confidence_boost > 0:
+        changes = {"confidence": F("confidence") + confidence_boost}
+    else:
+        successes = F("success_count") + success_delta
+        changes = {
+            "success_count": successes,
+            "confidence": Cast(successes, FloatField())
+            / Cast(successes + F("occurrence_count"), FloatField()),
+        }
+    changes["confidence"] = Least(
+        Value(MAX_CONFIDENCE), Greatest(Value(MIN_CONFIDENCE), changes["confidence"])
+    )
+    return Learning.objects.filter(pk=learning_id).update(**changes) == 1
+
+
+# --- the engine (seed 001) --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToolResultOutcome:
+    action: str  # learned, known_fix, save_failed, boosted
+    category: str = ""
+    error_pattern: str = ""
+    learning: Learning | None = None
+    known: Learning | None = None
+    boosted: tuple[str, ...] = ()
+    detail: str = ""
+
+
+def learnings_matching(*, scopes_q, query: str, limit: int) -> list[Learning]:
+    """SearchLearnings: error pattern or trigger contains the query, most confident first."""
+    from hindsight.selectors.learnings import learnings_search
+
+    return learnings_search(readable=scopes_q, query=query, limit=limit)
+
+
+def tool_result_observe(
+    *,
+    principal: Principal,
+    scope: Scope,
+    tool_name: str,
+    params: dict | None = None,
+    error: str | None = None,
+    deadline_exceeded: bool = False,
+    session_key: str = "",
+) -> ToolResultOutcome:
+    """OnToolResult: learn from an error, or credit a success."""
+    readable = principal.readable_q("scope__path")
+    if error:
+        return _handle_error(
+            principal=principal, scope=scope, readable=readable, tool_name=tool_name,
+            params=params, error=error, deadline_exceeded=deadline_exceeded,
+            session_key=session_key,
+        )
+    return _handle_success(readable=readable, scope=scope, tool_name=tool_name)
+
+
+def _handle_error(*, principal, scope, readable, tool_name, params, error, deadline_exceeded,
+                  session_key) -> ToolResultOutcome:
+    pattern = extract_error_pattern(error)
+    category = categorize_error(error, tool_name, deadline_exceeded=deadline_exceeded)
+    for known in learnings_matching(scopes_q=readable, query=pattern,
+                                    limit=conf.LEARNING_SEARCH_LIMIT):
+        if known.confidence > conf.LEARNING_AUTO_APPLY_CONFIDENCE:
+            logger.info(
+                "known fix for tool error",
+                extra={"tool": tool_name, "learning_id": str(known.pk), "fix": known.fix,
+                       "session_key": session_key},
+            )
+            metrics.LEARNING_SAVES.labels(category=category, outcome="skipped_known").inc()
+            return ToolResultOutcome(action="known_fix", category=category,
+                                     error_pattern=pattern, known=known)
+    try:
+        learning = learning_save(
+            scope=scope,
+            trigger=trigger_for_tool(tool_name) if tool_name else "tool:unknown",
+            error_pattern=pattern,
+            diagnosis=f"Tool {tool_name or 'unknown'} failed ({category}): {error[:500]}",
+            category=category,
+            tags=[category, *([tool_name] if tool_name else [])],
+            context={"params": summarize_params(params)},
+            session_key=session_key,
+            actor=principal,
+        )
+    except (APIException, DatabaseError) as exc:
+        # A lost learning must not fail the agent's tool call; it must be visible to operators.
+        logger.warning(
+            "saving a learning failed",
+            extra={"session_key": session_key, "tool": tool_name, "error": str(exc)[:500],
+                   "tool_error": error[:500]},
+        )
+        outcome = "rate_limited" if getattr(exc, "status_code", None) == 429 else "failed"
+        metrics.LEARNING_SAVES.labels(category=category, outcome=outcome).inc()
+        return ToolResultOutcome(action="save_failed", category=category, error_pattern=pattern,
+                                 detail=str(exc)[:500])
+    metrics.LEARNING_SAVES.labels(category=category, outcome="saved").inc()
+    return ToolResultOutcome(action="learned", category=category, error_pattern=pattern,
+                             learning=learning)
+
+
+def _handle_success(*, readable, scope, tool_name) -> ToolResultOutcome:
+    """Boost ONLY learnings whose trigger is exactly `tool:<name>`. The spec searches by the
+    trigger (a containment match: `tool:git` also finds `tool:git-lfs`) and keeps the exact
+    ones; asking the database for the exact trigger gives the same set without a more
+    confident `tool:git-lfs` crowding an exact one out of the search's limit."""
+    trigger = trigger_for_tool(tool_name)
+    boosted = list(
+        Learning.objects.filter(readable, trigger=trigger)
+        .order_by("-confidence")
+        .values_list("pk", flat=True)[: conf.LEARNING_SEARCH_LIMIT * 10]
+    )
+    for learning_id in boosted:
+        learning_boost(learning_id=learning_id, success_delta=1, confidence_boost=0.0)
+        metrics.LEARNING_BOOSTS.labels(kind="trigger").inc()
+    if boosted and conf.LEARNING_PROPAGATION_RATE > 0:
+        from hindsight.tasks import learning_propagate
+
+        enqueue_on_commit(
+            learning_propagate, [str(i) for i in boosted], conf.LEARNING_PROPAGATION_RATE
+        )
+    return ToolResultOutcome(action="boosted", boosted=tuple(str(i) for i in boosted))
+
+
+def learning_propagate_success(*, learning_ids: list[str], rate: float) -> int:
+    """Give learnings similar to the boosted ones `0.1 × rate` of confidence each (0.03 for the
+    default 0.3), clamped to [0.1, 1.0]. Learnings that were boosted directly are left alone."""
+    boost = 0.1 * rate
+    sources = list(Learning.objects.filter(pk__in=learning_ids, embedding__isnull=False))
+    triggers = {s.trigger for s in sources}
+    targets: set = set()
+    for source in sources:
+        similar = (
+            Learning.objects.filter(scope_id=source.scope_id)
+            .exclude(pk__in=learning_ids)
+            .exclude(trigger__in=triggers)
+            .annotate(distance=CosineDistance("embedding", source.embedding))
+            .filter(distance__lt=1.0 - conf.LEARNING_SIMILARITY)
+            .order_by("distance")
+            .values_list("pk", flat=True)[:10]
+        )
+        targets.update(similar)
+    for target in targets:
+        learning_boost(learning_id=target, confidence_boost=boost)
+        metrics.LEARNING_BOOSTS.labels(kind="propagated").inc()
+    return len(targets)

@@ -1,0 +1,37 @@
+"""Thin Celery wrappers: each takes ids, calls services, and is safe to run twice.
+
+Sent after commit through `mnemosyne_site.outbox.enqueue_on_commit`, so a broker outage delays
+them instead of losing them.
+"""
+
+from celery import shared_task
+
+from mnemosyne_site.scheduling import scheduled_task
+
+
+@shared_task(name="hindsight.signature_refresh", acks_late=True,
+             autoretry_for=(ConnectionError,), max_retries=3, retry_backoff=True)
+def signature_refresh(signature_id: str) -> None:
+    """After a resolution changes: rewrite the note, aggregate lineage metrics, propose a
+    promotion or merges when they are due, and check the note's scope for bloat."""
+    from hindsight.services import refresh_signature
+
+    refresh_signature(signature_id=signature_id)
+
+
+@shared_task(name="hindsight.bloat_check", acks_late=True)
+@scheduled_task("hindsight.bloat_check")
+def bloat_check() -> dict:
+    from hindsight.services.bloat import hindsight_bloat_check
+
+    reports = hindsight_bloat_check()
+    return {"scopes_over_threshold": len(reports)}
+
+
+@shared_task(name="hindsight.learning_propagate", acks_late=True, max_retries=3,
+             retry_backoff=True)
+def learning_propagate(learning_ids: list[str], rate: float) -> int:
+    """Spread a tool success to learnings similar to those it boosted (seed 001)."""
+    from hindsight.services.learnings import learning_propagate_success
+
+    return learning_propagate_success(learning_ids=learning_ids, rate=rate)

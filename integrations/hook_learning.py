@@ -145,9 +145,13 @@ def _fix_context(tool_result, capture, config: Config) -> str:
     lines = []
     if isinstance(tool_result, dict) and tool_result.get("known_fix"):
         confidence = (tool_result.get("learning") or {}).get("confidence")
-        how = f", confidence {confidence:.2f}" if isinstance(confidence, int | float) else ""
+        how = (
+            f"confidence {confidence:.2f}"
+            if isinstance(confidence, int | float)
+            else "confidence above 0.7"
+        )
         lines.append(
-            f"- Known fix (learned from earlier failures{how}): {tool_result['known_fix']}"
+            f"- Known fix (learned from earlier failures, {how}): {tool_result['known_fix']}"
         )
     suggestions = (capture or {}).get("suggestions") if isinstance(capture, dict) else None
     for suggestion in suggestions or []:
@@ -155,11 +159,11 @@ def _fix_context(tool_result, capture, config: Config) -> str:
         if confidence < config.fix_min_confidence:
             continue
         rate = suggestion.get("success_rate")
-        worked = (
-            f"worked {rate:.0%} of {suggestion.get('application_count', 0)} times, "
-            if (isinstance(rate, int | float) and suggestion.get("application_count"))
-            else ""
-        )
+        applied = suggestion.get("application_count") or 0
+        worked = ""
+        if isinstance(rate, int | float) and applied:
+            plural = "s" if applied != 1 else ""
+            worked = f"success rate {rate:.0%} over {applied} application{plural}, "
         lines.append(
             f"- Resolution ({worked}confidence {confidence:.2f}): {suggestion.get('description')}"
         )

@@ -82,6 +82,71 @@ def test_a_failure_starting_with_exit_code_1_is_recorded_with_its_error(
     assert stored.trajectory.failed_count == 1
 
 
+def test_a_failure_with_a_known_fix_returns_it_as_context_at_once(
+    live_server, run_hook, agent_token
+):
+    from hindsight.models import ErrorSignature, Learning
+    from hindsight.services.resolutions import resolution_create
+
+    url = live_server.url
+    error = (
+        "Exit code 1\nError: pg_config executable not found.\n"
+        "pg_config is required to build psycopg2 from source."
+    )
+    first = run_hook(
+        failed_bash("pip install psycopg2", error, tool_use_id="toolu_1"),
+        url=url,
+        token=agent_token,
+    )
+    assert (first.returncode, first.stdout) == (0, "")  # nothing known yet
+    # Since then the learning was proven and a resolution recorded (as other sessions would).
+    learning = Learning.objects.get()
+    assert learning.trigger.lower() == "tool:bash"
+    Learning.objects.update(fix="pip install psycopg2-binary", confidence=0.71)
+    signature = ErrorSignature.objects.get()
+    assert signature.occurrence_count == 1
+    resolution_create(
+        signature=signature,
+        description="Install psycopg2-binary instead; its wheels bundle libpq",
+        code_change="requirements.txt: psycopg2 -> psycopg2-binary",
+        actor="maintainer",
+    )
+
+    again = run_hook(
+        failed_bash("pip install psycopg2", error, tool_use_id="toolu_2"),
+        url=url,
+        token=agent_token,
+    )
+
+    output = again.json()["hookSpecificOutput"]
+    assert output["hookEventName"] == "PostToolUseFailure"
+    context = output["additionalContext"]
+    assert (
+        "Known fix (learned from earlier failures, confidence above 0.7): "
+        "pip install psycopg2-binary" in context
+    )
+    assert (
+        "Resolution (success rate 100% over 1 application, confidence 1.00): "
+        "Install psycopg2-binary instead; its wheels bundle libpq" in context
+    )
+    assert "requirements.txt: psycopg2 -> psycopg2-binary" in context
+    signature.refresh_from_db()
+    assert signature.occurrence_count == 2  # the failure was captured again
+
+
+def test_an_interrupted_call_is_not_learned_from(live_server, run_hook, agent_token):
+    from hindsight.models import ErrorSignature, Learning
+
+    payload = failed_bash("npm run dev", "Exit code 130\nInterrupted")
+    payload["is_interrupt"] = True
+
+    run = run_hook(payload, url=live_server.url, token=agent_token)
+
+    assert (run.returncode, run.stdout) == (0, "")
+    assert not Learning.objects.exists() and not ErrorSignature.objects.exists()
+    assert TrajectoryEvent.objects.get().error.startswith("Exit code 130")
+
+
 def test_a_failure_is_parsed_for_hindsight():
     from integrations.hook_learning import parse_error
 

@@ -143,6 +143,43 @@ def test_search_notes_answers_through_the_notes_api(live_server, hook_bin, agent
     assert answer["results"] == []
 
 
+def test_report_tool_result_learns_and_suggest_fix_offers_the_resolution(
+    live_server, hook_bin, agent_token, server_client
+):
+    from hindsight.models import ErrorSignature, Learning
+    from hindsight.services.resolutions import resolution_create
+
+    message = "fatal: not a git repository (or any of the parent directories): .git"
+    captured = server_client.post(
+        "/api/v1/hindsight/errors",
+        {"error_type": "GitError", "message": message, "tool_name": "Bash"},
+        format="json",
+    )
+    assert captured.status_code == 201, captured.content
+    resolution_create(
+        signature=ErrorSignature.objects.get(),
+        description="Run the command from the repository root, or git init first",
+        actor="maintainer",
+    )
+
+    async def scenario(session):
+        learned = await session.call_tool(
+            "report_tool_result",
+            {"tool_name": "git", "params": {"args": "status"}, "error": message},
+        )
+        fix = await session.call_tool("suggest_fix", {"error": message, "error_type": "GitError"})
+        return structured(learned), structured(fix)
+
+    learned, fix = run_session(hook_bin, live_server.url, agent_token, scenario)
+
+    assert learned["action"] == "learned"
+    assert Learning.objects.get().trigger == "tool:git"
+    assert [s["description"] for s in fix["suggestions"]] == [
+        "Run the command from the repository root, or git init first"
+    ]
+    assert fix["learned_fix"] is None  # the new learning is not confident enough yet
+
+
 def test_the_memory_resource_holds_the_agents_anti_patterns(
     live_server, hook_bin, agent_token, server_client
 ):

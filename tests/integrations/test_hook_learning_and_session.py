@@ -337,3 +337,37 @@ def test_session_end_against_a_dead_server_exits_at_once(run_hook, closed_port_u
     run = run_hook(event("SessionEnd", reason="logout"), url=closed_port_url)
     assert (run.returncode, run.stdout) == (0, "")
     assert time.monotonic() - started < 1.5
+
+
+def test_session_start_includes_notes_matching_the_project_readme(
+    live_server, run_hook, agent_token, scope_tree, tmp_path
+):
+    from mnemosyne_site.embeddings import embed_one
+    from notes.models import KnowledgeItem
+
+    project = tmp_path / "payments-api"
+    project.mkdir()
+    (project / "README.md").write_text(
+        "# Payments API\n\nReceives Stripe webhooks and issues refunds for the shop.\n"
+    )
+    title = "Stripe refund webhooks arrive twice"
+    content = "Deduplicate Stripe webhook events by their event id before issuing refunds."
+    KnowledgeItem.objects.create(
+        kind="pattern",
+        scope=scope_tree["project"],
+        status="accepted",
+        title=title,
+        content=content,
+        embedding=embed_one(f"{title}\n{content}"),
+        created_by="test",
+    )
+
+    run = run_hook(
+        event("SessionStart", source="startup", cwd=str(project)),
+        url=live_server.url,
+        token=agent_token,
+    )
+
+    context = run.json()["hookSpecificOutput"]["additionalContext"]
+    assert "## Notes" in context
+    assert "Stripe refund webhooks arrive twice: Deduplicate Stripe webhook events" in context

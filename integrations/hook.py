@@ -1,0 +1,340 @@
+"""Claude Code hook entrypoint: `mnemosyne-hook` reads one hook event on stdin and answers it.
+
+It runs before every agent action, so this module is the hot path: standard library only
+(`http.client`, `json`), no Django, nothing imported that `PreToolUse` does not use. The other
+events' handlers live in `hook_learning.py` and `hook_session.py` and are imported only for them.
+
+What each event does:
+
+- `PreToolUse` (Bash, Edit, Write, MultiEdit, NotebookEdit, MCP tools): asks
+  `POST /check/anti-pattern` about the proposed action. A blocking match (critical severity or
+  `block_action`) denies the call with a reason that names the anti-pattern, why it is bad, how
+  often it failed and the alternatives; a warning-level match lets the call through and adds the
+  warning as context. No match: no output.
+- `PostToolUse` / `PostToolUseFailure`: the learning engine and the trajectory (hook_learning.py).
+- `SessionStart`, `Stop`, `SessionEnd`: context in, session out (hook_session.py).
+
+Fail open, always: a missing or slow server, a refusal, a bad payload or a bug here ends with exit
+status 0 and no output, within the budget; a watchdog timer enforces that even if a socket hangs
+in a way the per-request timeouts do not catch. Never block an action because Mnemosyne is away.
+
+Settings (environment): `MNEMOSYNE_URL` (default http://localhost:8025), `MNEMOSYNE_TOKEN`,
+`MNEMOSYNE_SCOPE` (a scope path for writes and searches), `MNEMOSYNE_DOMAIN` (default
+development), `MNEMOSYNE_AGENT` (default CLAUDE_CODE), `MNEMOSYNE_HOOK_TIMEOUT` (seconds of
+network time per event, default 2), `MNEMOSYNE_CONTEXT_TOKENS` (SessionStart budget, default
+2000), `MNEMOSYNE_FIX_MIN_CONFIDENCE` (default 0.5), `MNEMOSYNE_HOOK_STATE_DIR`,
+`MNEMOSYNE_HOOK_DISABLED=1` (answer nothing), `MNEMOSYNE_HOOK_DEBUG=1` (errors to stderr).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+DEFAULT_URL = "http://localhost:8025"
+# The server refuses proposed actions over 10,000 characters; a deny never needs more.
+ACTION_MAX_CHARS = 8000
+# Grace on top of the network budget before the watchdog ends the process (JSON, exit).
+WATCHDOG_GRACE_SECONDS = 0.5
+# Tools whose proposed action can match an anti-pattern. MCP tools are `mcp__<server>__<tool>`.
+CHECKED_TOOLS = frozenset({"Bash", "Edit", "Write", "MultiEdit", "NotebookEdit"})
+
+
+class Unavailable(Exception):
+    """The server could not give an answer in time (down, slow, refusing, or garbled)."""
+
+
+def _env_float(name: str, default: float, minimum: float) -> float:
+    try:
+        return max(minimum, float(os.environ.get(name, "") or default))
+    except ValueError:
+        return default
+
+
+class Config:
+    def __init__(self) -> None:
+        env = os.environ.get
+        self.url = (env("MNEMOSYNE_URL") or DEFAULT_URL).rstrip("/")
+        self.token = env("MNEMOSYNE_TOKEN") or ""
+        self.scope = env("MNEMOSYNE_SCOPE") or ""
+        self.domain = env("MNEMOSYNE_DOMAIN") or "development"
+        self.agent = env("MNEMOSYNE_AGENT") or "CLAUDE_CODE"
+        self.timeout = _env_float("MNEMOSYNE_HOOK_TIMEOUT", 2.0, 0.05)
+        self.context_tokens = int(_env_float("MNEMOSYNE_CONTEXT_TOKENS", 2000, 100))
+        self.fix_min_confidence = _env_float("MNEMOSYNE_FIX_MIN_CONFIDENCE", 0.5, 0.0)
+        self.state_dir = env("MNEMOSYNE_HOOK_STATE_DIR") or os.path.join(
+            env("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+            "mnemosyne",
+            "hook",
+        )
+        self.disabled = (env("MNEMOSYNE_HOOK_DISABLED") or "") in {"1", "true", "yes"}
+        self.debug = (env("MNEMOSYNE_HOOK_DEBUG") or "") in {"1", "true", "yes"}
+
+
+class Api:
+    """A JSON-over-HTTP client with one deadline for everything it sends (stdlib only)."""
+
+    def __init__(self, config: Config, *, budget: float | None = None) -> None:
+        from urllib.parse import urlsplit
+
+        self.config = config
+        self.deadline = time.monotonic() + (config.timeout if budget is None else budget)
+        parts = urlsplit(config.url)
+        self.https = parts.scheme == "https"
+        self.host = parts.hostname or "localhost"
+        self.port = parts.port or (443 if self.https else 80)
+        self.prefix = parts.path.rstrip("/")
+
+    def remaining(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def request(self, method: str, path: str, body=None, *, headers: dict | None = None):
+        """The decoded JSON answer of a 2xx response; anything else raises Unavailable."""
+        import http.client
+
+        timeout = self.remaining()
+        if timeout <= 0.01:
+            raise Unavailable("no time left")
+        if self.https:
+            connection = http.client.HTTPSConnection(self.host, self.port, timeout=timeout)
+        else:
+            connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        sent = {"Accept": "application/json", "Connection": "close"}
+        if self.config.token:
+            sent["Authorization"] = f"Bearer {self.config.token}"
+        payload = None
+        if body is not None:
+            payload = json.dumps(body, default=str).encode()
+            sent["Content-Type"] = "application/json"
+        sent.update(headers or {})
+        try:
+            connection.request(method, self.prefix + path, body=payload, headers=sent)
+            response = connection.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException) as exc:
+            raise Unavailable(f"{method} {path}: {exc}") from None
+        finally:
+            connection.close()
+        if not 200 <= response.status < 300:
+            raise Unavailable(f"{method} {path}: HTTP {response.status}")
+        try:
+            return json.loads(data) if data else None
+        except ValueError:
+            raise Unavailable(f"{method} {path}: not JSON") from None
+
+
+# --- PreToolUse ----------------------------------------------------------------------------------
+
+
+def proposed_action(tool_name: str, tool_input: dict) -> str | None:
+    """The text an anti-pattern's trigger and meaning are matched against, or None to skip.
+
+    A Bash call is its command. A file change is the verb, the path and the new text, so a
+    trigger can name a path (`migrations/`), a content (`DEBUG = True`) or both; the old text is
+    left out because it is what goes away. An MCP tool is its name and its arguments as JSON.
+    """
+    if not isinstance(tool_input, dict):
+        return None
+    if tool_name == "Bash":
+        action = str(tool_input.get("command") or "")
+    elif tool_name == "Edit":
+        action = f"Edit {tool_input.get('file_path', '')}\n{tool_input.get('new_string', '')}"
+    elif tool_name == "Write":
+        action = f"Write {tool_input.get('file_path', '')}\n{tool_input.get('content', '')}"
+    elif tool_name == "MultiEdit":
+        edits = tool_input.get("edits") or []
+        new = "\n".join(str(e.get("new_string", "")) for e in edits if isinstance(e, dict))
+        action = f"MultiEdit {tool_input.get('file_path', '')}\n{new}"
+    elif tool_name == "NotebookEdit":
+        action = (
+            f"NotebookEdit {tool_input.get('notebook_path', '')}\n"
+            f"{tool_input.get('new_source', '')}"
+        )
+    elif tool_name.startswith("mcp__"):
+        if tool_name.startswith("mcp__mnemosyne__"):
+            return None  # our own tools: checking them against ourselves only costs time
+        action = f"{tool_name} {json.dumps(tool_input, sort_keys=True, default=str)}"
+    else:
+        return None
+    action = action.strip()
+    return action[:ACTION_MAX_CHARS] or None
+
+
+def _times(count) -> str:
+    return "once" if count == 1 else f"{count} times"
+
+
+def _history(api: Api, match: dict) -> str:
+    """How often the top match failed and was blocked; one or two small reads, best effort."""
+    parts = []
+    try:
+        if match.get("source_pattern_id"):
+            pattern = api.request("GET", f"/api/v1/lessons/patterns/{match['source_pattern_id']}")
+            parts.append(f"failed {_times(pattern['occurrence_count'])} (a confirmed pattern)")
+        elif match.get("source_lesson_id"):
+            lesson = api.request("GET", f"/api/v1/lessons/lessons/{match['source_lesson_id']}")
+            parts.append(f"failed {_times(lesson['occurrence_count'])} (reported lessons)")
+        anti = api.request("GET", f"/api/v1/lessons/anti-patterns/{match['id']}")
+        if anti.get("times_triggered"):
+            parts.append(f"flagged {_times(anti['times_triggered'])} so far")
+    except (Unavailable, KeyError, TypeError):
+        pass
+    return "; ".join(parts)
+
+
+def _describe(match: dict) -> str:
+    return f'"{match.get("title", "?")}" ({match.get("severity", "?")})'
+
+
+def deny_reason(tool_name: str, result: dict, history: str) -> str:
+    matches = result.get("matching_patterns") or []
+    blocking = [m for m in matches if m.get("block_action") or m.get("severity") == "critical"]
+    top = (blocking or matches)[0]
+    lines = [
+        f"Mnemosyne blocked this {tool_name} call: it matches the known anti-pattern "
+        f"{_describe(top)}.",
+        f"Why it is bad: {top.get('why_bad') or 'not recorded'}",
+    ]
+    if top.get("example"):
+        lines.append(f"Example of the mistake: {top['example']}")
+    lines.append(f"History: {history}." if history else "History: recorded as an anti-pattern.")
+    alternatives = result.get("alternatives") or top.get("alternatives") or []
+    if alternatives:
+        lines.append("Do this instead:")
+        lines.extend(f"- {a}" for a in alternatives[:8])
+    others = [m for m in matches if m is not top]
+    if others:
+        lines.append("Also matches: " + ", ".join(_describe(m) for m in others[:5]))
+    lines.append(
+        "Do not retry this approach. If it is truly needed, ask the user to run it or to lift "
+        "the anti-pattern in Mnemosyne."
+    )
+    return "\n".join(lines)
+
+
+def warning_context(result: dict) -> str:
+    lines = ["Mnemosyne: this action resembles known anti-patterns (allowed, with a warning):"]
+    lines.extend(f"- {w}" for w in (result.get("warnings") or [])[:5])
+    alternatives = result.get("alternatives") or []
+    if alternatives:
+        lines.append("Safer alternatives: " + "; ".join(alternatives[:5]))
+    return "\n".join(lines)
+
+
+def handle_pre_tool_use(event: dict, config: Config) -> dict | None:
+    tool_name = str(event.get("tool_name") or "")
+    action = proposed_action(tool_name, event.get("tool_input") or {})
+    if action is None:
+        return None
+    tool_input = event.get("tool_input") or {}
+    context = " ".join(
+        part
+        for part in (
+            str(tool_input.get("description") or ""),
+            f"Claude Code {tool_name} in {event.get('cwd') or '?'}",
+        )
+        if part
+    )
+    api = Api(config)
+    result = api.request(
+        "POST",
+        "/check/anti-pattern",
+        {
+            "proposed_action": action,
+            "context": context[:2000],
+            "domain": config.domain,
+            "agent": config.agent,
+        },
+    )
+    if not isinstance(result, dict) or not result.get("matching_patterns"):
+        return None
+    if result.get("blocked"):
+        matches = result["matching_patterns"]
+        blocking = [m for m in matches if m.get("block_action") or m.get("severity") == "critical"]
+        history = _history(api, (blocking or matches)[0])
+        return {
+            "hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": "deny",
+                "permissionDecisionReason": deny_reason(tool_name, result, history),
+            }
+        }
+    return {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "additionalContext": warning_context(result),
+        }
+    }
+
+
+# --- dispatch -------------------------------------------------------------------------------------
+
+
+def _handler(name: str):
+    if name == "PreToolUse":
+        return handle_pre_tool_use
+    if name in {"PostToolUse", "PostToolUseFailure"}:
+        from integrations import hook_learning
+
+        return hook_learning.handle_post_tool_use
+    if name in {"SessionStart", "Stop", "SessionEnd"}:
+        from integrations import hook_session
+
+        return getattr(hook_session, f"handle_{name.lower()}")
+    return None
+
+
+def _arm_watchdog(seconds: float) -> None:
+    """End the process silently (status 0) if it is still running after `seconds`."""
+    import signal
+
+    if not hasattr(signal, "setitimer"):
+        return
+
+    def expire(signum, frame):
+        os._exit(0)
+
+    signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+
+def _disarm_watchdog() -> None:
+    import signal
+
+    if hasattr(signal, "setitimer"):
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "--deliver":  # the detached worker of Stop / SessionEnd
+        from integrations import hook_session
+
+        return hook_session.deliver(argv[1:])
+    config = None
+    try:
+        config = Config()
+        if config.disabled:
+            return 0
+        _arm_watchdog(config.timeout + WATCHDOG_GRACE_SECONDS)
+        event = json.loads(sys.stdin.read() or "{}")
+        if not isinstance(event, dict):
+            return 0
+        name = str(event.get("hook_event_name") or (argv[0] if argv else ""))
+        handler = _handler(name)
+        output = handler(event, config) if handler else None
+    except Exception as exc:  # fail open: whatever went wrong, the action goes ahead
+        if config is not None and config.debug:
+            print(f"mnemosyne-hook: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 0
+    if output:
+        _disarm_watchdog()  # a half-written answer would be worse than none
+        sys.stdout.write(json.dumps(output))
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,241 @@
+"""PostToolUse and PostToolUseFailure: learn from every tool call, offer known fixes at once.
+
+For every call the hook sends, in parallel and within the hook's budget:
+- the call to the session's trajectory (`/api/v1/trajectories/events`, through
+  `integrations.trajectory.TrajectoryRecorder`, so an undeliverable event is spooled on disk and
+  sent by a later hook; the event id derives from the tool_use_id, so a resend is stored once);
+- the result to the tool-result learning engine (`POST /api/v1/tool-results`): an error becomes or
+  strengthens a learning, a success credits the learnings it confirms.
+
+A failure (not an interrupt by the user) is also captured by hindsight (`POST
+/api/v1/hindsight/errors`), which groups it into an error signature and suggests resolutions.
+When the learning engine knows a fix (confidence above its 0.7 threshold) or hindsight suggests
+resolutions at or above `MNEMOSYNE_FIX_MIN_CONFIDENCE`, they come back as `additionalContext`,
+so the agent uses the fix on its next step instead of rediscovering it.
+
+Each call is also appended to the session's local record (`state.py`), from which SessionEnd
+reports the session. The hooks config runs PostToolUse with `"async": true` (it never slows the
+agent) and PostToolUseFailure synchronously (its answer is the point), bounded by the budget.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import threading
+import time
+import uuid
+
+from integrations.hook import Api, Config, Unavailable
+from integrations.hook_state import session_append
+
+_EXIT_LINE = re.compile(r"^\s*Exit code (-?\d+)\s*$")
+_EXCEPTION = re.compile(
+    r"^\s*(?:[\w.]+\.)?([A-Z][A-Za-z0-9_]*(?:Error|Exception|Exit|Interrupt|Warning|Failure))\b"
+)
+_MESSAGE_MAX = 4000  # the tail of a long output: errors are printed last
+_PARAM_MAX = 500
+
+
+def parse_error(tool_name: str, error: str) -> dict:
+    """Split a tool error into hindsight's fields: Bash errors start with `Exit code N`."""
+    lines = error.splitlines()
+    exit_code = None
+    if lines and (found := _EXIT_LINE.match(lines[0])):
+        exit_code = int(found.group(1))
+        lines = lines[1:]
+    body = "\n".join(lines).strip() or error.strip()
+    error_type = ""
+    for line in reversed(lines):
+        if found := _EXCEPTION.match(line):
+            error_type = found.group(1)
+            break
+    if not error_type:
+        error_type = f"{tool_name} exit {exit_code}" if exit_code is not None else f"{tool_name}"
+    message = body[-_MESSAGE_MAX:]
+    stack = body[-_MESSAGE_MAX * 4 :] if "Traceback" in body or "\n    at " in body else ""
+    return {"error_type": error_type, "message": message, "stack": stack, "exit_code": exit_code}
+
+
+def summarize_params(tool_input) -> dict:
+    """The tool's arguments as the learning engine takes them: short values kept, file contents
+    replaced by their size (the engine learns from what was asked, not from whole files)."""
+    if not isinstance(tool_input, dict):
+        return {}
+    out = {}
+    for key, value in list(tool_input.items())[:30]:
+        if key in {"content", "old_string", "new_string", "new_source", "edits"}:
+            out[f"{key}_chars"] = len(str(value))
+        elif isinstance(value, str):
+            out[key] = value[:_PARAM_MAX]
+        elif isinstance(value, int | float | bool) or value is None:
+            out[key] = value
+        else:
+            out[key] = str(value)[:_PARAM_MAX]
+    return out
+
+
+def _files_context(tool_input) -> dict:
+    path = ""
+    if isinstance(tool_input, dict):
+        path = str(tool_input.get("file_path") or tool_input.get("notebook_path") or "")
+    if not path:
+        return {}
+    extension = os.path.splitext(path)[1].lstrip(".")
+    return {"files": [path[:500]], **({"file_types": [extension[:50]]} if extension else {})}
+
+
+def _parallel(jobs: dict, api: Api) -> dict:
+    """Run the jobs on threads; what has not finished when the budget ends counts as None."""
+    results: dict = {}
+
+    def run(name, job):
+        try:
+            results[name] = job()
+        except Exception:  # a failed report must not fail the others
+            results[name] = None
+
+    threads = [
+        threading.Thread(target=run, args=(name, job), daemon=True) for name, job in jobs.items()
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(max(0.0, api.remaining()))
+    return {name: results.get(name) for name in jobs}
+
+
+def _trajectory(event: dict, config: Config, api: Api, *, error: str) -> bool:
+    from integrations.trajectory import TrajectoryRecorder
+
+    log = logging.getLogger("mnemosyne.trajectory")
+    if not config.debug:
+        log.propagate = False
+        log.addHandler(logging.NullHandler())
+    session = str(event.get("session_id") or "")
+    tool_use_id = str(event.get("tool_use_id") or uuid.uuid4())
+    duration = event.get("duration_ms")
+    duration = float(duration) if isinstance(duration, int | float) and duration >= 0 else 0.0
+    recorder = TrajectoryRecorder(
+        config.url,
+        token=config.token or None,
+        session=session,
+        project=os.path.basename(str(event.get("cwd") or "").rstrip("/"))[:200],
+        scope=config.scope,
+        spool_dir=os.environ.get("MNEMOSYNE_TRAJECTORY_SPOOL_DIR") or None,
+        timeout=max(0.05, api.remaining()),
+        start=False,
+    )
+    recorder.record(
+        str(event.get("tool_name") or "?"),
+        arguments=event.get("tool_input"),
+        return_value=event.get("tool_response"),
+        error=error or None,
+        started_at=time.time() - duration / 1000,
+        duration_ms=duration,
+        context={"cwd": event.get("cwd"), "tool_use_id": tool_use_id, "source": "claude-code"},
+        event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"claude-code:{session}:{tool_use_id}")),
+    )
+    recorder.close()  # one delivery attempt; what cannot be sent now waits in the spool
+    return recorder.stats.sent > 0
+
+
+def _fix_context(tool_result, capture, config: Config) -> str:
+    lines = []
+    if isinstance(tool_result, dict) and tool_result.get("known_fix"):
+        confidence = (tool_result.get("learning") or {}).get("confidence")
+        how = (
+            f"confidence {confidence:.2f}"
+            if isinstance(confidence, int | float)
+            else "confidence above 0.7"
+        )
+        lines.append(
+            f"- Known fix (learned from earlier failures, {how}): {tool_result['known_fix']}"
+        )
+    suggestions = (capture or {}).get("suggestions") if isinstance(capture, dict) else None
+    for suggestion in suggestions or []:
+        confidence = suggestion.get("confidence") or 0.0
+        if confidence < config.fix_min_confidence:
+            continue
+        rate = suggestion.get("success_rate")
+        applied = suggestion.get("application_count") or 0
+        worked = ""
+        if isinstance(rate, int | float) and applied:
+            plural = "s" if applied != 1 else ""
+            worked = f"success rate {rate:.0%} over {applied} application{plural}, "
+        lines.append(
+            f"- Resolution ({worked}confidence {confidence:.2f}): {suggestion.get('description')}"
+        )
+        if suggestion.get("code_change"):
+            lines.append("  Change: " + str(suggestion["code_change"])[:800])
+    if not lines:
+        return ""
+    return "\n".join(
+        ["Mnemosyne has seen this failure before. Apply the known fix before trying anything else:"]
+        + lines
+    )
+
+
+def handle_post_tool_use(event: dict, config: Config) -> dict | None:
+    name = str(event.get("hook_event_name") or "PostToolUse")
+    failed = name == "PostToolUseFailure"
+    tool_name = str(event.get("tool_name") or "?")
+    tool_input = event.get("tool_input") or {}
+    interrupted = bool(event.get("is_interrupt"))
+    error = str(event.get("error") or "") if failed else ""
+    if failed and not error:
+        error = "failed"
+    session = str(event.get("session_id") or "")
+    api = Api(config)
+    parsed = parse_error(tool_name, error) if failed else None
+
+    session_append(
+        config,
+        session,
+        {
+            "tool": tool_name,
+            "ok": not failed,
+            "interrupted": interrupted,
+            "command": str(tool_input.get("command") or "")[:500]
+            if isinstance(tool_input, dict)
+            else "",
+            "file": str(tool_input.get("file_path") or "")[:500]
+            if isinstance(tool_input, dict)
+            else "",
+            "error": (parsed["message"][:500] if parsed else ""),
+            "error_type": parsed["error_type"] if parsed else "",
+        },
+    )
+
+    jobs = {"trajectory": lambda: _trajectory(event, config, api, error=error)}
+    if not interrupted:  # the user stopped it: nothing about the tool to learn
+        body = {
+            "tool_name": tool_name[:200],
+            "params": summarize_params(tool_input),
+            "error": parsed["message"] if parsed else None,
+            "session": session[:200],
+            "scope": config.scope,
+        }
+        jobs["tool_result"] = lambda: api.request("POST", "/api/v1/tool-results", body)
+    if failed and not interrupted:
+        capture = {
+            "error_type": parsed["error_type"][:200],
+            "message": parsed["message"],
+            "stack": parsed["stack"],
+            "context": _files_context(tool_input),
+            "tool_name": tool_name[:200],
+            "session": session[:200],
+            "scope": config.scope,
+        }
+        jobs["capture"] = lambda: api.request("POST", "/api/v1/hindsight/errors", capture)
+    results = _parallel(jobs, api)
+    if not failed:
+        return None
+    context = _fix_context(results.get("tool_result"), results.get("capture"), config)
+    if not context:
+        return None
+    return {"hookSpecificOutput": {"hookEventName": name, "additionalContext": context}}
+
+
+__all__ = ["Unavailable", "handle_post_tool_use", "parse_error", "summarize_params"]

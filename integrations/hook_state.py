@@ -1,0 +1,77 @@
+"""The hook's local record of a session: one JSON line per tool call, under the state folder.
+
+PostToolUse hooks run as separate, possibly concurrent processes; each appends one short line
+with O_APPEND, so lines never interleave. SessionEnd reads the record to decide the session's
+outcome and which lessons to report, then deletes it. Records older than a week are swept at
+SessionStart (sessions that never ended: a crash, a killed terminal).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+
+_STALE_SECONDS = 7 * 86400
+
+
+def _folder(config, name: str) -> str:
+    return os.path.join(config.state_dir, name)
+
+
+def session_path(config, session: str) -> str:
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", session)[:120] or "unknown"
+    return os.path.join(_folder(config, "sessions"), f"{safe}.jsonl")
+
+
+def session_append(config, session: str, record: dict) -> None:
+    try:
+        os.makedirs(_folder(config, "sessions"), exist_ok=True)
+        line = json.dumps({**record, "t": time.time()}, default=str) + "\n"
+        descriptor = os.open(
+            session_path(config, session), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600
+        )
+        try:
+            os.write(descriptor, line.encode())
+        finally:
+            os.close(descriptor)
+    except OSError:
+        pass  # a read-only home must not break the hook; the session report is best effort
+
+
+def session_read(config, session: str) -> list[dict]:
+    try:
+        with open(session_path(config, session), encoding="utf-8") as handle:
+            lines = handle.readlines()
+    except OSError:
+        return []
+    records = []
+    for line in lines:
+        try:
+            records.append(json.loads(line))
+        except ValueError:
+            continue
+    return records
+
+
+def session_discard(config, session: str) -> None:
+    try:
+        os.unlink(session_path(config, session))
+    except OSError:
+        pass
+
+
+def sweep_stale(config) -> None:
+    folder = _folder(config, "sessions")
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    cutoff = time.time() - _STALE_SECONDS
+    for entry in entries:
+        try:
+            if entry.stat().st_mtime < cutoff:
+                os.unlink(entry.path)
+        except OSError:
+            continue

@@ -1,0 +1,38 @@
+"""Real-shaped Claude Code hook payloads and data arranged through the API."""
+
+from __future__ import annotations
+
+from rest_framework.test import APIClient
+
+
+def event(name: str, **fields) -> dict:
+    """A hook event with the fields every event carries."""
+    base = {
+        "session_id": "0b6a1f4e-2c1d-4a7e-9a51-7f3f0d6c9e10",
+        "transcript_path": "/home/dev/.claude/projects/api/0b6a1f4e.jsonl",
+        "cwd": "/home/dev/src/payments-api",
+        "hook_event_name": name,
+    }
+    base.update(fields)
+    return base
+
+
+def report_anti_pattern(client: APIClient, **overrides) -> dict:
+    payload = {
+        "lesson_type": "anti_pattern",
+        "domain": "infrastructure",
+        "category": "docker",
+        "title": "Never rm -rf inside a database container",
+        "context": "Wipes the data volume with no undo",
+        "action_taken": "docker exec -it db rm -rf /var/lib/postgresql/data",
+        "outcome": "BLOCKED - Known anti-pattern",
+        "alternatives": ["Stop the container and snapshot the volume", "Use the cleanup job"],
+        "severity": "critical",
+        "tags": ["anti-pattern"],
+        "source_agent": "CLAUDE_CODE",
+        "trigger_pattern": r"(?i)\brm\s+-rf\s+/var/lib/postgresql",
+    }
+    payload.update(overrides)
+    response = client.post("/lessons/report", payload, format="json")
+    assert response.status_code == 200, response.content
+    return response.json()

@@ -1,0 +1,64 @@
+"""The hook's pure parts: what is checked for each tool, and the hot path's imports."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from integrations.hook import proposed_action
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_each_tool_is_checked_by_what_it_would_change():
+    assert proposed_action("Bash", {"command": "make deploy", "description": "x"}) == "make deploy"
+    assert (
+        proposed_action("Edit", {"file_path": "/a/b.py", "old_string": "x", "new_string": "y"})
+        == "Edit /a/b.py\ny"
+    )
+    assert proposed_action("Write", {"file_path": "/a/c.txt", "content": "hi"}) == (
+        "Write /a/c.txt\nhi"
+    )
+    multi = {
+        "file_path": "/a/d.py",
+        "edits": [
+            {"old_string": "1", "new_string": "one"},
+            {"old_string": "2", "new_string": "two"},
+        ],
+    }
+    assert proposed_action("MultiEdit", multi) == "MultiEdit /a/d.py\none\ntwo"
+    assert proposed_action("NotebookEdit", {"notebook_path": "/n.ipynb", "new_source": "rm()"}) == (
+        "NotebookEdit /n.ipynb\nrm()"
+    )
+    assert proposed_action("mcp__pg__query", {"sql": "DROP TABLE t"}) == (
+        'mcp__pg__query {"sql": "DROP TABLE t"}'
+    )
+
+
+def test_reads_our_own_mcp_tools_and_empty_actions_are_not_checked():
+    assert proposed_action("Read", {"file_path": "/etc/passwd"}) is None
+    assert proposed_action("mcp__mnemosyne__check_action", {"proposed_action": "x"}) is None
+    assert proposed_action("Bash", {"command": "   "}) is None
+    assert proposed_action("Bash", "not a dict") is None
+
+
+def test_a_long_action_is_cut_to_what_the_server_accepts():
+    action = proposed_action("Write", {"file_path": "/big", "content": "x" * 50_000})
+    assert len(action) == 8000
+
+
+def test_the_hot_path_imports_no_django_httpx_or_numpy():
+    probe = (
+        "import sys, json, integrations.hook; "
+        "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))"
+    )
+    loaded = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", probe],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONPATH": str(REPO_ROOT)},
+        ).stdout
+    )
+    assert not {"django", "httpx", "numpy", "rest_framework", "http"} & set(loaded)

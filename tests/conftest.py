@@ -69,6 +69,21 @@ def celery_broker():
 
 
 @pytest.fixture
+def spec_rules(transactional_db):
+    """Transactional tests start from a flushed database: put back the spec's escalation rules
+    that a migration seeds (get_or_create, so a seeded database is left as it is). Used instead
+    of serialized rollback, which clashes with content types recreated after a flush."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from lessons.services.reporting import forget_rules
+
+    import_module("lessons.migrations.0002_anti_pattern_version_and_rules").seed_rules(apps, None)
+    forget_rules()
+
+
+@pytest.fixture
 def scope_tree(db):
     """acme (company) / platform (org) / payments (team) / api (project), plus a sibling team."""
     from governance.services import scope_ensure_path

@@ -9,7 +9,7 @@ from lessons.models import Lesson, LessonType
 from notes.models import Trajectory, TrajectoryEvent
 from tests.integrations.hook_helpers import event, report_anti_pattern
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
 SESSION = "0b6a1f4e-2c1d-4a7e-9a51-7f3f0d6c9e10"
 

@@ -12,7 +12,7 @@ import pytest
 from lessons.models import AntiPattern
 from tests.integrations.hook_helpers import event, report_anti_pattern
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
 
 def bash(command: str, description: str = "Clean up the database container") -> dict:

@@ -140,7 +140,8 @@ def test_without_a_console_script_it_runs_this_checkout(tmp_path, monkeypatch):
     assert "PYTHONPATH=" in command["command"]
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("spec_rules")
 def test_the_installed_command_runs_and_denies_through_the_shell(
     tmp_path, monkeypatch, live_server, server_client, agent_token
 ):

@@ -12,7 +12,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from lessons.models import Lesson
 from tests.integrations.hook_helpers import report_anti_pattern
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TOOLS = {

@@ -107,14 +107,3 @@ def make_anti_pattern(scope_tree):
 
     return make
 
-
-@pytest.fixture
-def spec_rules(transactional_db):
-    """Transactional tests start from a flushed database: put back the spec's escalation rules
-    that the migration seeds (get_or_create, so a seeded database is left as it is)."""
-    from importlib import import_module
-
-    from django.apps import apps
-
-    import_module("lessons.migrations.0002_anti_pattern_version_and_rules").seed_rules(apps, None)
-    forget_rules()

@@ -75,7 +75,8 @@ def test_every_scheduled_task_runs_in_a_real_worker_and_its_counts_reach_metrics
         for name, (task, _every, kwargs) in SCHEDULES.items()
     }
     for result in results.values():
-        result.get(timeout=180)  # raises if the task failed in the worker
+        # Raises if the task failed in the worker; this wait is not inside a task.
+        result.get(timeout=180, disable_sync_subtasks=False)
 
     tasks = {task for task, _every, _kwargs in SCHEDULES.values()}
     recorded = set(TaskRun.objects.filter(succeeded=True).values_list("task_name", flat=True))

@@ -11,7 +11,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import OperationalError
 from django.http import Http404
-from rest_framework import exceptions, pagination, status
+from rest_framework import exceptions, pagination, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -118,3 +118,26 @@ class CursorPagination(pagination.CursorPagination):
     ordering = "-created_at"
     page_size_query_param = "page_size"
     max_page_size = 500
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+class InputSerializer(serializers.Serializer):
+    """Base of input serializers: PostgreSQL text and jsonb cannot hold U+0000, so a NUL anywhere
+    in a field (free-form dictionaries included) is a 400 naming that field, never a 500."""
+
+    def validate(self, attrs):
+        bad = {
+            name: ["Must not contain NUL characters."] for name, v in attrs.items() if _has_nul(v)
+        }
+        if bad:
+            raise serializers.ValidationError(bad)
+        return super().validate(attrs)

@@ -13,30 +13,9 @@ from hindsight.models import (
     ResolutionApplication,
     SuggestionMiss,
 )
+from mnemosyne_site.api import InputSerializer
 
 _MAX_CONTEXT_ITEMS = 50
-
-
-def _has_nul(value) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return any(_has_nul(v) for v in value)
-    return False
-
-
-class InputSerializer(serializers.Serializer):
-    """Base of the input serializers: PostgreSQL text and jsonb cannot hold U+0000, so a NUL
-    anywhere in a field (free-form dictionaries included) is a 400 naming that field."""
-
-    def validate(self, attrs):
-        bad = {name: ["Must not contain NUL characters."] for name, value in attrs.items()
-               if _has_nul(value)}
-        if bad:
-            raise serializers.ValidationError(bad)
-        return attrs
 
 
 class ErrorContextSerializer(InputSerializer):

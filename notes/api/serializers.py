@@ -6,6 +6,7 @@ import re
 
 from rest_framework import serializers
 
+from mnemosyne_site.api import InputSerializer
 from notes import conf
 from notes.models import (
     KEY_VALUE_KINDS,
@@ -23,29 +24,6 @@ from notes.models import (
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:\-]{0,199}$")
 NAME_HELP = "letters, digits and _ . : - (no slashes), at most 200 characters"
-
-
-def _has_nul(value) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return any(_has_nul(v) for v in value)
-    return False
-
-
-class InputSerializer(serializers.Serializer):
-    """Base of the input serializers: PostgreSQL text and jsonb cannot hold U+0000, so a NUL
-    anywhere in a JSON field is refused naming the field (DRF's CharField already refuses it)."""
-
-    def validate(self, attrs):
-        bad = {
-            name: ["Must not contain NUL characters."] for name, v in attrs.items() if _has_nul(v)
-        }
-        if bad:
-            raise serializers.ValidationError(bad)
-        return super().validate(attrs)
 
 
 def validate_name(value: str) -> str:

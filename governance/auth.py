@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Q
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import OuterRef, Q
 from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
-from governance.models import AgentCredential, Role
+from governance.models import AgentCredential, Role, Scope
 
 TOKEN_PREFIX = "mnem"
 _LAST_USED_RESOLUTION = timedelta(minutes=1)
@@ -43,8 +44,18 @@ def credential_for_token(token: str) -> AgentCredential:
     lookup, _, secret = rest.partition("_")
     if prefix != TOKEN_PREFIX or not lookup or not secret:
         raise exceptions.AuthenticationFailed("Invalid token.")
+    # One query for the credential, its default scope and both scope lists: this runs on every
+    # agent request, including the anti-pattern check's hot path.
     credential = (
-        AgentCredential.objects.prefetch_related("read_scopes", "write_scopes")
+        AgentCredential.objects.select_related("default_scope")
+        .annotate(
+            read_paths=ArraySubquery(
+                Scope.objects.filter(reading_agents=OuterRef("pk")).values("path")
+            ),
+            write_paths=ArraySubquery(
+                Scope.objects.filter(writing_agents=OuterRef("pk")).values("path")
+            ),
+        )
         .filter(lookup=lookup, is_active=True)
         .first()
     )
@@ -132,8 +143,12 @@ class Principal:
 
     @classmethod
     def for_agent(cls, credential: AgentCredential) -> Principal:
-        reads = {s.path for s in credential.read_scopes.all()}
-        writes = {s.path for s in credential.write_scopes.all()}
+        reads = getattr(credential, "read_paths", None)
+        writes = getattr(credential, "write_paths", None)
+        if reads is None or writes is None:  # not loaded by credential_for_token
+            reads = [s.path for s in credential.read_scopes.all()]
+            writes = [s.path for s in credential.write_scopes.all()]
+        reads, writes = set(reads), set(writes)
         return cls(
             kind="agent",
             name=credential.name,

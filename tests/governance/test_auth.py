@@ -118,3 +118,12 @@ def test_a_person_with_a_session_sees_their_scopes(api_client, member):
     response = api_client.get("/api/v1/governance/whoami")
     assert response.json()["kind"] == "person"
     assert response.json()["read_scopes"] == ["acme/platform/payments"]
+
+
+def test_a_token_request_costs_one_query(api_client, make_agent, django_assert_num_queries):
+    _, token = make_agent()
+    header = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    api_client.get("/api/v1/governance/whoami", **header)  # records last use (once a minute)
+    with django_assert_num_queries(1):
+        response = api_client.get("/api/v1/governance/whoami", **header)
+    assert response.json()["write_scopes"] == ["acme/platform/payments/api"]

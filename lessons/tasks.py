@@ -1,8 +1,9 @@
-"""Thin Celery tasks: each takes ids, calls services, and may run again safely."""
+"""Thin Celery tasks: each takes ids, calls services, and may run again safely.
+
+Runs and failures are counted for every task by `mnemosyne_site.signals`."""
 
 from celery import shared_task
 
-from mnemosyne_site.metrics import TASK_RUNS
 from mnemosyne_site.scheduling import scheduled_task
 
 
@@ -17,13 +18,7 @@ def lesson_process(self, lesson_id: str) -> dict:
     """After a report commits: pattern detection, escalations, then propagation to agents."""
     from lessons.services.processing import lesson_process as process
 
-    try:
-        result = process(lesson_id=lesson_id)
-    except Exception:
-        TASK_RUNS.labels(task="lesson_process", outcome="error").inc()
-        raise
-    TASK_RUNS.labels(task="lesson_process", outcome="ok").inc()
-    return result
+    return process(lesson_id=lesson_id)
 
 
 @shared_task(acks_late=True)
@@ -32,18 +27,14 @@ def lessons_sweep() -> int:
     """Periodic: process lessons whose after-commit task never ran (mnemosyne_site.schedules)."""
     from lessons.services.processing import lessons_sweep as sweep
 
-    count = sweep()
-    TASK_RUNS.labels(task="lessons_sweep", outcome="ok").inc()
-    return count
+    return sweep()
 
 
 @shared_task(acks_late=True)
 def anti_pattern_hits_apply(counts: dict) -> int:
     from lessons.services import anti_pattern_hits_apply as apply
 
-    updated = apply(counts=counts)
-    TASK_RUNS.labels(task="anti_pattern_hits_apply", outcome="ok").inc()
-    return updated
+    return apply(counts=counts)
 
 
 @shared_task(acks_late=True)
@@ -51,7 +42,6 @@ def agent_memory_refresh(agent_name: str) -> None:
     from lessons.services import agent_memory_refresh as refresh
 
     refresh(agent_name=agent_name)
-    TASK_RUNS.labels(task="agent_memory_refresh", outcome="ok").inc()
 
 
 @shared_task(acks_late=True)

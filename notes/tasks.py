@@ -8,7 +8,6 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from mnemosyne_site.metrics import TASK_RUNS
 from mnemosyne_site.scheduling import scheduled_task
 from notes import conf
 
@@ -25,7 +24,6 @@ def distill_trajectory(self, trajectory_id: str) -> str:
             trajectory_id=trajectory_id, final_attempt=attempt >= conf.DISTILL_MAX_ATTEMPTS
         )
     except DistillationDeferred as exc:
-        TASK_RUNS.labels(task="notes.distill_trajectory", outcome="retry").inc()
         if self.request.is_eager:
             # An eager run (tests, scripts) has no broker to wait on: the next attempt runs now.
             return self.apply(args=[trajectory_id], retries=attempt, throw=True).result
@@ -33,8 +31,7 @@ def distill_trajectory(self, trajectory_id: str) -> str:
         raise self.retry(
             exc=exc, countdown=conf.DISTILL_RETRY_BASE_SECONDS * 2 ** (attempt - 1)
         ) from exc
-    TASK_RUNS.labels(task="notes.distill_trajectory", outcome=status).inc()
-    return status
+    return status  # counted in note_taking_distillation_total{status}
 
 
 @shared_task(acks_late=True)

@@ -109,7 +109,8 @@ def stacked_days(
             "label_x": round(x + bar_w / 2, 1),
         })
     ticks = [
-        {"value": int(peak * f) if peak >= 4 else round(peak * f, 1),
+        # The true value at each gridline: 2.5 on a 0–5 axis, never a rounded-down 2.
+        {"value": int(peak * f) if float(peak * f).is_integer() else round(peak * f, 1),
          "y": round(top + plot_h - plot_h * f, 1)}
         for f in (0, 0.5, 1)
     ]

@@ -75,8 +75,17 @@ def display(value) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(display(v) for v in value) or "—"
     if isinstance(value, dict):
-        return ", ".join(f"{humanize_key(k)}: {display(v)}" for k, v in value.items())
+        return ", ".join(f"{humanize_key(k)}: {display(v)}" for k, v in value.items()) or "—"
     return str(value)
+
+
+@register.filter
+def table_of(value) -> dict | None:
+    """A list of dicts as a table (headers from the first row, ids left out), else None."""
+    if not (isinstance(value, list | tuple) and value and all(isinstance(r, dict) for r in value)):
+        return None
+    headers = [key for key in value[0] if key != "id"]
+    return {"headers": headers, "rows": [[row.get(key) for key in headers] for row in value]}
 
 
 @register.filter

@@ -1,41 +1,14 @@
 """Fuzz the notes endpoints from their OpenAPI schema: no input may cause a server error."""
 
-import os
-
 import pytest
-import schemathesis
-from hypothesis import HealthCheck, settings
 
-from mnemosyne_site.wsgi import application
+from tests.schema_fuzz import api_schema, assert_no_server_error, fuzz_settings, fuzz_token  # noqa: F401
 
-NOTES_PATHS = r"^/api/v1/(notes|trajectories|knowledge|skills|external-refs)"
-
-schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application).include(
-    path_regex=NOTES_PATHS
-)
-
-
-@pytest.fixture
-def fuzz_token(django_db_setup, django_db_blocker):
-    from governance.services import agent_create, scope_ensure_path
-
-    with django_db_blocker.unblock():
-        scope = scope_ensure_path(path="fuzz/org/team/project")
-        _, token = agent_create(name="fuzzer", scopes=[scope], ttl_days=1)
-    return token
+schema = api_schema(r"^/api/v1/(notes|trajectories|knowledge|skills|external-refs)")
 
 
 @pytest.mark.integration
 @schema.parametrize()
-@settings(
-    max_examples=int(os.environ.get("NOTES_FUZZ_EXAMPLES", "10")),
-    deadline=None,
-    suppress_health_check=[
-        HealthCheck.function_scoped_fixture,
-        HealthCheck.too_slow,
-        HealthCheck.filter_too_much,
-    ],
-)
-def test_no_input_causes_a_server_error(case, fuzz_token, transactional_db):
-    response = case.call(headers={"Authorization": f"Bearer {fuzz_token}"})
-    assert response.status_code < 500, (case.method, case.path, response.text[:500])
+@fuzz_settings("NOTES_FUZZ_EXAMPLES")
+def test_no_input_causes_a_server_error(case, fuzz_token, transactional_db):  # noqa: F811
+    assert_no_server_error(case, fuzz_token)

@@ -2,8 +2,10 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -52,3 +54,39 @@ def test_the_broker_answers_and_a_second_attach_reuses_it():
     assert done.stdout.strip() == first.socket_file
     assert first.get("mnemosyne:probe") == b"ok"
     assert first.ping()  # still up after the other process exited
+
+
+def test_the_database_starts_again_after_a_crash(tmp_path):
+    """A process that dies without cleaning up, then a killed server: the stale postmaster.pid
+    and handle list are recognised and the next process starts a fresh server."""
+    env = {**os.environ, "MNEMOSYNE_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    crash = (
+        "import os; from mnemosyne_site import embedded;"
+        "print(embedded.postgres().get_postmaster_info().pid, flush=True);"
+        "os._exit(0)"  # no atexit: the server and this process's handle are left behind
+    )
+    done = subprocess.run([sys.executable, "-c", crash], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    postmaster = int(done.stdout.split()[-1])
+    os.kill(postmaster, signal.SIGKILL)
+    for _ in range(100):  # wait until the killed server is gone
+        try:
+            os.kill(postmaster, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    assert (tmp_path / "pg" / "postmaster.pid").exists()  # stale, as after a crash
+
+    again = (
+        "from mnemosyne_site import embedded;"
+        "server = embedded.postgres();"
+        "print(server.get_postmaster_info().pid);"
+        "print(server.psql('SELECT 41 + 1;').split()[2])"
+    )
+    done = subprocess.run([sys.executable, "-c", again], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    new_pid, answer = done.stdout.split()[-2:]
+    assert int(new_pid) != postmaster
+    assert answer == "42"

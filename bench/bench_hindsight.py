@@ -36,24 +36,71 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemosyne_site.settings")
 
 LOGHUB = Path("/work/shared/data/loghub2k")
 PROJECTS = 10
-ERROR_TYPES = ["KeyError", "ValueError", "TimeoutError", "ConnectionError", "OSError",
-               "PermissionError", "ImportError", "RuntimeError", "AssertionError", "HTTPError"]
-_SUBJECTS = ["the payment worker", "pytest", "the migration", "npm ci", "the docker build",
-             "terraform apply", "the cron job", "the celery beat", "git push", "the deploy"]
-_PROBLEMS = ["could not connect to {host}:{port}", "timed out after {n}s reading {path}",
-             "permission denied opening {path}", "missing key '{word}' in payload {uuid}",
-             "expected {n} rows, got {m}", "certificate for {host} expired on {date}",
-             "module '{word}' has no attribute '{word2}'", "disk quota exceeded on {path}",
-             "lock on table {word} held by pid {n}", "unexpected status {status} from {host}"]
-_WORDS = ["customer_id", "ledger", "invoice", "session", "token", "orders", "users", "cache",
-          "balance", "refund", "webhook", "tenant", "shard", "replica", "queue"]
+ERROR_TYPES = [
+    "KeyError",
+    "ValueError",
+    "TimeoutError",
+    "ConnectionError",
+    "OSError",
+    "PermissionError",
+    "ImportError",
+    "RuntimeError",
+    "AssertionError",
+    "HTTPError",
+]
+_SUBJECTS = [
+    "the payment worker",
+    "pytest",
+    "the migration",
+    "npm ci",
+    "the docker build",
+    "terraform apply",
+    "the cron job",
+    "the celery beat",
+    "git push",
+    "the deploy",
+]
+_PROBLEMS = [
+    "could not connect to {host}:{port}",
+    "timed out after {n}s reading {path}",
+    "permission denied opening {path}",
+    "missing key '{word}' in payload {uuid}",
+    "expected {n} rows, got {m}",
+    "certificate for {host} expired on {date}",
+    "module '{word}' has no attribute '{word2}'",
+    "disk quota exceeded on {path}",
+    "lock on table {word} held by pid {n}",
+    "unexpected status {status} from {host}",
+]
+_WORDS = [
+    "customer_id",
+    "ledger",
+    "invoice",
+    "session",
+    "token",
+    "orders",
+    "users",
+    "cache",
+    "balance",
+    "refund",
+    "webhook",
+    "tenant",
+    "shard",
+    "replica",
+    "queue",
+]
 
 
 def _fill(rng: random.Random, text: str) -> str:
     return text.format(
-        host=f"db-{rng.randint(1, 40)}.internal", port=rng.randint(1024, 65000),
-        n=rng.randint(1, 999), m=rng.randint(1, 999), path=f"/srv/app/{rng.choice(_WORDS)}.py",
-        word=rng.choice(_WORDS), word2=rng.choice(_WORDS), status=rng.choice([500, 502, 503]),
+        host=f"db-{rng.randint(1, 40)}.internal",
+        port=rng.randint(1024, 65000),
+        n=rng.randint(1, 999),
+        m=rng.randint(1, 999),
+        path=f"/srv/app/{rng.choice(_WORDS)}.py",
+        word=rng.choice(_WORDS),
+        word2=rng.choice(_WORDS),
+        status=rng.choice([500, 502, 503]),
         uuid=f"{rng.getrandbits(32):08x}-1111-2222-3333-{rng.getrandbits(48):012x}",
         date=f"2024-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}",
     )
@@ -68,8 +115,9 @@ def distinct_texts(rng: random.Random) -> list[tuple[str, str]]:
             for _ in range(4):
                 filled = template
                 while "<*>" in filled:
-                    filled = filled.replace("<*>", rng.choice(_WORDS + [str(rng.randint(1, 9999))]),
-                                            1)
+                    filled = filled.replace(
+                        "<*>", rng.choice(_WORDS + [str(rng.randint(1, 9999))]), 1
+                    )
                 texts.append(("", filled))
     for subject in _SUBJECTS:
         for problem in _PROBLEMS:
@@ -108,10 +156,26 @@ def load(total: int, rng: random.Random) -> None:
     with connection.cursor() as cursor:
         cursor.execute("TRUNCATE hindsight_errorsignature CASCADE")
         cursor.execute("DROP INDEX IF EXISTS signature_embedding_hnsw")
-    columns = ("id", "scope_id", "status", "error_type", "message_template", "message_pattern",
-               "stack_patterns", "context_patterns", "tool_name", "fingerprint",
-               "occurrence_count", "first_seen_at", "last_seen_at", "metadata", "embedding",
-               "created_by", "created_at", "updated_at")
+    columns = (
+        "id",
+        "scope_id",
+        "status",
+        "error_type",
+        "message_template",
+        "message_pattern",
+        "stack_patterns",
+        "context_patterns",
+        "tool_name",
+        "fingerprint",
+        "occurrence_count",
+        "first_seen_at",
+        "last_seen_at",
+        "metadata",
+        "embedding",
+        "created_by",
+        "created_at",
+        "updated_at",
+    )
     now = "2024-06-01 00:00:00+00"
     import uuid
 
@@ -126,19 +190,49 @@ def load(total: int, rng: random.Random) -> None:
                 sid = uuid.UUID(int=rng.getrandbits(128))
                 text = f"{error.message.text} [variant {i // len(pairs)}]"
                 scope = scopes[i % PROJECTS]
-                cp.write_row((
-                    sid, scope.pk, "active", error.error_type, text, error.message.regex, "[]",
-                    "{}", "", hashlib.sha256(f"{i}".encode()).hexdigest(), rng.randint(1, 50),
-                    now, now, "{}", "[" + ",".join(f"{x:.6f}" for x in noisy) + "]", "bench",
-                    now, now,
-                ))
-                template_rows.append((scope.pk, error.error_type, sid, f"k{i}",
-                                      *template_shape(text), now))
-        with cursor.copy("COPY hindsight_signaturetemplate (scope_id, error_type, signature_id, "
-                         "key, bucket, tokens, spaces, count, created_at) FROM STDIN") as cp:
+                cp.write_row(
+                    (
+                        sid,
+                        scope.pk,
+                        "active",
+                        error.error_type,
+                        text,
+                        error.message.regex,
+                        "[]",
+                        "{}",
+                        "",
+                        hashlib.sha256(f"{i}".encode()).hexdigest(),
+                        rng.randint(1, 50),
+                        now,
+                        now,
+                        "{}",
+                        "[" + ",".join(f"{x:.6f}" for x in noisy) + "]",
+                        "bench",
+                        now,
+                        now,
+                    )
+                )
+                template_rows.append(
+                    (scope.pk, error.error_type, sid, f"k{i}", *template_shape(text), now)
+                )
+        with cursor.copy(
+            "COPY hindsight_signaturetemplate (scope_id, error_type, signature_id, "
+            "key, bucket, tokens, spaces, count, created_at) FROM STDIN"
+        ) as cp:
             for scope_id, etype, sid, key, bucket, tokens, spaces, created in template_rows:
-                cp.write_row((scope_id, etype, sid, key, bucket, json.dumps(tokens),
-                              json.dumps(spaces), 1, created))
+                cp.write_row(
+                    (
+                        scope_id,
+                        etype,
+                        sid,
+                        key,
+                        bucket,
+                        json.dumps(tokens),
+                        json.dumps(spaces),
+                        1,
+                        created,
+                    )
+                )
     print(f"copied {total} signatures in {time.perf_counter() - started:.0f} s")
     with connection.cursor() as cursor:
         cursor.execute("SET maintenance_work_mem = '512MB'")
@@ -196,15 +290,16 @@ def main() -> None:
 
     match_times, found = [], 0
     for etype, message in pairs[: args.requests]:
-        elapsed, body = timed("/api/v1/hindsight/match",
-                              {"error_type": etype, "message": message}, (200,))
+        elapsed, body = timed(
+            "/api/v1/hindsight/match", {"error_type": etype, "message": message}, (200,)
+        )
         match_times.append(elapsed)
         found += bool(body["matches"])
     print(f"match    {percentiles(match_times)}  found {found}/{len(match_times)}")
 
     capture_new, capture_again = [], []
     run = random.SystemRandom().getrandbits(32)  # a fresh run id: new types every run
-    for n, (etype, message) in enumerate(pairs[args.requests: args.requests * 2]):
+    for n, (etype, message) in enumerate(pairs[args.requests : args.requests * 2]):
         # A type never seen before makes this a new signature (the slow path: embedding, nearest
         # signature search, inserts); sending it again is the linked path.
         body = {"error_type": f"{etype or 'Log'}Run{run}x{n}", "message": message}
@@ -231,16 +326,22 @@ def main() -> None:
         vector = embed_one(f"{etype}: {message}" if etype else message)
         with transaction.atomic():
             found = {m.signature.pk for m in matching._semantic(signatures, vector, 10, scope_ids)}
-        rows = list(ErrorSignature.objects.filter(scope=project, status="active")
-                    .values_list("pk", "embedding"))
+        rows = list(
+            ErrorSignature.objects.filter(scope=project, status="active").values_list(
+                "pk", "embedding"
+            )
+        )
         import numpy as np
 
         matrix = np.vstack([np.asarray(e, dtype=np.float32) for _, e in rows])
         exact = {rows[i][0] for i in np.argsort(-(matrix @ vector))[:10]}
         hits += len(found & exact)
         total += len(exact)
-    print(f"scope-filtered search recall@10 vs exact ({len(rows)} of "
-          f"{ErrorSignature.objects.count()} signatures visible): {hits / total:.3f}")
+    print(
+        f"scope-filtered search recall@10 vs exact ({len(rows)} of "
+        f"{ErrorSignature.objects.count()} signatures visible): {hits / total:.3f}"
+    )
+
 
 if __name__ == "__main__":
     main()

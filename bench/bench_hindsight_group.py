@@ -24,8 +24,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemosyne_site.settings")
 
 DATASETS = ["HDFS", "BGL", "HPC", "HealthApp", "Apache", "Proxifier", "OpenSSH", "Zookeeper"]
-DRAIN = {"HDFS": 0.998, "BGL": 0.963, "HPC": 0.887, "HealthApp": 0.780, "Apache": 1.0,
-         "Proxifier": 0.527, "OpenSSH": 0.788, "Zookeeper": 0.967}
+DRAIN = {
+    "HDFS": 0.998,
+    "BGL": 0.963,
+    "HPC": 0.887,
+    "HealthApp": 0.780,
+    "Apache": 1.0,
+    "Proxifier": 0.527,
+    "OpenSSH": 0.788,
+    "Zookeeper": 0.967,
+}
 
 
 def grouping_accuracy(predicted: list[str], truth: list[str]) -> float:
@@ -55,8 +63,10 @@ def main() -> None:
     if embed is not None:
         embed("warm up")
     print(f"semantic dedup: {'off' if embed is None else conf.HINDSIGHT_DEDUP_SIMILARITY}")
-    print(f"{'dataset':<10} {'GA':>6} {'Drain':>6} {'groups':>7} {'truth':>6} {'msg/s':>8} "
-          f"{'p50 µs':>7} {'p95 µs':>7} {'p99 µs':>7}")
+    print(
+        f"{'dataset':<10} {'GA':>6} {'Drain':>6} {'groups':>7} {'truth':>6} {'msg/s':>8} "
+        f"{'p50 µs':>7} {'p95 µs':>7} {'p99 µs':>7}"
+    )
     scores, rates = [], []
     for name in DATASETS:
         rows = [json.loads(line) for line in open(Path(args.data) / f"{name}.jsonl")]
@@ -72,11 +82,15 @@ def main() -> None:
         q = statistics.quantiles(times, n=100)
         scores.append(ga)
         rates.append(len(rows) / elapsed)
-        print(f"{name:<10} {ga:>6.3f} {DRAIN[name]:>6.3f} {len(set(keys)):>7} "
-              f"{len({r['event_id'] for r in rows}):>6} {len(rows) / elapsed:>8.0f} "
-              f"{q[49]:>7.0f} {q[94]:>7.0f} {q[98]:>7.0f}")
-    print(f"{'mean':<10} {statistics.mean(scores):>6.3f} {statistics.mean(DRAIN.values()):>6.3f}"
-          f" {'':>7} {'':>6} {statistics.mean(rates):>8.0f}")
+        print(
+            f"{name:<10} {ga:>6.3f} {DRAIN[name]:>6.3f} {len(set(keys)):>7} "
+            f"{len({r['event_id'] for r in rows}):>6} {len(rows) / elapsed:>8.0f} "
+            f"{q[49]:>7.0f} {q[94]:>7.0f} {q[98]:>7.0f}"
+        )
+    print(
+        f"{'mean':<10} {statistics.mean(scores):>6.3f} {statistics.mean(DRAIN.values()):>6.3f}"
+        f" {'':>7} {'':>6} {statistics.mean(rates):>8.0f}"
+    )
 
 
 if __name__ == "__main__":

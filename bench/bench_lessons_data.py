@@ -215,8 +215,16 @@ def lesson_texts(count: int, seed: int = 11) -> list[tuple[str, str, str]]:
             continue
         seen.add((title, tool))
         context = f"Running {tool} {rng.choice(TOOLS[tool])} against {component} {moment}"
-        fix = rng.choice(["retrying", "rolling back", "pinning the version", "raising the limit",
-                          "restarting", "clearing the cache"])
+        fix = rng.choice(
+            [
+                "retrying",
+                "rolling back",
+                "pinning the version",
+                "raising the limit",
+                "restarting",
+                "clearing the cache",
+            ]
+        )
         outcome = f"{problem.capitalize()}; fixed by {fix}"
         texts.append((title, context, outcome))
     return texts

@@ -104,8 +104,8 @@ class RoleScopedAdmin(admin.ModelAdmin):
     scope_field = "scope__path"
 
     def get_queryset(self, request):
-        return super().get_queryset(request).filter(
-            _principal(request).readable_q(self.scope_field)
+        return (
+            super().get_queryset(request).filter(_principal(request).readable_q(self.scope_field))
         )
 
     def has_module_permission(self, request):
@@ -128,7 +128,13 @@ class ApprovalInline(admin.TabularInline):
 @admin.register(Proposal)
 class ProposalAdmin(RoleScopedAdmin):
     list_display = [
-        "title", "kind", "state", "scope", "approvals_progress", "proposed_by", "created_at",
+        "title",
+        "kind",
+        "state",
+        "scope",
+        "approvals_progress",
+        "proposed_by",
+        "created_at",
         "review_link",
     ]
     list_filter = ["kind", "state", "scope__layer"]
@@ -140,8 +146,12 @@ class ProposalAdmin(RoleScopedAdmin):
     show_full_result_count = False
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(
-            approve_count=Count("approvals", filter=Q(approvals__decision=Decision.APPROVE))
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                approve_count=Count("approvals", filter=Q(approvals__decision=Decision.APPROVE))
+            )
         )
 
     def has_add_permission(self, request):
@@ -166,8 +176,12 @@ class ProposalAdmin(RoleScopedAdmin):
         done, refused = 0, []
         for proposal in queryset.filter(state=ProposalState.PENDING):
             try:
-                proposal_decide(proposal_id=proposal.pk, principal=principal, decision=decision,
-                                comment="from the admin list")
+                proposal_decide(
+                    proposal_id=proposal.pk,
+                    principal=principal,
+                    decision=decision,
+                    comment="from the admin list",
+                )
                 done += 1
             except (exceptions.PermissionDenied, Conflict) as error:
                 refused.append(f"{proposal.title}: {error.detail}")
@@ -204,8 +218,15 @@ class OverdueFilter(admin.SimpleListFilter):
 @admin.register(Escalation)
 class EscalationAdmin(RoleScopedAdmin):
     list_display = [
-        "title_or_reason", "queue", "priority", "status", "scope", "created_at", "due_at",
-        "overdue_flag", "review_link",
+        "title_or_reason",
+        "queue",
+        "priority",
+        "status",
+        "scope",
+        "created_at",
+        "due_at",
+        "overdue_flag",
+        "review_link",
     ]
     list_filter = ["status", "priority", "escalated_to", OverdueFilter]
     search_fields = ["title", "reason"]
@@ -237,9 +258,7 @@ class EscalationAdmin(RoleScopedAdmin):
 
     @admin.display(description="")
     def review_link(self, obj):
-        return format_html(
-            '<a href="{}">Handle →</a>', reverse("review:escalation", args=[obj.pk])
-        )
+        return format_html('<a href="{}">Handle →</a>', reverse("review:escalation", args=[obj.pk]))
 
     @admin.action(description="Mark selected escalations reviewed (as you)")
     def mark_reviewed(self, request, queryset):
@@ -247,8 +266,11 @@ class EscalationAdmin(RoleScopedAdmin):
         done = 0
         for escalation in queryset.filter(status=EscalationStatus.PENDING):
             try:
-                escalation_transition(escalation_id=escalation.pk, principal=principal,
-                                      status=EscalationStatus.REVIEWED)
+                escalation_transition(
+                    escalation_id=escalation.pk,
+                    principal=principal,
+                    status=EscalationStatus.REVIEWED,
+                )
                 done += 1
             except (exceptions.PermissionDenied, Conflict) as error:
                 self.message_user(request, f"{escalation}: {error.detail}", messages.WARNING)
@@ -278,14 +300,30 @@ class PolicyAdmin(RoleScopedAdmin):
     readonly_fields = ["effective_policy"]
     fieldsets = [
         (None, {"fields": ["scope", "proposer_may_approve"]}),
-        ("Thresholds other apps read (empty: inherit)", {"fields": [
-            "promotion_min_applications", "promotion_min_success_rate", "bloat_limit",
-            "knowledge_saves_per_session", "learning_saves_per_session", "thresholds",
-        ]}),
-        ("Escalation deadlines in hours (empty: inherit)", {"fields": [
-            "deadline_critical_hours", "deadline_high_hours", "deadline_medium_hours",
-            "deadline_low_hours",
-        ]}),
+        (
+            "Thresholds other apps read (empty: inherit)",
+            {
+                "fields": [
+                    "promotion_min_applications",
+                    "promotion_min_success_rate",
+                    "bloat_limit",
+                    "knowledge_saves_per_session",
+                    "learning_saves_per_session",
+                    "thresholds",
+                ]
+            },
+        ),
+        (
+            "Escalation deadlines in hours (empty: inherit)",
+            {
+                "fields": [
+                    "deadline_critical_hours",
+                    "deadline_high_hours",
+                    "deadline_medium_hours",
+                    "deadline_low_hours",
+                ]
+            },
+        ),
         ("In effect", {"fields": ["effective_policy"]}),
     ]
 
@@ -322,10 +360,14 @@ class PolicyAdmin(RoleScopedAdmin):
         if obj is None or obj.pk is None:
             return "Saved policies show what is in effect, and which scope set each value."
         effective = policy_for(obj.scope)
-        rows = [(name, value, effective.sources.get(name, "")) for name, value in
-                sorted(effective.values.items())]
-        rows += [(f"approvals for {kind}", effective.approvals_for(kind), "")
-                 for kind in ("promotion", "merge", "lifecycle")]
+        rows = [
+            (name, value, effective.sources.get(name, ""))
+            for name, value in sorted(effective.values.items())
+        ]
+        rows += [
+            (f"approvals for {kind}", effective.approvals_for(kind), "")
+            for kind in ("promotion", "merge", "lifecycle")
+        ]
         return format_html(
             "<table><tr><th>setting</th><th>value</th><th>set by</th></tr>{}</table>",
             format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows),

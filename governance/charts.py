@@ -96,22 +96,33 @@ def stacked_days(
                 continue
             h = plot_h * count / peak
             y -= h
-            segments.append({"y": round(y, 1), "h": round(h, 1), "colour": colours[name],
-                             "name": name, "count": count})
-        bars.append({
-            "x": round(x, 1),
-            "w": round(bar_w, 1),
-            "day": day,
-            "total": totals[d],
-            "segments": segments,
-            # Label every 5th day and the last, so 30 labels do not collide.
-            "label": day.strftime("%d %b") if (days - 1 - d) % 5 == 0 else "",
-            "label_x": round(x + bar_w / 2, 1),
-        })
+            segments.append(
+                {
+                    "y": round(y, 1),
+                    "h": round(h, 1),
+                    "colour": colours[name],
+                    "name": name,
+                    "count": count,
+                }
+            )
+        bars.append(
+            {
+                "x": round(x, 1),
+                "w": round(bar_w, 1),
+                "day": day,
+                "total": totals[d],
+                "segments": segments,
+                # Label every 5th day and the last, so 30 labels do not collide.
+                "label": day.strftime("%d %b") if (days - 1 - d) % 5 == 0 else "",
+                "label_x": round(x + bar_w / 2, 1),
+            }
+        )
     ticks = [
         # The true value at each gridline: 2.5 on a 0–5 axis, never a rounded-down 2.
-        {"value": int(peak * f) if float(peak * f).is_integer() else round(peak * f, 1),
-         "y": round(top + plot_h - plot_h * f, 1)}
+        {
+            "value": int(peak * f) if float(peak * f).is_integer() else round(peak * f, 1),
+            "y": round(top + plot_h - plot_h * f, 1),
+        }
         for f in (0, 0.5, 1)
     ]
     return {
@@ -123,8 +134,10 @@ def stacked_days(
         "label_y": height - 6,
         "bars": bars,
         "ticks": ticks,
-        "legend": [{"name": c, "colour": colours[c],
-                    "total": sum(per_day[d].get(c, 0) for d in per_day)} for c in categories],
+        "legend": [
+            {"name": c, "colour": colours[c], "total": sum(per_day[d].get(c, 0) for d in per_day)}
+            for c in categories
+        ],
         "total": sum(totals),
         "empty": sum(totals) == 0,
     }
@@ -157,18 +170,21 @@ def hbars(
         if percent:
             fill = "#3a9d5d" if amount >= 0.8 else "#e0b43c" if amount >= 0.5 else "#d64545"
         w = 0 if not top_value else bar_area * min(amount, top_value) / top_value
-        out.append({
-            "y": index * (row_height * 2) + row_height,
-            "text_y": index * (row_height * 2) + row_height - 6,
-            "w": round(max(w, 2 if amount else 0), 1),
-            "value_x": round(label_w + max(w, 2) + 6, 1),
-            "colour": fill,
-            "label": str(item.get(label, ""))[:90],
-            "value": amount,
-            "display": f"{amount:.0%}" if percent else (
-                f"{int(amount):,}" if amount == int(amount) else f"{amount:.2f}"),
-            "item": item,
-        })
+        out.append(
+            {
+                "y": index * (row_height * 2) + row_height,
+                "text_y": index * (row_height * 2) + row_height - 6,
+                "w": round(max(w, 2 if amount else 0), 1),
+                "value_x": round(label_w + max(w, 2) + 6, 1),
+                "colour": fill,
+                "label": str(item.get(label, ""))[:90],
+                "value": amount,
+                "display": f"{amount:.0%}"
+                if percent
+                else (f"{int(amount):,}" if amount == int(amount) else f"{amount:.2f}"),
+                "item": item,
+            }
+        )
     return {
         "width": width,
         "height": max(row_height * 2 * len(out), row_height),
@@ -186,7 +202,8 @@ def split_bar(parts: list[tuple[str, int, str]], *, width: int = 460, height: in
         if not count:
             continue
         w = width * count / total
-        out.append({"x": round(x, 1), "w": round(w, 1), "name": name, "count": count,
-                    "colour": fill})
+        out.append(
+            {"x": round(x, 1), "w": round(w, 1), "name": name, "count": count, "colour": fill}
+        )
         x += w
     return {"width": width, "height": height, "parts": out, "total": total, "empty": total == 0}

@@ -18,13 +18,34 @@ logger = logging.getLogger(__name__)
 
 # Keys the detail page lays out in their own places; anything else goes to "More".
 LAID_OUT = {
-    "title", "summary", "status", "layer", "scope", "url", "fields", "metrics", "lineage",
-    "text", "content", "excerpt", "tags", "kind", "id",
+    "title",
+    "summary",
+    "status",
+    "layer",
+    "scope",
+    "url",
+    "fields",
+    "metrics",
+    "lineage",
+    "text",
+    "content",
+    "excerpt",
+    "tags",
+    "kind",
+    "id",
 }
 # Payload keys that steer the page rather than being evidence in themselves.
 STEERING = {
-    "other_id", "similarity", "keeps", "keep", "to_status", "target_status", "from_status",
-    "from", "to", "status",
+    "other_id",
+    "similarity",
+    "keeps",
+    "keep",
+    "to_status",
+    "target_status",
+    "from_status",
+    "from",
+    "to",
+    "status",
 }
 
 
@@ -43,8 +64,9 @@ class Described:
 
     @property
     def body(self) -> str:
-        return str(self.data.get("content") or self.data.get("text") or self.data.get("excerpt")
-                   or "")
+        return str(
+            self.data.get("content") or self.data.get("text") or self.data.get("excerpt") or ""
+        )
 
 
 def describe(subject_type: str, subject_id: Any) -> Described:
@@ -56,8 +78,9 @@ def describe(subject_type: str, subject_id: Any) -> Described:
         data = describer(subject_id) or {}
     except Exception as error:  # the page must render even when the subject's app fails
         logger.warning("describer for %s failed on %s", subject_type, subject_id, exc_info=True)
-        return Described(registered=True, ok=False, error=type(error).__name__,
-                         subject_id=subject_id)
+        return Described(
+            registered=True, ok=False, error=type(error).__name__, subject_id=subject_id
+        )
     if not isinstance(data, dict):
         data = {"summary": str(data)}
     extra = {k: v for k, v in data.items() if k not in LAID_OUT}
@@ -87,10 +110,12 @@ def proposal_evidence(proposal: Proposal) -> dict:
         evidence["keeps"] = _first(payload, "keeps", "keep")
     elif proposal.kind == ProposalKind.LIFECYCLE:
         evidence["from_status"] = _first(payload, "from_status", "from") or subject.data.get(
-            "status")
+            "status"
+        )
         evidence["to_status"] = _first(payload, "to_status", "target_status", "to", "status")
     elif proposal.kind == ProposalKind.PROMOTION:
         evidence["source_scope"] = subject.data.get("scope") or _first(
-            payload, "from_scope", "source_scope")
+            payload, "from_scope", "source_scope"
+        )
         evidence["source_layer"] = subject.data.get("layer") or payload.get("from_layer")
     return evidence

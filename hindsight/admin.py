@@ -21,14 +21,30 @@ class ResolutionInline(admin.TabularInline):
 
 @admin.register(ErrorSignature)
 class ErrorSignatureAdmin(admin.ModelAdmin):
-    list_display = ["error_type", "message_template", "scope", "status", "occurrence_count",
-                    "last_seen_at"]
+    list_display = [
+        "error_type",
+        "message_template",
+        "scope",
+        "status",
+        "occurrence_count",
+        "last_seen_at",
+    ]
     list_filter = ["status", "scope__layer"]
     list_select_related = ["scope"]
     search_fields = ["error_type", "message_template", "tool_name"]
-    readonly_fields = ["fingerprint", "message_pattern", "stack_patterns", "context_patterns",
-                       "occurrence_count", "first_seen_at", "last_seen_at", "merged_into",
-                       "note", "metadata", "created_at"]
+    readonly_fields = [
+        "fingerprint",
+        "message_pattern",
+        "stack_patterns",
+        "context_patterns",
+        "occurrence_count",
+        "first_seen_at",
+        "last_seen_at",
+        "merged_into",
+        "note",
+        "metadata",
+        "created_at",
+    ]
     exclude = ["embedding"]
     inlines = [ResolutionInline]
     show_full_result_count = False
@@ -45,8 +61,7 @@ class ErrorSignatureAdmin(admin.ModelAdmin):
 
 @admin.register(ErrorOccurrence)
 class ErrorOccurrenceAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "signature", "scope", "tool_name", "session_key",
-                    "reported_by"]
+    list_display = ["created_at", "signature", "scope", "tool_name", "session_key", "reported_by"]
     list_select_related = ["signature", "scope"]
     search_fields = ["message", "session_key"]
     show_full_result_count = False
@@ -62,12 +77,22 @@ class ApplicationInline(admin.TabularInline):
 
 @admin.register(Resolution)
 class ResolutionAdmin(admin.ModelAdmin):
-    list_display = ["description", "signature", "success_rate", "application_count",
-                    "last_success_at"]
+    list_display = [
+        "description",
+        "signature",
+        "success_rate",
+        "application_count",
+        "last_success_at",
+    ]
     list_select_related = ["signature"]
     search_fields = ["description"]
-    readonly_fields = ["success_count", "application_count", "success_rate", "last_success_at",
-                       "last_failure_at"]
+    readonly_fields = [
+        "success_count",
+        "application_count",
+        "success_rate",
+        "last_success_at",
+        "last_failure_at",
+    ]
     inlines = [ApplicationInline]
 
 
@@ -82,8 +107,15 @@ class SuggestionMissAdmin(admin.ModelAdmin):
 
 @admin.register(Learning)
 class LearningAdmin(admin.ModelAdmin):
-    list_display = ["trigger", "error_pattern", "category", "confidence", "occurrence_count",
-                    "success_count", "scope"]
+    list_display = [
+        "trigger",
+        "error_pattern",
+        "category",
+        "confidence",
+        "occurrence_count",
+        "success_count",
+        "scope",
+    ]
     list_filter = ["category"]
     list_select_related = ["scope"]
     search_fields = ["trigger", "error_pattern", "fix"]

@@ -4,16 +4,12 @@ from mnemosyne_site.env import env_float, env_int
 
 # --- capture and dedup
 # Cosine similarity above which a new error joins an existing signature instead of starting one.
-HINDSIGHT_DEDUP_SIMILARITY = env_float(
-    "HINDSIGHT_DEDUP_SIMILARITY", 0.95, minimum=0.0, maximum=1.0
-)
+HINDSIGHT_DEDUP_SIMILARITY = env_float("HINDSIGHT_DEDUP_SIMILARITY", 0.95, minimum=0.0, maximum=1.0)
 HINDSIGHT_MAX_MESSAGE_CHARS = env_int("HINDSIGHT_MAX_MESSAGE_CHARS", 16_384, minimum=256)
 HINDSIGHT_MAX_STACK_CHARS = env_int("HINDSIGHT_MAX_STACK_CHARS", 65_536, minimum=1024)
 
 # --- matching and suggestions
-HINDSIGHT_MATCH_SIMILARITY = env_float(
-    "HINDSIGHT_MATCH_SIMILARITY", 0.85, minimum=0.0, maximum=1.0
-)
+HINDSIGHT_MATCH_SIMILARITY = env_float("HINDSIGHT_MATCH_SIMILARITY", 0.85, minimum=0.0, maximum=1.0)
 HINDSIGHT_MATCH_TOP_K = env_int("HINDSIGHT_MATCH_TOP_K", 5, minimum=1)
 # Regex matching runs when semantic matching found fewer signatures than this.
 HINDSIGHT_REGEX_FALLBACK_BELOW = env_int("HINDSIGHT_REGEX_FALLBACK_BELOW", 3, minimum=1)
@@ -24,26 +20,18 @@ HINDSIGHT_EF_SEARCH = env_int("HINDSIGHT_EF_SEARCH", 200, minimum=10)
 HINDSIGHT_EXACT_SCAN_MAX = env_int("HINDSIGHT_EXACT_SCAN_MAX", 2000, minimum=0)
 HINDSIGHT_SUGGESTIONS = env_int("HINDSIGHT_SUGGESTIONS", 3, minimum=1)
 # Days after which a resolution's recency score has halved.
-HINDSIGHT_RECENCY_HALF_LIFE_DAYS = env_float(
-    "HINDSIGHT_RECENCY_HALF_LIFE_DAYS", 90.0, minimum=1.0
-)
+HINDSIGHT_RECENCY_HALF_LIFE_DAYS = env_float("HINDSIGHT_RECENCY_HALF_LIFE_DAYS", 90.0, minimum=1.0)
 
 # --- notes, promotion, merges
-HINDSIGHT_NOTE_MIN_SUCCESS = env_float(
-    "HINDSIGHT_NOTE_MIN_SUCCESS", 0.5, minimum=0.0, maximum=1.0
-)
+HINDSIGHT_NOTE_MIN_SUCCESS = env_float("HINDSIGHT_NOTE_MIN_SUCCESS", 0.5, minimum=0.0, maximum=1.0)
 HINDSIGHT_NOTE_DEDUP_SIMILARITY = env_float(
     "HINDSIGHT_NOTE_DEDUP_SIMILARITY", 0.9, minimum=0.0, maximum=1.0
 )
-HINDSIGHT_PROMOTION_MIN_APPLICATIONS = env_int(
-    "HINDSIGHT_PROMOTION_MIN_APPLICATIONS", 5, minimum=1
-)
+HINDSIGHT_PROMOTION_MIN_APPLICATIONS = env_int("HINDSIGHT_PROMOTION_MIN_APPLICATIONS", 5, minimum=1)
 HINDSIGHT_PROMOTION_MIN_SUCCESS = env_float(
     "HINDSIGHT_PROMOTION_MIN_SUCCESS", 0.8, minimum=0.0, maximum=1.0
 )
-HINDSIGHT_MERGE_SIMILARITY = env_float(
-    "HINDSIGHT_MERGE_SIMILARITY", 0.9, minimum=0.0, maximum=1.0
-)
+HINDSIGHT_MERGE_SIMILARITY = env_float("HINDSIGHT_MERGE_SIMILARITY", 0.9, minimum=0.0, maximum=1.0)
 HINDSIGHT_MERGE_MIN_SUCCESS = env_float(
     "HINDSIGHT_MERGE_MIN_SUCCESS", 0.7, minimum=0.0, maximum=1.0
 )
@@ -64,9 +52,7 @@ LEARNING_AUTO_APPLY_CONFIDENCE = env_float(
 LEARNING_INITIAL_CONFIDENCE = env_float(
     "LEARNING_INITIAL_CONFIDENCE", 0.5, minimum=0.1, maximum=1.0
 )
-LEARNING_PROPAGATION_RATE = env_float(
-    "LEARNING_PROPAGATION_RATE", 0.3, minimum=0.0, maximum=1.0
-)
+LEARNING_PROPAGATION_RATE = env_float("LEARNING_PROPAGATION_RATE", 0.3, minimum=0.0, maximum=1.0)
 LEARNING_SIMILARITY = env_float("LEARNING_SIMILARITY", 0.8, minimum=0.0, maximum=1.0)
 LEARNING_SEARCH_LIMIT = env_int("LEARNING_SEARCH_LIMIT", 5, minimum=1)
 LEARNING_PARAM_MAX_CHARS = env_int("LEARNING_PARAM_MAX_CHARS", 200, minimum=10)

@@ -166,8 +166,7 @@ class SignatureGrouping:
         if not result.is_new:
             owner = self.store.signature_for_template(result.key)
             if owner is not None:
-                return Assignment(owner, result.key, result.template, "template",
-                                  result.similarity)
+                return Assignment(owner, result.key, result.template, "template", result.similarity)
         vector = self.embed(error.embedding_text) if self.embed is not None else None
         if vector is not None:
             nearest = self.store.nearest(vector)
@@ -176,8 +175,9 @@ class SignatureGrouping:
                 and nearest[1] > self.dedup_similarity
                 and semantically_compatible(error.message.text, nearest[2])
             ):
-                return Assignment(nearest[0], result.key, result.template, "semantic",
-                                  nearest[1], vector)
+                return Assignment(
+                    nearest[0], result.key, result.template, "semantic", nearest[1], vector
+                )
         return Assignment(None, result.key, result.template, "new", 1.0, vector)
 
 
@@ -246,7 +246,9 @@ class InMemoryGrouping:
         if error_type not in self._partitions:
             store = InMemorySignatureStore(shared=self.shared)
             grouping = SignatureGrouping(
-                store, embed=self.embed, dedup_similarity=self.dedup_similarity,
+                store,
+                embed=self.embed,
+                dedup_similarity=self.dedup_similarity,
                 config=self.config,
             )
             self._partitions[error_type] = (store, grouping)
@@ -258,8 +260,11 @@ class InMemoryGrouping:
         assignment = grouping.assign(error)
         key = assignment.signature_key
         if key is None:
-            key = f"{error.error_type}:{assignment.template_key}" if error.error_type else str(
-                assignment.template_key)
+            key = (
+                f"{error.error_type}:{assignment.template_key}"
+                if error.error_type
+                else str(assignment.template_key)
+            )
             if assignment.vector is not None:
                 store.vectors.keys.append(key)
                 store.vectors.texts.append(error.message.text)

@@ -48,8 +48,9 @@ def cached_count(queryset: QuerySet, key: object) -> int:
     return count
 
 
-def nearest_first(signatures: QuerySet, vector: np.ndarray, *, limit: int,
-                  filter_key: object | None) -> QuerySet:
+def nearest_first(
+    signatures: QuerySet, vector: np.ndarray, *, limit: int, filter_key: object | None
+) -> QuerySet:
     """`signatures` annotated with `distance` and ordered nearest first, with the plan the
     filter calls for (DESIGN §6). pgvector filters after its HNSW scan, so a filtered search
     (`filter_key` names the filter for the count cache; None means unfiltered) reads the rows
@@ -66,12 +67,16 @@ def nearest_first(signatures: QuerySet, vector: np.ndarray, *, limit: int,
         return annotated.order_by(
             ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField())
         )
-    everything = cached_count(ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE),
-                              "all-active")
+    everything = cached_count(
+        ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE), "all-active"
+    )
     # About four times `limit` should survive the filter (errors cluster: the nearest candidates
     # are often one error seen in many other scopes); pgvector caps the list at 1,000.
-    set_ef_search(min(1000, max(conf.HINDSIGHT_EF_SEARCH,
-                                math.ceil(4 * limit * everything / max(visible, 1)))))
+    set_ef_search(
+        min(
+            1000, max(conf.HINDSIGHT_EF_SEARCH, math.ceil(4 * limit * everything / max(visible, 1)))
+        )
+    )
     return annotated.order_by("distance")
 
 
@@ -86,15 +91,25 @@ class DatabaseSignatureStore:
     # -- TemplateStore
 
     def candidates(self, bucket_key: str) -> list[Template]:
-        rows = SignatureTemplate.objects.filter(
-            scope=self.scope, error_type=self.error_type, bucket=bucket_key
-        ).order_by("created_at", "id").values_list("key", "tokens", "spaces", "count",
-                                                    "signature_id")
+        rows = (
+            SignatureTemplate.objects.filter(
+                scope=self.scope, error_type=self.error_type, bucket=bucket_key
+            )
+            .order_by("created_at", "id")
+            .values_list("key", "tokens", "spaces", "count", "signature_id")
+        )
         templates = []
         for key, tokens, spaces, count, signature_id in rows:
             self._owners[key] = str(signature_id)
-            templates.append(Template(key=key, bucket=bucket_key, tokens=list(tokens),
-                                      spaces=list(spaces), count=count))
+            templates.append(
+                Template(
+                    key=key,
+                    bucket=bucket_key,
+                    tokens=list(tokens),
+                    spaces=list(spaces),
+                    count=count,
+                )
+            )
         return templates + [t for t in self.new_templates if t.bucket == bucket_key]
 
     def add(self, template: Template) -> None:
@@ -142,8 +157,12 @@ class DatabaseSignatureStore:
             scope=self.scope, error_type=self.error_type, status=SignatureStatus.ACTIVE
         )
         row = (
-            nearest_first(candidates, vector, limit=1,
-                          filter_key=("signature", self.scope.pk, self.error_type))
+            nearest_first(
+                candidates,
+                vector,
+                limit=1,
+                filter_key=("signature", self.scope.pk, self.error_type),
+            )
             .values_list("pk", "distance", "message_template")
             .first()
         )

@@ -9,8 +9,13 @@ from celery import shared_task
 from mnemosyne_site.scheduling import scheduled_task
 
 
-@shared_task(name="hindsight.signature_refresh", acks_late=True,
-             autoretry_for=(ConnectionError,), max_retries=3, retry_backoff=True)
+@shared_task(
+    name="hindsight.signature_refresh",
+    acks_late=True,
+    autoretry_for=(ConnectionError,),
+    max_retries=3,
+    retry_backoff=True,
+)
 def signature_refresh(signature_id: str) -> None:
     """After a resolution changes: rewrite the note, aggregate lineage metrics, propose a
     promotion or merges when they are due, and check the note's scope for bloat."""
@@ -28,8 +33,7 @@ def bloat_check() -> dict:
     return {"scopes_over_threshold": len(reports)}
 
 
-@shared_task(name="hindsight.learning_propagate", acks_late=True, max_retries=3,
-             retry_backoff=True)
+@shared_task(name="hindsight.learning_propagate", acks_late=True, max_retries=3, retry_backoff=True)
 def learning_propagate(learning_ids: list[str], rate: float) -> int:
     """Spread a tool success to learnings similar to those it boosted (seed 001)."""
     from hindsight.services.learnings import learning_propagate_success

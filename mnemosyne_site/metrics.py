@@ -29,7 +29,9 @@ TASK_RUNS = Counter(
     "mnemosyne_task_runs_total", "Celery task runs, by task and outcome.", ["task", "outcome"]
 )
 TASK_DURATION = Histogram(
-    "mnemosyne_task_duration_seconds", "Celery task run time, by task.", ["task"],
+    "mnemosyne_task_duration_seconds",
+    "Celery task run time, by task.",
+    ["task"],
     buckets=(0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300),
 )
 SWEEP_ITEMS = Counter(
@@ -38,7 +40,8 @@ SWEEP_ITEMS = Counter(
     ["task", "outcome"],
 )
 OUTBOX_QUEUED = Counter(
-    "mnemosyne_outbox_queued_total", "Tasks kept in the outbox because the broker was down.",
+    "mnemosyne_outbox_queued_total",
+    "Tasks kept in the outbox because the broker was down.",
     ["task"],
 )
 
@@ -65,6 +68,7 @@ class RequestMetricsMiddleware:
         match = getattr(request, "resolver_match", None)
         # The route pattern, not the path, so ids do not explode the label set.
         route = match.route if match is not None else "unmatched"
-        REQUEST_LATENCY.labels(route=route, method=request.method, status=response.status_code
-                               ).observe(time.perf_counter() - started)
+        REQUEST_LATENCY.labels(
+            route=route, method=request.method, status=response.status_code
+        ).observe(time.perf_counter() - started)
         return response

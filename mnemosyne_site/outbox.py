@@ -55,7 +55,10 @@ def outbox_flush(*, batch_size: int = 200) -> dict:
         for row in rows:
             try:
                 current_app.send_task(
-                    row.task_name, args=row.args, kwargs=row.kwargs, retry=True,
+                    row.task_name,
+                    args=row.args,
+                    kwargs=row.kwargs,
+                    retry=True,
                     retry_policy=_PUBLISH_RETRY,
                 )
             except BrokerError as exc:

@@ -64,9 +64,7 @@ TRAJECTORY_RETENTION_DAYS = env_int("TRAJECTORY_RETENTION_DAYS", 30, minimum=1)
 SESSION_ITEM_RETENTION_DAYS = env_int("SESSION_ITEM_RETENTION_DAYS", 14, minimum=1)
 RETENTION_BATCH = env_int("RETENTION_BATCH", 500, minimum=1)
 # A failed distillation is queued again after this pause, at most this many rounds.
-DISTILL_FAILED_RETRY_AFTER_SECONDS = env_int(
-    "DISTILL_FAILED_RETRY_AFTER_SECONDS", 3600, minimum=0
-)
+DISTILL_FAILED_RETRY_AFTER_SECONDS = env_int("DISTILL_FAILED_RETRY_AFTER_SECONDS", 3600, minimum=0)
 DISTILL_FAILED_RETRY_ROUNDS = env_int("DISTILL_FAILED_RETRY_ROUNDS", 3, minimum=0)
 # Accepted notes checked for merge candidates per run of the merge-suggestion sweep.
 MERGE_SWEEP_BATCH = env_int("MERGE_SWEEP_BATCH", 200, minimum=1)

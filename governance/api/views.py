@@ -221,20 +221,29 @@ class EscalationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         )
         return Response(self.get_serializer(self.get_queryset().get(pk=escalation.pk)).data)
 
-    @extend_schema(request=TransitionInputSerializer, responses=EscalationOutputSerializer,
-                   summary="Mark an escalation reviewed (seen, still open)")
+    @extend_schema(
+        request=TransitionInputSerializer,
+        responses=EscalationOutputSerializer,
+        summary="Mark an escalation reviewed (seen, still open)",
+    )
     @action(detail=True, methods=["post"])
     def review(self, request, pk=None):
         return self._transition(request, EscalationStatus.REVIEWED)
 
-    @extend_schema(request=TransitionInputSerializer, responses=EscalationOutputSerializer,
-                   summary="Resolve an escalation (notes required)")
+    @extend_schema(
+        request=TransitionInputSerializer,
+        responses=EscalationOutputSerializer,
+        summary="Resolve an escalation (notes required)",
+    )
     @action(detail=True, methods=["post"])
     def resolve(self, request, pk=None):
         return self._transition(request, EscalationStatus.RESOLVED)
 
-    @extend_schema(request=TransitionInputSerializer, responses=EscalationOutputSerializer,
-                   summary="Dismiss an escalation (notes required)")
+    @extend_schema(
+        request=TransitionInputSerializer,
+        responses=EscalationOutputSerializer,
+        summary="Dismiss an escalation (notes required)",
+    )
     @action(detail=True, methods=["post"])
     def dismiss(self, request, pk=None):
         return self._transition(request, EscalationStatus.DISMISSED)

@@ -30,9 +30,10 @@ def governance_figures(principal: Principal) -> dict:
     proposals = proposals_readable(principal)
     handled = escalations_to_handle(principal)
     decided = list(
-        proposals.filter(decided_at__gte=now - timedelta(days=30),
-                         state__in=[ProposalState.APPROVED, ProposalState.REJECTED])
-        .values_list("created_at", "decided_at")[:2000]
+        proposals.filter(
+            decided_at__gte=now - timedelta(days=30),
+            state__in=[ProposalState.APPROVED, ProposalState.REJECTED],
+        ).values_list("created_at", "decided_at")[:2000]
     )
     waits = [(done - made).total_seconds() / 3600 for made, done in decided]
     return {

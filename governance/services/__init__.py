@@ -1,6 +1,6 @@
 """Writes of governance. Other apps import from here:
 
-    from governance.services import audit_record, proposal_create, escalation_create
+from governance.services import audit_record, proposal_create, escalation_create
 """
 
 from governance.services.audit import audit_record

@@ -81,13 +81,13 @@ def escalations_age(*, now=None, batch: int = 500) -> dict:
 
 def _open_counts(now) -> list[tuple[str, bool, int]]:
     open_ = Escalation.objects.filter(status__in=OPEN_ESCALATION_STATES)
-    overdue = dict(
-        open_.filter(due_at__lte=now).values_list("priority").annotate(n=Count("id"))
-    )
+    overdue = dict(open_.filter(due_at__lte=now).values_list("priority").annotate(n=Count("id")))
     total = dict(open_.values_list("priority").annotate(n=Count("id")))
     return [
         row
         for priority, n in total.items()
-        for row in ((priority, True, overdue.get(priority, 0)),
-                    (priority, False, n - overdue.get(priority, 0)))
+        for row in (
+            (priority, True, overdue.get(priority, 0)),
+            (priority, False, n - overdue.get(priority, 0)),
+        )
     ]

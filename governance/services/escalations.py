@@ -97,9 +97,7 @@ def escalation_create(
         )
         notify_escalation_queued(escalation)
         # Counted once it is committed, so a rolled-back escalation is not counted.
-        transaction.on_commit(
-            lambda: metrics.ESCALATIONS_CREATED.labels(priority=priority).inc()
-        )
+        transaction.on_commit(lambda: metrics.ESCALATIONS_CREATED.labels(priority=priority).inc())
     return escalation
 
 
@@ -133,9 +131,7 @@ def escalation_transition(
         if status in (EscalationStatus.RESOLVED, EscalationStatus.DISMISSED):
             escalation.resolved_by = principal.name
             escalation.resolved_at = timezone.now()
-        escalation.save(
-            update_fields=["status", "resolution_notes", "resolved_by", "resolved_at"]
-        )
+        escalation.save(update_fields=["status", "resolution_notes", "resolved_by", "resolved_at"])
         audit_record(
             actor=principal,
             action=f"escalation.{status}",

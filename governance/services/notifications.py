@@ -94,12 +94,16 @@ def _queue_email(notification_id: int) -> None:
     try:
         notification_email_task.delay(notification_id)
     except Exception:
-        logger.warning("could not queue e-mail for notification %s; the sweep will send it",
-                       notification_id, exc_info=True)
+        logger.warning(
+            "could not queue e-mail for notification %s; the sweep will send it",
+            notification_id,
+            exc_info=True,
+        )
 
 
-def notifications_send_pending(*, older_than: timedelta = timedelta(minutes=2),
-                               limit: int = 200) -> int:
+def notifications_send_pending(
+    *, older_than: timedelta = timedelta(minutes=2), limit: int = 200
+) -> int:
     """Send e-mails whose task never ran (the broker was down, a worker died). Each row is
     claimed before sending, so this and a late task never both send one."""
     if not conf.NOTIFY_BY_EMAIL:
@@ -107,7 +111,10 @@ def notifications_send_pending(*, older_than: timedelta = timedelta(minutes=2),
     ids = list(
         Notification.objects.filter(
             emailed_at__isnull=True, created_at__lte=timezone.now() - older_than
-        ).exclude(user__email="").order_by("created_at").values_list("pk", flat=True)[:limit]
+        )
+        .exclude(user__email="")
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:limit]
     )
     sent = 0
     for pk in ids:

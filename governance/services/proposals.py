@@ -173,9 +173,9 @@ def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> P
         raise exceptions.PermissionDenied("Only people may cancel proposals.")
     with transaction.atomic():
         proposal = (
-            Proposal.objects.select_for_update(of=("self",)).select_related("scope").get(
-                pk=proposal_id
-            )
+            Proposal.objects.select_for_update(of=("self",))
+            .select_related("scope")
+            .get(pk=proposal_id)
         )
         is_proposer = proposal.proposed_by_user_id == getattr(principal.user, "pk", None)
         if not is_proposer and not principal.has_role(proposal.scope.path, Role.MAINTAINER):

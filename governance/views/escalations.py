@@ -23,9 +23,14 @@ from governance.selectors.queues import (
 from governance.services import escalation_transition
 from governance.views.common import principal, render_page, review_page, run_decision
 
-STATUS_CHOICES = [("open", "Open (pending or reviewed)"), ("pending", "Pending"),
-                  ("reviewed", "Reviewed"), ("resolved", "Resolved"), ("dismissed", "Dismissed"),
-                  ("", "Any status")]
+STATUS_CHOICES = [
+    ("open", "Open (pending or reviewed)"),
+    ("pending", "Pending"),
+    ("reviewed", "Reviewed"),
+    ("resolved", "Resolved"),
+    ("dismissed", "Dismissed"),
+    ("", "Any status"),
+]
 ACTIONS = {
     "review": EscalationStatus.REVIEWED,
     "resolve": EscalationStatus.RESOLVED,
@@ -43,8 +48,9 @@ def escalation_queue(request):
     filters = {
         "status": status,
         "queue": request.GET.get("queue", "").strip(),
-        "priority": request.GET.get("priority", "") if request.GET.get("priority")
-        in Priority.values else "",
+        "priority": request.GET.get("priority", "")
+        if request.GET.get("priority") in Priority.values
+        else "",
         "overdue": request.GET.get("overdue") == "1",
         "mine": request.GET.get("mine") == "1",
         "older_than": request.GET.get("age", "") if request.GET.get("age") in AGE_CHOICES else "",
@@ -56,43 +62,64 @@ def escalation_queue(request):
     groups: dict[str, dict] = {}
     for escalation in rows:
         key = escalation.escalated_to.strip().lower()
-        group = groups.setdefault(key, {"key": key, "label": queue_label(escalation.escalated_to),
-                                        "items": [], "overdue": 0,
-                                        "by_priority": dict.fromkeys(Priority.values, 0)})
+        group = groups.setdefault(
+            key,
+            {
+                "key": key,
+                "label": queue_label(escalation.escalated_to),
+                "items": [],
+                "overdue": 0,
+                "by_priority": dict.fromkeys(Priority.values, 0),
+            },
+        )
         group["items"].append(escalation)
         group["overdue"] += escalation.overdue
         group["by_priority"][escalation.priority] += 1
     ordered = sorted(
         groups.values(),
-        key=lambda g: (-g["overdue"], min(PRIORITY_ORDER[e.priority] for e in g["items"]),
-                       g["label"]),
+        key=lambda g: (
+            -g["overdue"],
+            min(PRIORITY_ORDER[e.priority] for e in g["items"]),
+            g["label"],
+        ),
     )
     all_queues = sorted(
-        {q.strip().lower() for q in escalations_to_handle(me, status="")
-         .values_list("escalated_to", flat=True).distinct()} | my_queue_names(request.user)
+        {
+            q.strip().lower()
+            for q in escalations_to_handle(me, status="")
+            .values_list("escalated_to", flat=True)
+            .distinct()
+        }
+        | my_queue_names(request.user)
     )
-    return render_page(request, "review/escalations.html", {
-        "groups": ordered,
-        "count": len(rows),
-        "truncated": len(rows) >= QUEUE_LIMIT,
-        "filters": filters,
-        "statuses": STATUS_CHOICES,
-        "priorities": Priority.choices,
-        "queues": [(q, queue_label(q)) for q in all_queues],
-        "my_queues": sorted(queue_label(q) for q in my_queue_names(request.user)),
-        "ages": [("", "Any age"), ("1", "Waiting over a day"), ("7", "Over a week"),
-                 ("30", "Over a month")],
-        "active": "escalations",
-    })
+    return render_page(
+        request,
+        "review/escalations.html",
+        {
+            "groups": ordered,
+            "count": len(rows),
+            "truncated": len(rows) >= QUEUE_LIMIT,
+            "filters": filters,
+            "statuses": STATUS_CHOICES,
+            "priorities": Priority.choices,
+            "queues": [(q, queue_label(q)) for q in all_queues],
+            "my_queues": sorted(queue_label(q) for q in my_queue_names(request.user)),
+            "ages": [
+                ("", "Any age"),
+                ("1", "Waiting over a day"),
+                ("7", "Over a week"),
+                ("30", "Over a month"),
+            ],
+            "active": "escalations",
+        },
+    )
 
 
 @review_page
 @require_http_methods(["GET", "POST"])
 def escalation_detail(request, escalation_id):
     me = principal(request)
-    escalation = (
-        escalations_readable(me).select_related("scope").filter(pk=escalation_id).first()
-    )
+    escalation = escalations_readable(me).select_related("scope").filter(pk=escalation_id).first()
     if escalation is None:
         raise Http404("No such escalation.")
 
@@ -102,8 +129,12 @@ def escalation_detail(request, escalation_id):
         status = ACTIONS.get(action)
         if status is None:
             messages.error(request, "Unknown action.")
-        elif run_decision(request, lambda: escalation_transition(
-                escalation_id=escalation.pk, principal=me, status=status, notes=notes)):
+        elif run_decision(
+            request,
+            lambda: escalation_transition(
+                escalation_id=escalation.pk, principal=me, status=status, notes=notes
+            ),
+        ):
             messages.success(request, f"Escalation marked {status}.")
             if request.POST.get("next") == "queue":
                 return redirect(reverse("review:escalations"))
@@ -119,11 +150,15 @@ def escalation_detail(request, escalation_id):
     audit = AuditLog.objects.filter(
         target_type="governance.escalation", target_id=str(escalation.pk)
     ).order_by("at", "id")
-    return render_page(request, "review/escalation_detail.html", {
-        "escalation": escalation,
-        "subject": subject,
-        "can_handle": escalation.is_open and can_handle_escalation(me, escalation),
-        "is_pending": escalation.status == EscalationStatus.PENDING,
-        "audit": audit,
-        "active": "escalations",
-    })
+    return render_page(
+        request,
+        "review/escalation_detail.html",
+        {
+            "escalation": escalation,
+            "subject": subject,
+            "can_handle": escalation.is_open and can_handle_escalation(me, escalation),
+            "is_pending": escalation.status == EscalationStatus.PENDING,
+            "audit": audit,
+            "active": "escalations",
+        },
+    )

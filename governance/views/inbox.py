@@ -18,21 +18,27 @@ from governance.views.common import render_page, review_page
 def inbox(request):
     unread_only = request.GET.get("unread") == "1"
     page = Paginator(inbox_of(request.user, unread_only=unread_only), 50).get_page(
-        request.GET.get("page"))
-    return render_page(request, "review/inbox.html", {
-        "page": page,
-        "notifications": page.object_list,
-        "unread_only": unread_only,
-        "active": "inbox",
-    })
+        request.GET.get("page")
+    )
+    return render_page(
+        request,
+        "review/inbox.html",
+        {
+            "page": page,
+            "notifications": page.object_list,
+            "unread_only": unread_only,
+            "active": "inbox",
+        },
+    )
 
 
 @review_page
 @require_POST
 def inbox_mark(request, notification_id: int):
     try:
-        notification_mark(user=request.user, notification_id=notification_id,
-                          read=request.POST.get("read") != "0")
+        notification_mark(
+            user=request.user, notification_id=notification_id, read=request.POST.get("read") != "0"
+        )
     except Notification.DoesNotExist:
         raise Http404("No such notification.") from None
     return redirect("review:inbox")
@@ -49,8 +55,9 @@ def inbox_read_all(request):
 def inbox_open(request, notification_id: int):
     """Follow a notification's link, marking it read on the way."""
     try:
-        notification = notification_mark(user=request.user, notification_id=notification_id,
-                                         read=True)
+        notification = notification_mark(
+            user=request.user, notification_id=notification_id, read=True
+        )
     except Notification.DoesNotExist:
         raise Http404("No such notification.") from None
     target = notification.url

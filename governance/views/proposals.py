@@ -31,15 +31,21 @@ from governance.selectors.queues import (
 from governance.services import proposal_cancel, proposal_decide
 from governance.views.common import principal, render_page, review_page, run_decision
 
-STATE_CHOICES = [("pending", "Pending"), ("approved", "Approved"), ("rejected", "Rejected"),
-                 ("cancelled", "Cancelled"), ("", "Any state")]
+STATE_CHOICES = [
+    ("pending", "Pending"),
+    ("approved", "Approved"),
+    ("rejected", "Rejected"),
+    ("cancelled", "Cancelled"),
+    ("", "Any state"),
+]
 
 
 @review_page
 def proposal_queue(request):
     me = principal(request)
     filters = {
-        "kind": request.GET.get("kind", "") if request.GET.get("kind") in ProposalKind.values
+        "kind": request.GET.get("kind", "")
+        if request.GET.get("kind") in ProposalKind.values
         else "",
         "layer": request.GET.get("layer", "") if request.GET.get("layer") in Layer.values else "",
         "scope_path": request.GET.get("scope", "").strip("/"),
@@ -81,20 +87,28 @@ def proposal_queue(request):
     ]
     query = request.GET.copy()
     query.pop("page", None)
-    return render_page(request, "review/queue.html", {
-        "page": page,
-        "proposals": page.object_list,
-        "filters": filters,
-        "kinds": ProposalKind.choices,
-        "layers": Layer.choices,
-        "states": STATE_CHOICES,
-        "ages": [("", "Any age"), ("1", "Waiting over a day"), ("7", "Over a week"),
-                 ("30", "Over a month")],
-        "scope_tabs": scope_tabs,
-        "is_superuser": request.user.is_superuser,
-        "querystring": query.urlencode(),
-        "active": "queue",
-    })
+    return render_page(
+        request,
+        "review/queue.html",
+        {
+            "page": page,
+            "proposals": page.object_list,
+            "filters": filters,
+            "kinds": ProposalKind.choices,
+            "layers": Layer.choices,
+            "states": STATE_CHOICES,
+            "ages": [
+                ("", "Any age"),
+                ("1", "Waiting over a day"),
+                ("7", "Over a week"),
+                ("30", "Over a month"),
+            ],
+            "scope_tabs": scope_tabs,
+            "is_superuser": request.user.is_superuser,
+            "querystring": query.urlencode(),
+            "active": "queue",
+        },
+    )
 
 
 @review_page
@@ -115,8 +129,12 @@ def proposal_detail(request, proposal_id):
         action = request.POST.get("action", "")
         comment = request.POST.get("comment", "").strip()[:5000]
         if action in (Decision.APPROVE, Decision.REJECT):
-            done = run_decision(request, lambda: proposal_decide(
-                proposal_id=proposal.pk, principal=me, decision=action, comment=comment))
+            done = run_decision(
+                request,
+                lambda: proposal_decide(
+                    proposal_id=proposal.pk, principal=me, decision=action, comment=comment
+                ),
+            )
             if done:
                 proposal.refresh_from_db()
                 if proposal.state == ProposalState.APPROVED:
@@ -124,13 +142,16 @@ def proposal_detail(request, proposal_id):
                 elif proposal.state == ProposalState.REJECTED:
                     messages.success(request, "Rejected.")
                 else:
-                    left = proposal.required_approvals - proposal.approvals.filter(
-                        decision=Decision.APPROVE).count()
-                    messages.success(
-                        request, f"Your approval is recorded; {left} more needed.")
+                    left = (
+                        proposal.required_approvals
+                        - proposal.approvals.filter(decision=Decision.APPROVE).count()
+                    )
+                    messages.success(request, f"Your approval is recorded; {left} more needed.")
         elif action == "cancel":
-            if run_decision(request, lambda: proposal_cancel(
-                    proposal_id=proposal.pk, principal=me, reason=comment)):
+            if run_decision(
+                request,
+                lambda: proposal_cancel(proposal_id=proposal.pk, principal=me, reason=comment),
+            ):
                 messages.success(request, "Proposal withdrawn.")
         else:
             messages.error(request, "Unknown action.")
@@ -154,33 +175,42 @@ def proposal_detail(request, proposal_id):
     audit = AuditLog.objects.filter(
         target_type="governance.proposal", target_id=str(proposal.pk)
     ).order_by("at", "id")
-    return render_page(request, "review/proposal_detail.html", {
-        "proposal": proposal,
-        "evidence": proposal_evidence(proposal),
-        "approvals": approvals,
-        "approve_count": approve_count,
-        "remaining": max(0, proposal.required_approvals - approve_count),
-        "progress_pct": min(100, int(100 * approve_count / max(1, proposal.required_approvals))),
-        "my_decision": my_decision,
-        "may_decide": may_decide,
-        "is_maintainer": can_decide_proposal(me, proposal),
-        "is_proposer": is_proposer,
-        "may_cancel": proposal.state == ProposalState.PENDING
-        and (is_proposer or can_decide_proposal(me, proposal)),
-        "proposer_may_approve": policy.proposer_may_approve,
-        "eligible_count": eligible_count,
-        "short_of_maintainers": proposal.state == ProposalState.PENDING
-        and eligible_count < proposal.required_approvals,
-        "audit": audit,
-        "active": "queue",
-    })
+    return render_page(
+        request,
+        "review/proposal_detail.html",
+        {
+            "proposal": proposal,
+            "evidence": proposal_evidence(proposal),
+            "approvals": approvals,
+            "approve_count": approve_count,
+            "remaining": max(0, proposal.required_approvals - approve_count),
+            "progress_pct": min(
+                100, int(100 * approve_count / max(1, proposal.required_approvals))
+            ),
+            "my_decision": my_decision,
+            "may_decide": may_decide,
+            "is_maintainer": can_decide_proposal(me, proposal),
+            "is_proposer": is_proposer,
+            "may_cancel": proposal.state == ProposalState.PENDING
+            and (is_proposer or can_decide_proposal(me, proposal)),
+            "proposer_may_approve": policy.proposer_may_approve,
+            "eligible_count": eligible_count,
+            "short_of_maintainers": proposal.state == ProposalState.PENDING
+            and eligible_count < proposal.required_approvals,
+            "audit": audit,
+            "active": "queue",
+        },
+    )
 
 
 def pending_by_kind(me) -> list[tuple[str, int]]:
     """Pending proposals the person can read, by kind (dashboard)."""
     rows = (
-        proposals_readable(me).filter(state=ProposalState.PENDING)
-        .values("kind").annotate(n=Count("id")).order_by("-n")
+        proposals_readable(me)
+        .filter(state=ProposalState.PENDING)
+        .values("kind")
+        .annotate(n=Count("id"))
+        .order_by("-n")
     )
     labels = dict(ProposalKind.choices)
     return [(labels.get(r["kind"], r["kind"]), r["n"]) for r in rows]

@@ -36,18 +36,25 @@ class ErrorContextSerializer(InputSerializer):
 
 
 class _ErrorInput(InputSerializer):
-    error_type = serializers.CharField(max_length=200, required=False, allow_blank=True,
-                                       default="")
+    error_type = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     message = serializers.CharField(
         max_length=conf.HINDSIGHT_MAX_MESSAGE_CHARS, trim_whitespace=False
     )
     stack = serializers.CharField(
-        max_length=conf.HINDSIGHT_MAX_STACK_CHARS, required=False, allow_blank=True, default="",
+        max_length=conf.HINDSIGHT_MAX_STACK_CHARS,
+        required=False,
+        allow_blank=True,
+        default="",
         trim_whitespace=False,
     )
     context = ErrorContextSerializer(required=False, default=dict)
-    scope = serializers.CharField(max_length=600, required=False, allow_blank=True, default="",
-                                  help_text="scope path; default: the caller's default scope")
+    scope = serializers.CharField(
+        max_length=600,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="scope path; default: the caller's default scope",
+    )
 
     def validate_message(self, value: str) -> str:
         if not value.strip():
@@ -56,10 +63,14 @@ class _ErrorInput(InputSerializer):
 
 
 class CaptureInputSerializer(_ErrorInput):
-    tool_name = serializers.CharField(max_length=200, required=False, allow_blank=True,
-                                      default="")
-    session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="",
-                                    help_text="the agent's session key")
+    tool_name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    session = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="the agent's session key",
+    )
 
 
 class ErrorMatchInputSerializer(_ErrorInput):
@@ -80,9 +91,23 @@ class SignatureOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = ErrorSignature
         fields = [
-            "id", "scope", "status", "error_type", "message_template", "message_pattern",
-            "stack_patterns", "context_patterns", "tool_name", "fingerprint", "occurrence_count",
-            "first_seen_at", "last_seen_at", "note_id", "merged_into", "metadata", "created_at",
+            "id",
+            "scope",
+            "status",
+            "error_type",
+            "message_template",
+            "message_pattern",
+            "stack_patterns",
+            "context_patterns",
+            "tool_name",
+            "fingerprint",
+            "occurrence_count",
+            "first_seen_at",
+            "last_seen_at",
+            "note_id",
+            "merged_into",
+            "metadata",
+            "created_at",
         ]
 
 
@@ -121,8 +146,18 @@ class SignatureBriefSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ErrorSignature
-        fields = ["id", "scope", "error_type", "message_template", "message_pattern",
-                  "context_patterns", "tool_name", "occurrence_count", "last_seen_at", "note_id"]
+        fields = [
+            "id",
+            "scope",
+            "error_type",
+            "message_template",
+            "message_pattern",
+            "context_patterns",
+            "tool_name",
+            "occurrence_count",
+            "last_seen_at",
+            "note_id",
+        ]
 
 
 class ErrorMatchItemSerializer(serializers.Serializer):
@@ -141,8 +176,9 @@ class ErrorMatchOutputSerializer(serializers.Serializer):
 
 class ResolutionInputSerializer(InputSerializer):
     description = serializers.CharField(max_length=10_000)
-    code_change = serializers.CharField(max_length=100_000, required=False, allow_blank=True,
-                                        default="", trim_whitespace=False)
+    code_change = serializers.CharField(
+        max_length=100_000, required=False, allow_blank=True, default="", trim_whitespace=False
+    )
     context = serializers.DictField(required=False, default=dict)
     session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
@@ -153,25 +189,45 @@ class ResolutionOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Resolution
         fields = [
-            "id", "signature", "scope", "description", "code_change", "context",
-            "success_count", "application_count", "success_rate", "last_success_at",
-            "last_failure_at", "created_by", "created_at", "updated_at",
+            "id",
+            "signature",
+            "scope",
+            "description",
+            "code_change",
+            "context",
+            "success_count",
+            "application_count",
+            "success_rate",
+            "last_success_at",
+            "last_failure_at",
+            "created_by",
+            "created_at",
+            "updated_at",
         ]
 
 
 class ResolutionApplicationInputSerializer(InputSerializer):
     success = serializers.BooleanField()
     context = serializers.DictField(required=False, default=dict)
-    error_message = serializers.CharField(max_length=10_000, required=False, allow_blank=True,
-                                          default="")
+    error_message = serializers.CharField(
+        max_length=10_000, required=False, allow_blank=True, default=""
+    )
     session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
 class ResolutionApplicationOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = ResolutionApplication
-        fields = ["id", "resolution", "success", "context", "error_message", "session_key",
-                  "applied_by", "created_at"]
+        fields = [
+            "id",
+            "resolution",
+            "success",
+            "context",
+            "error_message",
+            "session_key",
+            "applied_by",
+            "created_at",
+        ]
 
 
 class SuggestionMissOutputSerializer(serializers.ModelSerializer):
@@ -179,8 +235,17 @@ class SuggestionMissOutputSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = SuggestionMiss
-        fields = ["id", "scope", "source", "error_type", "message_template", "signature",
-                  "context", "reported_by", "created_at"]
+        fields = [
+            "id",
+            "scope",
+            "source",
+            "error_type",
+            "message_template",
+            "signature",
+            "context",
+            "reported_by",
+            "created_at",
+        ]
 
 
 class HindsightStorageScopeSerializer(serializers.Serializer):
@@ -211,10 +276,16 @@ class HindsightStorageOutputSerializer(serializers.Serializer):
 class ToolResultInputSerializer(InputSerializer):
     tool_name = serializers.CharField(max_length=200)
     params = serializers.DictField(required=False, default=dict)
-    error = serializers.CharField(max_length=conf.HINDSIGHT_MAX_MESSAGE_CHARS, required=False,
-                                  allow_blank=True, allow_null=True, default=None)
+    error = serializers.CharField(
+        max_length=conf.HINDSIGHT_MAX_MESSAGE_CHARS,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default=None,
+    )
     deadline_exceeded = serializers.BooleanField(
-        required=False, default=False,
+        required=False,
+        default=False,
         help_text="the error wraps a context deadline (errors.Is(err, DeadlineExceeded))",
     )
     session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
@@ -227,9 +298,22 @@ class LearningOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Learning
         fields = [
-            "id", "scope", "trigger", "error_pattern", "diagnosis", "fix", "category", "tags",
-            "confidence", "occurrence_count", "success_count", "context", "session_key",
-            "created_by", "created_at", "updated_at",
+            "id",
+            "scope",
+            "trigger",
+            "error_pattern",
+            "diagnosis",
+            "fix",
+            "category",
+            "tags",
+            "confidence",
+            "occurrence_count",
+            "success_count",
+            "context",
+            "session_key",
+            "created_by",
+            "created_at",
+            "updated_at",
         ]
 
 
@@ -247,26 +331,31 @@ class ToolResultOutputSerializer(serializers.Serializer):
 class LearningInputSerializer(InputSerializer):
     trigger = serializers.CharField(max_length=300)
     error_pattern = serializers.CharField(max_length=conf.HINDSIGHT_MAX_MESSAGE_CHARS)
-    diagnosis = serializers.CharField(max_length=10_000, required=False, allow_blank=True,
-                                      default="")
+    diagnosis = serializers.CharField(
+        max_length=10_000, required=False, allow_blank=True, default=""
+    )
     fix = serializers.CharField(max_length=10_000, required=False, allow_blank=True, default="")
-    category = serializers.ChoiceField(choices=LearningCategory.choices,
-                                       default=LearningCategory.GENERAL)
-    tags = serializers.ListField(child=serializers.CharField(max_length=100), required=False,
-                                 default=list, max_length=50)
+    category = serializers.ChoiceField(
+        choices=LearningCategory.choices, default=LearningCategory.GENERAL
+    )
+    tags = serializers.ListField(
+        child=serializers.CharField(max_length=100), required=False, default=list, max_length=50
+    )
     session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     scope = serializers.CharField(max_length=600, required=False, allow_blank=True, default="")
 
 
 class LearningUpdateSerializer(InputSerializer):
     trigger = serializers.CharField(max_length=300, required=False)
-    error_pattern = serializers.CharField(max_length=conf.HINDSIGHT_MAX_MESSAGE_CHARS,
-                                          required=False)
+    error_pattern = serializers.CharField(
+        max_length=conf.HINDSIGHT_MAX_MESSAGE_CHARS, required=False
+    )
     diagnosis = serializers.CharField(max_length=10_000, required=False, allow_blank=True)
     fix = serializers.CharField(max_length=10_000, required=False, allow_blank=True)
     category = serializers.ChoiceField(choices=LearningCategory.choices, required=False)
-    tags = serializers.ListField(child=serializers.CharField(max_length=100), required=False,
-                                 max_length=50)
+    tags = serializers.ListField(
+        child=serializers.CharField(max_length=100), required=False, max_length=50
+    )
 
 
 class LearningBoostSerializer(InputSerializer):

@@ -46,8 +46,11 @@ class NulSafeMixin:
     """Query parameters reach SQL; PostgreSQL text cannot hold U+0000, so refuse them here."""
 
     def initial(self, request, *args, **kwargs):
-        bad = {name: ["Must not contain NUL characters."]
-               for name, value in request.query_params.items() if "\x00" in value}
+        bad = {
+            name: ["Must not contain NUL characters."]
+            for name, value in request.query_params.items()
+            if "\x00" in value
+        }
         if bad:
             raise exceptions.ValidationError(bad)
         return super().initial(request, *args, **kwargs)
@@ -112,9 +115,12 @@ class ErrorCaptureView(NulSafeMixin, APIView):
         )
         if not suggestions and not captured.replayed:
             suggestion_miss_record(
-                source="capture", scope=scope, error_type=values["error_type"],
+                source="capture",
+                scope=scope,
+                error_type=values["error_type"],
                 message_template=captured.signature.message_template,
-                signature=captured.signature, context=values["context"],
+                signature=captured.signature,
+                context=values["context"],
                 reported_by=principal.name,
             )
         body = s.CaptureOutputSerializer(
@@ -189,8 +195,9 @@ class FixView(NulSafeMixin, APIView):
         )
 
 
-class SignatureViewSet(NulSafeMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
-                       viewsets.GenericViewSet):
+class SignatureViewSet(
+    NulSafeMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
     """Error signatures the caller may read. A merged signature still answers, with
     `merged_into` naming the one that holds its history."""
 
@@ -214,9 +221,11 @@ class SignatureViewSet(NulSafeMixin, mixins.ListModelMixin, mixins.RetrieveModel
             return s.SignatureDetailSerializer
         return s.SignatureOutputSerializer
 
-    @extend_schema(request=s.ResolutionInputSerializer,
-                   responses={201: s.ResolutionOutputSerializer},
-                   summary="Record a resolution that fixed this error")
+    @extend_schema(
+        request=s.ResolutionInputSerializer,
+        responses={201: s.ResolutionOutputSerializer},
+        summary="Record a resolution that fixed this error",
+    )
     @action(detail=True, methods=["post"])
     def resolutions(self, request, id=None):
         signature = self.get_object()
@@ -237,8 +246,9 @@ class SignatureViewSet(NulSafeMixin, mixins.ListModelMixin, mixins.RetrieveModel
         return Response(s.ResolutionOutputSerializer(resolution).data, status=201)
 
 
-class ResolutionViewSet(NulSafeMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
-                        viewsets.GenericViewSet):
+class ResolutionViewSet(
+    NulSafeMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
     serializer_class = s.ResolutionOutputSerializer
     filterset_class = ResolutionFilter
     lookup_field = "id"
@@ -251,9 +261,11 @@ class ResolutionViewSet(NulSafeMixin, mixins.ListModelMixin, mixins.RetrieveMode
             "scope"
         )
 
-    @extend_schema(request=s.ResolutionApplicationInputSerializer,
-                   responses={200: s.ResolutionOutputSerializer},
-                   summary="Record one application of this resolution and whether it worked")
+    @extend_schema(
+        request=s.ResolutionApplicationInputSerializer,
+        responses={200: s.ResolutionOutputSerializer},
+        summary="Record one application of this resolution and whether it worked",
+    )
     @action(detail=True, methods=["post"])
     def applications(self, request, id=None):
         resolution = self.get_object()
@@ -298,18 +310,19 @@ class StorageView(NulSafeMixin, APIView):
     def get(self, request):
         principal = principal_of(request)
         scope = scope_for_read(principal, request.query_params.get("scope"))
-        rows = [
-            row for row in storage_counts(scope)
-            if principal.can_read_path(row["scope__path"])
-        ]
+        rows = [row for row in storage_counts(scope) if principal.can_read_path(row["scope__path"])]
         threshold = conf.HINDSIGHT_BLOAT_THRESHOLD
         return Response(
             s.HindsightStorageOutputSerializer(
                 {
                     "scopes": [
-                        {"scope": r["scope__path"], "layer": r["scope__layer"],
-                         "count": r["count"], "threshold": threshold,
-                         "over_threshold": r["count"] > threshold}
+                        {
+                            "scope": r["scope__path"],
+                            "layer": r["scope__layer"],
+                            "count": r["count"],
+                            "threshold": threshold,
+                            "over_threshold": r["count"] > threshold,
+                        }
                         for r in rows
                     ],
                     "cleanup_candidates": cleanup_candidates(scope=scope) if scope else [],
@@ -373,9 +386,7 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
         if getattr(self, "swagger_fake_view", False):
             return Learning.objects.none()
         principal = principal_of(self.request)
-        return Learning.objects.filter(principal.readable_q("scope__path")).select_related(
-            "scope"
-        )
+        return Learning.objects.filter(principal.readable_q("scope__path")).select_related("scope")
 
     def _writable(self, learning: Learning) -> None:
         if not principal_of(self.request).can_write_path(learning.scope.path):
@@ -406,8 +417,9 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
         self._writable(learning)
         data = s.LearningUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        learning = learning_update(learning=learning, actor=principal_of(request),
-                                   **data.validated_data)
+        learning = learning_update(
+            learning=learning, actor=principal_of(request), **data.validated_data
+        )
         return Response(s.LearningOutputSerializer(learning).data)
 
     def update(self, request, *args, **kwargs):  # PUT is not offered; PATCH is
@@ -445,8 +457,11 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
         )
         return Response(s.LearningOutputSerializer(found, many=True).data)
 
-    @extend_schema(request=s.LearningBoostSerializer, responses=s.LearningOutputSerializer,
-                   summary="BoostLearningConfidence")
+    @extend_schema(
+        request=s.LearningBoostSerializer,
+        responses=s.LearningOutputSerializer,
+        summary="BoostLearningConfidence",
+    )
     @action(detail=True, methods=["post"])
     def boost(self, request, id=None):
         learning = self.get_object()

@@ -42,7 +42,8 @@ def learning_fix_for_error(*, principal: Principal, error: str) -> Fix | None:
     if not pattern:
         return None
     for learning in learnings_search(
-        readable=principal.readable_q("scope__path"), query=pattern,
+        readable=principal.readable_q("scope__path"),
+        query=pattern,
         limit=conf.LEARNING_SEARCH_LIMIT,
     ):
         if learning.confidence > conf.LEARNING_AUTO_APPLY_CONFIDENCE and learning.fix.strip():

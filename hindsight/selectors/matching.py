@@ -50,7 +50,6 @@ _HARD_CONTEXT = ("file_types", "frameworks")
 _SOFT_CONTEXT = ("file_types", "frameworks", "dependencies")
 
 
-
 @dataclass
 class SignatureMatch:
     signature: ErrorSignature
@@ -120,14 +119,19 @@ def _visible(principal: Principal, scope: Scope | None):
     return signatures.filter(scope_id__in=ids), ids
 
 
-def _semantic(signatures, vector: np.ndarray, limit: int,
-              scope_ids: tuple[int, ...] | None) -> list[SignatureMatch]:
+def _semantic(
+    signatures, vector: np.ndarray, limit: int, scope_ids: tuple[int, ...] | None
+) -> list[SignatureMatch]:
     """Nearest signatures above the match similarity, with the plan the filter calls for
     (DESIGN §6): pgvector filters after its HNSW scan, so a search limited to a few scopes reads
     them exactly when they are few, and otherwise widens the HNSW candidate list to its maximum
     so enough candidates survive the filter."""
-    ordered = nearest_first(signatures, vector, limit=limit,
-                            filter_key=("match", scope_ids) if scope_ids is not None else None)
+    ordered = nearest_first(
+        signatures,
+        vector,
+        limit=limit,
+        filter_key=("match", scope_ids) if scope_ids is not None else None,
+    )
     rows = ordered.select_related("scope").defer("embedding", "metadata")[:limit]
     return [
         SignatureMatch(signature=row, similarity=1.0 - float(row.distance), match_type="semantic")
@@ -159,8 +163,7 @@ def _compiled(pattern: str):
     return compiled
 
 
-def _regex(signatures, error: PreparedError, message: str,
-           readable_scopes) -> list[SignatureMatch]:
+def _regex(signatures, error: PreparedError, message: str, readable_scopes) -> list[SignatureMatch]:
     """Regex candidates come from two indexed lookups instead of a scan: signatures with a
     template in the error's bucket (the only ones whose message pattern can match it), and, when
     the error has a stack, the most frequent signatures of its type (whose frames may overlap)."""
@@ -298,8 +301,10 @@ def resolution_suggestions(
     ).order_by("-success_rate")[:100]:
         match = by_signature[str(resolution.signature_id)]
         compatible, overlap = context_overlap(wanted, context_patterns(resolution.context))
-        fit = 1.0 if not any(resolution.context.get(k) for k in _SOFT_CONTEXT) else (
-            0.5 + 0.5 * overlap if compatible else 0.5
+        fit = (
+            1.0
+            if not any(resolution.context.get(k) for k in _SOFT_CONTEXT)
+            else (0.5 + 0.5 * overlap if compatible else 0.5)
         )
         context_match = min(match.score, 1.0) * fit
         recency = recency_score(resolution, now)
@@ -322,14 +327,26 @@ def resolution_suggestions(
     return suggestions[:limit]
 
 
-def suggestion_miss_record(*, source: str, scope: Scope | None, error_type: str,
-                           message_template: str, signature: ErrorSignature | None,
-                           context: dict | None, reported_by: str) -> SuggestionMiss:
+def suggestion_miss_record(
+    *,
+    source: str,
+    scope: Scope | None,
+    error_type: str,
+    message_template: str,
+    signature: ErrorSignature | None,
+    context: dict | None,
+    reported_by: str,
+) -> SuggestionMiss:
     """Nothing to suggest: keep the error as a fix worth learning, and count it."""
     metrics.SUGGESTION_MISS.labels(source=source).inc()
     return SuggestionMiss.objects.create(
-        scope=scope, source=source, error_type=error_type, message_template=message_template,
-        signature=signature, context=context or {}, reported_by=reported_by,
+        scope=scope,
+        source=source,
+        error_type=error_type,
+        message_template=message_template,
+        signature=signature,
+        context=context or {},
+        reported_by=reported_by,
     )
 
 
@@ -346,8 +363,13 @@ def error_match_and_suggest(
     """POST /hindsight/match: matches, suggestions, metrics, and a recorded miss when empty."""
     started = time.perf_counter()
     matches, match_type, vector = error_match(
-        principal=principal, error_type=error_type, message=message, stack=stack,
-        context=context, scope=scope, top_k=top_k,
+        principal=principal,
+        error_type=error_type,
+        message=message,
+        stack=stack,
+        context=context,
+        scope=scope,
+        top_k=top_k,
     )
     suggestions = resolution_suggestions(matches=matches, context=context, stack=stack)
     metrics.MATCH_LATENCY.observe((time.perf_counter() - started) * 1000.0)
@@ -355,10 +377,14 @@ def error_match_and_suggest(
     metrics.MATCH_RESULTS.observe(len(matches))
     if not suggestions:
         suggestion_miss_record(
-            source="match", scope=scope, error_type=error_type,
+            source="match",
+            scope=scope,
+            error_type=error_type,
             message_template=prepare_error(error_type, message).message.text,
-            signature=matches[0].signature if matches else None, context=context,
+            signature=matches[0].signature if matches else None,
+            context=context,
             reported_by=principal.name,
         )
-    return MatchResult(matches=matches, suggestions=suggestions, match_type=match_type,
-                       vector=vector)
+    return MatchResult(
+        matches=matches, suggestions=suggestions, match_type=match_type, vector=vector
+    )

@@ -72,8 +72,7 @@ def storage_counts(scope: Scope | None = None) -> list[dict]:
     if scope is not None:
         notes = notes.filter(scope=scope)
     return list(
-        notes
-        .values("scope_id", "scope__path", "scope__layer")
+        notes.values("scope_id", "scope__path", "scope__layer")
         .annotate(count=Count("id"))
         .order_by("-count")
     )

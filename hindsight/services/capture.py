@@ -27,9 +27,31 @@ _MAX_CONTEXT_VALUES = 20
 
 # Frameworks worth recognising in a stack trace's paths when the caller did not name them.
 _KNOWN_FRAMEWORKS = (
-    "django", "flask", "fastapi", "starlette", "celery", "sqlalchemy", "pytest", "numpy",
-    "pandas", "torch", "requests", "httpx", "aiohttp", "react", "next", "express", "vue",
-    "angular", "jest", "spring", "hibernate", "rails", "laravel", "gin", "grpc",
+    "django",
+    "flask",
+    "fastapi",
+    "starlette",
+    "celery",
+    "sqlalchemy",
+    "pytest",
+    "numpy",
+    "pandas",
+    "torch",
+    "requests",
+    "httpx",
+    "aiohttp",
+    "react",
+    "next",
+    "express",
+    "vue",
+    "angular",
+    "jest",
+    "spring",
+    "hibernate",
+    "rails",
+    "laravel",
+    "gin",
+    "grpc",
 )
 _PY_PACKAGE = re.compile(r"(?:site|dist)-packages[\\/]+([A-Za-z_][\w]*)")
 _NODE_PACKAGE = re.compile(r"node_modules[\\/]+((?:@[\w.-]+[\\/])?[\w.-]+)")
@@ -62,8 +84,11 @@ def context_patterns(context: dict | None, stack: str = "") -> dict[str, list[st
         "file_types": _unique(
             [e if e.startswith(".") else f".{e}" for e in given["file_types"]]
             + [e.lower() for e in extensions]
-            + [m.group(0)[m.group(0).rfind("."):].lower() for f in files
-               if (m := _FILE_NAME.search(f))]
+            + [
+                m.group(0)[m.group(0).rfind(".") :].lower()
+                for f in files
+                if (m := _FILE_NAME.search(f))
+            ]
         ),
         "frameworks": _unique([f.lower() for f in given["frameworks"]] + frameworks),
         "dependencies": _unique(given["dependencies"] + dependencies),
@@ -78,8 +103,12 @@ def _merge_context(old: dict, new: dict) -> dict:
 def _signature_size(signature: ErrorSignature) -> int:
     return len(
         json.dumps(
-            [signature.message_template, signature.message_pattern, signature.stack_patterns,
-             signature.context_patterns],
+            [
+                signature.message_template,
+                signature.message_pattern,
+                signature.stack_patterns,
+                signature.context_patterns,
+            ],
             ensure_ascii=False,
         ).encode()
     )
@@ -115,8 +144,19 @@ class CaptureResult:
     replayed: bool = False
 
 
-def _new_signature(*, scope, error, assignment, template: Template | None, vector, context,
-                   tool_name, message, stack, actor_name) -> ErrorSignature:
+def _new_signature(
+    *,
+    scope,
+    error,
+    assignment,
+    template: Template | None,
+    vector,
+    context,
+    tool_name,
+    message,
+    stack,
+    actor_name,
+) -> ErrorSignature:
     now = timezone.now()
     signature = ErrorSignature.objects.create(
         scope=scope,
@@ -142,22 +182,38 @@ def _new_signature(*, scope, error, assignment, template: Template | None, vecto
     return signature
 
 
-def _link(signature_id: str, *, error: PreparedError, assignment: Assignment,
-          store: DatabaseSignatureStore, context: dict) -> ErrorSignature:
+def _link(
+    signature_id: str,
+    *,
+    error: PreparedError,
+    assignment: Assignment,
+    store: DatabaseSignatureStore,
+    context: dict,
+) -> ErrorSignature:
     """Count the occurrence on the existing signature (under its row lock, so context merges and
     template updates from concurrent captures are not lost)."""
-    signature = ErrorSignature.objects.select_for_update(of=("self",)).select_related(
-        "scope").get(pk=signature_id)
+    signature = (
+        ErrorSignature.objects.select_for_update(of=("self",))
+        .select_related("scope")
+        .get(pk=signature_id)
+    )
     signature.occurrence_count = F("occurrence_count") + 1
     signature.last_seen_at = timezone.now()
     signature.context_patterns = _merge_context(signature.context_patterns, context)
     if not signature.stack_patterns and error.frames:
         signature.stack_patterns = error.frames
-    fields = ["occurrence_count", "last_seen_at", "context_patterns", "stack_patterns",
-              "updated_at"]
+    fields = [
+        "occurrence_count",
+        "last_seen_at",
+        "context_patterns",
+        "stack_patterns",
+        "updated_at",
+    ]
     template = store.touched.get(assignment.template_key or "")
-    if template is not None and assignment.via == "template" and (
-        signature.metadata.get("template_key") == template.key
+    if (
+        template is not None
+        and assignment.via == "template"
+        and (signature.metadata.get("template_key") == template.key)
     ):
         # The founding template was generalised: the signature's pattern follows it.
         signature.message_template = template.text
@@ -211,18 +267,35 @@ def error_capture(
                 if assignment.is_new:
                     template = store.touched.get(assignment.template_key or "")
                     signature = _new_signature(
-                        scope=home, error=error, assignment=assignment, template=template,
-                        vector=assignment.vector, context=derived, tool_name=tool_name,
-                        message=message, stack=stack, actor_name=principal.name,
+                        scope=home,
+                        error=error,
+                        assignment=assignment,
+                        template=template,
+                        vector=assignment.vector,
+                        context=derived,
+                        tool_name=tool_name,
+                        message=message,
+                        stack=stack,
+                        actor_name=principal.name,
                     )
                 else:
-                    signature = _link(assignment.signature_key, error=error,
-                                      assignment=assignment, store=store, context=derived)
+                    signature = _link(
+                        assignment.signature_key,
+                        error=error,
+                        assignment=assignment,
+                        store=store,
+                        context=derived,
+                    )
                 SignatureTemplate.objects.bulk_create(
                     [
                         SignatureTemplate(
-                            scope=home, error_type=error.error_type, signature=signature,
-                            key=t.key, bucket=t.bucket, tokens=t.tokens, spaces=t.spaces,
+                            scope=home,
+                            error_type=error.error_type,
+                            signature=signature,
+                            key=t.key,
+                            bucket=t.bucket,
+                            tokens=t.tokens,
+                            spaces=t.spaces,
                             count=t.count,
                         )
                         for t in store.new_templates
@@ -247,8 +320,11 @@ def error_capture(
                     action="hindsight.error.capture",
                     target=signature,
                     scope_path=scope.path,
-                    details={"new": assignment.is_new, "via": assignment.via,
-                             "occurrence_id": occurrence.pk},
+                    details={
+                        "new": assignment.is_new,
+                        "via": assignment.via,
+                        "occurrence_id": occurrence.pk,
+                    },
                 )
             break
         except IntegrityError:

@@ -217,28 +217,40 @@ def tool_result_observe(
     readable = principal.readable_q("scope__path")
     if error:
         return _handle_error(
-            principal=principal, scope=scope, readable=readable, tool_name=tool_name,
-            params=params, error=error, deadline_exceeded=deadline_exceeded,
+            principal=principal,
+            scope=scope,
+            readable=readable,
+            tool_name=tool_name,
+            params=params,
+            error=error,
+            deadline_exceeded=deadline_exceeded,
             session_key=session_key,
         )
     return _handle_success(readable=readable, scope=scope, tool_name=tool_name)
 
 
-def _handle_error(*, principal, scope, readable, tool_name, params, error, deadline_exceeded,
-                  session_key) -> ToolResultOutcome:
+def _handle_error(
+    *, principal, scope, readable, tool_name, params, error, deadline_exceeded, session_key
+) -> ToolResultOutcome:
     pattern = extract_error_pattern(error)
     category = categorize_error(error, tool_name, deadline_exceeded=deadline_exceeded)
-    for known in learnings_matching(scopes_q=readable, query=pattern,
-                                    limit=conf.LEARNING_SEARCH_LIMIT):
+    for known in learnings_matching(
+        scopes_q=readable, query=pattern, limit=conf.LEARNING_SEARCH_LIMIT
+    ):
         if known.confidence > conf.LEARNING_AUTO_APPLY_CONFIDENCE:
             logger.info(
                 "known fix for tool error",
-                extra={"tool": tool_name, "learning_id": str(known.pk), "fix": known.fix,
-                       "session_key": session_key},
+                extra={
+                    "tool": tool_name,
+                    "learning_id": str(known.pk),
+                    "fix": known.fix,
+                    "session_key": session_key,
+                },
             )
             metrics.LEARNING_SAVES.labels(category=category, outcome="skipped_known").inc()
-            return ToolResultOutcome(action="known_fix", category=category,
-                                     error_pattern=pattern, known=known)
+            return ToolResultOutcome(
+                action="known_fix", category=category, error_pattern=pattern, known=known
+            )
     try:
         learning = learning_save(
             scope=scope,
@@ -255,16 +267,22 @@ def _handle_error(*, principal, scope, readable, tool_name, params, error, deadl
         # A lost learning must not fail the agent's tool call; it must be visible to operators.
         logger.warning(
             "saving a learning failed",
-            extra={"session_key": session_key, "tool": tool_name, "error": str(exc)[:500],
-                   "tool_error": error[:500]},
+            extra={
+                "session_key": session_key,
+                "tool": tool_name,
+                "error": str(exc)[:500],
+                "tool_error": error[:500],
+            },
         )
         outcome = "rate_limited" if getattr(exc, "status_code", None) == 429 else "failed"
         metrics.LEARNING_SAVES.labels(category=category, outcome=outcome).inc()
-        return ToolResultOutcome(action="save_failed", category=category, error_pattern=pattern,
-                                 detail=str(exc)[:500])
+        return ToolResultOutcome(
+            action="save_failed", category=category, error_pattern=pattern, detail=str(exc)[:500]
+        )
     metrics.LEARNING_SAVES.labels(category=category, outcome="saved").inc()
-    return ToolResultOutcome(action="learned", category=category, error_pattern=pattern,
-                             learning=learning)
+    return ToolResultOutcome(
+        action="learned", category=category, error_pattern=pattern, learning=learning
+    )
 
 
 def _handle_success(*, readable, scope, tool_name) -> ToolResultOutcome:

@@ -66,8 +66,11 @@ def note_markdown(signature: ErrorSignature, resolutions: list[Resolution]) -> t
         lines.append("- Stack:")
         lines.extend(f"  - `{frame}`" for frame in signature.stack_patterns[:8])
     context = signature.context_patterns or {}
-    for key, label in (("frameworks", "Frameworks"), ("file_types", "File types"),
-                       ("dependencies", "Dependencies")):
+    for key, label in (
+        ("frameworks", "Frameworks"),
+        ("file_types", "File types"),
+        ("dependencies", "Dependencies"),
+    ):
         if context.get(key):
             lines.append(f"- {label}: {', '.join(map(str, context[key]))}")
     lines += ["", "## Resolution", ""]
@@ -153,8 +156,9 @@ def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
             metadata = {**note.metadata, **metadata}
             note.title, note.content, note.metadata = title, content, metadata
             note.tags, note.embedding = note_tags(signature), vector
-            note.save(update_fields=["title", "content", "metadata", "tags", "embedding",
-                                     "updated_at"])
+            note.save(
+                update_fields=["title", "content", "metadata", "tags", "embedding", "updated_at"]
+            )
             action = "hindsight.note.update"
         else:
             scope = home_scope(signature.scope)

@@ -56,8 +56,9 @@ def hindsight_promotion_propose(*, signature: ErrorSignature) -> Proposal | None
     )
     if proven is None:
         return None
-    note = _promotion_candidate(KnowledgeItem.objects.select_related("scope").get(
-        pk=signature.note_id))
+    note = _promotion_candidate(
+        KnowledgeItem.objects.select_related("scope").get(pk=signature.note_id)
+    )
     source = note.scope
     target = source.parent
     if target is None:
@@ -65,7 +66,9 @@ def hindsight_promotion_propose(*, signature: ErrorSignature) -> Proposal | None
     # Once asked (pending, approved or rejected) for this note and layer, the maintainers have
     # the question; asking again after every application would only be noise.
     if Proposal.objects.filter(
-        kind=ProposalKind.PROMOTION, subject_type=NOTE_LABEL, subject_id=str(note.pk),
+        kind=ProposalKind.PROMOTION,
+        subject_type=NOTE_LABEL,
+        subject_id=str(note.pk),
         scope=target,
     ).exists():
         return None
@@ -137,8 +140,9 @@ def hindsight_merge_suggest(*, signature: ErrorSignature) -> list[Proposal]:
                 kind=ProposalKind.MERGE,
                 scope=signature.scope,
                 subject=survivor,
-                title=f"Merge error signatures: {survivor.error_type}: "
-                f"{survivor.message_template}"[:300],
+                title=f"Merge error signatures: {survivor.error_type}: {survivor.message_template}"[
+                    :300
+                ],
                 proposed_by="system",
                 payload={"other_id": str(absorbed.pk), "similarity": similarity},
             )
@@ -190,7 +194,9 @@ def signature_merge_apply(proposal: Proposal) -> None:
     other.status = SignatureStatus.MERGED
     other.merged_into = survivor
     other.metadata = {
-        **other.metadata, "merged_into": str(survivor.pk), "merged_at": now.isoformat()
+        **other.metadata,
+        "merged_into": str(survivor.pk),
+        "merged_at": now.isoformat(),
     }
     if other.note_id:
         # The survivor's note is rewritten with both histories; the other's note points there.
@@ -211,9 +217,7 @@ def signature_merge_apply(proposal: Proposal) -> None:
 
 def signature_describe(subject_id: str) -> dict:
     """Evidence for the review page: the pattern, its counts and its fixes."""
-    signature = (
-        ErrorSignature.objects.select_related("scope").filter(pk=subject_id).first()
-    )
+    signature = ErrorSignature.objects.select_related("scope").filter(pk=subject_id).first()
     if signature is None:
         return {"title": "Error signature (deleted)", "fields": {}}
     resolutions = list(signature.resolutions.order_by("-success_rate")[:5])
@@ -244,7 +248,9 @@ def signature_describe(subject_id: str) -> dict:
             }
             for r in resolutions
         ],
-        "lineage": {"merged_from": signature.metadata.get("merged_from", []),
-                    "merged_into": str(signature.merged_into_id or "")},
+        "lineage": {
+            "merged_from": signature.metadata.get("merged_from", []),
+            "merged_into": str(signature.merged_into_id or ""),
+        },
         "text": "\n".join(signature.stack_patterns[:10]),
     }

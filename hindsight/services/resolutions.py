@@ -30,9 +30,7 @@ def signature_live(signature: ErrorSignature) -> ErrorSignature:
         if signature.pk in seen:  # a cycle would be a bug; stop rather than spin
             break
         seen.add(signature.pk)
-        signature = ErrorSignature.objects.select_related("scope").get(
-            pk=signature.merged_into_id
-        )
+        signature = ErrorSignature.objects.select_related("scope").get(pk=signature.merged_into_id)
     return signature
 
 
@@ -108,9 +106,12 @@ def resolution_apply(
     hit = 1 if success else 0
     now = timezone.now()
     name = _actor_name(actor)
-    if idempotency_key and ResolutionApplication.objects.filter(
-        applied_by=name, idempotency_key=idempotency_key
-    ).exists():
+    if (
+        idempotency_key
+        and ResolutionApplication.objects.filter(
+            applied_by=name, idempotency_key=idempotency_key
+        ).exists()
+    ):
         return Resolution.objects.select_related("scope", "signature").get(pk=resolution_id)
     try:
         with transaction.atomic():

@@ -29,9 +29,9 @@ def patterns_sweep(*, now: datetime | None = None, batch: int | None = None) -> 
 
     now = now or timezone.now()
     batch = batch or conf.PATTERN_SWEEP_BATCH
-    members = Pattern.objects.annotate(
-        member=Func(F("lesson_ids"), function="unnest")
-    ).values("member")
+    members = Pattern.objects.annotate(member=Func(F("lesson_ids"), function="unnest")).values(
+        "member"
+    )
     ids = list(
         Lesson.objects.filter(
             created_at__gte=now - timedelta(days=conf.PATTERN_SWEEP_DAYS),

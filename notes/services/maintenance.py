@@ -203,9 +203,7 @@ def notes_bloat_check() -> dict:
     live = KnowledgeItem.objects.filter(kind=KnowledgeKind.PATTERN).exclude(
         status__in=[S.DEPRECATED, S.REJECTED]
     )
-    rows = list(
-        live.values("scope_id", "scope__layer").annotate(n=Count("id")).order_by("-n")
-    )
+    rows = list(live.values("scope_id", "scope__layer").annotate(n=Count("id")).order_by("-n"))
     per_layer = dict.fromkeys(Layer.values, 0)
     for row in rows:
         per_layer[row["scope__layer"]] += row["n"]
@@ -216,9 +214,9 @@ def notes_bloat_check() -> dict:
         if row["n"] <= conf.NOTES_BLOAT_THRESHOLD:
             break  # ordered by count
         scope = Scope.objects.get(pk=row["scope_id"])
-        low_value = live.filter(scope=scope).filter(
-            Q(low_quality=True) | Q(retrieval_count=0)
-        ).count()
+        low_value = (
+            live.filter(scope=scope).filter(Q(low_quality=True) | Q(retrieval_count=0)).count()
+        )
         escalation_create(
             escalated_to="maintainers",
             reason=(

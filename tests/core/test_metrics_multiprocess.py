@@ -25,7 +25,8 @@ def test_samples_from_several_processes_are_summed(tmp_path, monkeypatch):
 
     text = generate_latest(registry()).decode()
     line = next(
-        row for row in text.splitlines()
+        row
+        for row in text.splitlines()
         if row.startswith("mnemosyne_http_request_duration_seconds_count")
         and 'route="probe"' in row
     )

@@ -69,11 +69,17 @@ def open_as(browser, live_server):
 def registries():
     from governance import registry
 
-    saved = (dict(registry._APPLIERS), dict(registry._DESCRIBERS),
-             dict(registry._DASHBOARD_PROVIDERS))
+    saved = (
+        dict(registry._APPLIERS),
+        dict(registry._DESCRIBERS),
+        dict(registry._DASHBOARD_PROVIDERS),
+    )
     yield registry
-    for current, old in zip((registry._APPLIERS, registry._DESCRIBERS,
-                             registry._DASHBOARD_PROVIDERS), saved, strict=True):
+    for current, old in zip(
+        (registry._APPLIERS, registry._DESCRIBERS, registry._DASHBOARD_PROVIDERS),
+        saved,
+        strict=True,
+    ):
         current.clear()
         current.update(old)
 
@@ -86,26 +92,49 @@ def dashboard_data(scope_tree, make_agent):
     _, token = make_agent(name="reporter")
     agent = APIClient()
     agent.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    base = {"domain": "infrastructure", "category": "payments", "source_agent": "reporter",
-            "context": "Payments webhook handling", "action_taken": "Deployed the handler"}
+    base = {
+        "domain": "infrastructure",
+        "category": "payments",
+        "source_agent": "reporter",
+        "context": "Payments webhook handling",
+        "action_taken": "Deployed the handler",
+    }
     lessons = [
-        {**base, "lesson_type": "failure", "title": "Webhook handler timed out under load",
-         "outcome": "Requests dropped"},
-        {**base, "lesson_type": "success", "title": "Retry webhooks with exponential backoff",
-         "outcome": "No drops in a week"},
-        {**base, "lesson_type": "anti_pattern", "title": "Direct production database modifications",
-         "action_taken": "psql prod -c 'UPDATE payments SET state=1'", "severity": "critical",
-         "outcome": "Data inconsistency", "alternatives": ["Use a migration reviewed in DEV"]},
+        {
+            **base,
+            "lesson_type": "failure",
+            "title": "Webhook handler timed out under load",
+            "outcome": "Requests dropped",
+        },
+        {
+            **base,
+            "lesson_type": "success",
+            "title": "Retry webhooks with exponential backoff",
+            "outcome": "No drops in a week",
+        },
+        {
+            **base,
+            "lesson_type": "anti_pattern",
+            "title": "Direct production database modifications",
+            "action_taken": "psql prod -c 'UPDATE payments SET state=1'",
+            "severity": "critical",
+            "outcome": "Data inconsistency",
+            "alternatives": ["Use a migration reviewed in DEV"],
+        },
     ]
     for lesson in lessons:
         response = agent.post("/lessons/report", lesson, format="json")
         assert response.status_code == 200, response.content
     for port in (5432, 6543):
-        response = agent.post("/api/v1/hindsight/errors", {
-            "error_type": "ConnectionError",
-            "message": f"could not connect to db.internal:{port}: connection refused",
-            "scope": scope_tree["project"].path,
-        }, format="json")
+        response = agent.post(
+            "/api/v1/hindsight/errors",
+            {
+                "error_type": "ConnectionError",
+                "message": f"could not connect to db.internal:{port}: connection refused",
+                "scope": scope_tree["project"].path,
+            },
+            format="json",
+        )
         assert response.status_code in (200, 201), response.content
     return {"lessons": len(lessons)}
 
@@ -118,7 +147,8 @@ def make_person_e2e(scope_tree):
 
     def make(username, scope, role):
         user = get_user_model().objects.create_user(
-            username=username, password="pw", email=f"{username}@example.com", is_staff=True)
+            username=username, password="pw", email=f"{username}@example.com", is_staff=True
+        )
         membership_grant(user=user, scope=scope, role=role)
         return user
 

@@ -29,8 +29,9 @@ def retrieval_titles(scope) -> set[str]:
         resolve("/api/v1/notes/search")
     except (Resolver404, NoReverseMatch):
         return set(
-            KnowledgeItem.objects.filter(scope__path__in=scope.ancestor_paths, status="accepted")
-            .values_list("title", flat=True)
+            KnowledgeItem.objects.filter(
+                scope__path__in=scope.ancestor_paths, status="accepted"
+            ).values_list("title", flat=True)
         )
     from rest_framework.test import APIClient
 
@@ -39,9 +40,11 @@ def retrieval_titles(scope) -> set[str]:
     _, token = agent_create(name="retrieval-check", scopes=[scope], can_write=False)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    response = client.post("/api/v1/notes/search",
-                           {"query": "retry the flaky payments webhook", "scope": scope.path},
-                           format="json")
+    response = client.post(
+        "/api/v1/notes/search",
+        {"query": "retry the flaky payments webhook", "scope": scope.path},
+        format="json",
+    )
     assert response.status_code == 200, response.content
     body = response.json()
     rows = body.get("results", body) if isinstance(body, dict) else body
@@ -60,35 +63,59 @@ def knowledge_item(scope_tree):
     except Exception:  # retrieval falls back to the visibility rule without a vector
         embedding = None
     return KnowledgeItem.objects.create(
-        kind="hindsight", scope=scope_tree["project"], status="accepted",
+        kind="hindsight",
+        scope=scope_tree["project"],
+        status="accepted",
         title="Retry the flaky payments webhook with backoff",
         content="## Error Pattern\nTimeoutError from the webhook\n\n## Resolution\nRetry with "
-                "exponential backoff, at most 5 times.",
-        retrieval_count=14, usefulness_score=0.86, tags=["timeout", "webhook"],
-        embedding=embedding, promotion_path=[],  # scopes climbed before this one: none yet
+        "exponential backoff, at most 5 times.",
+        retrieval_count=14,
+        usefulness_score=0.86,
+        tags=["timeout", "webhook"],
+        embedding=embedding,
+        promotion_path=[],  # scopes climbed before this one: none yet
     )
 
 
 def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
-    open_as, live_server, knowledge_item, maintainer, scope_tree,
+    open_as,
+    live_server,
+    knowledge_item,
+    maintainer,
+    scope_tree,
     screenshots,
 ):
     team = scope_tree["team"]
     assert knowledge_item.title not in retrieval_titles(team)
     proposal = proposal_create(
-        kind="promotion", scope=team, subject=knowledge_item,
+        kind="promotion",
+        scope=team,
+        subject=knowledge_item,
         title="Promote 'Retry the flaky payments webhook' to the payments team",
         proposed_by="system",
-        payload={"application_count": 7, "success_rate": 0.86,
-                 "from_scope": "acme/platform/payments/api"},
+        payload={
+            "application_count": 7,
+            "success_rate": 0.86,
+            "from_scope": "acme/platform/payments/api",
+        },
     )
     # A couple of other proposals make the queue look like a real day.
-    proposal_create(kind="lifecycle", scope=team, subject=scope_tree["project"],
-                    title="Deprecate 'Use the v1 ledger API'", proposed_by="notes-sweeper",
-                    payload={"to_status": "deprecated", "retrievals": 31, "usefulness": 0.04})
-    proposal_create(kind="merge", scope=team, subject=scope_tree["other_project"],
-                    title="Merge two 'KeyError: <key>' signatures", proposed_by="hindsight",
-                    payload={"other_id": "missing", "similarity": 0.93})
+    proposal_create(
+        kind="lifecycle",
+        scope=team,
+        subject=scope_tree["project"],
+        title="Deprecate 'Use the v1 ledger API'",
+        proposed_by="notes-sweeper",
+        payload={"to_status": "deprecated", "retrievals": 31, "usefulness": 0.04},
+    )
+    proposal_create(
+        kind="merge",
+        scope=team,
+        subject=scope_tree["other_project"],
+        title="Merge two 'KeyError: <key>' signatures",
+        proposed_by="hindsight",
+        payload={"other_id": "missing", "similarity": 0.93},
+    )
 
     page = open_as(maintainer)
     row = page.locator(f"tr[data-proposal='{proposal.pk}']")
@@ -117,13 +144,22 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
 
 
 def test_a_second_approval_is_required_where_the_policy_says_so(
-    open_as, knowledge_item, maintainer, make_person_e2e, scope_tree,
+    open_as,
+    knowledge_item,
+    maintainer,
+    make_person_e2e,
+    scope_tree,
 ):
     policy, _ = Policy.objects.get_or_create(scope=scope_tree["company"])
     ApprovalRule.objects.create(policy=policy, kind="promotion", layer="team", approvals=2)
     second = make_person_e2e("maintainer2", scope_tree["team"], "maintainer")
-    proposal = proposal_create(kind="promotion", scope=scope_tree["team"], subject=knowledge_item,
-                               title="Promote the webhook retry note", proposed_by="system")
+    proposal = proposal_create(
+        kind="promotion",
+        scope=scope_tree["team"],
+        subject=knowledge_item,
+        title="Promote the webhook retry note",
+        proposed_by="system",
+    )
     assert proposal.required_approvals == 2
 
     first_page = open_as(maintainer)
@@ -145,22 +181,42 @@ def test_a_second_approval_is_required_where_the_policy_says_so(
 
 
 def test_a_supervisor_resolves_an_escalation(
-    open_as, supervisor, scope_tree, screenshots,
+    open_as,
+    supervisor,
+    scope_tree,
+    screenshots,
 ):
     overdue = escalation_create(
-        escalated_to="ARIA", reason="Critical issue: severity == 'critical'", priority="critical",
-        title="Production database modified directly", scope=scope_tree["project"])
+        escalated_to="ARIA",
+        reason="Critical issue: severity == 'critical'",
+        priority="critical",
+        title="Production database modified directly",
+        scope=scope_tree["project"],
+    )
     Escalation.objects.filter(pk=overdue.pk).update(
-        created_at=timezone.now() - timedelta(hours=9), due_at=timezone.now() - timedelta(hours=5))
-    escalation_create(escalated_to="VARYS", reason="'deadline' in tags: Deadline risk",
-                      priority="high", title="Payments launch slips a week",
-                      scope=scope_tree["project"])
-    escalation_create(escalated_to="domain_supervisor", reason="Confirmed failure",
-                      priority="medium", title="Ledger export fails on month end",
-                      scope=scope_tree["team"])
-    escalation_create(escalated_to="maintainers", reason="1,042 hindsight notes in one layer",
-                      priority="low", title="Hindsight bloat in acme/platform/payments",
-                      scope=scope_tree["team"])
+        created_at=timezone.now() - timedelta(hours=9), due_at=timezone.now() - timedelta(hours=5)
+    )
+    escalation_create(
+        escalated_to="VARYS",
+        reason="'deadline' in tags: Deadline risk",
+        priority="high",
+        title="Payments launch slips a week",
+        scope=scope_tree["project"],
+    )
+    escalation_create(
+        escalated_to="domain_supervisor",
+        reason="Confirmed failure",
+        priority="medium",
+        title="Ledger export fails on month end",
+        scope=scope_tree["team"],
+    )
+    escalation_create(
+        escalated_to="maintainers",
+        reason="1,042 hindsight notes in one layer",
+        priority="low",
+        title="Hindsight bloat in acme/platform/payments",
+        scope=scope_tree["team"],
+    )
 
     page = open_as(supervisor)
     page.goto(page.url + "escalations")
@@ -169,7 +225,8 @@ def test_a_supervisor_resolves_an_escalation(
     assert "is-overdue" in item.get_attribute("class")
     # Overdue critical work is the first thing on the page.
     assert page.locator("[data-escalation]").first.get_attribute("data-escalation") == str(
-        overdue.pk)
+        overdue.pk
+    )
     page.screenshot(path=str(screenshots / "escalation-queue.png"), full_page=True)
 
     item.locator("text=Handle").click()
@@ -187,22 +244,44 @@ def test_a_supervisor_resolves_an_escalation(
 
 
 def test_the_dashboard_shows_figures_queues_and_charts(
-    open_as, maintainer, supervisor, scope_tree, dashboard_data, screenshots, live_server,
-    knowledge_item, make_person_e2e,
+    open_as,
+    maintainer,
+    supervisor,
+    scope_tree,
+    dashboard_data,
+    screenshots,
+    live_server,
+    knowledge_item,
+    make_person_e2e,
 ):
     from governance.services import proposal_decide
 
     membership_grant(user=maintainer, scope=scope_tree["team"], role="supervisor")
     colleague = make_person_e2e("maintainer2", scope_tree["team"], "maintainer")
-    decided = proposal_create(kind="promotion", scope=scope_tree["team"], subject=knowledge_item,
-                              title="Promote the webhook retry note", proposed_by="system")
-    proposal_decide(proposal_id=decided.pk, principal=Principal.for_user(colleague),
-                    decision="approve")
-    escalation_create(escalated_to="ARIA", reason="New anti-pattern", priority="critical",
-                      title="rm -rf on a data directory", scope=scope_tree["project"])
-    proposal_create(kind="pattern_confirmation", scope=scope_tree["team"],
-                    subject=scope_tree["project"], title="Confirm 'retry webhooks with backoff'",
-                    proposed_by=Principal.system("lessons"))
+    decided = proposal_create(
+        kind="promotion",
+        scope=scope_tree["team"],
+        subject=knowledge_item,
+        title="Promote the webhook retry note",
+        proposed_by="system",
+    )
+    proposal_decide(
+        proposal_id=decided.pk, principal=Principal.for_user(colleague), decision="approve"
+    )
+    escalation_create(
+        escalated_to="ARIA",
+        reason="New anti-pattern",
+        priority="critical",
+        title="rm -rf on a data directory",
+        scope=scope_tree["project"],
+    )
+    proposal_create(
+        kind="pattern_confirmation",
+        scope=scope_tree["team"],
+        subject=scope_tree["project"],
+        title="Confirm 'retry webhooks with backoff'",
+        proposed_by=Principal.system("lessons"),
+    )
     page = open_as(maintainer)
     page.goto(f"{live_server.url}/review/dashboard")
     text = page.inner_text("main")
@@ -211,19 +290,36 @@ def test_the_dashboard_shows_figures_queues_and_charts(
     assert page.locator("svg[aria-label='Lessons per day by type over 30 days'] rect").count() >= 1
     assert "Direct production database modifications" in text  # most-triggered anti-patterns
     assert "could not connect" in text  # top recurring error signatures
-    assert page.locator(
-        "svg[aria-label='Approved and rejected proposals per day'] rect[fill='#3a9d5d']"
-    ).count() == 1
+    assert (
+        page.locator(
+            "svg[aria-label='Approved and rejected proposals per day'] rect[fill='#3a9d5d']"
+        ).count()
+        == 1
+    )
     page.screenshot(path=str(screenshots / "dashboard.png"), full_page=True)
 
 
 def test_an_outsider_is_refused(
-    open_as, outsider, scope_tree, knowledge_item, live_server, screenshots,
+    open_as,
+    outsider,
+    scope_tree,
+    knowledge_item,
+    live_server,
+    screenshots,
 ):
-    proposal = proposal_create(kind="promotion", scope=scope_tree["team"], subject=knowledge_item,
-                               title="Promote the webhook retry note", proposed_by="system")
-    escalation = escalation_create(escalated_to="aria", reason="Critical issue",
-                                   priority="critical", scope=scope_tree["project"])
+    proposal = proposal_create(
+        kind="promotion",
+        scope=scope_tree["team"],
+        subject=knowledge_item,
+        title="Promote the webhook retry note",
+        proposed_by="system",
+    )
+    escalation = escalation_create(
+        escalated_to="aria",
+        reason="Critical issue",
+        priority="critical",
+        scope=scope_tree["project"],
+    )
     page = open_as(outsider)
     assert "Nothing waiting" in page.inner_text("main")
     assert "Promote the webhook retry note" not in page.content()

@@ -13,8 +13,12 @@ INBOX = "/api/v1/governance/inbox"
 @pytest.fixture
 def queued(make_proposal, maintainer, supervisor, scope_tree):
     proposal = make_proposal()
-    escalation = escalation_create(escalated_to="aria", reason="Critical issue",
-                                   priority="critical", scope=scope_tree["project"])
+    escalation = escalation_create(
+        escalated_to="aria",
+        reason="Critical issue",
+        priority="critical",
+        scope=scope_tree["project"],
+    )
     return proposal, escalation
 
 
@@ -47,13 +51,13 @@ def test_anonymous_has_no_inbox(api_client, queued):
     assert api_client.get(INBOX).status_code in (401, 403)
 
 
-def test_the_effective_policy_is_readable_with_its_sources(
-    maintainer, policy_of, scope_tree
-):
-    ApprovalRule.objects.create(policy=policy_of(scope_tree["company"], bloat_limit=40),
-                                kind="promotion", approvals=2)
-    response = client_for(maintainer).get("/api/v1/governance/policy",
-                                          {"scope": "acme/platform/payments/api"})
+def test_the_effective_policy_is_readable_with_its_sources(maintainer, policy_of, scope_tree):
+    ApprovalRule.objects.create(
+        policy=policy_of(scope_tree["company"], bloat_limit=40), kind="promotion", approvals=2
+    )
+    response = client_for(maintainer).get(
+        "/api/v1/governance/policy", {"scope": "acme/platform/payments/api"}
+    )
     assert response.status_code == 200, response.json()
     body = response.json()
     assert body["approvals_needed"]["promotion"] == 2
@@ -62,13 +66,15 @@ def test_the_effective_policy_is_readable_with_its_sources(
     assert body["sources"]["bloat_limit"] == "acme"
     assert body["proposer_may_approve"] is False
     assert body["deadline_hours"]["critical"] == 4
-    assert body["approval_rules"] == [{"kind": "promotion", "layer": "", "approvals": 2,
-                                       "scope": "acme"}]
+    assert body["approval_rules"] == [
+        {"kind": "promotion", "layer": "", "approvals": 2, "scope": "acme"}
+    ]
 
 
 def test_the_policy_of_a_scope_one_cannot_read_is_not_found(outsider, scope_tree):
-    response = client_for(outsider).get("/api/v1/governance/policy",
-                                        {"scope": "acme/platform/payments"})
+    response = client_for(outsider).get(
+        "/api/v1/governance/policy", {"scope": "acme/platform/payments"}
+    )
     assert response.status_code == 404
 
 
@@ -82,14 +88,24 @@ def test_the_audit_trail_is_scoped_to_what_the_caller_may_read(
     queued, maintainer, outsider, scope_applier
 ):
     proposal, _ = queued
-    proposal_decide(proposal_id=proposal.pk, principal=Principal.for_user(maintainer),
-                    decision="approve")
-    rows = client_for(maintainer).get("/api/v1/governance/audit",
-                                      {"target_id": str(proposal.pk)}).json()["results"]
-    assert [r["action"] for r in rows] == ["proposal.promotion.approve",
-                                           "proposal.promotion.create"]
-    assert client_for(outsider).get("/api/v1/governance/audit",
-                                    {"target_id": str(proposal.pk)}).json()["results"] == []
+    proposal_decide(
+        proposal_id=proposal.pk, principal=Principal.for_user(maintainer), decision="approve"
+    )
+    rows = (
+        client_for(maintainer)
+        .get("/api/v1/governance/audit", {"target_id": str(proposal.pk)})
+        .json()["results"]
+    )
+    assert [r["action"] for r in rows] == [
+        "proposal.promotion.approve",
+        "proposal.promotion.create",
+    ]
+    assert (
+        client_for(outsider)
+        .get("/api/v1/governance/audit", {"target_id": str(proposal.pk)})
+        .json()["results"]
+        == []
+    )
 
 
 def test_the_notification_email_is_sent_once_even_if_the_task_runs_twice(queued, maintainer):
@@ -118,5 +134,7 @@ def test_e_mails_whose_task_never_ran_are_sent_by_the_sweep_once(queued, maintai
     Notification.objects.update(created_at=timezone.now() - timedelta(minutes=5))
     assert notifications_send_pending() == 2
     assert notifications_send_pending() == 0
-    assert sorted(m.to[0] for m in mail.outbox) == ["maintainer@example.com",
-                                                    "supervisor@example.com"]
+    assert sorted(m.to[0] for m in mail.outbox) == [
+        "maintainer@example.com",
+        "supervisor@example.com",
+    ]

@@ -12,8 +12,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def objects(make_proposal, scope_applier, maintainer, supervisor, scope_tree):
     proposal = make_proposal()
-    escalation = escalation_create(escalated_to="aria", reason="Critical issue",
-                                   priority="critical", scope=scope_tree["project"])
+    escalation = escalation_create(
+        escalated_to="aria",
+        reason="Critical issue",
+        priority="critical",
+        scope=scope_tree["project"],
+    )
     note = maintainer.notifications.get()
     return {"p": proposal.pk, "e": escalation.pk, "n": note.pk}
 

@@ -18,14 +18,19 @@ def proposal(make_proposal, scope_applier):
 
 
 def test_a_maintainer_approves_by_api_and_gets_the_fresh_proposal(proposal, maintainer):
-    response = client_for(maintainer).post(f"{URL}/{proposal.pk}/approve",
-                                           {"comment": "ok"}, format="json")
+    response = client_for(maintainer).post(
+        f"{URL}/{proposal.pk}/approve", {"comment": "ok"}, format="json"
+    )
     assert response.status_code == 200, response.json()
     body = response.json()
     assert body["state"] == "approved"
     assert body["approvals_count"] == 1
-    assert body["approvals"][0] == {**body["approvals"][0], "user": "maintainer",
-                                    "decision": "approve", "comment": "ok"}
+    assert body["approvals"][0] == {
+        **body["approvals"][0],
+        "user": "maintainer",
+        "decision": "approve",
+        "comment": "ok",
+    }
     assert body["can_decide"] is False
 
 
@@ -71,8 +76,7 @@ def test_anonymous_callers_are_refused(proposal, api_client):
 
 def test_a_decided_proposal_answers_409(proposal, maintainer, second_maintainer):
     client_for(maintainer).post(f"{URL}/{proposal.pk}/approve", {}, format="json")
-    response = client_for(second_maintainer).post(f"{URL}/{proposal.pk}/approve", {},
-                                                  format="json")
+    response = client_for(second_maintainer).post(f"{URL}/{proposal.pk}/approve", {}, format="json")
     assert response.status_code == 409
     assert response.json()["error"] == "conflict"
 
@@ -84,23 +88,24 @@ def test_two_approvals_by_api_where_the_policy_needs_two(
     proposal = make_proposal()
     first = client_for(maintainer).post(f"{URL}/{proposal.pk}/approve", {}, format="json")
     assert (first.json()["state"], first.json()["approvals_count"]) == ("pending", 1)
-    second = client_for(second_maintainer).post(f"{URL}/{proposal.pk}/approve", {},
-                                                format="json")
+    second = client_for(second_maintainer).post(f"{URL}/{proposal.pk}/approve", {}, format="json")
     assert second.json()["state"] == "approved"
     assert AuditLog.objects.filter(action="proposal.promotion.approve").count() == 2
 
 
 def test_the_proposer_may_cancel_by_api(make_proposal, member):
     proposal = make_proposal(proposed_by=Principal.for_user(member))
-    response = client_for(member).post(f"{URL}/{proposal.pk}/cancel", {"reason": "oops"},
-                                       format="json")
+    response = client_for(member).post(
+        f"{URL}/{proposal.pk}/cancel", {"reason": "oops"}, format="json"
+    )
     assert response.status_code == 200
     assert response.json()["state"] == "cancelled"
 
 
 def test_a_comment_that_is_too_long_is_refused_naming_the_field(proposal, maintainer):
-    response = client_for(maintainer).post(f"{URL}/{proposal.pk}/approve",
-                                           {"comment": "x" * 5001}, format="json")
+    response = client_for(maintainer).post(
+        f"{URL}/{proposal.pk}/approve", {"comment": "x" * 5001}, format="json"
+    )
     assert response.status_code == 400
     assert "comment" in response.json()["fields"]
 
@@ -120,7 +125,11 @@ def test_filters_pick_the_callers_decidable_queue(
 
 
 def test_the_list_does_not_grow_queries_with_rows(
-    make_proposal, scope_applier, maintainer, scope_tree, make_person,
+    make_proposal,
+    scope_applier,
+    maintainer,
+    scope_tree,
+    make_person,
     django_assert_max_num_queries,
 ):
     for n in range(8):

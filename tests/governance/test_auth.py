@@ -85,8 +85,12 @@ def test_an_agent_cannot_write_outside_its_scopes(agent_client):
 def test_an_agent_sees_its_scopes_and_their_ancestors_only(agent_client):
     response = agent_client.get("/api/v1/governance/scopes")
     paths = {row["path"] for row in response.json()["results"]}
-    assert paths == {"acme", "acme/platform", "acme/platform/payments",
-                     "acme/platform/payments/api"}
+    assert paths == {
+        "acme",
+        "acme/platform",
+        "acme/platform/payments",
+        "acme/platform/payments/api",
+    }
 
 
 def test_anonymous_calls_are_refused_by_default(api_client, scope_tree):
@@ -104,9 +108,7 @@ def test_anonymous_local_calls_act_as_the_local_agent_when_enabled(api_client, s
 
 def test_anonymous_calls_from_elsewhere_are_refused_even_when_enabled(api_client, settings):
     settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL = True
-    assert api_client.get(
-        "/api/v1/governance/whoami", REMOTE_ADDR="192.0.2.10"
-    ).status_code == 401
+    assert api_client.get("/api/v1/governance/whoami", REMOTE_ADDR="192.0.2.10").status_code == 401
     forwarded = api_client.get(
         "/api/v1/governance/whoami", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.10"
     )

@@ -13,8 +13,15 @@ pytestmark = pytest.mark.django_db
 
 def test_createagent_prints_the_token_alone():
     out = io.StringIO()
-    call_command("createagent", "builder", "--domain", "infrastructure",
-                 "--scope", "acme/platform/ops/deploy", stdout=out)
+    call_command(
+        "createagent",
+        "builder",
+        "--domain",
+        "infrastructure",
+        "--scope",
+        "acme/platform/ops/deploy",
+        stdout=out,
+    )
     token = out.getvalue().strip()
     assert "\n" not in token and token.startswith("mnem_")
     credential = credential_for_token(token)
@@ -49,6 +56,7 @@ def test_seed_demo_is_idempotent(settings, tmp_path):
     users = get_user_model().objects
     assert users.filter(username__in=["admin", "maintainer", "supervisor"]).count() == 3
     assert users.get(username="maintainer").check_password(second["password"])
-    assert Membership.objects.filter(user__username="maintainer", role="maintainer",
-                                     scope__path="acme").exists()
+    assert Membership.objects.filter(
+        user__username="maintainer", role="maintainer", scope__path="acme"
+    ).exists()
     assert Scope.objects.filter(path="acme/platform/payments/api", layer="project").exists()

@@ -26,13 +26,19 @@ URL = "/api/v1/governance/escalations"
 
 @pytest.fixture
 def escalation(scope_tree, supervisor):
-    return escalation_create(escalated_to="ARIA", reason="Critical issue", priority="critical",
-                             title="prod DB modified directly", scope=scope_tree["project"])
+    return escalation_create(
+        escalated_to="ARIA",
+        reason="Critical issue",
+        priority="critical",
+        title="prod DB modified directly",
+        scope=scope_tree["project"],
+    )
 
 
 def move(escalation, user, status, notes=""):
-    return escalation_transition(escalation_id=escalation.pk, principal=Principal.for_user(user),
-                                 status=status, notes=notes)
+    return escalation_transition(
+        escalation_id=escalation.pk, principal=Principal.for_user(user), status=status, notes=notes
+    )
 
 
 def test_an_escalation_is_due_by_its_prioritys_deadline(escalation):
@@ -43,8 +49,9 @@ def test_an_escalation_is_due_by_its_prioritys_deadline(escalation):
 
 def test_the_scopes_policy_sets_the_deadline(scope_tree, policy_of):
     policy_of(scope_tree["team"], deadline_low_hours=1)
-    low = escalation_create(escalated_to="varys", reason="Launch impact", priority="low",
-                            scope=scope_tree["project"])
+    low = escalation_create(
+        escalated_to="varys", reason="Launch impact", priority="low", scope=scope_tree["project"]
+    )
     assert low.due_at - low.created_at == timedelta(hours=1)
 
 
@@ -54,22 +61,27 @@ def test_an_escalation_without_a_scope_lands_in_the_default_scope(settings, scop
 
 
 def test_an_identical_pending_escalation_is_not_opened_twice(escalation, scope_tree):
-    again = escalation_create(escalated_to="ARIA", reason="Critical issue", priority="critical",
-                              scope=scope_tree["project"])
+    again = escalation_create(
+        escalated_to="ARIA",
+        reason="Critical issue",
+        priority="critical",
+        scope=scope_tree["project"],
+    )
     assert again.pk == escalation.pk
 
 
-def test_a_supervisor_reviews_then_resolves_with_notes_and_both_are_audited(
-    escalation, supervisor
-):
+def test_a_supervisor_reviews_then_resolves_with_notes_and_both_are_audited(escalation, supervisor):
     assert move(escalation, supervisor, "reviewed").status == "reviewed"
     resolved = move(escalation, supervisor, "resolved", "Restored from backup; added guard.")
     assert resolved.status == "resolved"
     assert resolved.resolved_by == "supervisor"
     assert resolved.resolved_at is not None
     assert "Restored from backup" in resolved.resolution_notes
-    actions = list(AuditLog.objects.filter(target_id=str(escalation.pk))
-                   .order_by("id").values_list("action", flat=True))
+    actions = list(
+        AuditLog.objects.filter(target_id=str(escalation.pk))
+        .order_by("id")
+        .values_list("action", flat=True)
+    )
     assert actions == ["escalation.create", "escalation.reviewed", "escalation.resolved"]
 
 
@@ -92,8 +104,12 @@ def test_only_supervisors_handle_escalations(request, escalation, who):
 
 
 def test_maintainers_handle_their_own_queue(scope_tree, maintainer):
-    bloat = escalation_create(escalated_to="maintainers", reason="hindsight notes past 1000",
-                              priority="medium", scope=scope_tree["team"])
+    bloat = escalation_create(
+        escalated_to="maintainers",
+        reason="hindsight notes past 1000",
+        priority="medium",
+        scope=scope_tree["team"],
+    )
     assert move(bloat, maintainer, "resolved", "cleaned up").status == "resolved"
 
 
@@ -127,16 +143,24 @@ def test_people_assigned_to_a_queue_are_told_instead_of_every_supervisor(
 ):
     aria = make_person("aria-desk", scope_tree["company"], "supervisor")
     queue_assign(user=aria, queue="ARIA", scope=scope_tree["company"])
-    escalation = escalation_create(escalated_to="ARIA", reason="New anti-pattern",
-                                   priority="high", scope=scope_tree["project"])
-    told = set(Notification.objects.filter(subject_id=str(escalation.pk))
-               .values_list("user__username", flat=True))
+    escalation = escalation_create(
+        escalated_to="ARIA", reason="New anti-pattern", priority="high", scope=scope_tree["project"]
+    )
+    told = set(
+        Notification.objects.filter(subject_id=str(escalation.pk)).values_list(
+            "user__username", flat=True
+        )
+    )
     assert told == {"aria-desk"}
     # Nobody is assigned to VARYS: every supervisor of the scope hears about it.
-    varys = escalation_create(escalated_to="VARYS", reason="Deadline risk", priority="high",
-                              scope=scope_tree["project"])
-    told = set(Notification.objects.filter(subject_id=str(varys.pk))
-               .values_list("user__username", flat=True))
+    varys = escalation_create(
+        escalated_to="VARYS", reason="Deadline risk", priority="high", scope=scope_tree["project"]
+    )
+    told = set(
+        Notification.objects.filter(subject_id=str(varys.pk)).values_list(
+            "user__username", flat=True
+        )
+    )
     assert told == {"aria-desk", "supervisor"}
 
 
@@ -162,15 +186,18 @@ def test_dismiss_without_notes_answers_400_naming_the_field(escalation, supervis
 @pytest.mark.parametrize("who", ["maintainer", "member"])
 def test_non_supervisors_of_the_scope_get_403_by_api(request, escalation, who):
     response = client_for(request.getfixturevalue(who)).post(
-        f"{URL}/{escalation.pk}/review", {}, format="json")
+        f"{URL}/{escalation.pk}/review", {}, format="json"
+    )
     assert response.status_code == 403
 
 
 def test_an_outsider_gets_404_by_api(escalation, outsider):
     client = client_for(outsider)
     assert client.get(f"{URL}/{escalation.pk}").status_code == 404
-    assert client.post(f"{URL}/{escalation.pk}/resolve", {"notes": "x"},
-                       format="json").status_code == 404
+    assert (
+        client.post(f"{URL}/{escalation.pk}/resolve", {"notes": "x"}, format="json").status_code
+        == 404
+    )
     assert client.get(URL).json()["results"] == []
 
 
@@ -180,14 +207,16 @@ def test_an_agent_cannot_handle_escalations(escalation, agent_client):
 
 
 def test_the_list_filters_overdue_and_open_escalations(escalation, supervisor, scope_tree):
-    later = escalation_create(escalated_to="varys", reason="Launch impact", priority="low",
-                              scope=scope_tree["project"])
+    later = escalation_create(
+        escalated_to="varys", reason="Launch impact", priority="low", scope=scope_tree["project"]
+    )
     Escalation.objects.filter(pk=escalation.pk).update(due_at=timezone.now() - timedelta(hours=1))
     client = client_for(supervisor)
     overdue = client.get(URL, {"overdue": "true"}).json()["results"]
     assert [(row["id"], row["overdue"]) for row in overdue] == [(str(escalation.pk), True)]
     assert [r["id"] for r in client.get(URL, {"escalated_to": "VARYS"}).json()["results"]] == [
-        str(later.pk)]
+        str(later.pk)
+    ]
     move(later, supervisor, "dismissed", "dup")
     open_ids = [r["id"] for r in client.get(URL, {"status": "open"}).json()["results"]]
     assert open_ids == [str(escalation.pk)]
@@ -199,8 +228,12 @@ def test_a_new_escalation_reaches_the_supervisors_inbox_and_mail(
     scope_tree, supervisor, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        escalation_create(escalated_to="domain_supervisor", reason="Domain issue",
-                          priority="high", scope=scope_tree["project"])
+        escalation_create(
+            escalated_to="domain_supervisor",
+            reason="Domain issue",
+            priority="high",
+            scope=scope_tree["project"],
+        )
     assert EscalationStatus.PENDING == Escalation.objects.get().status
     assert supervisor.notifications.get().title.startswith("New high escalation for Domain")
     assert mail.outbox[0].to == ["supervisor@example.com"]
@@ -214,8 +247,9 @@ def test_two_supervisors_closing_at_once_close_once(scope_tree, make_person):
 
     first = make_person("s1", scope_tree["team"], "supervisor")
     second = make_person("s2", scope_tree["team"], "supervisor")
-    escalation = escalation_create(escalated_to="aria", reason="race", priority="high",
-                                   scope=scope_tree["project"])
+    escalation = escalation_create(
+        escalated_to="aria", reason="race", priority="high", scope=scope_tree["project"]
+    )
     barrier = threading.Barrier(2)
     outcomes = []
 
@@ -229,8 +263,10 @@ def test_two_supervisors_closing_at_once_close_once(scope_tree, make_person):
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=close, args=(first, "resolved")),
-               threading.Thread(target=close, args=(second, "dismissed"))]
+    threads = [
+        threading.Thread(target=close, args=(first, "resolved")),
+        threading.Thread(target=close, args=(second, "dismissed")),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -238,17 +274,24 @@ def test_two_supervisors_closing_at_once_close_once(scope_tree, make_person):
     assert outcomes.count("conflict") == 1
     closed = Escalation.objects.get(pk=escalation.pk)
     assert closed.status in ("resolved", "dismissed")
-    assert AuditLog.objects.filter(target_id=str(escalation.pk),
-                                   action__in=["escalation.resolved",
-                                               "escalation.dismissed"]).count() == 1
+    assert (
+        AuditLog.objects.filter(
+            target_id=str(escalation.pk), action__in=["escalation.resolved", "escalation.dismissed"]
+        ).count()
+        == 1
+    )
 
 
 def test_the_escalation_queue_page_does_not_grow_queries_with_rows(
     client, supervisor, scope_tree, django_assert_max_num_queries
 ):
     for n in range(12):
-        escalation_create(escalated_to=["aria", "varys", "domain_supervisor"][n % 3],
-                          reason=f"reason {n}", priority="high", scope=scope_tree["project"])
+        escalation_create(
+            escalated_to=["aria", "varys", "domain_supervisor"][n % 3],
+            reason=f"reason {n}",
+            priority="high",
+            scope=scope_tree["project"],
+        )
     client.force_login(supervisor)
     with django_assert_max_num_queries(14):
         response = client.get("/review/escalations")

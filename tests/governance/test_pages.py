@@ -28,8 +28,13 @@ def proposal(make_proposal, scope_applier, maintainer):
 
 @pytest.fixture
 def escalation(scope_tree, supervisor):
-    return escalation_create(escalated_to="ARIA", reason="Critical issue", priority="critical",
-                             title="prod DB modified directly", scope=scope_tree["project"])
+    return escalation_create(
+        escalated_to="ARIA",
+        reason="Critical issue",
+        priority="critical",
+        title="prod DB modified directly",
+        scope=scope_tree["project"],
+    )
 
 
 def logged_in(client, user):
@@ -40,8 +45,9 @@ def logged_in(client, user):
 # --- anonymous --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ["/review/", "/review/escalations", "/review/inbox",
-                                  "/review/dashboard"])
+@pytest.mark.parametrize(
+    "path", ["/review/", "/review/escalations", "/review/inbox", "/review/dashboard"]
+)
 def test_anonymous_visitors_are_sent_to_the_login(client, path, db):
     response = client.get(path)
     assert response.status_code == 302
@@ -83,7 +89,8 @@ def test_the_queue_filters_by_kind_layer_and_age(client, proposal, maintainer, m
     assert "Promote the api scope" not in client.get("/review/?layer=org").content.decode()
     assert "Promote the api scope" not in client.get("/review/?age=7").content.decode()
     type(proposal).objects.filter(pk=proposal.pk).update(
-        created_at=timezone.now() - timedelta(days=8))
+        created_at=timezone.now() - timedelta(days=8)
+    )
     assert "Promote the api scope" in client.get("/review/?age=7").content.decode()
 
 
@@ -109,20 +116,27 @@ def test_a_maintainer_approves_from_the_detail_page(client, proposal, maintainer
     client = logged_in(client, maintainer)
     page = client.get(f"/review/proposals/{proposal.pk}").content.decode()
     assert 'value="approve"' in page and 'value="reject"' in page
-    response = client.post(f"/review/proposals/{proposal.pk}",
-                           {"action": "approve", "comment": "ok by me"}, follow=True)
+    response = client.post(
+        f"/review/proposals/{proposal.pk}",
+        {"action": "approve", "comment": "ok by me"},
+        follow=True,
+    )
     assert b"Approved and applied." in response.content
     proposal.refresh_from_db()
     assert proposal.state == ProposalState.APPROVED
     assert Scope.objects.get(pk=scope_tree["project"].pk).name == "approved-name"
     assert AuditLog.objects.get(action="proposal.promotion.approve").details["comment"] == (
-        "ok by me")
+        "ok by me"
+    )
 
 
 def test_a_maintainer_rejects_from_the_detail_page(client, proposal, maintainer):
     client = logged_in(client, maintainer)
-    response = client.post(f"/review/proposals/{proposal.pk}",
-                           {"action": "reject", "comment": "not general"}, follow=True)
+    response = client.post(
+        f"/review/proposals/{proposal.pk}",
+        {"action": "reject", "comment": "not general"},
+        follow=True,
+    )
     assert b"Rejected." in response.content
     proposal.refresh_from_db()
     assert proposal.state == ProposalState.REJECTED
@@ -134,8 +148,7 @@ def test_the_detail_page_shows_progress_towards_several_approvals(
     ApprovalRule.objects.create(policy=policy_of(scope_tree["team"]), approvals=2)
     proposal = make_proposal()
     client = logged_in(client, maintainer)
-    response = client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"},
-                           follow=True)
+    response = client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"}, follow=True)
     body = response.content.decode()
     assert "Your approval is recorded; 1 more needed." in body
     assert "1 of 2" in body
@@ -162,8 +175,7 @@ def test_readers_who_do_not_maintain_see_the_evidence_but_cannot_decide(
 def test_an_outsider_gets_404_for_another_scopes_proposal(client, proposal, outsider):
     client = logged_in(client, outsider)
     assert client.get(f"/review/proposals/{proposal.pk}").status_code == 404
-    assert client.post(f"/review/proposals/{proposal.pk}",
-                       {"action": "approve"}).status_code == 404
+    assert client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"}).status_code == 404
     proposal.refresh_from_db()
     assert proposal.state == ProposalState.PENDING
 
@@ -197,34 +209,51 @@ def test_the_proposer_is_not_offered_the_approve_button(client, make_proposal, m
 def test_the_detail_page_renders_what_the_describer_returns(
     client, registries, scope_applier, make_proposal, maintainer, scope_tree
 ):
-    registries.register_describer("governance.scope", lambda subject_id: {
-        "title": f"Scope {subject_id}",
-        "status": "accepted",
-        "layer": "project",
-        "scope": "acme/platform/payments/api",
-        "metrics": {"retrieval_count": 14, "usefulness_score": 0.86},
-        "fields": {"created_by": "notes-distiller"},
-        "lineage": ["acme/platform/payments/api/s1", "acme/platform/payments/api"],
-        "content": "## Solution\nRetry with backoff.",
-        "owner_note": "kept in 'More'",
-    })
+    registries.register_describer(
+        "governance.scope",
+        lambda subject_id: {
+            "title": f"Scope {subject_id}",
+            "status": "accepted",
+            "layer": "project",
+            "scope": "acme/platform/payments/api",
+            "metrics": {"retrieval_count": 14, "usefulness_score": 0.86},
+            "fields": {"created_by": "notes-distiller"},
+            "lineage": ["acme/platform/payments/api/s1", "acme/platform/payments/api"],
+            "content": "## Solution\nRetry with backoff.",
+            "owner_note": "kept in 'More'",
+        },
+    )
     proposal = make_proposal(payload={"success_rate": 0.9, "application_count": 6})
     body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
-    for expected in (f"Scope {scope_tree['project'].pk}", "Retrieval count", "86%",
-                     "notes-distiller", "acme/platform/payments/api/s1", "## Solution",
-                     "kept in &#x27;More&#x27;", "Application count", "90%",
-                     "acme/platform/payments · team layer"):
+    for expected in (
+        f"Scope {scope_tree['project'].pk}",
+        "Retrieval count",
+        "86%",
+        "notes-distiller",
+        "acme/platform/payments/api/s1",
+        "## Solution",
+        "kept in &#x27;More&#x27;",
+        "Application count",
+        "90%",
+        "acme/platform/payments · team layer",
+    ):
         assert expected in body, expected
 
 
 def test_a_merge_shows_both_sides_with_their_similarity(
     client, registries, scope_applier, make_proposal, maintainer, scope_tree
 ):
-    registries.register_describer("governance.scope",
-                                  lambda subject_id: {"title": f"Side {subject_id}"})
-    proposal = make_proposal(kind="merge", payload={
-        "other_id": str(scope_tree["other_project"].pk), "similarity": 0.93,
-        "keeps": "occurrences and resolutions move to the survivor"})
+    registries.register_describer(
+        "governance.scope", lambda subject_id: {"title": f"Side {subject_id}"}
+    )
+    proposal = make_proposal(
+        kind="merge",
+        payload={
+            "other_id": str(scope_tree["other_project"].pk),
+            "similarity": 0.93,
+            "keeps": "occurrences and resolutions move to the survivor",
+        },
+    )
     body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
     assert f"Side {scope_tree['project'].pk}" in body
     assert f"Side {scope_tree['other_project'].pk}" in body
@@ -236,8 +265,14 @@ def test_a_merge_shows_both_sides_with_their_similarity(
 def test_a_lifecycle_change_shows_the_transition(
     client, registries, scope_applier, make_proposal, maintainer
 ):
-    registries.register_describer("governance.scope", lambda subject_id: {
-        "title": "A note", "status": "draft", "metrics": {"retrieval_count": 31}})
+    registries.register_describer(
+        "governance.scope",
+        lambda subject_id: {
+            "title": "A note",
+            "status": "draft",
+            "metrics": {"retrieval_count": 31},
+        },
+    )
     proposal = make_proposal(kind="lifecycle", payload={"to_status": "accepted"})
     body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
     assert "Lifecycle change" in body
@@ -273,8 +308,13 @@ def test_a_failing_describer_does_not_break_the_page(
 def test_the_escalation_queue_groups_by_target_and_flags_overdue(
     client, escalation, supervisor, scope_tree
 ):
-    escalation_create(escalated_to="VARYS", reason="Deadline risk", priority="high",
-                      title="Launch slips", scope=scope_tree["project"])
+    escalation_create(
+        escalated_to="VARYS",
+        reason="Deadline risk",
+        priority="high",
+        title="Launch slips",
+        scope=scope_tree["project"],
+    )
     Escalation.objects.filter(pk=escalation.pk).update(due_at=timezone.now() - timedelta(hours=2))
     body = logged_in(client, supervisor).get("/review/escalations").content.decode()
     assert "ARIA" in body and "VARYS" in body
@@ -290,8 +330,13 @@ def test_my_queues_shows_the_queues_a_supervisor_is_assigned_to(
 ):
     from governance.services import queue_assign
 
-    escalation_create(escalated_to="VARYS", reason="Deadline risk", priority="high",
-                      title="Launch slips", scope=scope_tree["project"])
+    escalation_create(
+        escalated_to="VARYS",
+        reason="Deadline risk",
+        priority="high",
+        title="Launch slips",
+        scope=scope_tree["project"],
+    )
     queue_assign(user=supervisor, queue="varys", scope=scope_tree["company"])
     body = logged_in(client, supervisor).get("/review/escalations?mine=1").content.decode()
     assert "Launch slips" in body and "prod DB modified directly" not in body
@@ -299,11 +344,15 @@ def test_my_queues_shows_the_queues_a_supervisor_is_assigned_to(
 
 def test_a_supervisor_resolves_with_notes_from_the_page(client, escalation, supervisor):
     client = logged_in(client, supervisor)
-    refused = client.post(f"/review/escalations/{escalation.pk}", {"action": "resolve"},
-                          follow=True)
+    refused = client.post(
+        f"/review/escalations/{escalation.pk}", {"action": "resolve"}, follow=True
+    )
     assert b"Say why it is resolved." in refused.content
-    response = client.post(f"/review/escalations/{escalation.pk}",
-                           {"action": "resolve", "notes": "restored from backup"}, follow=True)
+    response = client.post(
+        f"/review/escalations/{escalation.pk}",
+        {"action": "resolve", "notes": "restored from backup"},
+        follow=True,
+    )
     assert b"Escalation marked resolved." in response.content
     escalation.refresh_from_db()
     assert (escalation.status, escalation.resolution_notes) == ("resolved", "restored from backup")
@@ -311,7 +360,8 @@ def test_a_supervisor_resolves_with_notes_from_the_page(client, escalation, supe
 
 def test_mark_reviewed_from_the_queue_returns_to_the_queue(client, escalation, supervisor):
     response = logged_in(client, supervisor).post(
-        f"/review/escalations/{escalation.pk}", {"action": "review", "next": "queue"})
+        f"/review/escalations/{escalation.pk}", {"action": "review", "next": "queue"}
+    )
     assert response["Location"] == "/review/escalations"
     escalation.refresh_from_db()
     assert escalation.status == "reviewed"
@@ -323,8 +373,12 @@ def test_non_supervisors_of_the_scope_cannot_handle_escalations(request, client,
     assert "prod DB modified directly" not in client.get("/review/escalations").content.decode()
     page = client.get(f"/review/escalations/{escalation.pk}")
     assert page.status_code == 200 and b"Only supervisors of" in page.content
-    assert client.post(f"/review/escalations/{escalation.pk}",
-                       {"action": "resolve", "notes": "x"}).status_code == 403
+    assert (
+        client.post(
+            f"/review/escalations/{escalation.pk}", {"action": "resolve", "notes": "x"}
+        ).status_code
+        == 403
+    )
     escalation.refresh_from_db()
     assert escalation.status == "pending"
 
@@ -332,8 +386,12 @@ def test_non_supervisors_of_the_scope_cannot_handle_escalations(request, client,
 def test_an_outsider_gets_404_for_another_scopes_escalation(client, escalation, outsider):
     client = logged_in(client, outsider)
     assert client.get(f"/review/escalations/{escalation.pk}").status_code == 404
-    assert client.post(f"/review/escalations/{escalation.pk}",
-                       {"action": "dismiss", "notes": "x"}).status_code == 404
+    assert (
+        client.post(
+            f"/review/escalations/{escalation.pk}", {"action": "dismiss", "notes": "x"}
+        ).status_code
+        == 404
+    )
 
 
 # --- inbox ------------------------------------------------------------------------------------
@@ -358,8 +416,7 @@ def test_the_inbox_lists_own_notifications_and_opening_one_marks_it_read(
     assert note.is_read
 
 
-def test_nobody_can_read_or_mark_someone_elses_notification(client, proposal, outsider,
-                                                             maintainer):
+def test_nobody_can_read_or_mark_someone_elses_notification(client, proposal, outsider, maintainer):
     note = Notification.objects.get(user=maintainer)
     client = logged_in(client, outsider)
     assert "Promote the api scope" not in client.get("/review/inbox").content.decode()
@@ -396,19 +453,39 @@ def test_the_dashboard_draws_provider_sections_as_charts(
         today = timezone.localdate()
         return {
             "figures": {"total_lessons": 412, "failures": 131},
-            "lessons_per_day": [{"date": today.isoformat(), "lesson_type": "failure",
-                                 "count": 4}],
-            "top_anti_patterns": [{"id": "1", "title": "rm -rf data dirs", "times_triggered": 17,
-                                   "severity": "critical"}],
+            "lessons_per_day": [{"date": today.isoformat(), "lesson_type": "failure", "count": 4}],
+            "top_anti_patterns": [
+                {
+                    "id": "1",
+                    "title": "rm -rf data dirs",
+                    "times_triggered": 17,
+                    "severity": "critical",
+                }
+            ],
         }
 
     registries.register_dashboard_provider("lessons", lessons)
-    registries.register_dashboard_provider("hindsight", lambda principal: {
-        "top_signatures": [{"id": "a", "error_type": "KeyError", "pattern": "KeyError: '<key>'",
-                            "occurrence_count": 51}],
-        "resolution_success": [{"id": "r", "description": "Retry with backoff",
-                                "success_rate": 0.92, "application_count": 25}],
-    })
+    registries.register_dashboard_provider(
+        "hindsight",
+        lambda principal: {
+            "top_signatures": [
+                {
+                    "id": "a",
+                    "error_type": "KeyError",
+                    "pattern": "KeyError: '<key>'",
+                    "occurrence_count": 51,
+                }
+            ],
+            "resolution_success": [
+                {
+                    "id": "r",
+                    "description": "Retry with backoff",
+                    "success_rate": 0.92,
+                    "application_count": 25,
+                }
+            ],
+        },
+    )
     body = logged_in(client, maintainer).get("/review/dashboard").content.decode()
     assert seen == ["maintainer"]  # providers get the viewer, to scope what they count
     assert "412" in body and "Total lessons" in body
@@ -454,9 +531,11 @@ def test_a_maintainer_approves_selected_proposals_from_the_admin_list(
     client = logged_in(client, maintainer)
     listing = client.get("/admin/governance/proposal/")
     assert listing.status_code == 200 and b"Promote the api scope" in listing.content
-    response = client.post("/admin/governance/proposal/", {
-        "action": "approve_selected", "_selected_action": [str(proposal.pk), str(other.pk)]},
-        follow=True)
+    response = client.post(
+        "/admin/governance/proposal/",
+        {"action": "approve_selected", "_selected_action": [str(proposal.pk), str(other.pk)]},
+        follow=True,
+    )
     assert b"2 proposal(s) approved." in response.content
     assert mail.outbox == []  # decisions notify the proposer, and sweeps have no inbox
 

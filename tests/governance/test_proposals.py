@@ -50,8 +50,9 @@ def test_a_maintainers_approval_applies_the_proposal_and_audits_it(
 def test_a_second_approval_is_needed_where_the_policy_says_so(
     scope_applier, make_proposal, maintainer, second_maintainer, policy_of, scope_tree
 ):
-    ApprovalRule.objects.create(policy=policy_of(scope_tree["company"]), kind="promotion",
-                                approvals=2)
+    ApprovalRule.objects.create(
+        policy=policy_of(scope_tree["company"]), kind="promotion", approvals=2
+    )
     proposal = make_proposal()
     assert decide(proposal, maintainer).state == ProposalState.PENDING
     assert scope_applier == []
@@ -87,8 +88,11 @@ def test_a_maintainer_below_the_target_scope_may_not_decide(
 def test_agents_cannot_decide_anything(scope_applier, make_proposal, make_agent):
     credential, _ = make_agent()
     with pytest.raises(exceptions.PermissionDenied):
-        proposal_decide(proposal_id=make_proposal().pk, principal=Principal.for_agent(credential),
-                        decision="approve")
+        proposal_decide(
+            proposal_id=make_proposal().pk,
+            principal=Principal.for_agent(credential),
+            decision="approve",
+        )
 
 
 def test_the_proposer_may_not_approve_by_default(scope_applier, make_proposal, maintainer):
@@ -105,9 +109,7 @@ def test_a_policy_may_let_the_proposer_approve(
     assert decide(proposal, maintainer).state == ProposalState.APPROVED
 
 
-def test_deciding_twice_is_a_conflict(
-    scope_applier, make_proposal, maintainer, second_maintainer
-):
+def test_deciding_twice_is_a_conflict(scope_applier, make_proposal, maintainer, second_maintainer):
     proposal = make_proposal()
     decide(proposal, maintainer)
     with pytest.raises(Conflict, match="already approved"):
@@ -161,10 +163,12 @@ def test_an_open_proposal_for_the_same_subject_is_reused(make_proposal):
 def test_the_proposer_or_a_maintainer_may_cancel(make_proposal, maintainer, member, scope_tree):
     proposal = make_proposal(proposed_by=Principal.for_user(member))
     with pytest.raises(exceptions.PermissionDenied):
-        proposal_cancel(proposal_id=make_proposal(kind="merge").pk,
-                        principal=Principal.for_user(member))
-    cancelled = proposal_cancel(proposal_id=proposal.pk, principal=Principal.for_user(member),
-                                reason="wrong layer")
+        proposal_cancel(
+            proposal_id=make_proposal(kind="merge").pk, principal=Principal.for_user(member)
+        )
+    cancelled = proposal_cancel(
+        proposal_id=proposal.pk, principal=Principal.for_user(member), reason="wrong layer"
+    )
     assert cancelled.state == ProposalState.CANCELLED
     assert AuditLog.objects.filter(action="proposal.promotion.cancel").exists()
     with pytest.raises(Conflict):
@@ -178,11 +182,16 @@ def test_maintainers_of_the_scope_are_told_in_the_inbox_and_by_mail_after_commit
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         proposal = make_proposal(proposed_by=Principal.for_user(member))
     assert len(callbacks) == 2
-    told = set(Notification.objects.filter(subject_id=str(proposal.pk))
-               .values_list("user__username", flat=True))
+    told = set(
+        Notification.objects.filter(subject_id=str(proposal.pk)).values_list(
+            "user__username", flat=True
+        )
+    )
     assert told == {"maintainer", "orgmaint"}  # maintainers of the scope and above, not members
-    assert sorted(m.to[0] for m in mail.outbox) == ["maintainer@example.com",
-                                                    "orgmaint@example.com"]
+    assert sorted(m.to[0] for m in mail.outbox) == [
+        "maintainer@example.com",
+        "orgmaint@example.com",
+    ]
     assert f"/review/proposals/{proposal.pk}" in mail.outbox[0].body
     assert org_maintainer.notifications.get().kind == "proposal"
 
@@ -204,9 +213,7 @@ def test_no_mail_leaves_when_the_proposing_transaction_rolls_back(
     assert mail.outbox == []
 
 
-def test_the_proposer_hears_the_decision(
-    scope_applier, make_proposal, maintainer, member
-):
+def test_the_proposer_hears_the_decision(scope_applier, make_proposal, maintainer, member):
     proposal = make_proposal(proposed_by=Principal.for_user(member))
     decide(proposal, maintainer, "reject")
     note = Notification.objects.get(user=member)
@@ -217,12 +224,16 @@ def test_the_proposer_hears_the_decision(
 @pytest.mark.django_db(transaction=True)
 def test_two_maintainers_clicking_at_once_decide_once(scope_tree, make_person, registries):
     applied = []
-    registries.register_applier("promotion", "governance.scope",
-                                lambda p: applied.append(p.pk))
+    registries.register_applier("promotion", "governance.scope", lambda p: applied.append(p.pk))
     first = make_person("m1", scope_tree["team"], "maintainer")
     second = make_person("m2", scope_tree["team"], "maintainer")
-    proposal = proposal_create(kind="promotion", scope=scope_tree["team"],
-                               subject=scope_tree["project"], title="race", proposed_by="system")
+    proposal = proposal_create(
+        kind="promotion",
+        scope=scope_tree["team"],
+        subject=scope_tree["project"],
+        title="race",
+        proposed_by="system",
+    )
     barrier = threading.Barrier(2)
     outcomes = []
 

@@ -4,10 +4,17 @@ from governance.templatetags.review import display, table_of
 
 
 def test_rows_of_records_become_a_table_without_ids():
-    table = table_of([
-        {"id": "a1", "title": "Retry webhooks", "retrieval_count": 14, "usefulness_score": 0.86},
-        {"id": "b2", "title": "Pin the client", "retrieval_count": 3, "usefulness_score": 0.5},
-    ])
+    table = table_of(
+        [
+            {
+                "id": "a1",
+                "title": "Retry webhooks",
+                "retrieval_count": 14,
+                "usefulness_score": 0.86,
+            },
+            {"id": "b2", "title": "Pin the client", "retrieval_count": 3, "usefulness_score": 0.5},
+        ]
+    )
     assert table["headers"] == ["title", "retrieval_count", "usefulness_score"]
     assert table["rows"][0] == ["Retry webhooks", 14, 0.86]
     assert [display(cell) for cell in table["rows"][0]] == ["Retry webhooks", "14", "86%"]
@@ -30,6 +37,7 @@ def test_chart_gridlines_carry_their_true_values():
     from governance.charts import stacked_days
 
     today = date(2026, 11, 21)
-    chart = stacked_days([{"date": "2026-11-21", "lesson_type": "failure", "count": 3}],
-                         today=today)
+    chart = stacked_days(
+        [{"date": "2026-11-21", "lesson_type": "failure", "count": 3}], today=today
+    )
     assert [tick["value"] for tick in chart["ticks"]] == [0, 2.5, 5]

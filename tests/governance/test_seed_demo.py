@@ -10,7 +10,8 @@ def test_the_demo_supervisor_works_the_specs_escalation_queues(settings, tmp_pat
     settings.DATA_DIR = tmp_path
     call_command("seed_demo", verbosity=0)
     call_command("seed_demo", verbosity=0)  # idempotent
-    queues = set(QueueAssignment.objects.filter(user__username="supervisor")
-                 .values_list("queue", flat=True))
+    queues = set(
+        QueueAssignment.objects.filter(user__username="supervisor").values_list("queue", flat=True)
+    )
     assert queues == {"aria", "varys", "domain_supervisor"}
     assert QueueAssignment.objects.count() == 3

@@ -83,8 +83,9 @@ def test_an_identical_error_links_by_fingerprint(agent_client, scope_tree):
 @pytest.mark.django_db
 def test_messages_differing_in_a_word_generalise_the_template(agent_client, scope_tree):
     ids = {
-        capture(agent_client, f"Job {word} failed on worker node while running step build")
-        .json()["signature"]["id"]
+        capture(agent_client, f"Job {word} failed on worker node while running step build").json()[
+            "signature"
+        ]["id"]
         for word in ("alpha", "beta", "gamma")
     }
     assert len(ids) == 1
@@ -121,20 +122,23 @@ def test_errors_of_a_session_group_in_its_project(make_agent, api_client, scope_
     session = scope_ensure_path(path="acme/platform/payments/api/s-9")
     _, token = make_agent(scopes=[scope_tree["project"]])
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    body = capture(api_client, "disk full on /var/lib/data", "OSError",
-                   scope="acme/platform/payments/api/s-9").json()
+    body = capture(
+        api_client, "disk full on /var/lib/data", "OSError", scope="acme/platform/payments/api/s-9"
+    ).json()
     assert body["signature"]["scope"] == "acme/platform/payments/api"
     assert ErrorOccurrence.objects.get().scope == session
 
 
 @pytest.mark.django_db
 def test_capture_suggests_the_fixes_of_the_signature(agent_client, scope_tree):
-    first = capture(agent_client, "ModuleNotFoundError: No module named 'requests'",
-                    "ModuleNotFoundError").json()
+    first = capture(
+        agent_client, "ModuleNotFoundError: No module named 'requests'", "ModuleNotFoundError"
+    ).json()
     signature = ErrorSignature.objects.get(pk=first["signature"]["id"])
     resolution_create(signature=signature, description="pip install requests", actor="a")
-    body = capture(agent_client, "ModuleNotFoundError: No module named 'requests'",
-                   "ModuleNotFoundError").json()
+    body = capture(
+        agent_client, "ModuleNotFoundError: No module named 'requests'", "ModuleNotFoundError"
+    ).json()
     assert [s["description"] for s in body["suggestions"]] == ["pip install requests"]
     suggestion = body["suggestions"][0]
     assert 0 < suggestion["confidence"] <= 1
@@ -182,8 +186,12 @@ def test_concurrent_captures_of_a_new_error_make_one_signature(scope_tree):
     def run(n):
         try:
             barrier.wait()
-            error_capture(principal=principal, scope=scope_tree["project"], error_type="OSError",
-                          message=f"too many open files in worker {n}")
+            error_capture(
+                principal=principal,
+                scope=scope_tree["project"],
+                error_type="OSError",
+                message=f"too many open files in worker {n}",
+            )
         except Exception as exc:  # noqa: BLE001 - surfaced by the assertion below
             errors.append(exc)
         finally:
@@ -216,8 +224,7 @@ def test_a_retried_capture_with_the_same_idempotency_key_counts_once(agent_clien
 
 
 @pytest.mark.django_db
-def test_similarity_never_joins_errors_of_different_types(agent_client, scope_tree,
-                                                         hindsight_conf):
+def test_similarity_never_joins_errors_of_different_types(agent_client, scope_tree, hindsight_conf):
     hindsight_conf(HINDSIGHT_DEDUP_SIMILARITY=0.5)
     first = capture(agent_client, "could not decode the response body", "ValueError").json()
     other = capture(agent_client, "could not decode the response body", "UnicodeError").json()

@@ -19,11 +19,16 @@ def spread_signatures(db):
     rows = []
     for i in range(1200):
         vector = centres[i % 40] + rng.normal(scale=0.35, size=384)
-        rows.append(ErrorSignature(
-            scope=scopes[i % 6], error_type="E", message_template=f"t{i}",
-            message_pattern=f"^t{i}$", fingerprint=f"f{i}",
-            embedding=(vector / np.linalg.norm(vector)).astype(np.float32),
-        ))
+        rows.append(
+            ErrorSignature(
+                scope=scopes[i % 6],
+                error_type="E",
+                message_template=f"t{i}",
+                message_pattern=f"^t{i}$",
+                fingerprint=f"f{i}",
+                embedding=(vector / np.linalg.norm(vector)).astype(np.float32),
+            )
+        )
     ErrorSignature.objects.bulk_create(rows, batch_size=400)
     return scopes, centres
 
@@ -37,13 +42,13 @@ def _exact(scope, query, k):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("exact_scan_max", [0, 2000])  # the HNSW plan, then the exact plan
-def test_filtered_search_agrees_with_an_exact_scan(spread_signatures, hindsight_conf,
-                                                   exact_scan_max):
+def test_filtered_search_agrees_with_an_exact_scan(
+    spread_signatures, hindsight_conf, exact_scan_max
+):
     scopes, centres = spread_signatures
     hindsight_conf(HINDSIGHT_EXACT_SCAN_MAX=exact_scan_max, HINDSIGHT_MATCH_SIMILARITY=-1.0)
     store._COUNT_CACHE.clear()
-    principal = Principal(kind="agent", name="reader", read_paths=(scopes[2].path,),
-                          write_paths=())
+    principal = Principal(kind="agent", name="reader", read_paths=(scopes[2].path,), write_paths=())
     signatures, scope_ids = matching._visible(principal, None)
     rng = np.random.default_rng(5)
     hits = total = 0

@@ -74,9 +74,12 @@ def test_signatures_list_only_readable_scopes(agent_client, scope_tree):
     make_signature(scope_tree["other_project"], "B <NUM>", embed=False)
     body = agent_client.get("/api/v1/hindsight/signatures").json()
     assert [row["id"] for row in body["results"]] == [str(mine.pk)]
-    assert agent_client.get(
-        f"/api/v1/hindsight/signatures/{ErrorSignature.objects.exclude(pk=mine.pk).get().pk}"
-    ).status_code == 404
+    assert (
+        agent_client.get(
+            f"/api/v1/hindsight/signatures/{ErrorSignature.objects.exclude(pk=mine.pk).get().pk}"
+        ).status_code
+        == 404
+    )
 
 
 @pytest.mark.django_db
@@ -84,8 +87,11 @@ def test_a_resolution_is_recorded_and_applied_through_the_api(agent_client, scop
     signature = make_signature(scope_tree["project"])
     created = agent_client.post(
         f"/api/v1/hindsight/signatures/{signature.pk}/resolutions",
-        {"description": "Use dict.get", "code_change": "+ d.get('k')",
-         "context": {"frameworks": ["django"]}},
+        {
+            "description": "Use dict.get",
+            "code_change": "+ d.get('k')",
+            "context": {"frameworks": ["django"]},
+        },
         format="json",
     )
     assert created.status_code == 201, created.json()
@@ -106,8 +112,9 @@ def test_a_resolution_is_recorded_and_applied_through_the_api(agent_client, scop
 @pytest.mark.django_db
 def test_a_resolution_needs_a_description(agent_client, scope_tree):
     signature = make_signature(scope_tree["project"], embed=False)
-    response = agent_client.post(f"/api/v1/hindsight/signatures/{signature.pk}/resolutions", {},
-                                 format="json")
+    response = agent_client.post(
+        f"/api/v1/hindsight/signatures/{signature.pk}/resolutions", {}, format="json"
+    )
     assert response.status_code == 400
     assert "description" in response.json()["fields"]
 
@@ -116,8 +123,9 @@ def test_a_resolution_needs_a_description(agent_client, scope_tree):
 def test_an_application_needs_its_outcome(agent_client, scope_tree):
     signature = make_signature(scope_tree["project"], embed=False)
     resolution = resolution_create(signature=signature, description="d", actor="a")
-    response = agent_client.post(f"/api/v1/hindsight/resolutions/{resolution.pk}/applications",
-                                 {}, format="json")
+    response = agent_client.post(
+        f"/api/v1/hindsight/resolutions/{resolution.pk}/applications", {}, format="json"
+    )
     assert response.status_code == 400
     assert "success" in response.json()["fields"]
 
@@ -126,12 +134,21 @@ def test_an_application_needs_its_outcome(agent_client, scope_tree):
 def test_storage_lists_counts_and_cleanup_candidates(agent_client, scope_tree):
     from notes.models import KnowledgeItem
 
-    KnowledgeItem.objects.create(kind="hindsight", scope=scope_tree["project"], status="accepted",
-                                 title="t", content="c")
-    body = agent_client.get("/api/v1/hindsight/storage",
-                            {"scope": "acme/platform/payments/api"}).json()
-    assert body["scopes"] == [{"scope": "acme/platform/payments/api", "layer": "project",
-                               "count": 1, "threshold": 1000, "over_threshold": False}]
+    KnowledgeItem.objects.create(
+        kind="hindsight", scope=scope_tree["project"], status="accepted", title="t", content="c"
+    )
+    body = agent_client.get(
+        "/api/v1/hindsight/storage", {"scope": "acme/platform/payments/api"}
+    ).json()
+    assert body["scopes"] == [
+        {
+            "scope": "acme/platform/payments/api",
+            "layer": "project",
+            "count": 1,
+            "threshold": 1000,
+            "over_threshold": False,
+        }
+    ]
     assert body["cleanup_candidates"][0]["reasons"] == ["low_success", "unused"]
 
 
@@ -142,9 +159,14 @@ def test_storage_lists_counts_and_cleanup_candidates(agent_client, scope_tree):
 def test_learnings_can_be_saved_read_updated_and_deleted(agent_client):
     created = agent_client.post(
         "/api/v1/learnings",
-        {"trigger": "tool:make", "error_pattern": "No rule to make target <STR>",
-         "diagnosis": "missing target", "fix": "add the target", "category": "tool_error",
-         "tags": ["make"]},
+        {
+            "trigger": "tool:make",
+            "error_pattern": "No rule to make target <STR>",
+            "diagnosis": "missing target",
+            "fix": "add the target",
+            "category": "tool_error",
+            "tags": ["make"],
+        },
         format="json",
     )
     assert created.status_code == 201, created.json()
@@ -152,26 +174,30 @@ def test_learnings_can_be_saved_read_updated_and_deleted(agent_client):
     assert created.json()["confidence"] == 0.5
     got = agent_client.get(f"/api/v1/learnings/{learning_id}").json()
     assert got["fix"] == "add the target"
-    patched = agent_client.patch(f"/api/v1/learnings/{learning_id}", {"fix": "run make all"},
-                                 format="json")
+    patched = agent_client.patch(
+        f"/api/v1/learnings/{learning_id}", {"fix": "run make all"}, format="json"
+    )
     assert patched.json()["fix"] == "run make all"
-    boosted = agent_client.post(f"/api/v1/learnings/{learning_id}/boost",
-                                {"confidence_boost": 0.3}, format="json")
+    boosted = agent_client.post(
+        f"/api/v1/learnings/{learning_id}/boost", {"confidence_boost": 0.3}, format="json"
+    )
     assert boosted.json()["confidence"] == pytest.approx(0.8)
     assert agent_client.delete(f"/api/v1/learnings/{learning_id}").status_code == 204
     assert not Learning.objects.exists()
 
 
 @pytest.mark.django_db
-def test_learnings_search_matches_pattern_or_trigger_most_confident_first(agent_client,
-                                                                          scope_tree):
+def test_learnings_search_matches_pattern_or_trigger_most_confident_first(agent_client, scope_tree):
     scope = scope_tree["project"]
-    low = learning_save(scope=scope, trigger="tool:npm", error_pattern="ENOENT package.json",
-                        actor="a")
-    high = learning_save(scope=scope, trigger="tool:yarn", error_pattern="ENOENT yarn.lock",
-                         actor="a")
-    by_trigger = learning_save(scope=scope, trigger="tool:enoent-fixer", error_pattern="x",
-                               actor="a")
+    low = learning_save(
+        scope=scope, trigger="tool:npm", error_pattern="ENOENT package.json", actor="a"
+    )
+    high = learning_save(
+        scope=scope, trigger="tool:yarn", error_pattern="ENOENT yarn.lock", actor="a"
+    )
+    by_trigger = learning_save(
+        scope=scope, trigger="tool:enoent-fixer", error_pattern="x", actor="a"
+    )
     learning_save(scope=scope, trigger="tool:git", error_pattern="fatal", actor="a")
     Learning.objects.filter(pk=high.pk).update(confidence=0.9)
     Learning.objects.filter(pk=low.pk).update(confidence=0.2)
@@ -184,9 +210,11 @@ def test_learnings_search_matches_pattern_or_trigger_most_confident_first(agent_
 
 @pytest.mark.django_db
 def test_learnings_reject_an_unknown_category(agent_client):
-    response = agent_client.post("/api/v1/learnings",
-                                 {"trigger": "t", "error_pattern": "e", "category": "nonsense"},
-                                 format="json")
+    response = agent_client.post(
+        "/api/v1/learnings",
+        {"trigger": "t", "error_pattern": "e", "category": "nonsense"},
+        format="json",
+    )
     assert response.status_code == 400
     assert "category" in response.json()["fields"]
 
@@ -208,12 +236,23 @@ def test_the_learning_save_limit_answers_429(agent_client, hindsight_conf):
 def test_the_api_appears_in_the_openapi_schema(api_client):
     response = api_client.get("/api/schema/", HTTP_ACCEPT="application/json")
     assert response.status_code == 200
-    paths = response.json()["paths"] if response["Content-Type"].startswith(
-        "application/json") else response.content.decode()
-    for path in ("/api/v1/hindsight/errors", "/api/v1/hindsight/match", "/api/v1/hindsight/fix",
-                 "/api/v1/hindsight/signatures", "/api/v1/hindsight/resolutions/{id}/applications",
-                 "/api/v1/tool-results", "/api/v1/learnings", "/api/v1/learnings/search",
-                 "/api/v1/hindsight/storage", "/api/v1/hindsight/misses"):
+    paths = (
+        response.json()["paths"]
+        if response["Content-Type"].startswith("application/json")
+        else response.content.decode()
+    )
+    for path in (
+        "/api/v1/hindsight/errors",
+        "/api/v1/hindsight/match",
+        "/api/v1/hindsight/fix",
+        "/api/v1/hindsight/signatures",
+        "/api/v1/hindsight/resolutions/{id}/applications",
+        "/api/v1/tool-results",
+        "/api/v1/learnings",
+        "/api/v1/learnings/search",
+        "/api/v1/hindsight/storage",
+        "/api/v1/hindsight/misses",
+    ):
         assert path in paths
 
 
@@ -222,12 +261,19 @@ def test_the_api_appears_in_the_openapi_schema(api_client):
     ("method", "url", "body", "field"),
     [
         ("post", CAPTURE, {"message": "a\x00b"}, "message"),
-        ("post", CAPTURE, {"message": "x", "context": {"frameworks": ["dj\x00ango"]}},
-         "context"),
-        ("post", "/api/v1/tool-results", {"tool_name": "bash", "error": "boom",
-                                          "params": {"cmd": "ls\x00"}}, "params"),
-        ("post", "/api/v1/learnings", {"trigger": "t", "error_pattern": "e",
-                                       "tags": ["a\x00"]}, "tags"),
+        ("post", CAPTURE, {"message": "x", "context": {"frameworks": ["dj\x00ango"]}}, "context"),
+        (
+            "post",
+            "/api/v1/tool-results",
+            {"tool_name": "bash", "error": "boom", "params": {"cmd": "ls\x00"}},
+            "params",
+        ),
+        (
+            "post",
+            "/api/v1/learnings",
+            {"trigger": "t", "error_pattern": "e", "tags": ["a\x00"]},
+            "tags",
+        ),
         ("get", "/api/v1/hindsight/fix", {"error": "x\x00y"}, "error"),
         ("get", "/api/v1/hindsight/signatures", {"error_type": "K\x00"}, "error_type"),
         ("get", "/api/v1/learnings", {"q": "\x00"}, "q"),

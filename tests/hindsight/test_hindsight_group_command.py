@@ -32,8 +32,9 @@ def _run(path, *args):
 @pytest.fixture
 def jsonl(tmp_path):
     path = tmp_path / "logs.jsonl"
-    path.write_text("".join(json.dumps({"content": m, "n": i}) + "\n"
-                            for i, m in enumerate(MESSAGES)))
+    path.write_text(
+        "".join(json.dumps({"content": m, "n": i}) + "\n" for i, m in enumerate(MESSAGES))
+    )
     return path
 
 
@@ -49,8 +50,9 @@ def test_it_prints_one_signature_per_input_line_grouped_by_template(jsonl):
 def test_it_groups_like_the_capture_endpoint(jsonl, agent_client, scope_tree):
     captured = []
     for message in MESSAGES:
-        response = agent_client.post("/api/v1/hindsight/errors", {"message": message},
-                                     format="json")
+        response = agent_client.post(
+            "/api/v1/hindsight/errors", {"message": message}, format="json"
+        )
         captured.append(response.json()["signature"]["id"])
     command = [r["signature"] for r in _run(jsonl)]
     assert _partition(captured) == _partition(command)
@@ -62,9 +64,12 @@ def test_it_reads_another_field_and_keeps_nothing(tmp_path):
 
     path = tmp_path / "errors.jsonl"
     path.write_text(
-        json.dumps({"msg": "disk /dev/sda1 is full", "kind": "OSError"}) + "\n"
-        + json.dumps({"msg": "disk /dev/sdb2 is full", "kind": "OSError"}) + "\n"
-        + json.dumps({"msg": "disk /dev/sdb2 is full", "kind": "IOError"}) + "\n"
+        json.dumps({"msg": "disk /dev/sda1 is full", "kind": "OSError"})
+        + "\n"
+        + json.dumps({"msg": "disk /dev/sdb2 is full", "kind": "OSError"})
+        + "\n"
+        + json.dumps({"msg": "disk /dev/sdb2 is full", "kind": "IOError"})
+        + "\n"
     )
     rows = _run(path, "--field", "msg", "--type-field", "kind", "--no-semantic")
     assert rows[0] == rows[1] != rows[2]

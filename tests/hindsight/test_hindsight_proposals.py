@@ -88,8 +88,13 @@ def test_metrics_are_aggregated_across_the_notes_lineage(scope_tree):
     note = signature.note
     # A promoted copy, as the notes app's applier makes it.
     copy = KnowledgeItem.objects.create(
-        kind="hindsight", scope=scope_tree["team"], status="accepted", title=note.title,
-        content=note.content, original=note, promotion_path=[note.scope.path],
+        kind="hindsight",
+        scope=scope_tree["team"],
+        status="accepted",
+        title=note.title,
+        content=note.content,
+        original=note,
+        promotion_path=[note.scope.path],
     )
     other = make_signature(scope_tree["team"], "ValueError: bad <NUM>", error_type="ValueError")
     resolution_create(signature=other, description="x", actor="a")
@@ -147,15 +152,24 @@ def test_unrelated_signatures_are_not_suggested_for_merge(scope_tree):
 def test_an_approved_merge_moves_history_to_the_survivor_and_leaves_a_redirect(
     scope_tree, maintainer, django_capture_on_commit_callbacks
 ):
-    first = make_signature(scope_tree["project"], "KeyError: 'user_id' not found in <PATH>",
-                           occurrence_count=3)
-    twin = make_signature(scope_tree["project"], "KeyError: 'user_id' missing in <PATH>",
-                          occurrence_count=2)
+    first = make_signature(
+        scope_tree["project"], "KeyError: 'user_id' not found in <PATH>", occurrence_count=3
+    )
+    twin = make_signature(
+        scope_tree["project"], "KeyError: 'user_id' missing in <PATH>", occurrence_count=2
+    )
     for sig in (first, twin):
-        ErrorOccurrence.objects.create(signature=sig, scope=sig.scope, fingerprint="f",
-                                       message=sig.message_template)
-        SignatureTemplate.objects.create(scope=sig.scope, signature=sig, key=str(sig.pk)[:32],
-                                         bucket="b", tokens=["x"], spaces=[False])
+        ErrorOccurrence.objects.create(
+            signature=sig, scope=sig.scope, fingerprint="f", message=sig.message_template
+        )
+        SignatureTemplate.objects.create(
+            scope=sig.scope,
+            signature=sig,
+            key=str(sig.pk)[:32],
+            bucket="b",
+            tokens=["x"],
+            spaces=[False],
+        )
     resolution_create(signature=first, description="Use dict.get.", actor="a")
     moved = resolution_create(signature=twin, description="Validate input.", actor="a")
     proposal = hindsight_merge_suggest(signature=first)[0]
@@ -200,8 +214,9 @@ def test_an_approved_promotion_copies_the_note_up_and_the_next_one_starts_there(
     resolution = _proven(signature, applications=5)
     proposal = hindsight_promotion_propose(signature=signature)
     with django_capture_on_commit_callbacks(execute=True):
-        proposal_decide(proposal_id=proposal.pk, principal=Principal.for_user(maintainer),
-                        decision="approve")
+        proposal_decide(
+            proposal_id=proposal.pk, principal=Principal.for_user(maintainer), decision="approve"
+        )
     copy = KnowledgeItem.objects.get(kind="hindsight", scope=scope_tree["team"])
     assert copy.original_id == signature.note_id
     assert copy.promotion_path == ["acme/platform/payments/api"]

@@ -13,8 +13,9 @@ CAPTURE, MATCH = "/api/v1/hindsight/errors", "/api/v1/hindsight/match"
 
 
 def _capture(client, message, error_type="KeyError", **extra):
-    response = client.post(CAPTURE, {"error_type": error_type, "message": message, **extra},
-                           format="json")
+    response = client.post(
+        CAPTURE, {"error_type": error_type, "message": message, **extra}, format="json"
+    )
     assert response.status_code in (200, 201), response.json()
     return response.json()["signature"]
 
@@ -23,43 +24,63 @@ def _resolve(signature_id, description, **kwargs):
     from hindsight.models import ErrorSignature
 
     return resolution_create(
-        signature=ErrorSignature.objects.get(pk=signature_id), description=description,
-        actor="a", **kwargs
+        signature=ErrorSignature.objects.get(pk=signature_id),
+        description=description,
+        actor="a",
+        **kwargs,
     )
 
 
 def _match(client, message, error_type="KeyError", **extra):
-    response = client.post(MATCH, {"error_type": error_type, "message": message, **extra},
-                           format="json")
+    response = client.post(
+        MATCH, {"error_type": error_type, "message": message, **extra}, format="json"
+    )
     assert response.status_code == 200, response.json()
     return response.json()
 
 
 @pytest.mark.django_db
 def test_it_matches_a_known_error_semantically_and_suggests_its_fix(agent_client, scope_tree):
-    sig = _capture(agent_client, "ImportError: cannot import name 'soft_unicode' from "
-                   "'markupsafe'", "ImportError")
+    sig = _capture(
+        agent_client,
+        "ImportError: cannot import name 'soft_unicode' from 'markupsafe'",
+        "ImportError",
+    )
     _resolve(sig["id"], "Pin markupsafe<2.1 or upgrade jinja2.")
-    body = _match(agent_client, "ImportError: cannot import name 'soft_unicode' from "
-                  "'markupsafe' (/usr/lib/python3/markupsafe/__init__.py)", "ImportError")
+    body = _match(
+        agent_client,
+        "ImportError: cannot import name 'soft_unicode' from "
+        "'markupsafe' (/usr/lib/python3/markupsafe/__init__.py)",
+        "ImportError",
+    )
     assert body["matches"][0]["signature"]["id"] == sig["id"]
     assert body["matches"][0]["similarity"] > 0.85
     assert "semantic" in body["match_type"]
     assert body["suggestions"][0]["description"] == "Pin markupsafe<2.1 or upgrade jinja2."
     assert 0 < body["suggestions"][0]["confidence"] <= 1
     assert set(body["suggestions"][0]["components"]) >= {
-        "success_rate", "context_match_score", "recency_score"
+        "success_rate",
+        "context_match_score",
+        "recency_score",
     }
 
 
 @pytest.mark.django_db
 def test_regex_matching_finds_what_semantics_miss(agent_client, scope_tree, hindsight_conf):
-    sig = _capture(agent_client, "checksum mismatch for artifact 9f86d081884c7d659a2feaa0c55ad015"
-                   "a3bf4f1b2b0b822cd15d6c15b0f00a08 in /var/cache/build/out.tar", "BuildError")
+    sig = _capture(
+        agent_client,
+        "checksum mismatch for artifact 9f86d081884c7d659a2feaa0c55ad015"
+        "a3bf4f1b2b0b822cd15d6c15b0f00a08 in /var/cache/build/out.tar",
+        "BuildError",
+    )
     # Semantic matching switched off: only the stored pattern can match.
     hindsight_conf(HINDSIGHT_MATCH_SIMILARITY=1.01)
-    body = _match(agent_client, "checksum mismatch for artifact 2c26b46b68ffc68ff99b453c1d304134"
-                  "13422d706483bfa0f98a5e886266e7ae in /tmp/other/place.tar", "BuildError")
+    body = _match(
+        agent_client,
+        "checksum mismatch for artifact 2c26b46b68ffc68ff99b453c1d304134"
+        "13422d706483bfa0f98a5e886266e7ae in /tmp/other/place.tar",
+        "BuildError",
+    )
     assert [m["signature"]["id"] for m in body["matches"]] == [sig["id"]]
     assert body["matches"][0]["match_type"] == "regex"
     assert body["match_type"] == "regex"
@@ -68,29 +89,46 @@ def test_regex_matching_finds_what_semantics_miss(agent_client, scope_tree, hind
 @pytest.mark.django_db
 def test_stack_patterns_match_when_the_message_differs(agent_client, scope_tree, hindsight_conf):
     stack = (
-        'Traceback (most recent call last):\n'
+        "Traceback (most recent call last):\n"
         '  File "/app/billing/tasks.py", line 10, in settle\n'
         '  File "/app/billing/ledger.py", line 88, in post_entry\n'
         '  File "/app/billing/ledger.py", line 120, in _balance\n'
     )
     sig = _capture(agent_client, "ledger out of balance by 12.50", "LedgerError", stack=stack)
     hindsight_conf(HINDSIGHT_MATCH_SIMILARITY=1.01)
-    body = _match(agent_client, "entries do not sum to zero", "LedgerError",
-                  stack=stack.replace("line 88", "line 90"))
+    body = _match(
+        agent_client,
+        "entries do not sum to zero",
+        "LedgerError",
+        stack=stack.replace("line 88", "line 90"),
+    )
     assert [m["signature"]["id"] for m in body["matches"]] == [sig["id"]]
 
 
 @pytest.mark.django_db
 def test_context_filters_out_other_frameworks_and_boosts_the_same(agent_client, scope_tree):
     project = scope_tree["project"]
-    django_sig = make_signature(project, "database connection closed unexpectedly",
-                                error_type="OperationalError", context={"frameworks": ["django"]})
-    rails_sig = make_signature(project, "database connection closed unexpectedly by server",
-                               error_type="OperationalError", context={"frameworks": ["rails"]})
-    unknown = make_signature(project, "the database connection closed unexpectedly",
-                             error_type="OperationalError")
-    body = _match(agent_client, "database connection closed unexpectedly", "OperationalError",
-                  context={"frameworks": ["django"]})
+    django_sig = make_signature(
+        project,
+        "database connection closed unexpectedly",
+        error_type="OperationalError",
+        context={"frameworks": ["django"]},
+    )
+    rails_sig = make_signature(
+        project,
+        "database connection closed unexpectedly by server",
+        error_type="OperationalError",
+        context={"frameworks": ["rails"]},
+    )
+    unknown = make_signature(
+        project, "the database connection closed unexpectedly", error_type="OperationalError"
+    )
+    body = _match(
+        agent_client,
+        "database connection closed unexpectedly",
+        "OperationalError",
+        context={"frameworks": ["django"]},
+    )
     ids = [m["signature"]["id"] for m in body["matches"]]
     assert ids[0] == str(django_sig.pk)
     assert str(rails_sig.pk) not in ids
@@ -104,7 +142,9 @@ def test_context_overlap_is_neutral_when_nothing_can_be_compared():
     assert context_overlap({"frameworks": ["django"]}, {"frameworks": ["rails"]}) == (False, 0.0)
     assert context_overlap({"dependencies": ["a"]}, {"dependencies": ["b"]}) == (True, 0.0)
     assert context_overlap({"frameworks": ["django", "celery"]}, {"frameworks": ["django"]}) == (
-        True, 0.5)
+        True,
+        0.5,
+    )
 
 
 @pytest.mark.django_db
@@ -117,11 +157,16 @@ def test_suggestions_rank_by_success_context_and_recency(agent_client, scope_tre
     old = _resolve(sig["id"], "Resize the volume.")
     a_year_ago = timezone.now() - timedelta(days=365)
     Resolution.objects.filter(pk=old.pk).update(last_success_at=a_year_ago)
-    other_stack = _resolve(sig["id"], "Free space on the Windows box.",
-                           context={"frameworks": ["dotnet"]})
+    other_stack = _resolve(
+        sig["id"], "Free space on the Windows box.", context={"frameworks": ["dotnet"]}
+    )
     _resolve(sig["id"], "A fifth fix.")
-    body = _match(agent_client, "No space left on device while writing cache", "OSError",
-                  context={"frameworks": ["django"]})
+    body = _match(
+        agent_client,
+        "No space left on device while writing cache",
+        "OSError",
+        context={"frameworks": ["django"]},
+    )
     descriptions = [s["description"] for s in body["suggestions"]]
     assert len(descriptions) == 3
     assert descriptions[0] in {"Clean the build cache.", "A fifth fix."}
@@ -165,8 +210,14 @@ def test_matching_never_reveals_signatures_the_caller_may_not_read(
     _capture(agent_client, "secret table payroll locked by another transaction", "LockError")
     _, token = make_agent(name="search-agent", scopes=[scope_tree["other_project"]])
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    body = api_client.post(MATCH, {"error_type": "LockError", "message": "secret table payroll "
-                                   "locked by another transaction"}, format="json").json()
+    body = api_client.post(
+        MATCH,
+        {
+            "error_type": "LockError",
+            "message": "secret table payroll locked by another transaction",
+        },
+        format="json",
+    ).json()
     assert body["matches"] == []
 
 
@@ -196,5 +247,7 @@ def test_matching_emits_latency_count_and_result_metrics(agent_client, scope_tre
     _match(agent_client, "kafka producer buffer exhausted", "BufferError")
     assert _sample("hindsight_match_latency_ms", "_count") == latency + 1
     assert _sample("hindsight_match_results_count", "_sum") == results + 1
-    assert _sample("hindsight_match_total", "",
-                   {"match_type": "semantic", "found": "true"}) == found + 1
+    assert (
+        _sample("hindsight_match_total", "", {"match_type": "semantic", "found": "true"})
+        == found + 1
+    )

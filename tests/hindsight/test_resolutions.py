@@ -105,13 +105,16 @@ def test_applications_emit_outcome_and_success_rate_metrics(signature):
     def sample(name, labels=None):
         return REGISTRY.get_sample_value(name, labels or {}) or 0.0
 
-    failures = sample("hindsight_resolution_applications_total",
-                      {"success": "false", "layer": "project"})
+    failures = sample(
+        "hindsight_resolution_applications_total", {"success": "false", "layer": "project"}
+    )
     observed = sample("hindsight_resolution_success_rate_count")
     resolution = resolution_create(signature=signature, description="fix", actor="a")
     resolution_apply(resolution_id=resolution.pk, success=False, actor="a")
-    assert sample("hindsight_resolution_applications_total",
-                  {"success": "false", "layer": "project"}) == failures + 1
+    assert (
+        sample("hindsight_resolution_applications_total", {"success": "false", "layer": "project"})
+        == failures + 1
+    )
     assert sample("hindsight_resolution_success_rate_count") == observed + 2
 
 
@@ -121,8 +124,9 @@ def test_a_retried_application_with_the_same_key_counts_once(agent_client, scope
     resolution = resolution_create(signature=signature, description="fix", actor="a")
     url = f"/api/v1/hindsight/resolutions/{resolution.pk}/applications"
     for _ in range(2):
-        response = agent_client.post(url, {"success": False}, format="json",
-                                     HTTP_IDEMPOTENCY_KEY="apply-1")
+        response = agent_client.post(
+            url, {"success": False}, format="json", HTTP_IDEMPOTENCY_KEY="apply-1"
+        )
         assert response.status_code == 200
         assert response.json()["application_count"] == 2
     assert ResolutionApplication.objects.filter(resolution=resolution).count() == 2

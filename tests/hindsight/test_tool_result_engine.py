@@ -57,8 +57,13 @@ def test_dynamic_identifiers_become_placeholders():
 
 def test_parameters_are_summarised():
     summary = summarize_params(
-        {"command": "x" * 250, "short": "ls -la", "files": ["a", "b", "c"], "n": 3,
-         "nested": {"args": [1, 2]}}
+        {
+            "command": "x" * 250,
+            "short": "ls -la",
+            "files": ["a", "b", "c"],
+            "n": 3,
+            "nested": {"args": [1, 2]},
+        }
     )
     assert summary["command"] == "x" * 200 + "..."
     assert summary["short"] == "ls -la"
@@ -73,8 +78,13 @@ def test_parameters_are_summarised():
 
 @pytest.mark.django_db
 def test_a_tool_error_is_learned_with_its_pattern_category_and_parameters(agent_client):
-    body = observe(agent_client, "bash", "open /home/u/project/.env: permission denied",
-                   params={"command": "cat " + "x" * 300, "args": [1, 2]}, session="s-1")
+    body = observe(
+        agent_client,
+        "bash",
+        "open /home/u/project/.env: permission denied",
+        params={"command": "cat " + "x" * 300, "args": [1, 2]},
+        session="s-1",
+    )
     assert body["action"] == "learned"
     assert body["category"] == "permission"
     learning = Learning.objects.get(pk=body["learning"]["id"])
@@ -89,9 +99,14 @@ def test_a_tool_error_is_learned_with_its_pattern_category_and_parameters(agent_
 
 @pytest.mark.django_db
 def test_a_known_confident_learning_is_not_learned_again(agent_client, scope_tree, caplog):
-    learning_save(scope=scope_tree["project"], trigger="tool:git", actor="a",
-                  error_pattern="fatal: not a git repository", fix="run git init",
-                  category="tool_error")
+    learning_save(
+        scope=scope_tree["project"],
+        trigger="tool:git",
+        actor="a",
+        error_pattern="fatal: not a git repository",
+        fix="run git init",
+        category="tool_error",
+    )
     Learning.objects.update(confidence=0.71)
     with caplog.at_level(logging.INFO, logger="hindsight.services.learnings"):
         body = observe(agent_client, "git", "fatal: not a git repository")
@@ -103,8 +118,13 @@ def test_a_known_confident_learning_is_not_learned_again(agent_client, scope_tre
 
 @pytest.mark.django_db
 def test_a_known_but_unproven_learning_does_not_stop_a_new_one(agent_client, scope_tree):
-    learning_save(scope=scope_tree["project"], trigger="tool:git", actor="a",
-                  error_pattern="fatal: not a git repository", category="tool_error")
+    learning_save(
+        scope=scope_tree["project"],
+        trigger="tool:git",
+        actor="a",
+        error_pattern="fatal: not a git repository",
+        category="tool_error",
+    )
     Learning.objects.update(confidence=0.7)  # not above 0.7
     body = observe(agent_client, "git", "fatal: not a git repository")
     assert body["action"] == "learned"
@@ -112,8 +132,7 @@ def test_a_known_but_unproven_learning_does_not_stop_a_new_one(agent_client, sco
 
 
 @pytest.mark.django_db
-def test_a_failed_save_is_logged_with_session_tool_and_error(agent_client, hindsight_conf,
-                                                              caplog):
+def test_a_failed_save_is_logged_with_session_tool_and_error(agent_client, hindsight_conf, caplog):
     hindsight_conf(LEARNING_MAX_SAVES_PER_SESSION=1)
     observe(agent_client, "npm", "ENOENT: no such file package.json", session="s-7")
     with caplog.at_level(logging.WARNING, logger="hindsight.services.learnings"):
@@ -133,8 +152,7 @@ def test_learning_saves_are_rate_limited_per_session_and_not_without_one(
     hindsight_conf(LEARNING_MAX_SAVES_PER_SESSION=2)
     scope = scope_tree["project"]
     for n in range(2):
-        learning_save(scope=scope, trigger="t", error_pattern=f"e{n}", session_key="s-1",
-                      actor="a")
+        learning_save(scope=scope, trigger="t", error_pattern=f"e{n}", session_key="s-1", actor="a")
     with pytest.raises(RateLimited):
         learning_save(scope=scope, trigger="t", error_pattern="e3", session_key="s-1", actor="a")
     learning_save(scope=scope, trigger="t", error_pattern="e3", session_key="s-2", actor="a")
@@ -144,8 +162,7 @@ def test_learning_saves_are_rate_limited_per_session_and_not_without_one(
 
 
 @pytest.mark.django_db
-def test_success_boosts_only_learnings_whose_trigger_is_exactly_the_tool(agent_client,
-                                                                          scope_tree):
+def test_success_boosts_only_learnings_whose_trigger_is_exactly_the_tool(agent_client, scope_tree):
     scope = scope_tree["project"]
     exact = learning_save(scope=scope, trigger="tool:git", error_pattern="e1", actor="a")
     prefix = learning_save(scope=scope, trigger="tool:git-lfs", error_pattern="e2", actor="a")
@@ -165,12 +182,21 @@ def test_success_propagates_a_tenth_of_the_rate_to_similar_learnings(
     agent_client, scope_tree, django_capture_on_commit_callbacks
 ):
     scope = scope_tree["project"]
-    learning_save(scope=scope, trigger="tool:docker", actor="a",
-                  error_pattern="docker: Cannot connect to the Docker daemon socket")
-    similar = learning_save(scope=scope, trigger="tool:podman", actor="a",
-                            error_pattern="docker: Cannot connect to the Docker daemon socket!")
-    unrelated = learning_save(scope=scope, trigger="tool:psql", actor="a",
-                              error_pattern="relation users does not exist")
+    learning_save(
+        scope=scope,
+        trigger="tool:docker",
+        actor="a",
+        error_pattern="docker: Cannot connect to the Docker daemon socket",
+    )
+    similar = learning_save(
+        scope=scope,
+        trigger="tool:podman",
+        actor="a",
+        error_pattern="docker: Cannot connect to the Docker daemon socket!",
+    )
+    unrelated = learning_save(
+        scope=scope, trigger="tool:psql", actor="a", error_pattern="relation users does not exist"
+    )
     with django_capture_on_commit_callbacks(execute=True):
         observe(agent_client, "docker", None)
     similar.refresh_from_db()
@@ -182,8 +208,7 @@ def test_success_propagates_a_tenth_of_the_rate_to_similar_learnings(
 
 @pytest.mark.django_db
 def test_boosts_clamp_confidence_to_its_range(scope_tree):
-    learning = learning_save(scope=scope_tree["project"], trigger="t", error_pattern="e",
-                             actor="a")
+    learning = learning_save(scope=scope_tree["project"], trigger="t", error_pattern="e", actor="a")
     learning_boost(learning_id=learning.pk, confidence_boost=0.9)
     learning.refresh_from_db()
     assert learning.confidence == 1.0
@@ -198,10 +223,13 @@ def test_boosts_clamp_confidence_to_its_range(scope_tree):
 
 @pytest.mark.django_db
 def test_the_fix_endpoint_answers_only_above_the_threshold(agent_client, scope_tree):
-    learning = learning_save(scope=scope_tree["project"], trigger="tool:pip", actor="a",
-                             error_pattern=extract_error_pattern("No matching distribution "
-                                                                 "found for torch==9.9"),
-                             fix="Use a released version of torch.")
+    learning = learning_save(
+        scope=scope_tree["project"],
+        trigger="tool:pip",
+        actor="a",
+        error_pattern=extract_error_pattern("No matching distribution found for torch==9.9"),
+        fix="Use a released version of torch.",
+    )
     Learning.objects.filter(pk=learning.pk).update(confidence=0.7)
     url = "/api/v1/hindsight/fix"
     miss = agent_client.get(url, {"error": "No matching distribution found for torch==9.9"})

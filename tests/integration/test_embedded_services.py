@@ -23,8 +23,9 @@ def test_a_second_process_attaches_to_the_running_database():
         "django.setup(); from django.db import connection;"
         "c = connection.cursor(); c.execute('SELECT 1'); print(c.fetchone()[0])"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("1")
     # The server is still up for this process after the other one detached.
@@ -47,9 +48,14 @@ def test_the_broker_answers_and_a_second_attach_reuses_it():
         "from mnemosyne_site import embedded; r = embedded.redis(); "
         "r.set('mnemosyne:probe', 'ok'); print(r.socket_file)"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == first.socket_file
     assert first.get("mnemosyne:probe") == b"ok"
@@ -65,8 +71,9 @@ def test_the_database_starts_again_after_a_crash(tmp_path):
         "print(embedded.postgres().get_postmaster_info().pid, flush=True);"
         "os._exit(0)"  # no atexit: the server and this process's handle are left behind
     )
-    done = subprocess.run([sys.executable, "-c", crash], env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", crash], env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     postmaster = int(done.stdout.split()[-1])
     os.kill(postmaster, signal.SIGKILL)
@@ -84,8 +91,9 @@ def test_the_database_starts_again_after_a_crash(tmp_path):
         "print(server.get_postmaster_info().pid);"
         "print(server.psql('SELECT 41 + 1;').split()[2])"
     )
-    done = subprocess.run([sys.executable, "-c", again], env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", again], env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     new_pid, answer = done.stdout.split()[-2:]
     assert int(new_pid) != postmaster

@@ -23,10 +23,27 @@ def test_a_task_sent_through_the_broker_runs_in_a_real_worker(celery_broker):
     celery_broker(broker, results=True)
     env = {**os.environ, "CELERY_BROKER_URL": broker, "CELERY_RESULT_BACKEND": broker}
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "mnemosyne_site", "worker", "--pool", "solo",
-         "--loglevel", "WARNING", "--queues", queue,
-         "--without-gossip", "--without-mingle", "--without-heartbeat"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "mnemosyne_site",
+            "worker",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "WARNING",
+            "--queues",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         result = ping.apply_async(args=["hello"], queue=queue)

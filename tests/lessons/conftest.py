@@ -106,4 +106,3 @@ def make_anti_pattern(scope_tree):
         return anti_pattern
 
     return make
-

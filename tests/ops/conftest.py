@@ -32,8 +32,14 @@ def make_note(scope_tree):
         scope_obj = scope_tree[scope] if isinstance(scope, str) else scope
         content = content or title
         return KnowledgeItem.objects.create(
-            kind=kind, scope=scope_obj, status=status, title=title, content=content,
-            embedding=embed_one(f"{title}\n{content}"), created_by="test", **fields,
+            kind=kind,
+            scope=scope_obj,
+            status=status,
+            title=title,
+            content=content,
+            embedding=embed_one(f"{title}\n{content}"),
+            created_by="test",
+            **fields,
         )
 
     return make

@@ -24,8 +24,9 @@ def test_note_bloat_in_a_scope_becomes_one_escalation_and_sets_the_layer_gauge(
             kind="pattern", scope=scope_tree["project"], title=f"note {i}", content="c"
         )
     KnowledgeItem.objects.create(kind="pattern", scope=scope_tree["team"], title="t", content="c")
-    KnowledgeItem.objects.create(kind="pattern", scope=scope_tree["project"], title="gone",
-                                 content="c", status="deprecated")
+    KnowledgeItem.objects.create(
+        kind="pattern", scope=scope_tree["project"], title="gone", content="c", status="deprecated"
+    )
 
     assert bloat_check.delay().get() == {"scopes_over_threshold": 1}
     assert bloat_check.delay().get() == {"scopes_over_threshold": 1}
@@ -43,8 +44,12 @@ def test_a_low_quality_note_becomes_a_deprecation_proposal_its_maintainers_are_t
     from notes.tasks import sweep_note_quality
 
     note = KnowledgeItem.objects.create(
-        kind="pattern", scope=scope_tree["project"], title="rarely useful", content="c",
-        retrieval_count=notes_conf.QUALITY_REVIEW_MIN_RETRIEVALS + 10, usefulness_score=0,
+        kind="pattern",
+        scope=scope_tree["project"],
+        title="rarely useful",
+        content="c",
+        retrieval_count=notes_conf.QUALITY_REVIEW_MIN_RETRIEVALS + 10,
+        usefulness_score=0,
     )
     sweep_note_quality.delay().get()
 
@@ -57,11 +62,10 @@ def test_an_overdue_escalation_is_told_to_its_handlers_once(scope_tree, supervis
     from governance.services import escalation_create
     from governance.tasks import escalations_flag_overdue_task
 
-    escalation = escalation_create(escalated_to="domain_supervisor", reason="r",
-                                   priority="high", scope=scope_tree["team"])
-    Escalation.objects.filter(pk=escalation.pk).update(
-        due_at=timezone.now() - timedelta(minutes=1)
+    escalation = escalation_create(
+        escalated_to="domain_supervisor", reason="r", priority="high", scope=scope_tree["team"]
     )
+    Escalation.objects.filter(pk=escalation.pk).update(due_at=timezone.now() - timedelta(minutes=1))
     before = Notification.objects.filter(user=supervisor, kind="overdue").count()
     assert escalations_flag_overdue_task.delay().get() == 1
     assert escalations_flag_overdue_task.delay().get() == 0

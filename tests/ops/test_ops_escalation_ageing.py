@@ -37,8 +37,9 @@ def test_an_escalation_ignored_a_further_deadline_is_raised_and_its_handlers_tol
 
     aged.refresh_from_db()
     assert aged.priority == "medium" and aged.overdue_notified_at is None
-    assert aged.due_at > timezone.now() + timedelta(hours=conf.ESCALATION_DEADLINE_HOURS[
-        "medium"] - 1)
+    assert aged.due_at > timezone.now() + timedelta(
+        hours=conf.ESCALATION_DEADLINE_HOURS["medium"] - 1
+    )
     assert Escalation.objects.get(pk=recent.pk).priority == "low"
     assert Escalation.objects.get(pk=critical.pk).priority == "critical"
     assert AuditLog.objects.filter(action="escalation.age", target_id=str(aged.pk)).count() == 1

@@ -17,12 +17,16 @@ def test_escalations_are_counted_when_opened_and_when_resolved(
 
     with django_capture_on_commit_callbacks(execute=True):
         escalation = escalation_create(
-            escalated_to="domain_supervisor", reason="r", priority="high",
+            escalated_to="domain_supervisor",
+            reason="r",
+            priority="high",
             scope=scope_tree["team"],
         )
     with django_capture_on_commit_callbacks(execute=True):
         again = escalation_create(  # the same pending escalation: not a new one
-            escalated_to="domain_supervisor", reason="r", priority="high",
+            escalated_to="domain_supervisor",
+            reason="r",
+            priority="high",
             scope=scope_tree["team"],
         )
     assert again.pk == escalation.pk
@@ -30,8 +34,10 @@ def test_escalations_are_counted_when_opened_and_when_resolved(
 
     with django_capture_on_commit_callbacks(execute=True):
         escalation_transition(
-            escalation_id=escalation.pk, principal=Principal.for_user(supervisor),
-            status="resolved", notes="fixed the runbook",
+            escalation_id=escalation.pk,
+            principal=Principal.for_user(supervisor),
+            status="resolved",
+            notes="fixed the runbook",
         )
     after = sample("mnemosyne_escalations_resolved_total", priority="high", status="resolved")
     assert after - resolved == 1
@@ -44,9 +50,14 @@ def test_a_blocked_action_is_counted_with_its_severity(
     from mnemosyne_site.embeddings import embed_one
 
     anti_pattern = AntiPattern(
-        scope=scope_tree["project"], trigger_pattern=r"(?i)rm\s+-rf\s+/data",
-        domain="infrastructure", title="Running rm -rf on data directories",
-        why_bad="Data loss", example="rm -rf /data", alternatives=[], severity="critical",
+        scope=scope_tree["project"],
+        trigger_pattern=r"(?i)rm\s+-rf\s+/data",
+        domain="infrastructure",
+        title="Running rm -rf on data directories",
+        why_bad="Data loss",
+        example="rm -rf /data",
+        alternatives=[],
+        severity="critical",
     )
     anti_pattern.embedding = embed_one(anti_pattern.embedding_text())
     anti_pattern.save()
@@ -55,8 +66,12 @@ def test_a_blocked_action_is_counted_with_its_severity(
 
     response = agent_client.post(
         "/check/anti-pattern",
-        {"proposed_action": "rm -rf /data/old", "context": "cleanup", "domain": "docker",
-         "agent": "CLAUDE_CODE"},
+        {
+            "proposed_action": "rm -rf /data/old",
+            "context": "cleanup",
+            "domain": "docker",
+            "agent": "CLAUDE_CODE",
+        },
         format="json",
     )
 

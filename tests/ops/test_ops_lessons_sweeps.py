@@ -25,9 +25,18 @@ def _near(base, similarity, seed):
 
 def _lesson(scope, vector, title, **fields):
     values = {
-        "lesson_type": "failure", "domain": "docker", "category": "containers", "title": title,
-        "context": "c", "action_taken": "a", "outcome": "o", "root_cause": "r",
-        "solution": "s", "severity": "high", "tags": [], "source_agent": "CLAUDE_CODE",
+        "lesson_type": "failure",
+        "domain": "docker",
+        "category": "containers",
+        "title": title,
+        "context": "c",
+        "action_taken": "a",
+        "outcome": "o",
+        "root_cause": "r",
+        "solution": "s",
+        "severity": "high",
+        "tags": [],
+        "source_agent": "CLAUDE_CODE",
     }
     values.update(fields)
     return Lesson.objects.create(scope=scope, embedding=vector, **values)
@@ -37,8 +46,9 @@ def test_the_pattern_sweep_forms_the_pattern_a_lost_task_never_did(scope_tree):
     from lessons.tasks import patterns_sweep
 
     base = _unit(np.random.default_rng(0).normal(size=384).astype(np.float32))
-    similar = [_lesson(scope_tree["project"], _near(base, 0.95, i), f"similar {i}")
-               for i in range(3)]
+    similar = [
+        _lesson(scope_tree["project"], _near(base, 0.95, i), f"similar {i}") for i in range(3)
+    ]
     _lesson(scope_tree["project"], _unit(np.random.default_rng(9).normal(size=384)), "other")
     old = _lesson(scope_tree["project"], _near(base, 0.95, 7), "too old to revisit")
     Lesson.objects.filter(pk=old.pk).update(
@@ -65,11 +75,13 @@ def test_the_memory_refresh_rebuilds_stale_memories_and_creates_missing_ones(
     make_agent(name="deployer", domain="docker")
     _lesson(scope_tree["project"], None, "Docker socket permission", source_agent="builder")
     stale = AgentMemory.objects.create(
-        agent_name="builder", domain="docker",
+        agent_name="builder",
+        domain="docker",
         last_sync=timezone.now() - timedelta(seconds=conf.AGENT_MEMORY_REFRESH_SECONDS + 60),
     )
-    fresh = AgentMemory.objects.create(agent_name="fresh", domain="docker",
-                                       last_sync=timezone.now())
+    fresh = AgentMemory.objects.create(
+        agent_name="fresh", domain="docker", last_sync=timezone.now()
+    )
 
     result = agent_memories_refresh.delay().get()
 
@@ -81,4 +93,3 @@ def test_the_memory_refresh_rebuilds_stale_memories_and_creates_missing_ones(
     assert result["refreshed"] >= 1
     # Everything is fresh now: nothing to do.
     assert agent_memories_refresh.delay().get()["refreshed"] == 0
-

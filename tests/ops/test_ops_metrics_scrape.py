@@ -48,28 +48,41 @@ NAMED_METRICS = [
     ("mnemosyne_http_request_duration_seconds_count", ("route", "method", "status")),
 ]
 # Label values the specs fix: each must be present (at zero when nothing happened yet).
-FIXED_SERIES = [
-    ("hindsight_storage_count", {"layer": layer})
-    for layer in ("company", "org", "team", "project", "session")
-] + [
-    ('note_taking_distillation_total', {"status": s}) for s in ("success", "skip", "error")
-] + [
-    ("mnemosyne_anti_pattern_checks_total", {"result": r}) for r in ("blocked", "warned", "clear")
-] + [
-    ("mnemosyne_escalations_resolved_total", {"priority": p, "status": s})
-    for p in ("critical", "high", "medium", "low") for s in ("resolved", "dismissed")
-] + [
-    ("mnemosyne_task_runs_total", {"task": "notes.tasks.expire_old_records", "outcome": o})
-    for o in ("success", "failure")
-]
+FIXED_SERIES = (
+    [
+        ("hindsight_storage_count", {"layer": layer})
+        for layer in ("company", "org", "team", "project", "session")
+    ]
+    + [("note_taking_distillation_total", {"status": s}) for s in ("success", "skip", "error")]
+    + [
+        ("mnemosyne_anti_pattern_checks_total", {"result": r})
+        for r in ("blocked", "warned", "clear")
+    ]
+    + [
+        ("mnemosyne_escalations_resolved_total", {"priority": p, "status": s})
+        for p in ("critical", "high", "medium", "low")
+        for s in ("resolved", "dismissed")
+    ]
+    + [
+        ("mnemosyne_task_runs_total", {"task": "notes.tasks.expire_old_records", "outcome": o})
+        for o in ("success", "failure")
+    ]
+)
 
 
 def _events(n):
     start = time.time() - 600
     return [
-        {"event_id": str(uuid.uuid4()), "tool_name": tool, "arguments": {"command": tool},
-         "return_value": "ok", "error": None, "started_at": start + i * 15, "duration_ms": 1000.0,
-         "seq": i}
+        {
+            "event_id": str(uuid.uuid4()),
+            "tool_name": tool,
+            "arguments": {"command": tool},
+            "return_value": "ok",
+            "error": None,
+            "started_at": start + i * 15,
+            "duration_ms": 1000.0,
+            "seq": i,
+        }
         for i, tool in enumerate(["Read", "Edit", "Bash", "Grep"][:n])
     ]
 
@@ -97,46 +110,80 @@ def _exercise_everything() -> None:
     from notes.tasks import bloat_check, expire_old_records
 
     project = scope_ensure_path(path="acme/platform/payments/api")
-    _, token = agent_create(name="scraper", domain="docker", scopes=[project], can_write=True,
-                            ttl_days=1)
+    _, token = agent_create(
+        name="scraper", domain="docker", scopes=[project], can_write=True, ttl_days=1
+    )
     agent = APIClient()
     agent.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
 
     # lessons reported, anti-pattern checks and blocks
-    response = agent.post("/lessons/report", {
-        "lesson_type": "failure", "domain": "docker", "category": "containers",
-        "title": "Volume permissions", "context": "c", "action_taken": "a", "outcome": "o",
-        "root_cause": "r", "solution": "s", "severity": "high", "source_agent": "scraper",
-    }, format="json")
+    response = agent.post(
+        "/lessons/report",
+        {
+            "lesson_type": "failure",
+            "domain": "docker",
+            "category": "containers",
+            "title": "Volume permissions",
+            "context": "c",
+            "action_taken": "a",
+            "outcome": "o",
+            "root_cause": "r",
+            "solution": "s",
+            "severity": "high",
+            "source_agent": "scraper",
+        },
+        format="json",
+    )
     assert response.status_code == 200, response.content
     anti_pattern = AntiPattern(
-        scope=project, trigger_pattern=r"(?i)rm\s+-rf\s+/data", domain="docker",
-        title="rm -rf on data", why_bad="loss", example="rm -rf /data", severity="critical",
+        scope=project,
+        trigger_pattern=r"(?i)rm\s+-rf\s+/data",
+        domain="docker",
+        title="rm -rf on data",
+        why_bad="loss",
+        example="rm -rf /data",
+        severity="critical",
     )
     anti_pattern.embedding = embed_one(anti_pattern.embedding_text())
     anti_pattern.save()
     matching.reset_index()
-    response = agent.post("/check/anti-pattern", {
-        "proposed_action": "rm -rf /data/x", "context": "c", "domain": "docker",
-        "agent": "scraper"}, format="json")
+    response = agent.post(
+        "/check/anti-pattern",
+        {
+            "proposed_action": "rm -rf /data/x",
+            "context": "c",
+            "domain": "docker",
+            "agent": "scraper",
+        },
+        format="json",
+    )
     assert response.json()["blocked"] is True
     matching.reset_index()
 
     # trajectory capture, distillation, note retrieval
-    agent.post("/api/v1/trajectories/events", {"session": "scrape", "events": _events(4)},
-               format="json")
-    agent.post("/api/v1/trajectories/end", {"session": "scrape", "outcome": "success"},
-               format="json")
+    agent.post(
+        "/api/v1/trajectories/events", {"session": "scrape", "events": _events(4)}, format="json"
+    )
+    agent.post(
+        "/api/v1/trajectories/end", {"session": "scrape", "outcome": "success"}, format="json"
+    )
     agent.post("/api/v1/notes/search", {"query": "edit then run"}, format="json")
     bloat_check.delay().get()
     # a sweep with something to do: a trajectory past its retention age
-    Trajectory.objects.create(scope=project, session_key="old", distillation_status="skipped",
-                              ended_at=timezone.now() - timedelta(days=400))
+    Trajectory.objects.create(
+        scope=project,
+        session_key="old",
+        distillation_status="skipped",
+        ended_at=timezone.now() - timedelta(days=400),
+    )
     assert expire_old_records.delay().get()["trajectories_deleted"] == 1
 
     # hindsight: capture, match, a resolution applied until its promotion is due, bloat
-    error = {"error_type": "KeyError", "message": "KeyError: 'user_id' in handler.py line 42",
-             "stack": "File handler.py, line 42"}
+    error = {
+        "error_type": "KeyError",
+        "message": "KeyError: 'user_id' in handler.py line 42",
+        "stack": "File handler.py, line 42",
+    }
     assert agent.post("/api/v1/hindsight/errors", error, format="json").status_code in (200, 201)
     assert agent.post("/api/v1/hindsight/match", error, format="json").status_code == 200
     signature = ErrorSignature.objects.get()
@@ -149,10 +196,15 @@ def _exercise_everything() -> None:
     # escalations opened, closed and aged
     person = get_user_model().objects.create_user("scrape-supervisor", password="pw")
     membership_grant(user=person, scope=project, role="supervisor")
-    escalation = escalation_create(escalated_to="domain_supervisor", reason="scrape",
-                                   priority="high", scope=project)
-    escalation_transition(escalation_id=escalation.pk, principal=Principal.for_user(person),
-                          status="resolved", notes="done")
+    escalation = escalation_create(
+        escalated_to="domain_supervisor", reason="scrape", priority="high", scope=project
+    )
+    escalation_transition(
+        escalation_id=escalation.pk,
+        principal=Principal.for_user(person),
+        status="resolved",
+        notes="done",
+    )
     escalations_age_task.delay().get()
 
 
@@ -197,9 +249,11 @@ def test_every_named_metric_is_on_metrics_with_its_labels(scraped, name, labels)
         assert set(labels) <= set(one), (name, one)
 
 
-@pytest.mark.parametrize(("name", "labels"), FIXED_SERIES,
-                         ids=[f"{n}-{'-'.join(v.values())}" for n, v in FIXED_SERIES])
+@pytest.mark.parametrize(
+    ("name", "labels"), FIXED_SERIES, ids=[f"{n}-{'-'.join(v.values())}" for n, v in FIXED_SERIES]
+)
 def test_every_fixed_label_value_has_a_series(scraped, name, labels):
-    assert any(
-        all(one.get(k) == v for k, v in labels.items()) for one in _series(scraped, name)
-    ), (name, labels)
+    assert any(all(one.get(k) == v for k, v in labels.items()) for one in _series(scraped, name)), (
+        name,
+        labels,
+    )

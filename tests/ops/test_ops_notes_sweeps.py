@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 def _trajectory(scope, key, *, ended_days_ago=None, status="succeeded", last_event_days_ago=None):
     now = timezone.now()
     trajectory = Trajectory.objects.create(
-        scope=scope, session_key=key, distillation_status=status,
+        scope=scope,
+        session_key=key,
+        distillation_status=status,
         ended_at=now - timedelta(days=ended_days_ago) if ended_days_ago is not None else None,
         last_event_at=(
             now - timedelta(days=last_event_days_ago) if last_event_days_ago is not None else now
@@ -35,12 +37,16 @@ def test_retention_deletes_old_trajectories_with_their_events_and_keeps_recent_o
 
     project = scope_tree["project"]
     old = _trajectory(project, "old", ended_days_ago=conf.TRAJECTORY_RETENTION_DAYS + 1)
-    abandoned = _trajectory(project, "abandoned",
-                            last_event_days_ago=conf.TRAJECTORY_RETENTION_DAYS + 1,
-                            status="pending")
+    abandoned = _trajectory(
+        project,
+        "abandoned",
+        last_event_days_ago=conf.TRAJECTORY_RETENTION_DAYS + 1,
+        status="pending",
+    )
     recent = _trajectory(project, "recent", ended_days_ago=1)
-    waiting = _trajectory(project, "waiting", ended_days_ago=conf.TRAJECTORY_RETENTION_DAYS + 1,
-                          status="pending")
+    waiting = _trajectory(
+        project, "waiting", ended_days_ago=conf.TRAJECTORY_RETENTION_DAYS + 1, status="pending"
+    )
 
     result = expire_old_records.delay().get()
 
@@ -69,7 +75,9 @@ def test_retention_deletes_stale_session_items_but_keeps_endorsed_used_or_projec
 
     assert session_items_expire() == {"session_items_deleted": 1}
     assert set(KnowledgeItem.objects.values_list("pk", flat=True)) == {
-        accepted.pk, used.pk, project.pk
+        accepted.pk,
+        used.pk,
+        project.pk,
     }
     audit = AuditLog.objects.get(action="retention.session_items")
     assert audit.scope_path == session_scope.path and audit.details["ids"] == [str(stale.pk)]
@@ -81,10 +89,19 @@ def test_a_session_item_under_review_is_kept(scope_tree, session_scope, make_not
     from notes.services.maintenance import session_items_expire
 
     note = make_note("draft under review", scope=session_scope)
-    proposal_create(kind=ProposalKind.LIFECYCLE, scope=session_scope, subject=note,
-                    title="deprecate", proposed_by="system", payload={})
-    backdate(KnowledgeItem, note.pk,
-             updated_at=timezone.now() - timedelta(days=conf.SESSION_ITEM_RETENTION_DAYS + 1))
+    proposal_create(
+        kind=ProposalKind.LIFECYCLE,
+        scope=session_scope,
+        subject=note,
+        title="deprecate",
+        proposed_by="system",
+        payload={},
+    )
+    backdate(
+        KnowledgeItem,
+        note.pk,
+        updated_at=timezone.now() - timedelta(days=conf.SESSION_ITEM_RETENTION_DAYS + 1),
+    )
     assert session_items_expire() == {"session_items_deleted": 0}
     assert KnowledgeItem.objects.filter(pk=note.pk).exists()
 
@@ -112,8 +129,10 @@ def test_failed_distillations_are_retried_after_a_pause_a_bounded_number_of_roun
     assert distillations_retry_failed() == {"retried": 0, "gave_up": 1}
     assert Trajectory.objects.get(pk=trajectory.pk).distillation_status == "failed"
     assert Trajectory.objects.get(pk=fresh.pk).distillation_status == "failed"  # not yet due
-    assert AuditLog.objects.filter(action="trajectory.requeue",
-                                   target_id=str(trajectory.pk)).count() == 2
+    assert (
+        AuditLog.objects.filter(action="trajectory.requeue", target_id=str(trajectory.pk)).count()
+        == 2
+    )
 
 
 def test_the_merge_sweep_suggests_merges_once_and_moves_its_watermark(make_note):

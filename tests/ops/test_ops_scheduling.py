@@ -21,16 +21,18 @@ def listing_sweep():
 
 
 def test_a_sweep_records_its_counts_on_a_task_run_and_in_the_metric():
-    before = sample("mnemosyne_sweep_items_total", task="tests.ops.counting_sweep",
-                    outcome="touched")
+    before = sample(
+        "mnemosyne_sweep_items_total", task="tests.ops.counting_sweep", outcome="touched"
+    )
 
     assert counting_sweep(3) == 3  # the task still returns what the service returned
 
     run = TaskRun.objects.get(task_name="tests.ops.counting_sweep")
     assert run.succeeded and run.finished_at is not None
     assert run.result == {"touched": 3}
-    after = sample("mnemosyne_sweep_items_total", task="tests.ops.counting_sweep",
-                   outcome="touched")
+    after = sample(
+        "mnemosyne_sweep_items_total", task="tests.ops.counting_sweep", outcome="touched"
+    )
     assert after - before == 3
 
 

@@ -44,10 +44,27 @@ def worker(celery_broker, tmp_path):
         "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "mnemosyne_site", "worker", "--pool", "solo",
-         "--loglevel", "WARNING", "--queues", queue,
-         "--without-gossip", "--without-mingle", "--without-heartbeat"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "mnemosyne_site",
+            "worker",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "WARNING",
+            "--queues",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         yield {"queue": queue, "metrics_dir": metrics_dir, "env": env, "broker": broker}
@@ -67,8 +84,11 @@ def test_every_scheduled_task_runs_in_a_real_worker_and_its_counts_reach_metrics
 
     # Something for a sweep to do: a trajectory past its retention age.
     Trajectory.objects.create(
-        scope=scope_tree["project"], session_key="old", distillation_status="succeeded",
-        ended_at=timezone.now() - timedelta(days=400), last_event_at=timezone.now(),
+        scope=scope_tree["project"],
+        session_key="old",
+        distillation_status="succeeded",
+        ended_at=timezone.now() - timedelta(days=400),
+        last_event_at=timezone.now(),
     )
     results = {
         name: app.send_task(task, kwargs=kwargs, queue=worker["queue"])
@@ -89,11 +109,14 @@ def test_every_scheduled_task_runs_in_a_real_worker_and_its_counts_reach_metrics
     text = client.get("/metrics").content.decode()
     runs = _metric_lines(text, "mnemosyne_task_runs_total")
     for task in tasks:
-        assert any(f'task="{task}"' in line and 'outcome="success"' in line
-                   and not line.endswith(" 0.0") for line in runs), task
+        assert any(
+            f'task="{task}"' in line and 'outcome="success"' in line and not line.endswith(" 0.0")
+            for line in runs
+        ), task
     assert any(
         'task="notes.tasks.expire_old_records"' in line
-        and 'outcome="trajectories_deleted"' in line and line.endswith(" 1.0")
+        and 'outcome="trajectories_deleted"' in line
+        and line.endswith(" 1.0")
         for line in _metric_lines(text, "mnemosyne_sweep_items_total")
     )
 
@@ -104,20 +127,42 @@ def test_beat_sends_a_due_sweep_to_the_worker(worker, tmp_path):
     every, _ = IntervalSchedule.objects.get_or_create(every=2, period=IntervalSchedule.SECONDS)
     # Only this periodic task exists in the test database, routed to the test worker's queue.
     PeriodicTask.objects.create(
-        name="test: flush outbox", task="mnemosyne_site.flush_outbox", interval=every,
+        name="test: flush outbox",
+        task="mnemosyne_site.flush_outbox",
+        interval=every,
         queue=worker["queue"],
     )
     beat = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "mnemosyne_site", "beat", "--loglevel", "WARNING",
-         "--scheduler", "django_celery_beat.schedulers:DatabaseScheduler",
-         "--pidfile", str(tmp_path / "beat.pid"), "--max-interval", "1"],
-        cwd=ROOT, env=worker["env"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "mnemosyne_site",
+            "beat",
+            "--loglevel",
+            "WARNING",
+            "--scheduler",
+            "django_celery_beat.schedulers:DatabaseScheduler",
+            "--pidfile",
+            str(tmp_path / "beat.pid"),
+            "--max-interval",
+            "1",
+        ],
+        cwd=ROOT,
+        env=worker["env"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
-            if TaskRun.objects.filter(task_name="mnemosyne_site.flush_outbox",
-                                      succeeded=True).count() >= 2:
+            if (
+                TaskRun.objects.filter(
+                    task_name="mnemosyne_site.flush_outbox", succeeded=True
+                ).count()
+                >= 2
+            ):
                 break
             time.sleep(0.5)
     finally:
@@ -127,5 +172,6 @@ def test_beat_sends_a_due_sweep_to_the_worker(worker, tmp_path):
         except subprocess.TimeoutExpired:
             beat.kill()
     # Beat fired it at least twice on its 2-second interval, and the worker ran it each time.
-    assert TaskRun.objects.filter(task_name="mnemosyne_site.flush_outbox",
-                                  succeeded=True).count() >= 2
+    assert (
+        TaskRun.objects.filter(task_name="mnemosyne_site.flush_outbox", succeeded=True).count() >= 2
+    )

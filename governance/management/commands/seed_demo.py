@@ -46,10 +46,12 @@ class Command(BaseCommand):
                     user.set_password(password)
                     user.email = f"{username}@localhost"
                     user.save()
-            membership_grant(user=users.get(username="maintainer"), scope=company,
-                             role=Role.MAINTAINER)
-            membership_grant(user=users.get(username="supervisor"), scope=company,
-                             role=Role.SUPERVISOR)
+            membership_grant(
+                user=users.get(username="maintainer"), scope=company, role=Role.MAINTAINER
+            )
+            membership_grant(
+                user=users.get(username="supervisor"), scope=company, role=Role.SUPERVISOR
+            )
             # The spec's escalation targets become queues the demo supervisor works.
             for queue in ("aria", "varys", "domain_supervisor"):
                 queue_assign(user=users.get(username="supervisor"), queue=queue, scope=company)

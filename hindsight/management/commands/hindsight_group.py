@@ -34,8 +34,9 @@ class Command(BaseCommand):
         parser.add_argument("--field", default="content", help="the message field")
         parser.add_argument("--type-field", default="", help="an error-type field, if any")
         parser.add_argument("--stack-field", default="", help="a stack-trace field, if any")
-        parser.add_argument("--no-semantic", action="store_true",
-                            help="skip the embedding similarity step")
+        parser.add_argument(
+            "--no-semantic", action="store_true", help="skip the embedding similarity step"
+        )
 
     def handle(self, *args, **options):
         embed = None
@@ -43,11 +44,15 @@ class Command(BaseCommand):
             from mnemosyne_site.embeddings import embed_one
 
             embed = embed_one
-        grouping = InMemoryGrouping(embed=embed,
-                                    dedup_similarity=conf.HINDSIGHT_DEDUP_SIMILARITY)
+        grouping = InMemoryGrouping(embed=embed, dedup_similarity=conf.HINDSIGHT_DEDUP_SIMILARITY)
         try:
-            stream = sys.stdin if options["file"] == "-" else open(  # noqa: SIM115
-                options["file"], encoding="utf-8", errors="replace")
+            stream = (
+                sys.stdin
+                if options["file"] == "-"
+                else open(  # noqa: SIM115
+                    options["file"], encoding="utf-8", errors="replace"
+                )
+            )
         except OSError as exc:
             raise CommandError(f"cannot read {options['file']}: {exc}") from None
         out = self.stdout
@@ -63,9 +68,11 @@ class Command(BaseCommand):
                     record = {options["field"]: record}
                 key = grouping.add(
                     _text(record.get(options["field"])),
-                    error_type=_text(record.get(options["type_field"])) if options["type_field"]
+                    error_type=_text(record.get(options["type_field"]))
+                    if options["type_field"]
                     else "",
-                    stack=_text(record.get(options["stack_field"])) if options["stack_field"]
+                    stack=_text(record.get(options["stack_field"]))
+                    if options["stack_field"]
                     else "",
                 )
                 try:

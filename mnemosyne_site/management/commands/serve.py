@@ -44,12 +44,38 @@ class Command(BaseCommand):
 
         python = sys.executable
         commands = {
-            "web": [python, "-m", "gunicorn", "-c", "python:mnemosyne_site.gunicorn_conf",
-                    "mnemosyne_site.wsgi"],
-            "worker": [python, "-m", "celery", "-A", "mnemosyne_site", "worker",
-                       "--loglevel", "INFO", "--concurrency", env.get("WORKER_CONCURRENCY", "2")],
-            "beat": [python, "-m", "celery", "-A", "mnemosyne_site", "beat", "--loglevel",
-                     "INFO", "--scheduler", "django_celery_beat.schedulers:DatabaseScheduler"],
+            "web": [
+                python,
+                "-m",
+                "gunicorn",
+                "-c",
+                "python:mnemosyne_site.gunicorn_conf",
+                "mnemosyne_site.wsgi",
+            ],
+            "worker": [
+                python,
+                "-m",
+                "celery",
+                "-A",
+                "mnemosyne_site",
+                "worker",
+                "--loglevel",
+                "INFO",
+                "--concurrency",
+                env.get("WORKER_CONCURRENCY", "2"),
+            ],
+            "beat": [
+                python,
+                "-m",
+                "celery",
+                "-A",
+                "mnemosyne_site",
+                "beat",
+                "--loglevel",
+                "INFO",
+                "--scheduler",
+                "django_celery_beat.schedulers:DatabaseScheduler",
+            ],
         }
         children = {name: subprocess.Popen(cmd, env=env) for name, cmd in commands.items()}
         self._banner(env)

@@ -14,41 +14,13 @@ from django.http import Http404
 from rest_framework import exceptions, pagination, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from mnemosyne_site.errors import Busy, Conflict, DomainError, PayloadTooLarge
+
+__all__ = ["Busy", "Conflict", "DomainError", "PayloadTooLarge", "exception_handler"]
 
 logger = logging.getLogger(__name__)
-
-
-class DomainError(exceptions.APIException):
-    """A request that is well formed but cannot be carried out in the current state."""
-
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "invalid_state"
-    default_detail = "The request cannot be carried out."
-
-    def __init__(self, detail=None, code=None, *, fields: dict | None = None):
-        super().__init__(detail, code)
-        self.fields = fields or {}
-
-
-class Conflict(DomainError):
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "conflict"
-    default_detail = "The object changed state; reload and try again."
-
-
-class Busy(DomainError):
-    """Someone else holds the row; the caller should retry shortly."""
-
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "busy"
-    default_detail = "The object is being changed by someone else; retry shortly."
-    retry_after = 1
-
-
-class PayloadTooLarge(DomainError):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "payload_too_large"
-    default_detail = "The request is too large."
 
 
 def _fields(detail) -> dict:
@@ -73,7 +45,21 @@ def _summary(fields: dict) -> str:
     return "; ".join(parts) or "Invalid input."
 
 
+def _domain_response(exc: DomainError) -> Response:
+    set_rollback()
+    fields = _fields(exc.fields)
+    detail = _summary(fields) if fields and exc.detail == exc.default_detail else str(exc.detail)
+    response = Response(
+        {"error": exc.code, "detail": detail, "fields": fields}, status=exc.status_code
+    )
+    if exc.retry_after:
+        response["Retry-After"] = str(exc.retry_after)
+    return response
+
+
 def exception_handler(exc, context):
+    if isinstance(exc, DomainError):
+        return _domain_response(exc)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -83,9 +69,9 @@ def exception_handler(exc, context):
             exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         )
     elif isinstance(exc, RequestDataTooBig):
-        exc = PayloadTooLarge()
+        return _domain_response(PayloadTooLarge())
     elif isinstance(exc, OperationalError) and "lock" in str(exc).lower():
-        exc = Busy()
+        return _domain_response(Busy())
 
     response = drf_exception_handler(exc, context)
     if response is None:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -309,9 +309,6 @@ class Grouper:
     def match(self, message: str) -> Template | None:
         """The template ``message`` would join, without changing anything."""
         return self._best(self.prepare(normalize(message).text))[0]
-
-    def add_many(self, messages: Iterable[str]) -> list[GroupResult]:
-        return [self.add(m) for m in messages]
 
     # -- steps
 

@@ -279,10 +279,6 @@ def anti_pattern_summary(anti_pattern: AntiPattern, *, scope_path: str | None = 
     }
 
 
-def _by_severity(queryset: QuerySet) -> list:
-    return sorted(queryset, key=lambda o: SEVERITY_RANK.get(o.severity, 9))
-
-
 # --- Claude Code context --------------------------------------------------------------------------
 
 

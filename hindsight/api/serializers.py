@@ -10,7 +10,6 @@ from hindsight.models import (
     Learning,
     LearningCategory,
     Resolution,
-    ResolutionApplication,
     SuggestionMiss,
 )
 from mnemosyne_site.api import InputSerializer
@@ -213,21 +212,6 @@ class ResolutionApplicationInputSerializer(InputSerializer):
         max_length=10_000, required=False, allow_blank=True, default=""
     )
     session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
-
-
-class ResolutionApplicationOutputSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = ResolutionApplication
-        fields = [
-            "id",
-            "resolution",
-            "success",
-            "context",
-            "error_message",
-            "session_key",
-            "applied_by",
-            "created_at",
-        ]
 
 
 class SuggestionMissOutputSerializer(serializers.ModelSerializer):

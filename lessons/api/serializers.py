@@ -9,14 +9,12 @@ from rest_framework import serializers
 from lessons import conf
 from lessons.models import (
     AntiPattern,
-    EscalationRule,
     Lesson,
     LessonType,
     Pattern,
     Severity,
     ValidationType,
 )
-from lessons.rules import RuleError, parse_condition
 from lessons.triggers import TriggerError, validate_trigger
 
 
@@ -142,19 +140,6 @@ class AntiPatternUpdateInputSerializer(serializers.Serializer):
             return validate_trigger(value)
         except TriggerError as exc:
             raise serializers.ValidationError(str(exc)) from None
-
-
-class EscalationRuleSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = EscalationRule
-        fields = ["id", "target", "condition", "reason", "priority", "position", "active"]
-
-    def validate_condition(self, value: str) -> str:
-        try:
-            parse_condition(value)
-        except RuleError as exc:
-            raise serializers.ValidationError(str(exc)) from None
-        return value
 
 
 # --- outputs -----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Shared fixtures: actors (maintainer, member, outsider), agent tokens and API clients.
 
 Tests run on the embedded PostgreSQL (started on first connection, stopped when the run ends).
-Celery tasks run eagerly in-process unless a test starts a real worker (tests/integration).
+Celery tasks run eagerly in-process unless a test starts a real worker (tests/core/test_worker.py).
 """
 
 import importlib.util

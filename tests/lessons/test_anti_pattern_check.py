@@ -5,6 +5,7 @@ from lessons import conf, matching
 from lessons.models import AntiPattern
 from lessons.services import anti_pattern_set_active, anti_pattern_update
 from mnemosyne_site.embeddings import embed_one
+from tests.metrics import sample
 
 pytestmark = pytest.mark.django_db
 
@@ -252,3 +253,35 @@ def test_reembedding_anti_patterns_moves_the_index_version(make_anti_pattern, ma
     assert "lessons.Lesson: 1 rows re-embedded" in out.getvalue()
     assert AntiPattern.objects.get().embedding is not None
     assert matching.current_version() != before
+
+
+def test_a_blocked_action_is_counted_with_its_severity(scope_tree, agent_client):
+    anti_pattern = AntiPattern(
+        scope=scope_tree["project"],
+        trigger_pattern=r"(?i)rm\s+-rf\s+/data",
+        domain="infrastructure",
+        title="Running rm -rf on data directories",
+        why_bad="Data loss",
+        example="rm -rf /data",
+        alternatives=[],
+        severity="critical",
+    )
+    anti_pattern.embedding = embed_one(anti_pattern.embedding_text())
+    anti_pattern.save()
+    blocks = sample("mnemosyne_anti_pattern_blocks_total", severity="critical")
+    checks = sample("mnemosyne_anti_pattern_checks_total", result="blocked")
+
+    response = agent_client.post(
+        "/check/anti-pattern",
+        {
+            "proposed_action": "rm -rf /data/old",
+            "context": "cleanup",
+            "domain": "docker",
+            "agent": "CLAUDE_CODE",
+        },
+        format="json",
+    )
+
+    assert response.json()["blocked"] is True
+    assert sample("mnemosyne_anti_pattern_blocks_total", severity="critical") - blocks == 1
+    assert sample("mnemosyne_anti_pattern_checks_total", result="blocked") - checks == 1

@@ -40,3 +40,10 @@ def person_client():
         return client
 
     return make
+
+
+@pytest.fixture
+def session_scope(scope_tree):
+    from governance.services import scope_ensure_path
+
+    return scope_ensure_path(path="acme/platform/payments/api/s-1")

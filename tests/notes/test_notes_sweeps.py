@@ -1,4 +1,5 @@
-"""Notes upkeep on beat: retention, retries of failed distillations, merge suggestions."""
+"""Notes upkeep on beat: retention, retries of failed distillations, merge suggestions, and the
+alerts as data (bloat escalations, deprecation proposals for low-quality notes)."""
 
 import uuid
 from datetime import timedelta
@@ -6,13 +7,18 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from governance.models import AuditLog, Proposal
+from governance.models import AuditLog, Escalation, Notification, Proposal
 from mnemosyne_site.models import TaskRun
 from notes import conf
 from notes.models import KnowledgeItem, Trajectory, TrajectoryEvent
-from tests.ops.conftest import backdate
+from tests.metrics import sample
 
 pytestmark = pytest.mark.django_db
+
+
+def backdate(model, pk, **fields):
+    """Set timestamps a normal save would overwrite (auto_now)."""
+    model.objects.filter(pk=pk).update(**fields)
 
 
 def _trajectory(scope, key, *, ended_days_ago=None, status="succeeded", last_event_days_ago=None):
@@ -153,3 +159,48 @@ def test_the_merge_sweep_suggests_merges_once_and_moves_its_watermark(make_note)
     third = sweep_merge_suggestions.delay().get()
     assert third["checked"] == 1 and third["suggested"] == 0  # suggested before: no nagging
     assert Proposal.objects.filter(kind="merge").count() == 1
+
+
+def test_note_bloat_in_a_scope_becomes_one_escalation_and_sets_the_layer_gauge(
+    scope_tree, monkeypatch
+):
+    from notes.tasks import bloat_check
+
+    monkeypatch.setattr(conf, "NOTES_BLOAT_THRESHOLD", 2)
+    for i in range(3):
+        KnowledgeItem.objects.create(
+            kind="pattern", scope=scope_tree["project"], title=f"note {i}", content="c"
+        )
+    KnowledgeItem.objects.create(kind="pattern", scope=scope_tree["team"], title="t", content="c")
+    KnowledgeItem.objects.create(
+        kind="pattern", scope=scope_tree["project"], title="gone", content="c", status="deprecated"
+    )
+
+    assert bloat_check.delay().get() == {"scopes_over_threshold": 1}
+    assert bloat_check.delay().get() == {"scopes_over_threshold": 1}
+
+    escalation = Escalation.objects.get()  # the second run did not queue it again
+    assert escalation.scope == scope_tree["project"] and escalation.status == "pending"
+    assert "3 notes, 3 low-value" in escalation.title
+    assert sample("note_taking_storage_count", layer="project") == 3
+    assert sample("note_taking_storage_count", layer="team") == 1
+
+
+def test_a_low_quality_note_becomes_a_deprecation_proposal_its_maintainers_are_told_of(
+    scope_tree, maintainer
+):
+    from notes.tasks import sweep_note_quality
+
+    note = KnowledgeItem.objects.create(
+        kind="pattern",
+        scope=scope_tree["project"],
+        title="rarely useful",
+        content="c",
+        retrieval_count=conf.QUALITY_REVIEW_MIN_RETRIEVALS + 10,
+        usefulness_score=0,
+    )
+    sweep_note_quality.delay().get()
+
+    proposal = Proposal.objects.get(subject_id=str(note.pk))
+    assert proposal.kind == "lifecycle" and proposal.payload["target_status"] == "deprecated"
+    assert Notification.objects.filter(user=maintainer).exists()

@@ -11,9 +11,16 @@ from governance.models import AuditLog, Escalation, Notification, Proposal
 from mnemosyne_site.models import TaskRun
 from notes import conf
 from notes.models import KnowledgeItem, Trajectory, TrajectoryEvent
+from tests.governance.factories import DEMO_PROJECT, ScopeFactory
 from tests.metrics import sample
+from tests.notes.factories import KnowledgeItemFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def session_scope(scope_tree):
+    return ScopeFactory(path=f"{DEMO_PROJECT}/s-1")
 
 
 def backdate(model, pk, **fields):
@@ -67,15 +74,19 @@ def test_retention_deletes_old_trajectories_with_their_events_and_keeps_recent_o
 
 
 def test_retention_deletes_stale_session_items_but_keeps_endorsed_used_or_project_ones(
-    scope_tree, session_scope, make_note
+    scope_tree, session_scope
 ):
     from notes.services.maintenance import session_items_expire
 
     age = timezone.now() - timedelta(days=conf.SESSION_ITEM_RETENTION_DAYS + 1)
-    stale = make_note("stale session draft", scope=session_scope)
-    accepted = make_note("accepted session note", scope=session_scope, status="accepted")
-    used = make_note("recently retrieved", scope=session_scope, last_retrieved_at=timezone.now())
-    project = make_note("old project draft", scope="project")
+    stale = KnowledgeItemFactory(title="stale session draft", scope=session_scope)
+    accepted = KnowledgeItemFactory(
+        title="accepted session note", scope=session_scope, status="accepted"
+    )
+    used = KnowledgeItemFactory(
+        title="recently retrieved", scope=session_scope, last_retrieved_at=timezone.now()
+    )
+    project = KnowledgeItemFactory(title="old project draft", scope=scope_tree["project"])
     for note in (stale, accepted, used, project):
         backdate(KnowledgeItem, note.pk, updated_at=age)
 
@@ -89,12 +100,12 @@ def test_retention_deletes_stale_session_items_but_keeps_endorsed_used_or_projec
     assert audit.scope_path == session_scope.path and audit.details["ids"] == [str(stale.pk)]
 
 
-def test_a_session_item_under_review_is_kept(scope_tree, session_scope, make_note):
+def test_a_session_item_under_review_is_kept(scope_tree, session_scope):
     from governance.models import ProposalKind
     from governance.services import proposal_create
     from notes.services.maintenance import session_items_expire
 
-    note = make_note("draft under review", scope=session_scope)
+    note = KnowledgeItemFactory(title="draft under review", scope=session_scope)
     proposal_create(
         kind=ProposalKind.LIFECYCLE,
         scope=session_scope,
@@ -141,12 +152,16 @@ def test_failed_distillations_are_retried_after_a_pause_a_bounded_number_of_roun
     )
 
 
-def test_the_merge_sweep_suggests_merges_once_and_moves_its_watermark(make_note):
+def test_the_merge_sweep_suggests_merges_once_and_moves_its_watermark(scope_tree):
     from notes.tasks import sweep_merge_suggestions
 
-    a = make_note("Retry the flaky payments webhook with exponential backoff", status="accepted")
-    b = make_note("Retry the flaky payments webhook with an exponential backoff", status="accepted")
-    make_note("Rotate the database credentials every quarter", status="accepted")
+    a = KnowledgeItemFactory(
+        title="Retry the flaky payments webhook with exponential backoff", status="accepted"
+    )
+    b = KnowledgeItemFactory(
+        title="Retry the flaky payments webhook with an exponential backoff", status="accepted"
+    )
+    KnowledgeItemFactory(title="Rotate the database credentials every quarter", status="accepted")
 
     first = sweep_merge_suggestions.delay().get()
     assert first["checked"] == 3 and first["suggested"] == 1

@@ -21,6 +21,7 @@ class RateLimited(exceptions.APIException):
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
     default_code = "rate_limited"
     default_detail = "Too many requests for this session; slow down."
+    retry_after: int | None = None  # seconds until the window ends (the Retry-After header)
 
 
 def _window_start(now: datetime, seconds: int) -> datetime:

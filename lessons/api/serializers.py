@@ -6,6 +6,7 @@ selectors build (the hot endpoints return those dicts as they are, see `views.py
 
 from rest_framework import serializers
 
+from governance.api.serializers import ScopePathField
 from lessons import conf
 from lessons.models import (
     AntiPattern,
@@ -44,7 +45,7 @@ class LessonInputSerializer(serializers.Serializer):
     domain = serializers.CharField(max_length=100)
     category = serializers.CharField(max_length=100, required=False, allow_blank=True)
     title = serializers.CharField(max_length=conf.LESSON_TITLE_MAX)
-    context = _text(allow_blank=True)
+    context = _text(allow_blank=True)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     action_taken = _text(allow_blank=True)
     outcome = _text(allow_blank=True)
     root_cause = _text(required=False, allow_null=True, allow_blank=True)
@@ -81,7 +82,7 @@ class AntiPatternCheckInputSerializer(serializers.Serializer):
     """The spec's `AntiPatternCheck`."""
 
     proposed_action = serializers.CharField(max_length=10_000)
-    context = serializers.CharField(max_length=10_000, required=False, allow_blank=True, default="")
+    context = serializers.CharField(max_length=10_000, required=False, allow_blank=True, default="")  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     domain = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     agent = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
@@ -89,7 +90,7 @@ class AntiPatternCheckInputSerializer(serializers.Serializer):
 class ContextQueryInputSerializer(serializers.Serializer):
     """The spec's `ContextQuery`."""
 
-    context = serializers.CharField(max_length=10_000)
+    context = serializers.CharField(max_length=10_000)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     domain = serializers.CharField(
         max_length=100, required=False, allow_null=True, allow_blank=True
     )
@@ -199,7 +200,7 @@ class LessonSummarySerializer(serializers.Serializer):
     domain = serializers.CharField()
     category = serializers.CharField()
     title = serializers.CharField()
-    context = serializers.CharField()
+    context = serializers.CharField()  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     action_taken = serializers.CharField()
     outcome = serializers.CharField()
     root_cause = serializers.CharField(allow_null=True)
@@ -251,7 +252,7 @@ class AgentMemoryOutputSerializer(serializers.Serializer):
 
 
 class PatternOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
     confidence = serializers.FloatField()
 
     class Meta:
@@ -332,7 +333,7 @@ class DashboardOutputSerializer(serializers.Serializer):
 
 
 class LessonOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
     confidence = serializers.FloatField()
 
     class Meta:
@@ -341,7 +342,7 @@ class LessonOutputSerializer(serializers.ModelSerializer):
 
 
 class AntiPatternOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
 
     class Meta:
         model = AntiPattern

@@ -35,6 +35,11 @@ class Spec:
     nested: frozenset[str] = frozenset()
     # options end at this many arguments; the rest is a command it runs (`docker exec c cmd …`)
     command_after: int = 0
+    # other spellings of a subcommand (`npm i` is `npm install`)
+    sub_aliases: dict[str, str] = field(default_factory=dict)
+    # flags that only widen a command already dangerous without them (`git clean -x` also
+    # removes ignored files): a report's generalisation does not require them
+    widening: frozenset[str] = frozenset()
 
 
 def _s(*names: str) -> frozenset[str]:
@@ -69,6 +74,7 @@ _GIT = Spec(
             aliases={"-f": "--force", "-n": "--dry-run", "-q": "--quiet", "-e": "--exclude"},
             values=_s("--exclude"),
             defusing=_s("--dry-run"),
+            widening=_s("-x", "-X"),
         ),
         "branch": Spec(
             aliases={"-D": "--delete-force", "-d": "--delete", "-f": "--force", "-m": "--move"},
@@ -266,7 +272,22 @@ _NPM = Spec(
     values=_s("--registry", "--tag", "--access", "--otp", "--prefix", "--workspace"),
     noise=_s("--yes", "--save", "--silent"),
     subcommands={},
-    nested=_s("cache", "config"),
+    nested=_s("cache", "config", "audit"),
+    sub_aliases={
+        "i": "install",
+        "in": "install",
+        "ins": "install",
+        "isntall": "install",
+        "add": "install",
+        "un": "uninstall",
+        "remove": "uninstall",
+        "rm": "uninstall",
+        "r": "uninstall",
+        "ci": "ci",
+        "t": "test",
+        "tst": "test",
+        "x": "exec",
+    },
 )
 
 _RM = Spec(
@@ -362,8 +383,15 @@ _CURL = Spec(
     ),
     noise=_s("--silent", "--show-error", "--location", "--fail", "--verbose", "--remote-name"),
 )
+# wget is read as curl (`lessons.commands`): its spellings map onto curl's flags.
 _WGET = Spec(
-    aliases={"-q": "--quiet", "-O": "--output-document", "-P": "--directory-prefix"},
+    aliases={
+        "-q": "--quiet",
+        "-O": "--output-document",
+        "-P": "--directory-prefix",
+        "--no-check-certificate": "--insecure",
+        "-nv": "--no-verbose",
+    },
     values=_s("--output-document", "--directory-prefix"),
     noise=_s("--quiet", "--no-verbose"),
 )
@@ -497,6 +525,12 @@ _AWS = Spec(
     nested=_s(*"s3 s3api ec2 rds iam lambda cloudformation ecs eks dynamodb".split()),
 )
 
+_SSH = Spec(
+    values=_s(*"-o -i -p -P -l -F -J -L -R -D -b -c -E -e -m -O -Q -S -W -w".split()),
+    aliases={"-q": "--quiet", "-v": "--verbose"},
+    noise=_s("--quiet", "--verbose", "-t", "-T", "-n", "-N", "-A", "-C", "-4", "-6"),
+)
+
 PROGRAMS: dict[str, Spec] = {
     "git": _GIT,
     "docker": _DOCKER,
@@ -545,7 +579,32 @@ PROGRAMS: dict[str, Spec] = {
     "gh": _GH,
     "aws": _AWS,
     "mkfs": Spec(aliases={"-t": "--type", "-F": "--force"}, values=_s("--type")),
-    "crontab": Spec(aliases={"-r": "--remove", "-e": "--edit", "-l": "--list"}),
+    "crontab": Spec(
+        aliases={"-r": "--remove", "-e": "--edit", "-l": "--list", "-u": "--user"},
+        values=_s("--user"),
+    ),
+    "mysqladmin": Spec(
+        aliases={
+            "-u": "--user",
+            "-h": "--host",
+            "-P": "--port",
+            "-f": "--force",
+            "-p": "--password",
+        },
+        values=_s("--user", "--host", "--port"),
+        attached=_s("--password"),
+        noise=_s("--password"),
+        subcommands={},
+    ),
+    "redis-cli": Spec(
+        aliases={"-h": "--host", "-p": "--port", "-n": "--db", "-a": "--pass", "-u": "--uri"},
+        values=_s("--host", "--port", "--db", "--pass", "--uri", "--pattern", "--user"),
+        noise=_s("--no-auth-warning", "--raw"),
+    ),
+    "service": Spec(),
+    "ssh": _SSH,
+    "scp": _SSH,
+    "sftp": _SSH,
     "vercel": Spec(subcommands={}),
     "netlify": Spec(subcommands={}),
     "fly": Spec(
@@ -561,10 +620,6 @@ PROGRAMS: dict[str, Spec] = {
         aliases={"-i": "--inventory", "-l": "--limit", "-C": "--check", "-e": "--extra-vars"},
         values=_s("--inventory", "--limit", "--extra-vars"),
         defusing=_s("--check"),
-    ),
-    "redis-cli": Spec(
-        aliases={"-h": "-h", "-p": "-p", "-n": "-n", "-a": "-a", "-u": "-u"},
-        values=_s("-h", "-p", "-n", "-a", "-u"),
     ),
     "mongosh": Spec(values=_s("--eval", "--host", "--port")),
     "pg_dump": Spec(
@@ -669,3 +724,29 @@ PROGRAM_ALIASES = {
 }
 # Interpreter flags that take a value before the script (`python -W ignore x.py`).
 INTERPRETER_VALUES = _s("-W", "-X", "-O", "--require", "-r")
+
+# Arguments that are the same danger (`redis-cli FLUSHDB` empties a database as FLUSHALL does).
+ARG_SYNONYMS: dict[str, dict[str, str]] = {
+    "redis-cli": {"flushdb": "flushall"},
+}
+
+
+# Programs that, named first in a text, make it a command rather than a sentence.
+KNOWN_PROGRAMS = frozenset(
+    set(PROGRAMS)
+    | set(PREFIXES)
+    | set(SHELLS)
+    | set(INTERPRETERS)
+    | set(
+        "sh ls cd cat echo printf grep egrep awk tar zip unzip gzip gunzip ln mkdir touch "
+        "chattr mount umount fdisk parted wipefs sfdisk losetup cryptsetup iptables ufw "
+        "firewall-cmd passwd useradd userdel usermod visudo scp sftp ftp nc ncat socat "
+        "shutdown reboot halt poweroff init service journalctl launchctl brew snap "
+        "createdb pg_restore pg_ctl pg_ctlcluster mongo mongod redis-server "
+        "cargo go rustup gem bundle rake rails composer mvn gradle ant java javac dotnet "
+        "gcloud az doctl pulumi ansible vagrant packer nomad consul vault minikube kind k3d "
+        "uv poetry pipenv conda tox nox pytest black ruff mypy eslint tsc jest vitest "
+        "openssl ssh-keygen gpg base64 jq yq vim vi nano emacs code open xdg-open "
+        "docker-compose kubeadm kubectx kubens k9s skaffold argocd flux istioctl".split()
+    )
+)

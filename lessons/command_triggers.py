@@ -27,13 +27,15 @@ wrote (a pattern may also be written as a command line: `"git push --force <bran
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from lessons.command_tables import INTERPRETERS, PREFIXES, PROGRAMS, SHELLS
+from lessons.command_tables import KNOWN_PROGRAMS
 from lessons.commands import Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
+from lessons.prose_triggers import command_lines, setting_patterns
 from lessons.triggers import TriggerError, compile_trigger
 
 ANY = "<any>"
@@ -47,26 +49,6 @@ _OPTIONAL = re.compile(r"\[(?:-|[A-Z_]{2,}|options?|flags?)[^\]\n]{0,60}\]", re.
 _BRACE_WORD = re.compile(r"^\{[A-Za-z_][\w-]*\}$")
 _VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _WORDS = re.compile(r"[a-z0-9]+")
-
-# Programs that, named first in a text, make it a command rather than a sentence.
-KNOWN_PROGRAMS = frozenset(
-    set(PROGRAMS)
-    | set(PREFIXES)
-    | set(SHELLS)
-    | set(INTERPRETERS)
-    | set(
-        "sh ls cd cat echo printf grep egrep awk tar zip unzip gzip gunzip ln mkdir touch "
-        "chattr mount umount fdisk parted wipefs sfdisk losetup cryptsetup iptables ufw "
-        "firewall-cmd passwd useradd userdel usermod visudo scp sftp ftp nc ncat socat "
-        "shutdown reboot halt poweroff init service journalctl launchctl brew snap "
-        "createdb pg_restore pg_ctl pg_ctlcluster mongo mongod redis-server "
-        "cargo go rustup gem bundle rake rails composer mvn gradle ant java javac dotnet "
-        "gcloud az doctl pulumi ansible vagrant packer nomad consul vault minikube kind k3d "
-        "uv poetry pipenv conda tox nox pytest black ruff mypy eslint tsc jest vitest "
-        "openssl ssh-keygen gpg base64 jq yq vim vi nano emacs code open xdg-open "
-        "docker-compose kubeadm kubectx kubens k9s skaffold argocd flux istioctl".split()
-    )
-)
 
 
 class CommandTriggerError(TriggerError):
@@ -107,6 +89,8 @@ def _variable_form(value: str) -> str:
 
 
 _ROOTS = frozenset({"/", "~", ".", "..", "*", "$HOME"})
+_DOTFILE = re.compile(r"^\.[A-Za-z][\w-]*$")
+TEMPLATE_SUFFIXES = frozenset({"example", "sample", "template", "dist", "defaults", "tmpl"})
 
 
 def literal_matches(reported: str, checked: str) -> bool:
@@ -120,6 +104,13 @@ def literal_matches(reported: str, checked: str) -> bool:
         return rbits & cbits == rbits
     if any(ch.isspace() for ch in reported.strip()):
         return _subsequence(_WORDS.findall(reported.lower()), _WORDS.findall(checked.lower()))
+    if _DOTFILE.match(reported):
+        # `.env` names its variants too (`config/.env`, `.env.production`), not the templates
+        name = posixpath.basename(checked)
+        suffix = name[len(reported) :]
+        return name.startswith(reported) and (
+            not suffix or suffix.startswith(".") and suffix[1:].lower() not in TEMPLATE_SUFFIXES
+        )
     if reported in _ROOTS or "/" not in reported and not reported.startswith("~"):
         return False
     if checked.startswith(reported.rstrip("/") + "/"):
@@ -298,7 +289,9 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
     pool = list(inv.args) + [v for values in inv.options.values() for v in values]
     taken = [False] * len(pool)
     # the most specific values first, so `<any>` does not take what a literal needs
-    for value in sorted(pattern.args, key=lambda v: v.is_any):
+    for value in pattern.args:
+        if value.is_any:
+            continue  # an argument that may be anything, or absent
         for k, candidate in enumerate(pool):
             if not taken[k] and value.matches(candidate):
                 taken[k] = True
@@ -405,7 +398,20 @@ def _is_placeholder(value: str) -> bool:
     return _ANY_WORD in value or bool(_BRACE_WORD.match(value)) or value in ("...", "…")
 
 
+_BRACE_INSIDE = re.compile(r"\{[A-Za-z_][\w-]*\}")
+# `/dev/sdX`: a capital X ending a lower-case name is the documentation's "any letter"
+_X_COMPONENT = re.compile(r"(?<=/)[a-z]{2,}X\d*(?=/|$)")
+
+
 def _value(raw: str, *, variables_are_any: bool) -> str:
+    """A reported value as a pattern value: a placeholder is `<any>`; a value holding one
+    (`/etc/<file>`, `/dev/sdX`) a regex of its literal parts; `$VAR` `<any>` when asked."""
+    text = _X_COMPONENT.sub(_ANY_WORD, _BRACE_INSIDE.sub(_ANY_WORD, raw))
+    if _ANY_WORD in text:
+        parts = text.split(_ANY_WORD)
+        if sum(ch.isalnum() for part in parts for ch in part) < 3:
+            return ANY  # `s/<old>/<new>/`: nothing left to match on
+        return "re:^" + ".+".join(re.escape(part) for part in parts) + "$"
     if _is_placeholder(raw):
         return ANY
     if variables_are_any and _VARIABLE.match(raw):
@@ -448,15 +454,17 @@ def _essential_args(inv: Invocation) -> set[int]:
 
 def _pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> Pattern:
     def keep(raw: str, index: int | None = None) -> str | None:
-        if level.prose is None:
-            return _value(raw, variables_are_any=level.variables_are_any)
-        if _is_placeholder(raw):
+        value = _value(raw, variables_are_any=level.variables_are_any)
+        if level.prose is None or value != raw and value != ANY:
+            return value  # a value the reporter generalised (`/etc/<file>`) is kept so
+        if value == ANY:
             return ANY
         if index is not None and index in _essential_args(inv) or _mentioned(raw, level.prose):
             return raw  # named by the prose (`$PROD_DATABASE_URL` for "production"): as written
         return None
 
-    args = [keep(a, i) for i, a in enumerate(inv.args)]
+    # `<any>` arguments match anything or nothing: only what names the danger is kept
+    args = [a for a in (keep(a, i) for i, a in enumerate(inv.args)) if a != ANY]
     options = []
     for flag, values in sorted(inv.options.items()):
         value = values[0]
@@ -467,13 +475,15 @@ def _pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> 
             kept = keep(value)
         if kept is not None:
             options.append((flag, Value.of(kept)))
+    generalising = level.prose is not None
     return Pattern(
         program=inv.program,
         subcommand=inv.subcommand,
-        flags=inv.flags,
+        flags=inv.flags - inv.widening if generalising else inv.flags,
         options=tuple(options),
         args=tuple(Value.of(a) for a in args if a is not None),
-        sudo=level.sudo and inv.sudo,
+        # `sudo` is the danger when the report says so ("Don't sudo pip install")
+        sudo=inv.sudo and (level.sudo or generalising and "sudo" in level.prose),
         then=then,
         text=inv.text,
     )
@@ -558,14 +568,27 @@ class Derived:
     notes: list[str] = field(default_factory=list)
 
 
-def derive(*, texts: list[str], prose: str) -> Derived:
+def _from_sentence(text: str) -> list[Pattern]:
+    """Patterns for the commands a sentence describes (`prose_triggers`), none too broad."""
+    found = [p for line in command_lines(text) for p in patterns_from_text(line)]
+    found += [Pattern.from_json(data) for data in setting_patterns(text)]
+    return [p for p in found if too_broad(p) is None]
+
+
+def derive(*, texts: list[str], prose: str, title: str = "") -> Derived:
     """A trigger for the commands in `texts` (the action, related commands), generalised by what
-    the prose (title, why) names."""
+    the prose (title, why) names; a text that is a sentence gives the commands it describes."""
     words = _prose_words(prose)
     notes: list[str] = []
     patterns: list[Pattern] = []
     sources: list[str] = []
     for text in texts:
+        if text and text.strip() and not command_texts(text):
+            described = _from_sentence(f"{title} {text}")
+            if described:
+                sources.append(text.strip())
+                patterns.extend(described)
+            continue
         for command in command_texts(text):
             groups = [_trim_pipeline(g) for g in _groups(_patterns_line(command))]
             if not groups:

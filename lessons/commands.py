@@ -19,6 +19,7 @@ Flags are read with the program's table (`command_tables`): `-rf` is `--recursiv
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
 import shlex
@@ -30,6 +31,7 @@ import tree_sitter_bash
 from tree_sitter import Language, Node, Parser
 
 from lessons.command_tables import (
+    ARG_SYNONYMS,
     GLOBAL_DEFUSING,
     GLOBAL_NOISE,
     INTERPRETER_VALUES,
@@ -76,6 +78,8 @@ class Invocation:
     loose: frozenset[str] = frozenset()
     # the words of the command that runs this one (`docker exec prod-db …`: `prod-db`)
     via: list[str] = field(default_factory=list)
+    # its flags that only widen the danger (`git clean -x`)
+    widening: frozenset[str] = frozenset()
 
     def words(self) -> Iterator[str]:
         """Every value the command carries: arguments, option values, environment values."""
@@ -209,11 +213,14 @@ class _Raw:
     cwd: str | None
 
 
+# Pipelines are numbered across nested parses (`bash -c '… | …'`), so numbers never collide.
+_PIPELINES = itertools.count(1)
+
+
 @dataclass
 class _Walk:
     src: bytes
     raws: list[_Raw] = field(default_factory=list)
-    pipelines: int = 0
     cwd: str | None = None
 
 
@@ -298,7 +305,7 @@ def _collect(node: Node, walk: _Walk, pipeline) -> None:
         elif body is not None:
             _collect(body, walk, pipeline)
     elif kind == "pipeline":
-        number = walk.pipelines = walk.pipelines + 1
+        number = next(_PIPELINES)
         position = 0
         for child in node.named_children:
             _collect(child, walk, (number, position))
@@ -367,7 +374,32 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
         return found
     for raw in _raw_commands(text):
         found.extend(_open(raw, raw.words, depth=depth, sudo=sudo, env=dict(raw.env)))
-    return found
+    return _stdin_feeds(found, depth=depth, sudo=sudo)
+
+
+# Programs that read commands on stdin: `echo FLUSHALL | redis-cli` is `redis-cli FLUSHALL`.
+_STDIN_COMMANDS = {"redis-cli": None, "sqlite3": None, "psql": "--command", "mysql": "--execute"}
+
+
+def _stdin_feeds(found: list[Invocation], *, depth: int, sudo: bool) -> list[Invocation]:
+    by_position = {inv.pipeline: inv for inv in found if inv.pipeline is not None}
+    extra: list[Invocation] = []
+    for (number, position), consumer in by_position.items():
+        producer = by_position.get((number, position - 1))
+        if producer is None or producer.program not in ("echo", "printf"):
+            continue
+        text = " ".join(producer.args)
+        if consumer.program in _STDIN_COMMANDS:
+            option = _STDIN_COMMANDS[consumer.program]
+            if option is None:
+                consumer.args = [*consumer.args, *producer.args]
+            else:
+                consumer.options = {**consumer.options, option: [text]}
+                consumer.flags = consumer.flags | {option}
+            extra.extend(_equivalents(consumer))
+        elif consumer.program == "sh" and not consumer.args:
+            extra.extend(invocations(text, depth=depth + 1, sudo=sudo or consumer.sudo))
+    return found + extra
 
 
 def _open(raw: _Raw, words: list[str], *, depth: int, sudo: bool, env: dict) -> list[Invocation]:
@@ -401,11 +433,21 @@ def _open(raw: _Raw, words: list[str], *, depth: int, sudo: bool, env: dict) -> 
             inv.via = [*via, *inv.via]
         return found
 
-    if name in SHELLS and "-c" in rest:
-        at = rest.index("-c")
-        if at + 1 < len(rest):
-            nested = inner([], as_line=rest[at + 1])
-            return _mark_wrapper(raw, name, rest, sudo, env) + nested
+    if name in SHELLS:
+        at = rest.index("-c") + 1 if "-c" in rest else _skip_options(rest, 0, frozenset())
+        source = rest[at] if at < len(rest) else ""
+        fed = _SUBSTITUTION.fullmatch(source)
+        if fed:
+            # `sh -c "$(curl …)"`, `bash <(curl …)`: what the command prints, the shell runs
+            producers = inner([], as_line=fed.group(1) or fed.group(2))
+            shell = _normalize(raw, name, rest, sudo, env)
+            number = next(_PIPELINES)
+            for position, producer in enumerate(producers):
+                producer.pipeline = (number, position)
+            shell.pipeline = (number, len(producers))
+            return [*producers, shell]
+        if "-c" in rest and source:
+            return _mark_wrapper(raw, name, rest, sudo, env) + inner([], as_line=source)
     if name == "su" and "-c" in rest:
         at = rest.index("-c")
         if at + 1 < len(rest):
@@ -413,9 +455,7 @@ def _open(raw: _Raw, words: list[str], *, depth: int, sudo: bool, env: dict) -> 
     if name == "eval" and rest:
         return inner([], as_line=" ".join(rest))  # eval joins its words and runs that
     if name == "ssh":
-        j = _skip_options(
-            rest, 0, frozenset("-i -p -l -o -F -J -L -R -D -b -c -E -e -m -O -Q -S -W -w".split())
-        )
+        j = _skip_options(rest, 0, PROGRAMS["ssh"].values)
         if j + 1 < len(rest):
             return _mark_wrapper(raw, name, rest, sudo, env) + inner(rest[j + 1 :], via=[rest[j]])
     if name == "find":
@@ -437,11 +477,13 @@ def _open(raw: _Raw, words: list[str], *, depth: int, sudo: bool, env: dict) -> 
                 break
     if name in INTERPRETERS and rest:
         j = _skip_options(rest, 0, INTERPRETER_VALUES)
-        if j < len(rest) and not {"-c", "-e", "-m", "--eval"} & set(rest[:j]):
+        reads_stdin = {"-c", "-e", "-m", "--eval", "-s", "-"} & set(rest[:j])
+        if j < len(rest) and not reads_stdin and not rest[j].startswith("-"):
             # `python manage.py flush` and `./manage.py flush` are the same program
             return [_normalize(raw, program_name(rest[j]), rest[j + 1 :], sudo, env)]
     result = [_normalize(raw, name, rest, sudo, env)]
     invocation = result[0]
+    result += _equivalents(invocation)
     inner_words: list[str] | None = None
     if invocation.program == "docker" and invocation.subcommand[-1:] in (("exec",), ("run",)):
         inner_words = _docker_inner(rest, invocation)
@@ -452,6 +494,39 @@ def _open(raw: _Raw, words: list[str], *, depth: int, sudo: bool, env: dict) -> 
         target = invocation.args[:1] + [v for vs in invocation.options.values() for v in vs]
         nested = inner(inner_words, via=target)
     return result + nested
+
+
+_SUBSTITUTION = re.compile(r"\s*(?:\$\(|<\()(.*)\)\s*|\s*`(.*)`\s*", re.S)
+_DATABASE_SQL = re.compile(
+    r"(?i)\b(drop|create)\s+database\s+(?:if\s+(?:not\s+)?exists\s+)?[`\"']?([\w.-]+)"
+)
+
+
+def _equivalents(inv: Invocation) -> list[Invocation]:
+    """The same danger spelled by another program: `psql -c "DROP DATABASE x"` and
+    `mysqladmin drop x` are `dropdb x`; `service ufw stop` is `systemctl stop ufw`."""
+
+    def like(program: str, subcommand: tuple = (), args: list[str] = ()) -> Invocation:
+        return Invocation(
+            program=program,
+            subcommand=subcommand,
+            args=list(args),
+            sudo=inv.sudo,
+            env=inv.env,
+            text=inv.text,
+            via=inv.via,
+        )
+
+    found = []
+    if inv.program in _STDIN_COMMANDS:
+        for text in [*inv.args, *(v for vs in inv.options.values() for v in vs)]:
+            for verb, name in _DATABASE_SQL.findall(text):
+                found.append(like(f"{verb.lower()}db", args=[name]))
+    elif inv.program == "mysqladmin" and inv.subcommand[:1] in (("drop",), ("create",)):
+        found.append(like(f"{inv.subcommand[0]}db", args=inv.args))
+    elif inv.program == "service" and len(inv.args) >= 2:
+        found.append(like("systemctl", subcommand=(inv.args[1],), args=[inv.args[0]]))
+    return found
 
 
 def _mark_wrapper(raw: _Raw, name: str, rest: list[str], sudo: bool, env: dict) -> list:
@@ -487,6 +562,8 @@ def _merge(parent: Spec, child: Spec | None) -> Spec:
         subcommands=child.subcommands,
         nested=child.nested,
         command_after=child.command_after,
+        sub_aliases=child.sub_aliases,
+        widening=parent.widening | child.widening,
     )
 
 
@@ -524,6 +601,7 @@ def read_words(name: str, words: list[str]) -> tuple:
             and word not in spec.aliases
         ):
             if expect_sub and re.fullmatch(r"[A-Za-z][\w:.-]*", word):
+                word = spec.sub_aliases.get(word, word)
                 parent = spec
                 subcommand.append(word)
                 child = (parent.subcommands or {}).get(word)
@@ -555,7 +633,9 @@ def read_words(name: str, words: list[str]) -> tuple:
             else:
                 add(flag)
             continue
-        if spec.single_dash_long or word in spec.aliases or "=" in word:
+        first = spec.aliases.get(word[:2], word[:2])
+        attached_value = first in spec.values or first in spec.attached
+        if spec.single_dash_long or word in spec.aliases or "=" in word and not attached_value:
             name_part, eq, value = word.partition("=")
             flag = spec.aliases.get(name_part, name_part)
             if eq:
@@ -587,6 +667,17 @@ def _normalize(raw: _Raw, name: str, words: list[str], sudo: bool, env: dict) ->
     if name == "docker-compose":
         name, words = "docker", ["compose", *words]
     subcommand, flags, options, args, spec, loose = read_words(name, words)
+    if name == "wget":  # read as curl: `wget -qO- URL` prints like `curl URL`
+        name = "curl"
+        output = options.pop("--output-document", None)
+        flags.discard("--output-document")
+        if output and output != ["-"]:
+            options["--output"] = output
+            flags.add("--output")
+    elif name == "systemctl":
+        args = [a.removesuffix(".service") for a in args]
+    if name in ARG_SYNONYMS:
+        args = [ARG_SYNONYMS[name].get(a.lower(), a) for a in args]
     if name == "git" and subcommand[:1] == ("push",):
         args = _refspecs(args, flags)
     elif name == "chmod" and args and "--reference" not in flags:
@@ -620,6 +711,7 @@ def _normalize(raw: _Raw, name: str, words: list[str], sudo: bool, env: dict) ->
         pipeline=raw.pipeline,
         defused=frozenset(f for f in flags if f in defusing),
         loose=frozenset(loose),
+        widening=frozenset(flags) & spec.widening,
     )
 
 

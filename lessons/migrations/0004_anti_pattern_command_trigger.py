@@ -55,8 +55,8 @@ def _old_generated(action_taken: str, related_commands: list[str]) -> str | None
     )
 
 
-def _store(anti_pattern, texts: list[str], prose: str) -> None:
-    derived = derive(texts=texts, prose=prose)
+def _store(anti_pattern, texts: list[str], prose: str, title: str) -> None:
+    derived = derive(texts=texts, prose=prose, title=title)
     anti_pattern.trigger_pattern = ""
     anti_pattern.command_trigger = derived.trigger or {"notes": derived.notes}
     anti_pattern.save(update_fields=["trigger_pattern", "command_trigger"])
@@ -70,7 +70,12 @@ def rederive(apps, schema_editor):
         lesson = anti_pattern.source_lesson
         commands = list(lesson.related_commands or [])
         if anti_pattern.trigger_pattern == _old_generated(lesson.action_taken, commands):
-            _store(anti_pattern, [*commands, lesson.action_taken], f"{lesson.title} {lesson.context}")
+            _store(
+                anti_pattern,
+                [*commands, lesson.action_taken],
+                f"{lesson.title} {lesson.context}",
+                lesson.title,
+            )
     rows = AntiPattern.objects.filter(source_pattern__isnull=False).select_related("source_pattern")
     for anti_pattern in rows.iterator():
         pattern = anti_pattern.source_pattern
@@ -80,7 +85,12 @@ def rederive(apps, schema_editor):
                 if text and text not in commands:
                     commands.append(text)
         if anti_pattern.trigger_pattern == _old_generated("", commands):
-            _store(anti_pattern, commands, f"{pattern.pattern_name} {pattern.description}")
+            _store(
+                anti_pattern,
+                commands,
+                f"{pattern.pattern_name} {pattern.description}",
+                pattern.pattern_name,
+            )
 
 
 class Migration(migrations.Migration):

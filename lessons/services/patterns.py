@@ -258,7 +258,11 @@ def _enforce(pattern: Pattern) -> AntiPattern | None:
         for text in [*lesson.related_commands, lesson.action_taken]:
             if text and text not in commands:
                 commands.append(text)
-    derived = derive(texts=commands, prose=f"{pattern.pattern_name} {pattern.description}")
+    derived = derive(
+        texts=commands,
+        prose=f"{pattern.pattern_name} {pattern.description}",
+        title=pattern.pattern_name,
+    )
     severity = min((lesson.severity for lesson in lessons), key=lambda s: SEVERITY_RANK[s])
     vectors = [lesson.embedding for lesson in lessons if lesson.embedding is not None]
     centroid = None

@@ -436,5 +436,6 @@ def lesson_command_trigger(lesson: Lesson) -> dict:
     derived = derive(
         texts=[*lesson.related_commands, lesson.action_taken],
         prose=f"{lesson.title} {lesson.context}",
+        title=lesson.title,
     )
     return derived.trigger or ({"notes": derived.notes} if derived.notes else {})

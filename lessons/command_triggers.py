@@ -485,7 +485,7 @@ def _pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> 
         # `sudo` is the danger when the report says so ("Don't sudo pip install")
         sudo=inv.sudo and (level.sudo or generalising and "sudo" in level.prose),
         then=then,
-        text=inv.text,
+        text=inv.text.replace(_ANY_WORD, ANY),
     )
 
 

@@ -456,8 +456,11 @@ def _open(raw: _Raw, words: list[str], *, depth: int, sudo: bool, env: dict) -> 
         return inner([], as_line=" ".join(rest))  # eval joins its words and runs that
     if name == "ssh":
         j = _skip_options(rest, 0, PROGRAMS["ssh"].values)
-        if j + 1 < len(rest):
-            return _mark_wrapper(raw, name, rest, sudo, env) + inner(rest[j + 1 :], via=[rest[j]])
+        if j + 1 < len(rest):  # ssh joins its words into one line for the remote shell
+            line = " ".join(rest[j + 1 :])
+            return _mark_wrapper(raw, name, rest, sudo, env) + inner(
+                [], as_line=line, via=[rest[j]]
+            )
     if name == "find":
         for flag in ("-exec", "-execdir", "-ok", "-okdir"):
             if flag in rest:

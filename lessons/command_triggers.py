@@ -30,7 +30,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from lessons.command_tables import KNOWN_PROGRAMS
 from lessons.commands import Invocation, invocations, mode_bits
@@ -51,6 +51,11 @@ _VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _WORDS = re.compile(r"[a-z0-9]+")
 
 
+def words_of(line: list[Invocation]) -> set[str]:
+    """The lower-case words of a line's values: the second index key (`CommandTrigger.keys`)."""
+    return {w for inv in line for w in _WORDS.findall(inv.haystack)}
+
+
 class CommandTriggerError(TriggerError):
     pass
 
@@ -58,7 +63,7 @@ class CommandTriggerError(TriggerError):
 # --- values -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=True)
 class Value:
     """One value to find in a command: a literal, any value, or an RE2 pattern."""
 
@@ -74,6 +79,17 @@ class Value:
     @property
     def is_any(self) -> bool:
         return self.raw == ANY
+
+    @cached_property
+    def gates(self) -> tuple[str, ...]:
+        """Lower-case strings every value this literal matches contains (a cheap first test:
+        equal, under a path, a variable however braced, words in order all contain them)."""
+        if self.regex is not None or self.raw == ANY or mode_bits(self.raw) is not None:
+            return ()
+        if any(ch.isspace() for ch in self.raw.strip()):
+            return tuple(_WORDS.findall(self.raw.lower()))
+        found = _VARIABLE.match(self.raw)
+        return (found.group(1).casefold() if found else self.raw.casefold(),)
 
     def matches(self, value: str) -> bool:
         if self.raw == ANY:
@@ -151,6 +167,11 @@ class Pattern:
         if regex is not None:
             return regex.search(program) is not None
         return program == self.program
+
+    @cached_property
+    def gates(self) -> tuple[str, ...]:
+        values = [*self.args, *(value for _, value in self.options), *self.anywhere]
+        return tuple(dict.fromkeys(gate for value in values for gate in value.gates))
 
     def as_json(self) -> dict:
         data: dict = {"program": self.program}
@@ -277,6 +298,9 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         return None
     if pattern.sudo and not inv.sudo:
         return None
+    haystack = inv.haystack
+    if any(gate not in haystack for gate in pattern.gates):
+        return None
     used: list[str] = []
     for flag, value in pattern.options:
         values = inv.options.get(flag)
@@ -334,9 +358,18 @@ class CommandTrigger:
             unless=tuple(Pattern.from_json(p) for p in data.get("unless") or []),
         )
 
-    def programs(self) -> set[str]:
-        """The programs it names; `*` for a pattern whose program is a regex."""
-        return {"*" if p.program_regex is not None else p.program for p in self.patterns}
+    def keys(self) -> set[tuple[str, str | None]]:
+        """Index keys: (`program subcommand` or `program`, a word every match contains, or
+        None); `*` for a pattern whose program is a regex. A checked command is compared only
+        with the triggers of its programs whose word it holds (`words_of`)."""
+        keys = set()
+        for p in self.patterns:
+            program = "*" if p.program_regex is not None else p.program
+            if p.subcommand and p.program_regex is None:
+                program = f"{p.program} {p.subcommand[0]}"
+            words = [w for gate in p.gates for w in _WORDS.findall(gate)]
+            keys.add((program, max(words, key=len) if words else None))
+        return keys
 
     def match(self, line: list[Invocation]) -> Match | None:
         for pattern in self.patterns:

@@ -26,6 +26,7 @@ import shlex
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import tree_sitter_bash
 from tree_sitter import Language, Node, Parser
@@ -88,6 +89,11 @@ class Invocation:
             yield from values
         yield from self.env.values()
         yield from self.via
+
+    @cached_property
+    def haystack(self) -> str:
+        """Its values in one lower-case string: a literal a trigger needs must occur in it."""
+        return "\n".join(self.words()).casefold()
 
     def describe(self) -> dict:
         return {

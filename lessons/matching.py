@@ -30,7 +30,12 @@ import numpy as np
 from django.db import connection
 
 from lessons import conf, metrics
-from lessons.command_triggers import CommandTrigger, CommandTriggerError, looks_like_command
+from lessons.command_triggers import (
+    CommandTrigger,
+    CommandTriggerError,
+    looks_like_command,
+    words_of,
+)
 from lessons.commands import Invocation, invocations
 from lessons.models import AntiPattern, Severity
 from lessons.triggers import TriggerError, compile_trigger, prefilter_keys
@@ -99,8 +104,8 @@ class Entry:
 class AntiPatternIndex:
     version: int
     entries: list[Entry] = field(default_factory=list)
-    # program -> [entry index] of the command triggers naming it
-    by_program: dict[str, list[int]] = field(default_factory=dict)
+    # `program subcommand` or `program` -> a word every match holds (or None) -> [entry index]
+    by_program: dict[str, dict[str | None, list[int]]] = field(default_factory=dict)
     # literal -> [(entry index, compiled trigger)]
     by_literal: dict[str, list[tuple[int, object]]] = field(default_factory=dict)
     # entries with a command trigger: a command is not matched by meaning against them
@@ -114,14 +119,27 @@ class AntiPatternIndex:
     def command_hits(self, line: list[Invocation]) -> dict[int, dict]:
         """Entry index -> why its command trigger matched."""
         hits: dict[int, dict] = {}
-        programs = [*dict.fromkeys(inv.program for inv in line), "*"] if line else []
+        if not line:
+            return hits
+        programs: dict[str, None] = {"*": None}
+        for inv in line:
+            programs[inv.program] = None
+            if inv.subcommand:
+                programs[f"{inv.program} {inv.subcommand[0]}"] = None
+        words = [None, *words_of(line)]
+        tried: set[int] = set()
         for program in programs:
-            for index in self.by_program.get(program, ()):
-                if index in hits:
-                    continue
-                found = self.entries[index].command_trigger.match(line)
-                if found is not None:
-                    hits[index] = found.explain()
+            by_word = self.by_program.get(program)
+            if not by_word:
+                continue
+            for word in words:
+                for index in by_word.get(word, ()):
+                    if index in tried:
+                        continue
+                    tried.add(index)
+                    found = self.entries[index].command_trigger.match(line)
+                    if found is not None:
+                        hits[index] = found.explain()
         return hits
 
     def trigger_hits(self, action: str) -> list[int]:
@@ -220,8 +238,8 @@ def build_index(version: int) -> AntiPatternIndex:
         except CommandTriggerError:
             logger.warning("anti-pattern %s has an invalid command trigger; skipped", pk)
         if entry.command_trigger is not None:
-            for program in entry.command_trigger.programs():
-                index.by_program.setdefault(program, []).append(position)
+            for program, word in entry.command_trigger.keys():
+                index.by_program.setdefault(program, {}).setdefault(word, []).append(position)
         if trigger:
             try:
                 compiled = compile_trigger(trigger)

@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from lessons.command_tables import KNOWN_PROGRAMS
+from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS
 from lessons.commands import Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.prose_triggers import command_lines, setting_patterns
@@ -601,9 +601,41 @@ class Derived:
     notes: list[str] = field(default_factory=list)
 
 
-def _from_sentence(text: str) -> list[Pattern]:
-    """Patterns for the commands a sentence describes (`prose_triggers`), none too broad."""
-    found = [p for line in command_lines(text) for p in patterns_from_text(line)]
+_COMMAND_WORD = re.compile(r"^(-|[./~]|\S*[/=:@$*])|\S*\d")
+
+
+def inline_commands(text: str) -> list[str]:
+    """Commands written inside a sentence ("Using git push --force on shared branches"): from a
+    program the guard knows, the words that read as a command's (flags, paths, values), up to
+    the first plain word; only those with a flag or a path."""
+    words = text.split()
+    found = []
+    for i, word in enumerate(words):
+        if word.lower() not in KNOWN_PROGRAMS:
+            continue
+        end = i + 1
+        spec = PROGRAMS.get(word.lower())
+        if spec is not None and spec.subcommands is not None:  # `git push`, `docker compose down`
+            while end < min(len(words), i + 3) and re.fullmatch(r"[a-z][a-z-]*", words[end]):
+                end += 1
+        while end < len(words) and _COMMAND_WORD.match(words[end]):
+            end += 1
+        if not any(_COMMAND_WORD.match(w) for w in words[i + 1 : end]):
+            continue
+        found.append(" ".join(words[i:end]).rstrip(".,;"))
+    return found
+
+
+def _from_sentence(text: str, prose: set[str]) -> list[Pattern]:
+    """Patterns for the commands a sentence holds or describes (`prose_triggers`), none too
+    broad."""
+    found = []
+    for command in inline_commands(text):
+        for group in _groups(_patterns_line(command)):
+            pattern, _ = derive_pattern(group, prose, alone=False)
+            if pattern is not None:
+                found.append(pattern)
+    found += [p for line in command_lines(text) for p in patterns_from_text(line)]
     found += [Pattern.from_json(data) for data in setting_patterns(text)]
     return [p for p in found if too_broad(p) is None]
 
@@ -617,7 +649,7 @@ def derive(*, texts: list[str], prose: str, title: str = "") -> Derived:
     sources: list[str] = []
     for text in texts:
         if text and text.strip() and not command_texts(text):
-            described = _from_sentence(f"{title} {text}")
+            described = _from_sentence(f"{title} {text}", words)
             if described:
                 sources.append(text.strip())
                 patterns.extend(described)

@@ -67,7 +67,7 @@ def _verbs(text: str) -> list[str]:
 def _names(text: str) -> list[str]:
     """Tools the sentence names: known programs, and names listed in parentheses or backticks."""
     names: list[str] = []
-    for word in re.findall(r"[A-Za-z][\w.-]*", text):
+    for word in re.findall(r"(?<![\w./-])[A-Za-z][\w.-]*", text):
         if word.lower() in KNOWN_PROGRAMS and word.lower() not in names:
             names.append(word.lower())
     for group in _PARENTHESES.findall(text) + _BACKTICKS.findall(text):

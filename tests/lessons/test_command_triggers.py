@@ -203,3 +203,9 @@ def test_built_in_triggers_block_no_everyday_command(item):
 def test_built_in_triggers_are_valid_and_block_their_own_example(item):
     trigger = CommandTrigger.from_json(validate(item["command_trigger"]))
     assert blocks(trigger, item["example"])
+
+
+def test_a_command_written_inside_a_sentence_is_read():
+    trigger = trigger_for("Using git push --force on shared branches", "Force pushing")
+    assert blocks(trigger, "git push -f origin develop")
+    assert not blocks(trigger, "git push origin develop")

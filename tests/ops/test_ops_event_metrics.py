@@ -69,7 +69,7 @@ def test_a_blocked_action_is_counted_with_its_severity(
         {
             "proposed_action": "rm -rf /data/old",
             "context": "cleanup",
-            "domain": "docker",
+            "domain": "infrastructure",
             "agent": "CLAUDE_CODE",
         },
         format="json",

@@ -40,6 +40,8 @@ class Spec:
     # flags that only widen a command already dangerous without them (`git clean -x` also
     # removes ignored files): a report's generalisation does not require them
     widening: frozenset[str] = frozenset()
+    # options whose value is the danger (`kill --signal=KILL`): a generalisation keeps it
+    essential: frozenset[str] = frozenset()
 
 
 def _s(*names: str) -> frozenset[str]:
@@ -77,7 +79,8 @@ _GIT = Spec(
             widening=_s("-x", "-X"),
         ),
         "branch": Spec(
-            aliases={"-D": "--delete-force", "-d": "--delete", "-f": "--force", "-m": "--move"},
+            # `-D` is `--delete --force`: an alias may stand for several flags
+            aliases={"-D": "--delete --force", "-d": "--delete", "-f": "--force", "-m": "--move"},
         ),
         "checkout": Spec(aliases={"-f": "--force", "-b": "-b", "-B": "-B"}, values=_s("-b", "-B")),
         "commit": Spec(
@@ -506,7 +509,10 @@ _RSYNC = Spec(
     defusing=_s("--dry-run"),
 )
 _TEE = Spec(aliases={"-a": "--append"}, path_args=True)
-_KILL = Spec(aliases={"-9": "-KILL", "-s": "--signal"}, values=_s("--signal"))
+# Signals are read as `--signal=NAME` (`lessons.commands`): `-9`, `-KILL`, `-s KILL`, `-SIGKILL`.
+_KILL = Spec(
+    aliases={"-s": "--signal", "-n": "--signal"}, values=_s("--signal"), essential=_s("--signal")
+)
 _SUPABASE = Spec(
     values=_s("--db-url", "--project-ref", "--workdir"),
     subcommands={},
@@ -572,8 +578,8 @@ PROGRAMS: dict[str, Spec] = {
     "rsync": _RSYNC,
     "tee": _TEE,
     "kill": _KILL,
-    "pkill": Spec(aliases={"-f": "--full", "-9": "-KILL"}),
-    "killall": Spec(aliases={"-9": "-KILL"}),
+    "pkill": _KILL,
+    "killall": _KILL,
     "supabase": _SUPABASE,
     "n8n": _N8N,
     "gh": _GH,
@@ -728,7 +734,35 @@ INTERPRETER_VALUES = _s("-W", "-X", "-O", "--require", "-r")
 # Arguments that are the same danger (`redis-cli FLUSHDB` empties a database as FLUSHALL does).
 ARG_SYNONYMS: dict[str, dict[str, str]] = {
     "redis-cli": {"flushdb": "flushall"},
+    # kubectl's short resource names
+    "kubectl": {
+        "ns": "namespace",
+        "namespaces": "namespace",
+        "po": "pod",
+        "pods": "pod",
+        "deploy": "deployment",
+        "deployments": "deployment",
+        "svc": "service",
+        "services": "service",
+        "pvc": "persistentvolumeclaim",
+        "pvcs": "persistentvolumeclaim",
+        "persistentvolumeclaims": "persistentvolumeclaim",
+        "pv": "persistentvolume",
+        "persistentvolumes": "persistentvolume",
+        "sts": "statefulset",
+        "statefulsets": "statefulset",
+        "ds": "daemonset",
+        "daemonsets": "daemonset",
+        "cm": "configmap",
+        "configmaps": "configmap",
+        "secrets": "secret",
+        "no": "node",
+        "nodes": "node",
+        "crd": "customresourcedefinition",
+        "crds": "customresourcedefinition",
+    },
 }
+SIGNALS = {"9": "KILL", "15": "TERM", "1": "HUP", "2": "INT", "3": "QUIT", "19": "STOP"}
 
 
 # Programs that, named first in a text, make it a command rather than a sentence.

@@ -87,7 +87,7 @@ class Value:
         if self.regex is not None or self.raw == ANY or mode_bits(self.raw) is not None:
             return ()
         if any(ch.isspace() for ch in self.raw.strip()):
-            return tuple(_WORDS.findall(self.raw.lower()))
+            return tuple(_text_words(self.raw))
         found = _VARIABLE.match(self.raw)
         return (found.group(1).casefold() if found else self.raw.casefold(),)
 
@@ -119,7 +119,7 @@ def literal_matches(reported: str, checked: str) -> bool:
     if rbits is not None and cbits is not None:
         return rbits & cbits == rbits
     if any(ch.isspace() for ch in reported.strip()):
-        return _subsequence(_WORDS.findall(reported.lower()), _WORDS.findall(checked.lower()))
+        return _subsequence(_text_words(reported), _text_words(checked))
     if _DOTFILE.match(reported):
         # `.env` names its variants too (`config/.env`, `.env.production`), not the templates
         name = posixpath.basename(checked)
@@ -135,6 +135,14 @@ def literal_matches(reported: str, checked: str) -> bool:
         tail = "/" + reported.rstrip("/")
         return checked.endswith(tail) or tail + "/" in checked
     return False
+
+
+# Words a statement may leave out (`TRUNCATE TABLE t` is `TRUNCATE t`)
+_OPTIONAL_SQL = re.compile(r"\b(truncate|lock)\s+table\b|\bif\s+(not\s+)?exists\b")
+
+
+def _text_words(text: str) -> list[str]:
+    return _WORDS.findall(_OPTIONAL_SQL.sub(lambda m: m.group(1) or "", text.lower()))
 
 
 def _subsequence(needles: list[str], haystack: list[str]) -> bool:
@@ -440,6 +448,9 @@ def _value(raw: str, *, variables_are_any: bool) -> str:
     """A reported value as a pattern value: a placeholder is `<any>`; a value holding one
     (`/etc/<file>`, `/dev/sdX`) a regex of its literal parts; `$VAR` `<any>` when asked."""
     text = _X_COMPONENT.sub(_ANY_WORD, _BRACE_INSIDE.sub(_ANY_WORD, raw))
+    if _ANY_WORD in text and any(ch.isspace() for ch in text.strip()):
+        # a text (SQL) with a placeholder: its other words, in order
+        return " ".join(w for w in text.split() if _ANY_WORD not in w) or ANY
     if _ANY_WORD in text:
         parts = text.split(_ANY_WORD)
         if sum(ch.isalnum() for part in parts for ch in part) < 3:
@@ -501,6 +512,9 @@ def _pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> 
     options = []
     for flag, values in sorted(inv.options.items()):
         value = values[0]
+        if flag in inv.essential:
+            options.append((flag, Value.of(_value(value, variables_are_any=False))))
+            continue
         if any(ch.isspace() for ch in value.strip()) and level.prose is not None:
             words = [w for w in _WORDS.findall(value.lower()) if _mentioned(w, level.prose)]
             kept = " ".join(words) if len(words) >= 2 else (words[0] if words else None)
@@ -601,6 +615,7 @@ class Derived:
     notes: list[str] = field(default_factory=list)
 
 
+_PARENTHESES = re.compile(r"\(([^()]{1,200})\)")
 _COMMAND_WORD = re.compile(r"^(-|[./~]|\S*[/=:@$*])|\S*\d")
 
 
@@ -635,6 +650,15 @@ def _from_sentence(text: str, prose: set[str]) -> list[Pattern]:
             pattern, _ = derive_pattern(group, prose, alone=False)
             if pattern is not None:
                 found.append(pattern)
+    for group_text in _PARENTHESES.findall(text):
+        # "Disabling SELinux (setenforce 0)": an example command in parentheses, as written
+        words = group_text.split()
+        commandlike = looks_like_command(group_text) or (
+            re.fullmatch(r"[a-z][\w.-]*", words[0] if words else "")
+            and any(_COMMAND_WORD.match(w) for w in words[1:])
+        )
+        if len(words) > 1 and "," not in group_text and commandlike:
+            found += patterns_from_text(group_text)
     found += [p for line in command_lines(text) for p in patterns_from_text(line)]
     found += [Pattern.from_json(data) for data in setting_patterns(text)]
     return [p for p in found if too_broad(p) is None]

@@ -43,6 +43,7 @@ from lessons.command_tables import (
     PROGRAM_ALIASES,
     PROGRAMS,
     SHELLS,
+    SIGNALS,
     Spec,
 )
 
@@ -81,6 +82,8 @@ class Invocation:
     via: list[str] = field(default_factory=list)
     # its flags that only widen the danger (`git clean -x`)
     widening: frozenset[str] = frozenset()
+    # its options whose value is the danger (`kill --signal`)
+    essential: frozenset[str] = frozenset()
 
     def words(self) -> Iterator[str]:
         """Every value the command carries: arguments, option values, environment values."""
@@ -573,6 +576,7 @@ def _merge(parent: Spec, child: Spec | None) -> Spec:
         command_after=child.command_after,
         sub_aliases=child.sub_aliases,
         widening=parent.widening | child.widening,
+        essential=parent.essential | child.essential,
     )
 
 
@@ -588,6 +592,9 @@ def read_words(name: str, words: list[str]) -> tuple:
     i, ended = 0, False
 
     def add(flag: str, value: str | None = None) -> None:
+        if " " in flag:  # an alias for several flags (`git branch -D`)
+            flags.update(flag.split())
+            return
         flags.add(flag)
         if value is not None:
             options.setdefault(flag, []).append(value)
@@ -675,6 +682,10 @@ def read_words(name: str, words: list[str]) -> tuple:
 def _normalize(raw: _Raw, name: str, words: list[str], sudo: bool, env: dict) -> Invocation:
     if name == "docker-compose":
         name, words = "docker", ["compose", *words]
+    if name in ("kill", "pkill", "killall"):  # `-9`, `-KILL`, `-SIGKILL`: a signal
+        words = [
+            f"--signal={w[1:]}" if re.fullmatch(r"-(\d+|[A-Z][A-Z0-9+-]*)", w) else w for w in words
+        ]
     subcommand, flags, options, args, spec, loose = read_words(name, words)
     if name == "wget":  # read as curl: `wget -qO- URL` prints like `curl URL`
         name = "curl"
@@ -685,6 +696,8 @@ def _normalize(raw: _Raw, name: str, words: list[str], sudo: bool, env: dict) ->
             flags.add("--output")
     elif name == "systemctl":
         args = [a.removesuffix(".service") for a in args]
+    elif name in ("kill", "pkill", "killall"):
+        _signal(flags, options)
     if name in ARG_SYNONYMS:
         args = [ARG_SYNONYMS[name].get(a.lower(), a) for a in args]
     if name == "git" and subcommand[:1] == ("push",):
@@ -721,7 +734,17 @@ def _normalize(raw: _Raw, name: str, words: list[str], sudo: bool, env: dict) ->
         defused=frozenset(f for f in flags if f in defusing),
         loose=frozenset(loose),
         widening=frozenset(flags) & spec.widening,
+        essential=spec.essential,
     )
+
+
+def _signal(flags: set[str], options: dict[str, list[str]]) -> None:
+    """`-9`, `-KILL`, `-SIGKILL`, `-s KILL`, `--signal=9` are all `--signal=KILL`."""
+    if "--signal" in options:
+        flags.add("--signal")
+        options["--signal"] = [
+            SIGNALS.get(v, v.upper().removeprefix("SIG")) for v in options["--signal"]
+        ]
 
 
 def _refspecs(args: list[str], flags: set[str]) -> list[str]:

@@ -64,12 +64,30 @@ def _verbs(text: str) -> list[str]:
     return found
 
 
+# Programs whose names are everyday English: named by a sentence only in parentheses or quotes.
+ENGLISH = frozenset(
+    "make find kill cut sort head tail top time watch less more date env open code service "
+    "test touch split join file which type read echo print sleep wait yes true false command "
+    "exec nice link install patch diff tee at ed ex cat mount run go apply".split()
+)
+_SERVICE = re.compile(r"\b([a-z][\w.-]{1,40})\s+(?:service|daemon|unit|server)\b")
+
+
 def _names(text: str) -> list[str]:
-    """Tools the sentence names: known programs, and names listed in parentheses or backticks."""
+    """Tools the sentence names: known programs, services ("the nginx service"), and names
+    listed in parentheses or backticks."""
     names: list[str] = []
     for word in re.findall(r"(?<![\w./-])[A-Za-z][\w.-]*", text):
-        if word.lower() in KNOWN_PROGRAMS and word.lower() not in names:
-            names.append(word.lower())
+        lowered = word.lower()
+        if lowered in KNOWN_PROGRAMS and lowered not in ENGLISH and lowered not in names:
+            names.append(lowered)
+    for name in _SERVICE.findall(text.lower()):
+        if (
+            name not in ENGLISH
+            and name not in ("the", "a", "an", "this", "that")
+            and (name not in names)
+        ):
+            names.append(name)
     for group in _PARENTHESES.findall(text) + _BACKTICKS.findall(text):
         for part in re.split(r"[,/]|\bor\b|\band\b", group):
             part = part.strip()

@@ -165,3 +165,13 @@ def test_prose_and_broken_input_do_not_raise():
     assert invocations("") == []
     assert invocations("echo 'unterminated") != []
     assert invocations("a" * 20_000) != []
+
+
+@pytest.mark.parametrize("line", ["kill -9 1", "kill -KILL 1", "kill -s KILL 1", "kill -SIGKILL 1"])
+def test_every_spelling_of_a_signal_reads_the_same(line):
+    assert only(line, "kill").options == {"--signal": ["KILL"]}
+
+
+def test_an_alias_may_stand_for_several_flags_and_short_names_for_resources():
+    assert only("git branch -D x", "git").flags == {"--delete", "--force"}
+    assert only("kubectl delete ns payments", "kubectl").args == ["namespace", "payments"]

@@ -209,3 +209,22 @@ def test_a_command_written_inside_a_sentence_is_read():
     trigger = trigger_for("Using git push --force on shared branches", "Force pushing")
     assert blocks(trigger, "git push -f origin develop")
     assert not blocks(trigger, "git push origin develop")
+
+
+def test_a_signal_is_what_kill_is_about():
+    trigger = trigger_for("kill -9 <pid>", "Never kill -9 the database")
+    assert blocks(trigger, "sudo kill -s KILL 4321")
+    assert not blocks(trigger, "kill -15 4321")
+    assert not blocks(trigger, "kill 4321")
+
+
+def test_a_sentence_naming_a_service_or_quoting_a_command():
+    service = trigger_for("Stopping the postgresql service on the production host", "Never stop it")
+    assert blocks(service, "sudo systemctl stop postgresql")
+    assert not blocks(service, "systemctl status postgresql")
+    quoted = trigger_for("Disabling SELinux (setenforce 0) to get past a denial", "Keep SELinux")
+    assert blocks(quoted, "sudo setenforce 0")
+    assert not blocks(quoted, "getenforce")
+    # an English word that is also a program is not read as one
+    derived = derive(texts=["Trying to make it work by disabling checks"], prose="Don't")
+    assert derived.trigger is None

@@ -182,9 +182,9 @@ CURL_EXAMPLES = [
     (
         "/check/anti-pattern",
         {
-            "proposed_action": "Direct prod modification of the users table",
+            "proposed_action": "Modify prod Supabase directly",
             "context": "hotfix",
-            "domain": "docker",
+            "domain": "production",
             "agent": "CLAUDE_CODE",
         },
     ),
@@ -231,7 +231,11 @@ def test_the_specs_curl_examples_work(live_server, settings):
     assert failure["status"] == "recorded" and anti["status"] == "recorded"
     assert [r["title"] for r in relevant][:2] and isinstance(relevant, list)
     assert check["blocked"] is False
-    assert blocked["blocked"] is True
+    # A prose action matches the critical anti-pattern by meaning: a warning with its
+    # alternatives (only a command trigger or a near-exact meaning blocks).
+    assert blocked["warnings"][0].startswith("⚠️ Never modify prod Supabase directly")
+    assert blocked["matching_patterns"][0]["match_type"] == "semantic"
+    assert blocked["matching_patterns"][0]["domain_match"] == "same_domain"
     assert blocked["alternatives"] == ["Use DEV environment", "Use promote-to-prod.sh"]
     # And the GET endpoints of the spec answer on the same server.
     for path in [

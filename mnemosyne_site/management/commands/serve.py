@@ -38,6 +38,7 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
         call_command("embeddings_export", verbosity=0)
+        call_command("install_anti_patterns", verbosity=0)
         if not no_demo:
             call_command("seed_demo", verbosity=0)
         call_command("setup_periodic_tasks", verbosity=0)

@@ -1,8 +1,11 @@
 """The capture client against a real HTTP server that the tests stop and start again."""
 
+import contextlib
 import json
 import logging
 import random
+import socket
+import threading
 import time
 
 import pytest
@@ -279,19 +282,66 @@ def test_the_tool_context_manager_times_the_call_and_records_errors(tmp_path):
     assert encoded["error"] == "ValueError: exit status 1"
 
 
+class SilentServer:
+    """A loopback socket that accepts connections and reads requests, and never answers."""
+
+    def __init__(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.connections: list[socket.socket] = []
+        self.request_arrived = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        with contextlib.suppress(OSError):  # the listener was closed
+            while True:
+                connection, _ = self.listener.accept()
+                self.connections.append(connection)
+                if connection.recv(65536):
+                    self.request_arrived.set()
+
+    def still_waiting(self, connection: socket.socket) -> bool:
+        """Whether the client still holds this connection open (it gives up by closing it)."""
+        connection.setblocking(False)
+        try:
+            return connection.recv(1, socket.MSG_PEEK) != b""
+        except BlockingIOError:
+            return True
+
+    def close(self) -> None:
+        self.listener.close()
+        for connection in self.connections:
+            connection.close()
+
+
 def test_record_does_not_wait_for_the_network(tmp_path):
-    # A server that never answers: recording must still return at once.
+    # The flusher sends the first event to a server that never answers, and waits (up to its
+    # 30 s timeout) for the answer; recording meanwhile must not wait for it.
+    server = SilentServer()
     recorder = TrajectoryRecorder(
-        "http://10.255.255.1:9", spool_dir=tmp_path, batch_size=1, flush_interval=0.01, timeout=5
+        f"http://127.0.0.1:{server.port}",
+        spool_dir=tmp_path,
+        batch_size=1,
+        flush_interval=0.01,
+        timeout=30,
+        sample_threshold=1000,  # keep every call
     )
     try:
-        started = time.perf_counter()
+        recorder.record("Read", arguments={"i": "first"})
+        assert server.request_arrived.wait(10), "the flusher never sent the first event"
+
         for i in range(200):
             recorder.record("Read", arguments={"i": i})
-        elapsed = time.perf_counter() - started
-        assert elapsed < 1.0  # 200 calls; the flusher is stuck connecting meanwhile
+
+        # All 200 were buffered while the flusher's one request was still unanswered: the
+        # connection is open, nothing else reached the server, and nothing was sent or spooled.
+        assert len(server.connections) == 1
+        assert server.still_waiting(server.connections[0])
+        assert recorder.stats.captured == 201 and recorder.stats.sent == 0
+        assert recorder.pending() == 200
     finally:
         recorder._stopping.set()
+        server.close()
 
 
 def test_the_client_imports_no_django():

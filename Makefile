@@ -1,29 +1,46 @@
-# Two commands: `make run` and `make test`. Both build .venv from pyproject.toml on first use.
+# Two commands: `make run` and `make test`. Both build .venv from pyproject.toml on first use:
+# `make run` installs only what the server needs; `make test` adds the `dev` extra (the torch
+# reference model, pytest, Playwright, schemathesis, ruff) and provisions a Chromium.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+RUNTIME := $(VENV)/.installed-runtime
+DEV := $(VENV)/.installed-dev
 
-.PHONY: install run test bench lint clean
+.PHONY: install install-dev browser run test bench lint clean
 
-$(STAMP): pyproject.toml
+$(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip setuptools wheel
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-install: $(STAMP)
+$(RUNTIME): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+# The dev set includes the runtime set, so it stamps both.
+$(DEV): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@ $(RUNTIME)
+
+install: $(RUNTIME)
+
+install-dev: $(DEV)
 
 run: install
 	$(PY) manage.py serve
 
-test: install
+# Find a Chromium for the browser tests, or install one; says what it did and what failed.
+browser: install-dev
+	$(PY) -m tests.e2e.browser
+
+test: install-dev
+	@$(PY) -m tests.e2e.browser || echo "make test: going on without a browser; tests/e2e will fail"
 	$(PY) -m pytest
 
-bench: install
+bench: install-dev
 	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
-lint: install
+lint: install-dev
 	$(VENV)/bin/ruff check .
 
 clean:

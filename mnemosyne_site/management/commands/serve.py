@@ -8,6 +8,7 @@ With the demo data (the default), what anonymous local agents report lands in th
 maintainer and supervisor see what the README's examples did.
 """
 
+import contextlib
 import json
 import os
 import shutil
@@ -85,9 +86,6 @@ class Command(BaseCommand):
                 "django_celery_beat.schedulers:DatabaseScheduler",
             ],
         }
-        children = {name: subprocess.Popen(cmd, env=env) for name, cmd in commands.items()}
-        self.stdout.write(banner(port=env.get("MNEMOSYNE_PORT", "8025"), demo=demo))
-
         stopping = False
 
         def stop(signum, frame):
@@ -96,7 +94,15 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
+        children: dict[str, subprocess.Popen] = {}
         try:
+            for name, cmd in commands.items():
+                # Each child leads its own process group, so Ctrl-C reaches only this process,
+                # which stops each child once (a terminal's SIGINT racing the gunicorn master's
+                # own signal has left a worker deadlocked, holding the port), and what is left
+                # of a group at the end can be killed whole.
+                children[name] = subprocess.Popen(cmd, env=env, process_group=0)
+            self.stdout.write(banner(port=env.get("MNEMOSYNE_PORT", "8025"), demo=demo))
             while not stopping:
                 for name, child in children.items():
                     if child.poll() is not None:
@@ -109,10 +115,11 @@ class Command(BaseCommand):
                     child.terminate()
             deadline = time.monotonic() + 20
             for child in children.values():
-                try:
+                with contextlib.suppress(subprocess.TimeoutExpired):
                     child.wait(timeout=max(0.1, deadline - time.monotonic()))
-                except subprocess.TimeoutExpired:
-                    child.kill()
+            for child in children.values():
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(child.pid, signal.SIGKILL)  # stragglers: workers, pool processes
             self.stdout.write("Mnemosyne stopped.")
 
 

@@ -120,6 +120,8 @@ class Command(BaseCommand):
             for child in children.values():
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(child.pid, signal.SIGKILL)  # stragglers: workers, pool processes
+            # Then this process, detaching last, stops the embedded PostgreSQL.
+            embedded.forget_dead_handles()
             self.stdout.write("Mnemosyne stopped.")
 
 

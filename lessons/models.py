@@ -250,6 +250,7 @@ class AntiPattern(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = "anti-pattern"
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(
@@ -289,6 +290,9 @@ class AntiPatternIndexVersion(models.Model):
 
     name = models.CharField(max_length=50, primary_key=True)
     version = models.BigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "anti-pattern index version"
 
     def __str__(self) -> str:
         return f"{self.name} v{self.version}"

@@ -52,3 +52,9 @@ lint: install-dev
 
 clean:
 	rm -rf $(VENV) .pytest_cache
+
+# Learning quality on the project's own corpus, tune and held-out halves side by side
+# (bench/learning_eval.py); LOGHUB=<folder of Loghub-2k *.jsonl> adds the Loghub figures.
+.PHONY: learning-eval
+learning-eval: install
+	$(PY) bench/learning_eval.py $(if $(LOGHUB),--loghub $(LOGHUB))

@@ -79,7 +79,7 @@ PLACEHOLDER_REGEX: dict[str, str] = {
     "SIZE": r"[<>~]?\d+(?:\.\d+)?\s?[A-Za-z]+(?: \([^)]*\))?",
     "DURATION": r"[<>~]?\d+(?:\.\d+)?\s?[A-Za-zµ]+",
     "NUM": r"[-+]?\d+(?:\.\d+)*(?:[eE][-+]?\d+)?",
-    "STR": r"(?:'[^']*'|\"[^\"]*\"|`[^`]*`)",
+    "STR": r"(?:'[^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”)",
 }
 
 # Matches any placeholder this module emits; the grouper uses it to spot variables.
@@ -265,7 +265,8 @@ _RULES: list[tuple[str, str, Render]] = [
     # Backticks quote identifiers in compiler and Markdown-ish messages ("`foo`").
     (
         "str",
-        r"\B'[^'\n/\\]{0,200}'\B|\B\"[^\"\n/\\]{0,200}\"\B|`[^`\n]{1,200}`",
+        r"\B'[^'\n/\\]{0,200}'\B|\B\"[^\"\n/\\]{0,200}\"\B|`[^`\n]{1,200}`"
+        r"|‘[^’\n/\\]{0,200}’|“[^”\n/\\]{0,200}”",
         _whole("STR"),
     ),
 ]
@@ -320,13 +321,25 @@ def _literal_regex(text: str) -> str:
 _ASCII_SPACE = str.maketrans("\t\n\v\f\r", "     ")
 
 
-def normalize(message: str) -> NormalizedMessage:
-    """Mask the variable parts of ``message``; see the module docstring."""
+# Text right before a number that makes the number a code, not a value: `error: 404`,
+# `status 500`, `[Errno 111]`, `exit status 2`, `HTTP/1.1 404`, `curl: (7)`.
+_CODE_CONTEXT = compile_linear(
+    r"(?i)(?:error:? |status:? |status code |code:? |http/[\d.]+ |\[errno |errno |"
+    r"exit status |exit code |returned |: \()$"
+)
+
+
+def normalize(message: str, *, keep_codes: bool = False) -> NormalizedMessage:
+    """Mask the variable parts of ``message``; see the module docstring. With ``keep_codes``,
+    numbers that are error or status codes (see `_CODE_CONTEXT`) stay as they are: they tell
+    one failure from another."""
     source = message[:MAX_MESSAGE_CHARS]
     text_parts: list[str] = []
     regex_parts: list[str] = []
     variables: list[tuple[str, str]] = []
     for kind, value in _pieces(source):
+        if keep_codes and kind == "NUM" and _CODE_CONTEXT.search("".join(text_parts[-4:])[-24:]):
+            kind = None
         if kind is None:
             text_parts.append(value)
             regex_parts.append(_literal_regex(value))

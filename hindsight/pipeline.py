@@ -3,8 +3,10 @@
 Used by the capture endpoint (over the database) and by `manage.py hindsight_group` (in
 memory), so what the command measures is what capture does. For one error, in order:
 
-1. **Normalise** the message and every stack frame (`hindsight.normalize`) and compute the
-   fingerprint of error type + normalised message + frames.
+1. **Extract** what identifies the error (`hindsight.extract`): the key line of the output (a
+   traceback's final exception, a CLI's error line) and the type to file it under; **normalise**
+   the key line and every stack frame (`hindsight.normalize`) and compute the fingerprint of
+   type + normalised key + frames.
 2. **Same fingerprint** as a signature's first occurrence: that signature.
 3. **Template**: the online grouper (`hindsight.grouping`) places the error type + normalised
    message in a template of its bucket; a template that already belongs to a signature links the
@@ -30,6 +32,7 @@ from typing import Protocol
 
 import numpy as np
 
+from hindsight.extract import extract_error
 from hindsight.grouping import (
     HARD,
     Grouper,
@@ -91,10 +94,15 @@ def bucket_of(text: str, config: GroupingConfig = GROUPING_CONFIG) -> str:
 
 @dataclass(frozen=True)
 class PreparedError:
+    """An error as grouping sees it. `message` is the normalised key line (its `original` the
+    raw key line), `error_type` the extracted type, `given_type` what the caller said."""
+
     error_type: str
     message: NormalizedMessage
     frames: list[str]
     fingerprint: str
+    given_type: str = ""
+    source: str = "message"
 
     @property
     def embedding_text(self) -> str:
@@ -102,14 +110,16 @@ class PreparedError:
 
 
 def prepare_error(error_type: str, message: str, stack: str = "") -> PreparedError:
-    error_type = (error_type or "").strip()
-    normalized = normalize(message)
+    key = extract_error(error_type, message, stack)
+    normalized = normalize(key.key, keep_codes=True)
     frames = normalize_stack(stack) if stack else []
     return PreparedError(
-        error_type=error_type,
+        error_type=key.error_type,
         message=normalized,
         frames=frames,
-        fingerprint=fingerprint(error_type, normalized.text, frames),
+        fingerprint=fingerprint(key.error_type, normalized.text, frames),
+        given_type=(error_type or "").strip(),
+        source=key.source,
     )
 
 

@@ -138,6 +138,11 @@ def _is_noise(line: str) -> bool:
     return not line.strip() or bool(_NOISE.match(line)) or bool(_LOG_PREFIX.match(line))
 
 
+def _could_be_exception(line: str) -> bool:
+    """A cheap test before `_PY_EXCEPTION`: an exception line starts with a name."""
+    return bool(line) and (line[0].isalpha() or line[0] == "_")
+
+
 def _exception_name(name: str) -> bool:
     last = name.rsplit(".", 1)[-1]
     return bool(_ERROR_SUFFIX.search(last)) or last in {"KeyboardInterrupt", "StopIteration"}
@@ -152,9 +157,11 @@ def _python_exception(lines: list[str]) -> tuple[str, str] | None:
             break
     if start is None:
         # A SyntaxError (and its kin) is printed with a frame but no traceback header.
-        for i in range(len(lines) - 1, -1, -1):
+        for i in range(len(lines) - 1, 0, -1):
+            if not _could_be_exception(lines[i]):
+                continue
             found = _PY_EXCEPTION.match(lines[i])
-            if found and _exception_name(found.group("type")) and i > 0:
+            if found and _exception_name(found.group("type")):
                 if any(_PY_FRAME_START.match(line) for line in lines[max(0, i - 6) : i]):
                     return found.group("type"), lines[i]
         return None
@@ -172,16 +179,17 @@ def _other_exception(lines: list[str]) -> tuple[str, str] | None:
     """Java's last `Caused by:` or uncaught exception, or a JavaScript error above its frames."""
     for i in range(len(lines) - 1, -1, -1):
         line = lines[i]
-        found = _JAVA_CAUSED.match(line) or _JAVA_THREAD.match(line)
-        if found:
-            return found.group("type"), f"{found.group('type')}: {found.group('msg') or ''}"
-        found = _PY_EXCEPTION.match(line)
+        if line.startswith(("Caused by: ", "Exception in thread ")):
+            found = _JAVA_CAUSED.match(line) or _JAVA_THREAD.match(line)
+            if found:
+                return found.group("type"), f"{found.group('type')}: {found.group('msg') or ''}"
         if (
-            found
+            i + 1 < len(lines)
+            and _could_be_exception(line)
+            and _JS_FRAME.match(lines[i + 1])
+            and (found := _PY_EXCEPTION.match(line))
             and found.group("msg") is not None
             and _exception_name(found.group("type"))
-            and i + 1 < len(lines)
-            and _JS_FRAME.match(lines[i + 1])
         ):
             return found.group("type"), line
     return None
@@ -192,7 +200,8 @@ def _cli_line(lines: list[str]) -> tuple[str, str, str] | None:
     best: tuple[int, int, str, str, str] | None = None  # (specific, index, type, prog, line)
     npm_code = ""
     for i, line in enumerate(lines):
-        if _is_noise(line):
+        # Every shape below has a colon or is npm's: a cheap test before the patterns.
+        if (":" not in line and not line.startswith("npm ")) or _is_noise(line):
             continue
         found = _NPM.match(line)
         if found:

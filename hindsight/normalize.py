@@ -50,6 +50,8 @@ MAX_MESSAGE_CHARS = 8192
 # Stacks likewise: the frames of the first 64 KB, at most 200 of them, identify the code path.
 MAX_STACK_CHARS = 65536
 MAX_FRAMES = 200
+MAX_FRAME_CHARS = 500  # a line kept as a frame ("Caused by: ...") is cut to this
+_FRAME_PART_CHARS = 240  # and a frame's function and file name each to this
 
 # A piece of the output: (placeholder kind or None for literal, text).
 Piece = tuple[str | None, str]
@@ -379,8 +381,8 @@ def _basename(path: str) -> str:
 
 
 def _frame(func: str | None, file: str | None) -> str:
-    func = _GENERATED.sub("<*>", func.strip()) if func else ""
-    base = _basename(file) if file else ""
+    func = _GENERATED.sub("<*>", func.strip()[:_FRAME_PART_CHARS]) if func else ""
+    base = _basename(file)[:_FRAME_PART_CHARS] if file else ""
     if func and base:
         return f"{func} ({base})"
     return func or base
@@ -426,7 +428,7 @@ def normalize_stack(stack: str) -> list[str]:
             frames.append(_frame(go.group("func"), _GO_FILE.match(lines[i]).group("file")))
             i += 1
             continue
-        frames.append(normalize(line.strip()).text)
+        frames.append(normalize(line.strip()[:MAX_FRAME_CHARS]).text)
     return [f for j, f in enumerate(frames) if j == 0 or f != frames[j - 1]]
 
 

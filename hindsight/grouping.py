@@ -186,16 +186,23 @@ def tokenize(text: str) -> tuple[list[str], list[bool]]:
     """Split normalised text into tokens and per-token "preceded by space" flags.
 
     A key with an empty value (``ruser= rhost=x``) gets a ``<*>`` value token, so an empty and a
-    filled value give the same token count."""
+    filled value give the same token count (``key= value`` is a value after a space)."""
     tokens: list[str] = []
     spaces: list[bool] = []
-    for chunk in text.split():
+    chunks = text.split()
+    for i, chunk in enumerate(chunks):
         first = True
         for part in _split_chunk(chunk):
             tokens.append(part)
             spaces.append(first)
             first = False
-        if chunk.endswith("=") and not chunk.endswith("=="):
+        # `key=` then the end or another `key=value`: an empty value (not `key= value`)
+        if (
+            len(chunk) > 1
+            and chunk.endswith("=")
+            and not chunk.endswith("==")
+            and (i + 1 == len(chunks) or "=" in chunks[i + 1])
+        ):
             tokens.append(WILDCARD)
             spaces.append(False)
     return tokens, spaces

@@ -364,7 +364,7 @@ class Grouper:
 
     def add_normalized(self, text: str) -> GroupResult:
         """Like :meth:`add` for text that already went through ``normalize``."""
-        prep = self._prepare(text)
+        prep = self.prepare(text)
         best, score = self._best(prep)
         if best is None:
             template = Template(
@@ -382,14 +382,14 @@ class Grouper:
 
     def match(self, message: str) -> Template | None:
         """The template ``message`` would join, without changing anything."""
-        return self._best(self._prepare(normalize(message).text))[0]
+        return self._best(self.prepare(normalize(message).text))[0]
 
     def add_many(self, messages: Iterable[str]) -> list[GroupResult]:
         return [self.add(m) for m in messages]
 
     # -- steps
 
-    def _prepare(self, text: str) -> _Prepared:
+    def prepare(self, text: str) -> _Prepared:
         tokens, spaces = tokenize(text)
         del tokens[self.config.max_tokens :], spaces[self.config.max_tokens :]
         kinds = self._kinds(tokens)

@@ -37,10 +37,12 @@ engine both call :func:`extract_error`.
 
 from __future__ import annotations
 
+import errno
+import os
 from dataclasses import dataclass
 
-from hindsight.linear import compile_linear
-from hindsight.normalize import normalize
+from hindsight.linear import compile_linear, escape
+from hindsight.normalize import NormalizedMessage, normalize
 
 __all__ = ["ErrorKey", "extract_error", "key_text"]
 
@@ -68,10 +70,15 @@ _JS_FRAME = compile_linear(r"^\s+at \S")
 _PY_FRAME_START = compile_linear(r'^\s+File "[^"]*", line \d+')
 
 # `error: x`, `fatal: x`, `psql: error: x`, `ERROR:  x`, `error[E0308]: x`, `E: x`, `Error: x`
-_SEVERITY = compile_linear(
-    r"^(?:(?P<prog>[\w.+-]+): )?(?P<sev>fatal error|fatal|error|ERROR|FATAL|Error|E|panic)"
-    r"(?:\[(?P<code>[\w-]+)\])?:\s*(?P<msg>\S.*)$"
-)
+_SEV = r"(?P<sev>fatal error|fatal|error|ERROR|FATAL|Error|E|panic)(?:\[(?P<code>[\w-]+)\])?"
+_SEVERITY = compile_linear(rf"^(?:(?P<prog>[\w.+-]+): )?{_SEV}:\s*(?P<msg>\S.*)$")
+# A severity after another colon is where the innermost error starts: `psql: error: connection
+# ... failed: FATAL:  database "x" does not exist`, `psql:setup.sql:3: ERROR:  ...` (the greedy
+# prefix finds the last one).
+_NESTED_SEVERITY = compile_linear(rf"^(?P<head>.*:\s+){_SEV}:\s*(?P<msg>\S.*)$")
+_PROGRAM_PREFIX = compile_linear(r"^(?P<prog>[a-z][\w.+-]{0,40}): ")
+# (The RE2 wrapper takes group numbers, not names, for a match's start.)
+_SEV_GROUP = {p.pattern: p.groupindex["sev"] for p in (_SEVERITY, _NESTED_SEVERITY)}
 # gcc/clang/javac: `src/main.c:3:5: error: 'x' undeclared`
 _DIAGNOSTIC = compile_linear(
     r"^(?P<loc>[^\s:]+:\d+(?::\d+)?): (?P<sev>fatal error|error): (?P<msg>\S.*)$"
@@ -106,24 +113,98 @@ _WRAPPER = compile_linear(
 )
 
 
+# The errno behind a failure, named in the output by its number, its symbol or its message:
+# `[Errno 111] Connection refused`, `ECONNREFUSED`, `Connection refused`.
+_ERRNO_BY_TEXT = {os.strerror(number): name for number, name in errno.errorcode.items()}
+_ERRNO_BY_NUMBER = dict(errno.errorcode)
+_ERRNO = compile_linear(
+    r"\[Errno (?P<number>\d+)\]|\b(?P<name>E[A-Z0-9]{2,})\b|(?P<text>"
+    + "|".join(escape(text) for text in sorted(_ERRNO_BY_TEXT, key=len, reverse=True))
+    + ")"
+)
+
+
+def errno_name(text: str) -> str:
+    """The last errno `text` names (``ECONNREFUSED``), or ""."""
+    name = ""
+    for found in _ERRNO.finditer(text):
+        if found.group("number"):
+            name = _ERRNO_BY_NUMBER.get(int(found.group("number")), name)
+        elif found.group("name"):
+            name = found.group("name") if found.group("name") in _ERRNO_NAMES else name
+        else:
+            name = _ERRNO_BY_TEXT[found.group("text")]
+    return name
+
+
+_ERRNO_NAMES = frozenset(errno.errorcode.values())
+
+
 @dataclass(frozen=True)
 class ErrorKey:
-    """The identity of an error: the type to file it under and its key line (raw, at most
-    `MAX_KEY_CHARS`); `key_text` gives the line's pattern."""
+    """The identity of an error: the type to file it under, its key line (raw, at most
+    `MAX_KEY_CHARS`) and the spans of the key line that hold names (identifiers)."""
 
     error_type: str
     key: str
     program: str = ""
     source: str = "message"  # traceback, exception, cli, last-line, message
+    names: tuple[tuple[int, int], ...] = ()
+
+    def normalized(self) -> NormalizedMessage:
+        """The key line as a pattern: variables and names masked, error codes kept."""
+        return normalize(self.key, keep_codes=True, names=self.names)
+
+    @property
+    def pattern(self) -> str:
+        """The key line's pattern as one line of text (whitespace collapsed)."""
+        return " ".join(self.normalized().text.split())
 
 
 def key_text(line: str) -> str:
     """A key line's pattern: variables masked, error codes kept, whitespace collapsed."""
-    return " ".join(normalize(line, keep_codes=True).text.split())
+    return _key("", line, "", "message").pattern
 
 
 def _key(error_type: str, line: str, program: str, source: str) -> ErrorKey:
-    return ErrorKey(error_type.strip()[:MAX_TYPE_CHARS], line[:MAX_KEY_CHARS], program, source)
+    line = line[:MAX_KEY_CHARS]
+    return ErrorKey(error_type.strip()[:MAX_TYPE_CHARS], line, program, source, _names(line))
+
+
+def _names(line: str) -> tuple[tuple[int, int], ...]:
+    """Spans of a key line that name something rather than say something, found by where they
+    stand: the message of an exception when it is one word (``ClassNotFoundException: App``),
+    and a one-word part between colons (``bash: line 1: deploy: command not found``,
+    ``tar: backup.tgz: Cannot open: ...``, ``run.sh: line 3: API_KEY: unbound variable``)."""
+    shape = _PY_EXCEPTION.match(line)
+    if shape and shape.group("msg") and _exception_name(shape.group("type")):
+        message = shape.group("msg").strip()
+        if message and " " not in message and _is_name(message):
+            start = line.rindex(message)
+            return ((start, start + len(message)),)
+    spans = []
+    parts = line.split(": ")
+    offset = len(parts[0]) + 2
+    for part in parts[1:-1]:
+        if part and " " not in part and _is_name(part):
+            spans.append((offset, offset + len(part)))
+        offset += len(part) + 2
+    return tuple(spans)
+
+
+def _is_name(word: str) -> bool:
+    """A word that could be an identifier: a letter in it, no quotes or brackets around it,
+    not a severity."""
+    return (
+        any(c.isalpha() for c in word)
+        and word[0] not in "'\"`([{<‘“"
+        and word not in _SEVERITY_WORDS
+    )
+
+
+_SEVERITY_WORDS = frozenset(
+    "fatal error ERROR FATAL Error E panic warning WARNING Warning note".split()
+)
 
 
 def _lines(text: str) -> list[str]:
@@ -131,7 +212,17 @@ def _lines(text: str) -> list[str]:
     lines = text.splitlines()[-MAX_SCAN_LINES:]
     if lines and _EXIT_LINE.match(lines[0]):
         lines = lines[1:]
-    return [line.rstrip() for line in lines]
+    return [_unframed(line.rstrip()) for line in lines]
+
+
+def _unframed(line: str) -> str:
+    """A line without the box some tools draw around their messages (``│ Error: ...``)."""
+    if line[:1] in _BOX:
+        return line.lstrip("".join(_BOX) + " ")
+    return line
+
+
+_BOX = frozenset(chr(c) for c in range(0x2500, 0x2580))
 
 
 def _is_noise(line: str) -> bool:
@@ -195,8 +286,8 @@ def _other_exception(lines: list[str]) -> tuple[str, str] | None:
     return None
 
 
-def _cli_line(lines: list[str]) -> tuple[str, str, str] | None:
-    """(type, program, line) of the most specific CLI error line; the last one wins."""
+def _cli_line(lines: list[str]) -> tuple[str, str, str, int] | None:
+    """(type, program, line, index) of the most specific CLI error line; the last one wins."""
     best: tuple[int, int, str, str, str] | None = None  # (specific, index, type, prog, line)
     npm_code = ""
     for i, line in enumerate(lines):
@@ -222,13 +313,19 @@ def _cli_line(lines: list[str]) -> tuple[str, str, str] | None:
             line = typed[1]
             program = ""
         else:
-            found = _SEVERITY.match(line)
+            found = _NESTED_SEVERITY.match(line) or _SEVERITY.match(line)
             if found:
-                program = found.group("prog") or ""
+                prefix = _PROGRAM_PREFIX.match(line)
+                program = prefix.group("prog") if prefix else ""
                 severity = found.group("sev")
                 code = found.group("code")
                 label = f"{severity}[{code}]" if code else severity
-                typed = (f"{program}: {label}" if program else label, line)
+                if program == severity:
+                    program = ""
+                typed = (
+                    f"{program}: {label}" if program else label,
+                    line[found.start(_SEV_GROUP[found.re.pattern]) :],
+                )
             else:
                 found = _PROGRAM_LINE.match(line)
                 if found:
@@ -243,7 +340,30 @@ def _cli_line(lines: list[str]) -> tuple[str, str, str] | None:
             best = candidate
     if best is None:
         return None
-    return best[2], best[3], best[4]
+    return best[2], best[3], best[4], best[1]
+
+
+def _with_cause(error_type: str, line: str, before: list[str]) -> str:
+    """A generic last line ("No matching distribution found for x") hides its cause when the
+    warnings before it named an errno (pip's retries: "Connection refused"): the errno joins
+    the type, so a refused index and a missing package are two signatures."""
+    if errno_name(line):
+        return error_type
+    cause = ""
+    for earlier in reversed(before):
+        if _is_noise(earlier) and (cause := errno_name(earlier)):
+            break
+    return f"{error_type} ({cause})" if cause else error_type
+
+
+def _exception_key(name: str, line: str, program: str, source: str) -> ErrorKey:
+    """An exception is filed under its class name without the module path, which names the
+    project as often as the library (``billing.settings.ConfigError``); the key line drops it
+    too."""
+    short = name.rsplit(".", 1)[-1]
+    if line.startswith(name):
+        line = short + line[len(name) :]
+    return _key(short, line, program, source)
 
 
 def _generic_type(error_type: str) -> str:
@@ -261,23 +381,22 @@ def extract_error(error_type: str, message: str, stack: str = "") -> ErrorKey:
     lines = _lines(message or "")
     found = _python_exception(lines)
     if found is not None:
-        kind, line = found
-        return _key(kind, line, "python", "traceback")
+        return _exception_key(*found, "python", "traceback")
     found = _other_exception(lines)
     if found is not None:
-        kind, line = found
-        return _key(kind, line, "", "exception")
+        return _exception_key(*found, "", "exception")
     cli = _cli_line(lines)
     if cli is not None:
-        kind, program, line = cli
-        return _key(kind, line, program, "cli")
-    meaningful = [line for line in lines if not _is_noise(line)]
+        kind, program, line, index = cli
+        return _key(_with_cause(kind, line, lines[:index]), line, program, "cli")
+    meaningful = [i for i, line in enumerate(lines) if not _is_noise(line)]
     whole = (message or "").strip()
-    if meaningful and (len(meaningful) > 1 or meaningful[0].strip() != whole):
-        line, source = meaningful[-1], "last-line"
+    if meaningful and (len(meaningful) > 1 or lines[meaningful[0]].strip() != whole):
+        index = meaningful[-1]
+        line, source, before = lines[index], "last-line", lines[:index]
     else:
-        line, source = whole, "message"
-    kind = _generic_type(given)
+        line, source, before = whole, "message", []
+    kind = _with_cause(_generic_type(given), line, before)
     shape = _PY_EXCEPTION.match(line.strip())
     if (
         (not given or kind != given)  # the caller named no type, or only its tool

@@ -8,24 +8,34 @@ similar template if the similarity reaches a threshold (generalising the differi
 positions to ``<*>``), or else start a new template. What differs from Drain:
 
 1. **Typed masking first.** Messages go through :func:`hindsight.normalize.normalize`,
-   so IPs, paths, ids, sizes, durations, numbers ... are already placeholders. A token
-   that contains a placeholder (``node-<NUM>``) is a *variable*.
-2. **Punctuation-aware tokens.** Whitespace chunks are further split on ``= : , ; ( )
+   so IPs, paths, ids, sizes, durations, numbers ... are already placeholders.
+2. **Variables by shape and context, not by format.** A token is a *variable* when it
+   holds a placeholder (``node-<NUM>``), a digit (ids, versions, host and file names:
+   ``blk_-123``, ``u0``, ``core.2275``), is a lower-case dotted name (``proxy.example.org``,
+   ``user.dir``), or is the value of a ``key=value`` pair. So the grouper does not depend on
+   the masking knowing every format: grouping raw Loghub text, without any masking, loses
+   little (see ``bench/bench_grouping.py --raw``).
+3. **Punctuation-aware tokens.** Whitespace chunks are further split on ``= : , ; ( )
    [ ] { } |`` and dot leaders (``......``), so ``user=root`` compares like
-   ``user = root``. Separators take part in alignment but not in the score.
-3. **Length-robust shapes.** Runs of variables, and repeated blocks that contain a
-   variable (``node-1 0x1 <ok> node-2 0x1 <ok> ...``, ``1, 2, 3``) are collapsed to one
-   occurrence, so lists of any length produce the same token count.
-4. **Variable-aware similarity.** Only *word* positions are scored: two variables, or a
-   learned ``<*>`` slot, are neutral; equal words match; different words mismatch.
-   ``similarity = matches / (matches + mismatches)``. Short messages are thus judged
-   on their few words, long ones are not diluted by their many variables.
-5. **Hard tokens.** A mismatch on a token that looks like a code symbol (a dotted
-   qualified name with capitals such as ``android.intent.action.SCREEN_ON``, a
-   CONSTANT_CASE word such as ``LOOKING`` or ``HTTPS``, an ``...Error``/``...Exception``
-   name) or on punctuation vetoes the match: such tokens name *what* happened.
-6. **Buckets** are keyed by token count and the first non-variable token (Drain's
-   parse-tree path, reduced to what a database index can serve).
+   ``user = root``; ``key=`` with an empty value gets a ``<*>`` value. Separators take part
+   in alignment but not in the score.
+4. **Length-robust shapes.** Runs of variables, also when joined by single separators or
+   ``and``/``or`` (``1 2 3``, ``1, 2``, ``a:b``, ``'x' and 'y'``), and repeated blocks that
+   contain a variable (``node-1 0x1 <ok> node-2 0x1 <ok> ...``) are collapsed to one
+   occurrence, so values and lists of any length produce the same token count.
+5. **Variable-aware similarity.** Only *word* positions are scored: two variables, or a
+   learned ``<*>`` slot, are neutral; equal words (or one word and its plural) match;
+   different words mismatch. ``similarity = matches / (matches + mismatches)``. Short
+   messages are thus judged on their few words, long ones are not diluted by their many
+   variables. Different punctuation at a position vetoes the match.
+6. **Symbols weigh more.** A differing token that names code (an ``...Error``/``...Exception``
+   class, a dotted qualified name with capitals such as ``android.intent.action.SCREEN_ON``)
+   or the kind of a value (the word right before a masked value: ``column <STR>`` against
+   ``relation <STR>``) counts as two differing words: decisive in a short message, outweighed
+   by many agreeing words in a long one, where it is more likely a value.
+7. **Buckets** are keyed by token count and the first non-variable token (Drain's
+   parse-tree path, reduced to what a database index can serve; a long first token is cut
+   and completed by a digest, so a key always fits its column).
 
 Storage is behind the small :class:`TemplateStore` protocol so the same algorithm runs
 over an in-memory store (benchmarks, management commands) or a database table (the
@@ -66,9 +76,10 @@ WORD, HARD, VAR, PUNCT = 0, 1, 2, 3
 # value).
 HARD_WEIGHT = 2
 
+# Words that join the items of a list of values: "missing 'a' and 'b'".
+_CONJUNCTIONS = frozenset({"and", "or"})
 # Characters that separate tokens inside a whitespace-delimited chunk (dot leaders too).
 _SPLIT_CHARS = frozenset("=,;:()[]{}|")
-_CONSTANT_CASE = compile_linear(r"[A-Z][A-Z0-9_]{2,}")
 _QUALIFIED = compile_linear(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
 _ERROR_NAME = compile_linear(r"[A-Z]\w*(?:Error|Exception|Warning|Fault|Failure)")
 # Lower-case dotted names: host names, packages, modules, configuration keys, file names.
@@ -255,17 +266,20 @@ def token_kind(token: str) -> int:
         return VAR  # numbers, and names with numbers in them: ids, hosts, versions, files
     if _DOTTED.fullmatch(token):
         return VAR
-    if _CONSTANT_CASE.fullmatch(token) and any("G" <= c <= "Z" or c == "_" for c in token):
-        return HARD  # a constant such as LOOKING or HTTPS (upper-case hex is data)
     return WORD
 
 
 def token_kinds(tokens: list[str]) -> list[int]:
-    """Kinds of a token sequence: the value of a ``key=value`` pair is a variable."""
+    """Kinds of a token sequence, with what neighbours say: the value of a ``key=value`` pair
+    is a variable; a word right before a masked value names what the value is (``column
+    <STR>``, ``role <STR>``, ``port <NUM>``) and counts as a symbol."""
     kinds = [token_kind(t) for t in tokens]
     for i in range(1, len(tokens)):
         if tokens[i - 1] == "=" and kinds[i] != PUNCT:
             kinds[i] = VAR
+    for i in range(len(tokens) - 1):
+        if kinds[i] == WORD and kinds[i + 1] == VAR and PLACEHOLDER_RE.search(tokens[i + 1]):
+            kinds[i] = HARD
     return kinds
 
 
@@ -273,8 +287,9 @@ def _collapse(tokens: list[str], spaces: list[bool], kinds: list[int], period: i
     """Make variable-length values one variable, in place.
 
     A run of variables, possibly joined by single separators (``1 2 3``, ``1, 2``, ``a:b:c``
-    when each part is a variable), becomes its first variable; then repeats of any block (length
-    <= period) that contains a variable are dropped, since all variables look alike here:
+    when each part is a variable, ``'a' and 'b'``), becomes its first variable; then repeats of
+    any block (length <= period) that contains a variable are dropped, since all variables look
+    alike here:
     ``a=1 a=2`` -> ``a=1``, ``node-1 0x1 <ok> node-2 0x1 <ok>`` -> one occurrence.
     """
     if kinds.count(VAR) < 2:  # a repeat needs at least two variables: nothing to do
@@ -283,7 +298,11 @@ def _collapse(tokens: list[str], spaces: list[bool], kinds: list[int], period: i
     while i + 1 < len(tokens):
         if kinds[i] == VAR and kinds[i + 1] == VAR:
             span = 1
-        elif kinds[i] == VAR and kinds[i + 1] == PUNCT and i + 2 < len(tokens):
+        elif (
+            kinds[i] == VAR
+            and (kinds[i + 1] == PUNCT or tokens[i + 1] in _CONJUNCTIONS)
+            and i + 2 < len(tokens)
+        ):
             span = 2 if kinds[i + 2] == VAR else 0
         else:
             span = 0
@@ -305,6 +324,13 @@ def _collapse(tokens: list[str], spaces: list[bool], kinds: list[int], period: i
                 break
         if not removed:  # otherwise look again at i: the next copy may repeat too
             i += 1
+
+
+def _plural_of(a: str, b: str) -> bool:
+    """Is one word the other with an English plural ending (``error``/``errors``)?"""
+    if len(a) > len(b):
+        a, b = b, a
+    return len(a) > 2 and b.startswith(a) and b[len(a) :] in ("s", "es")
 
 
 def render(tokens: list[str], spaces: list[bool]) -> str:
@@ -436,6 +462,9 @@ class Grouper:
                 continue
             if kind == PUNCT or t_kind == PUNCT:
                 return 0.0, 0
+            if _plural_of(t, m):
+                matches += 1  # "argument" and "arguments": one word, counted by its values
+                continue
             mismatches += HARD_WEIGHT if HARD in (kind, t_kind) else 1
         total = matches + mismatches
         return (matches / total if total else 1.0), matches

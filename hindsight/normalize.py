@@ -29,7 +29,7 @@ Pure standard library, no Django import: it runs in the capture path and in tool
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,6 +82,7 @@ PLACEHOLDER_REGEX: dict[str, str] = {
     "DURATION": r"[<>~]?\d+(?:\.\d+)?\s?[A-Za-zµ]+",
     "NUM": r"[-+]?\d+(?:\.\d+)*(?:[eE][-+]?\d+)?",
     "STR": r"(?:'[^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”)",
+    "NAME": r"\S+?",
 }
 
 # Matches any placeholder this module emits; the grouper uses it to spot variables.
@@ -263,12 +264,14 @@ _RULES: list[tuple[str, str, Render]] = [
     # A digit run glued to letters ("ssh2", "x86_64", "v1.2.3") is part of a name: kept whole.
     ("named", r"\b[A-Za-z_]\w*\d(?:\.\d\w*)+\b", _literal),
     ("num", r"(?:\B[-+])?\b\d+(?:\.\d+)*(?:[eE][-+]?\d+)?\b", _whole("NUM")),
-    # Quoted values: only when the quote is not an apostrophe inside a word ("can't").
+    # Quoted values: only when the quote is not an apostrophe inside a word ("can't"). A quoted
+    # path is left to the path rule ('/etc/x' -> '<PATH>'); a slash elsewhere is text ('N/A').
     # Backticks quote identifiers in compiler and Markdown-ish messages ("`foo`").
     (
         "str",
-        r"\B'[^'\n/\\]{0,200}'\B|\B\"[^\"\n/\\]{0,200}\"\B|`[^`\n]{1,200}`"
-        r"|‘[^’\n/\\]{0,200}’|“[^”\n/\\]{0,200}”",
+        r"\B'(?:[^'\n\\/.~][^'\n\\]{0,199})?'\B"
+        r"|\B\"(?:[^\"\n\\/.~][^\"\n\\]{0,199})?\"\B|`[^`\n]{1,200}`"
+        r"|‘(?:[^’\n\\/.~][^’\n\\]{0,199})?’|“(?:[^”\n\\/.~][^”\n\\]{0,199})?”",
         _whole("STR"),
     ),
 ]
@@ -294,16 +297,24 @@ class NormalizedMessage:
         return compile_linear("(?s)" + self.regex).fullmatch(message) is not None
 
 
-def _pieces(message: str) -> list[Piece]:
+def _pieces(message: str, names: Sequence[tuple[int, int]] = ()) -> list[Piece]:
+    """The message as literal text and placeholders; `names` are spans (sorted, disjoint) that
+    the caller knows to be names (``<NAME>``), the text between them is masked by the rules."""
     pieces: list[Piece] = []
-    pos = 0
-    for m in _MASK_RE.finditer(message):
-        if m.start() > pos:
-            pieces.append((None, message[pos : m.start()]))
-        pieces.extend(_RENDER[m.lastindex](m))
-        pos = m.end()
-    if pos < len(message):
-        pieces.append((None, message[pos:]))
+    start = 0
+    for name_start, name_end in [*names, (len(message), len(message))]:
+        gap = message[start:name_start]
+        pos = 0
+        for m in _MASK_RE.finditer(gap):
+            if m.start() > pos:
+                pieces.append((None, gap[pos : m.start()]))
+            pieces.extend(_RENDER[m.lastindex](m))
+            pos = m.end()
+        if pos < len(gap):
+            pieces.append((None, gap[pos:]))
+        if name_end > name_start:
+            pieces.append(("NAME", message[name_start:name_end]))
+        start = name_end
     return pieces
 
 
@@ -331,15 +342,19 @@ _CODE_CONTEXT = compile_linear(
 )
 
 
-def normalize(message: str, *, keep_codes: bool = False) -> NormalizedMessage:
+def normalize(
+    message: str, *, keep_codes: bool = False, names: Sequence[tuple[int, int]] = ()
+) -> NormalizedMessage:
     """Mask the variable parts of ``message``; see the module docstring. With ``keep_codes``,
     numbers that are error or status codes (see `_CODE_CONTEXT`) stay as they are: they tell
-    one failure from another."""
+    one failure from another. ``names`` are spans the caller knows to hold a name (an
+    identifier in an error's key line), masked as ``<NAME>``."""
     source = message[:MAX_MESSAGE_CHARS]
+    names = [(a, b) for a, b in names if b <= len(source)]
     text_parts: list[str] = []
     regex_parts: list[str] = []
     variables: list[tuple[str, str]] = []
-    for kind, value in _pieces(source):
+    for kind, value in _pieces(source, names):
         if keep_codes and kind == "NUM" and _CODE_CONTEXT.search("".join(text_parts[-4:])[-24:]):
             kind = None
         if kind is None:

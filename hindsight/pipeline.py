@@ -41,7 +41,7 @@ from hindsight.grouping import (
     InMemoryTemplateStore,
     TemplateStore,
 )
-from hindsight.normalize import NormalizedMessage, fingerprint, normalize, normalize_stack
+from hindsight.normalize import NormalizedMessage, fingerprint, normalize_stack
 
 GROUPING_CONFIG = GroupingConfig()
 
@@ -119,7 +119,7 @@ class PreparedError:
 
 def prepare_error(error_type: str, message: str, stack: str = "") -> PreparedError:
     key = extract_error(error_type, message, stack)
-    normalized = normalize(key.key, keep_codes=True)
+    normalized = key.normalized()
     frames = normalize_stack(stack) if stack else []
     return PreparedError(
         error_type=key.error_type,

@@ -57,8 +57,14 @@ _EXIT_LINE = compile_linear(r"^\s*Exit code -?\d+\s*$")
 _TOOL_EXIT_TYPE = compile_linear(r"^(\S+) exit -?\d+$")
 
 _EXC_NAME = r"(?:[A-Za-z_][\w]*\.)*[A-Z][\w]*"
-# `ValueError: bad`, `requests.exceptions.ConnectionError: ...`, `KeyboardInterrupt`
-_PY_EXCEPTION = compile_linear(rf"^(?P<type>{_EXC_NAME})(?::\s?(?P<msg>.*))?$")
+# `ValueError: bad`, `requests.exceptions.ConnectionError: ...`, `KeyboardInterrupt`,
+# `Error [ERR_REQUIRE_ESM]: ...` (JavaScript errors with a code)
+_PY_EXCEPTION = compile_linear(
+    rf"^(?P<type>{_EXC_NAME})(?: \[(?P<code>[\w-]+)\])?(?::\s?(?P<msg>.*))?$"
+)
+# How far below its exception line a JavaScript stack may start (after a message that goes
+# on over a few lines, or a "Require stack:" list).
+_JS_FRAME_WITHIN = 6
 _ERROR_SUFFIX = compile_linear(
     r"(?:Error|Exception|Exit|Interrupt|Warning|Failure|Fault|Timeout|Refused|Denied|NotFound)$"
 )
@@ -83,7 +89,7 @@ _SEV_GROUP = {p.pattern: p.groupindex["sev"] for p in (_SEVERITY, _NESTED_SEVERI
 _DIAGNOSTIC = compile_linear(
     r"^(?P<loc>[^\s:]+:\d+(?::\d+)?): (?P<sev>fatal error|error): (?P<msg>\S.*)$"
 )
-_NPM = compile_linear(r"^npm (?:ERR!|error) (?P<msg>.*)$")
+_NPM = compile_linear(r"^npm (?:ERR!|error)(?: (?P<msg>.*))?$")
 _NPM_CODE = compile_linear(r"^code (?P<code>\S+)$")
 # `curl: (7) Failed to connect`, `cat: x: No such file or directory`, `make: *** No rule ...`
 _PROGRAM_LINE = compile_linear(r"^(?P<prog>[a-z][\w.+-]{0,40}): (?P<msg>\S.*)$")
@@ -95,7 +101,9 @@ _NOISE = compile_linear(
     r"collecting |downloading |using cached |installing |requirement already|"
     r"[\d.]+\s*%|\S*\s*\d+%\s*\||[━█▏▎▍▌▋▊▉#=>\-\s|]{8,}$|"
     r"receiving objects|resolving deltas|counting objects|compressing objects|"
-    r"writing objects|enumerating objects|total \d+"
+    r"writing objects|enumerating objects|total \d+|"
+    # usage and help hints: "Usage: x [OPTIONS]", "Run 'x --help' for more information"
+    r"usage:|(?:run|see|try|use) .*(?:--help|for more information)"
     r")"
 )
 _LOG_PREFIX = compile_linear(
@@ -275,14 +283,14 @@ def _other_exception(lines: list[str]) -> tuple[str, str] | None:
             if found:
                 return found.group("type"), f"{found.group('type')}: {found.group('msg') or ''}"
         if (
-            i + 1 < len(lines)
-            and _could_be_exception(line)
-            and _JS_FRAME.match(lines[i + 1])
+            _could_be_exception(line)
+            and any(_JS_FRAME.match(below) for below in lines[i + 1 : i + 1 + _JS_FRAME_WITHIN])
             and (found := _PY_EXCEPTION.match(line))
             and found.group("msg") is not None
             and _exception_name(found.group("type"))
         ):
-            return found.group("type"), line
+            code = found.group("code")
+            return (f"{found.group('type')} [{code}]" if code else found.group("type")), line
     return None
 
 
@@ -290,21 +298,24 @@ def _cli_line(lines: list[str]) -> tuple[str, str, str, int] | None:
     """(type, program, line, index) of the most specific CLI error line; the last one wins."""
     best: tuple[int, int, str, str, str] | None = None  # (specific, index, type, prog, line)
     npm_code = ""
+    npm_block = -2  # index of the last npm line; npm explains its first line in the lines after
+    npm_chosen = False
     for i, line in enumerate(lines):
         # Every shape below has a colon or is npm's: a cheap test before the patterns.
         if (":" not in line and not line.startswith("npm ")) or _is_noise(line):
             continue
         found = _NPM.match(line)
         if found:
-            code = _NPM_CODE.match(found.group("msg"))
+            if npm_block != i - 1:
+                npm_chosen = False  # a new block of npm lines
+            npm_block = i
+            code = _NPM_CODE.match(found.group("msg") or "")
             if code and not npm_code:
                 npm_code = code.group("code")
                 best = (2, i, f"npm: {npm_code}", "npm", line)
                 continue
-            if not npm_code:
-                candidate = (0 if _WRAPPER.search(line) else 1, i, "npm", "npm", line)
-                if best is None or candidate[:2] >= best[:2]:
-                    best = candidate
+            if not npm_code and not npm_chosen and not _WRAPPER.search(line):
+                best, npm_chosen = (1, i, "npm", "npm", line), True
             continue
         typed: tuple[str, str] | None = None
         found = _DIAGNOSTIC.match(line)

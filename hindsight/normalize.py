@@ -83,6 +83,7 @@ PLACEHOLDER_REGEX: dict[str, str] = {
     "NUM": r"[-+]?\d+(?:\.\d+)*(?:[eE][-+]?\d+)?",
     "STR": r"(?:'[^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”)",
     "NAME": r"\S+?",
+    "FLAG": r"--?[\w-]+?",
 }
 
 # Matches any placeholder this module emits; the grouper uses it to spot variables.
@@ -161,13 +162,16 @@ def _slash_ip(m: Any) -> list[Piece]:
     return [(None, "/"), ("IP", m.group(0)[1:])]
 
 
-# Eight or more hex digits with at least one letter among them, the letter at any position
-# (RE2 has no lookahead to say "contains a letter", so each position of the first letter is an
-# alternative). All-digit runs are left to the number rule.
+# Seven or more hex digits with at least one letter among them (seven: git's short SHAs), the
+# letter at any position (RE2 has no lookahead to say "contains a letter", so each position of
+# the first letter is an alternative). All-digit runs are left to the number rule.
+_HEX_MIN = 7
 _HEX_WORD = (
     r"\b(?:"
-    + "|".join(rf"[0-9]{{{k}}}[a-fA-F][0-9a-fA-F]{{{7 - k},}}" for k in range(7))
-    + r"|[0-9]{7,}[a-fA-F][0-9a-fA-F]*)\b"
+    + "|".join(
+        rf"[0-9]{{{k}}}[a-fA-F][0-9a-fA-F]{{{_HEX_MIN - 1 - k},}}" for k in range(_HEX_MIN - 1)
+    )
+    + rf"|[0-9]{{{_HEX_MIN - 1},}}[a-fA-F][0-9a-fA-F]*)\b"
 )
 
 
@@ -261,6 +265,8 @@ _RULES: list[tuple[str, str, Render]] = [
         _whole("SIZE"),
     ),
     ("duration", rf"(?:[<>~]|\b)\d+(?:\.\d+)?\s?{_TIME_UNITS}\b", _whole("DURATION")),
+    # Command-line options ("unknown flag: --tags", "invalid option -x"): arguments, not words.
+    ("flag", r"\B--?[A-Za-z][\w-]*", _whole("FLAG")),
     # A digit run glued to letters ("ssh2", "x86_64", "v1.2.3") is part of a name: kept whole.
     ("named", r"\b[A-Za-z_]\w*\d(?:\.\d\w*)+\b", _literal),
     ("num", r"(?:\B[-+])?\b\d+(?:\.\d+)*(?:[eE][-+]?\d+)?\b", _whole("NUM")),

@@ -169,3 +169,85 @@ def test_variants_of_one_failure_share_the_prepared_key():
     assert a.error_type == b.error_type == "RuntimeError"
     assert a.message.text.replace("billing", "ledger") == b.message.text
     assert a.given_type == "Bash exit 1"
+
+
+def test_the_innermost_severity_of_a_line_is_its_key():
+    key = extract_error(
+        "Bash exit 2",
+        'psql: error: connection to server on socket "/tmp/pg/.s.PGSQL.5432" failed: '
+        'FATAL:  database "shop_dev" does not exist',
+    )
+    assert (key.error_type, key.pattern) == ("psql: FATAL", "FATAL: database <STR> does not exist")
+    key = extract_error("Bash exit 3", 'psql:migrations/0002.sql:3: ERROR:  relation "x" missing')
+    assert (key.error_type, key.key) == ("ERROR", 'ERROR:  relation "x" missing')
+
+
+def test_a_message_in_a_drawn_box_is_found():
+    output = "╷\n│ Error: Reference to undeclared input variable\n│ \n│   on main.tf line 6\n╵\n"
+    key = extract_error("Bash exit 1", output)
+    assert (key.error_type, key.key) == ("Error", "Error: Reference to undeclared input variable")
+
+
+def test_one_word_messages_and_parts_between_colons_are_names():
+    assert extract_error("", "ClassNotFoundException: com.acme.Worker").pattern == (
+        "ClassNotFoundException: <NAME>"
+    )
+    assert key_text("bash: line 1: deploy: command not found") == (
+        "bash: line <LINE>: <NAME>: command not found"
+    )
+    assert key_text("/srv/run.sh: line 3: API_KEY: unbound variable") == (
+        "<PATH>: line <LINE>: <NAME>: unbound variable"
+    )
+    # not a name: a severity, a quoted value, a number, the last part
+    assert key_text("psql: error: x y") == "psql: error: x y"
+    assert key_text("fatal: not a git repository: .git") == "fatal: not a git repository: .git"
+
+
+def test_an_errno_named_only_in_warnings_joins_the_type():
+    refused = (
+        "WARNING: Retrying (Retry(total=0)) after connection broken by 'NewConnectionError("
+        "'Failed to establish a new connection: [Errno 111] Connection refused')': /simple/x/\n"
+        "ERROR: No matching distribution found for x\n"
+    )
+    assert extract_error("Bash exit 1", refused).error_type == "ERROR (ECONNREFUSED)"
+    missing = "ERROR: No matching distribution found for x\n"
+    assert extract_error("Bash exit 1", missing).error_type == "ERROR"
+    # an errno in a line that is not a warning is part of the story, not a hidden cause
+    verbose = "* connect to 127.0.0.1 port 9 failed: Connection refused\ncurl: (7) Failed\n"
+    assert extract_error("Bash exit 7", verbose).error_type == "curl"
+
+
+def test_npm_explains_its_first_line_in_the_lines_after():
+    output = (
+        'npm error Missing script: "start:dev"\nnpm error\nnpm error To see a list of scripts,'
+        " run:\nnpm error   npm run\nnpm error A complete log of this run can be found in: /x.log"
+    )
+    assert extract_error("Bash exit 1", output).pattern == "npm error Missing script: <STR>"
+
+
+def test_a_javascript_error_is_found_above_a_stack_that_starts_late():
+    output = (
+        "file:///srv/app/index.js:2\nconst fs = require('fs');\n           ^\n\n"
+        "ReferenceError: require is not defined in ES module scope, you can use import instead\n"
+        "This file is being treated as an ES module because it has a '.js' file extension.\n"
+        "    at file:///srv/app/index.js:2:12\n    at ModuleJob.run (node:internal)\n\n"
+        "Node.js v20.20.2\n"
+    )
+    key = extract_error("Bash exit 1", output)
+    assert key.error_type == "ReferenceError" and key.key.startswith("ReferenceError: require")
+    coded = "Error [ERR_REQUIRE_ESM]: require() of ES Module x not supported.\n    at y (z.js:1:1)"
+    assert extract_error("", coded).error_type == "Error [ERR_REQUIRE_ESM]"
+
+
+def test_usage_hints_are_noise_and_flags_are_variables():
+    output = (
+        "unknown flag: --tags\n\nUsage:  docker build [OPTIONS] PATH | URL | -\n\n"
+        "Run 'docker build --help' for more information\n"
+    )
+    assert extract_error("Bash exit 125", output).pattern == "unknown flag: <FLAG>"
+
+
+def test_short_shas_are_masked():
+    assert key_text("error: could not apply 36e498a... fix totals") == (
+        "error: could not apply <HEX>... fix totals"
+    )

@@ -77,6 +77,7 @@ CASES = [
     ("normalize.hexword", _rule("hexword"), _search, "a" * (MB - 1) + "1", (0, MB)),
     ("normalize.size", _rule("size"), _search, "1" * MB, None),
     ("normalize.duration", _rule("duration"), _search, "1 " * (MB // 2), None),
+    ("normalize.flag", _rule("flag"), _search, "a-" * (MB // 2), None),
     ("normalize.named", _rule("named"), _search, "a1" + ".1" * (MB // 2 - 1), (0, MB)),
     ("normalize.num", _rule("num"), _search, "1." * (MB // 2), (0, MB - 1)),
     ("normalize.str", _rule("str"), _search, "'" + "a" * (MB - 1), None),

@@ -7,28 +7,38 @@ built from that line alone, found in this order:
 
 1. **A Python traceback's exception**: the first unindented line after the last ``Traceback``
    block (chained tracebacks print the cause first, so the last block is what was finally
-   raised); also a ``SyntaxError`` printed without a traceback header. Its type is the
-   exception's name as printed (``requests.exceptions.ConnectionError``).
-2. **An exception line** in other runtimes' shapes: ``TypeError: ...`` followed by ``at ...``
-   frames (JavaScript), ``Exception in thread "main" x.Y: ...`` and the last ``Caused by: x.Y``
-   (Java).
+   raised); also a ``SyntaxError`` printed without a traceback header.
+2. **An exception line** in other runtimes' shapes: ``TypeError: ...`` with ``at ...`` frames
+   below it (JavaScript, also ``Error [ERR_X]: ...``), ``Exception in thread "main" x.Y: ...``
+   and the last ``Caused by: x.Y`` (Java), a test runner's ``FAILED test - message`` or
+   ``E   SomeError: ...`` (pytest).
 3. **A CLI's error line**: ``error:``/``fatal:``/``ERROR:``/``E:``/``Error:``, with or without the
-   program's name before it (``psql: error: ...``), compiler diagnostics (``file:3:5: error:
-   ...``, whose location is dropped), ``npm ERR!``/``npm error`` (its ``code`` line when there is
-   one), and ``program: message`` lines such as ``curl: (7) Failed to connect`` or ``cat: x: No
-   such file or directory``. Lines that only wrap another error (``collect2: error: ld returned
-   1 exit status``, ``make: *** [...] Error 1``, ``npm ERR! A complete log of this run...``) are
-   skipped while a more specific line exists. Among the rest, the last one wins: long outputs end
-   with their error.
-4. Otherwise the last line that is not noise.
+   program's name before it, and from the innermost severity when a line nests them (``psql:
+   error: connection ... failed: FATAL:  database "x" does not exist`` keys on ``FATAL: ...``);
+   compiler diagnostics (``file:3:5: error: ...``, whose location is dropped); ``npm ERR!``/
+   ``npm error`` (its ``code`` line when there is one, else the first line of its last block,
+   which the lines after it explain); ``program: message`` lines such as ``curl: (7) Failed to
+   connect`` or ``cat: x: No such file or directory``. Lines that only wrap another error
+   (``collect2: error: ld returned 1 exit status``, ``make: *** [...] Error 1``, ``npm ERR! A
+   complete log of this run...``) are skipped while a more specific line exists. Among the rest,
+   the last one wins: long outputs end with their error.
+4. Otherwise the last line that is not noise (warnings, notices, hints, usage lines, progress
+   meters, log lines below error level). Boxes drawn around messages and colour codes are
+   removed first.
 
-The key line is then normalised (:func:`hindsight.normalize.normalize`) with error codes kept:
-a number right after ``error:``, ``status``, ``code``, ``HTTP/1.1``, ``[Errno`` or in ``prog:
-(7)`` identifies the failure (a 404 is not a 500), every other number is a variable.
+The key line is normalised (:func:`hindsight.normalize.normalize`) with error codes kept (a
+number right after ``error:``, ``status``, ``code``, ``HTTP/1.1``, ``[Errno`` or in ``prog: (7)``
+identifies the failure: a 404 is not a 500) and with names masked where the line's shape says a
+word is a name: a one-word exception message (``ClassNotFoundException: Worker``) and a one-word
+part between colons (``bash: line 1: deploy: command not found``).
 
-The type keeps kinds apart that share words but not a cause: an exception's name, or the
-program's name with the line's severity (``curl``, ``git: fatal``, ``npm: E404``), so a refused
-connection from curl, from ``requests`` and from psql are three signatures.
+The type keeps kinds apart that share words but not a cause: an exception's class name (without
+the module path, which names the project as often as the library), or the program and the
+line's severity (``curl``, ``psql: FATAL``, ``npm: E404``), so a refused connection from curl,
+from ``requests`` and from psql are three signatures; an errno named only in the warnings before
+a generic last line joins it (``ERROR (ECONNREFUSED)``: pip retrying a refused index). Where
+the output has no such structure, the caller's type is kept, minus an exit status (the hook's
+``Bash exit 1`` is filed as ``Bash``).
 
 Every pattern is RE2 (linear time); the output is cut to its last 64 KB and 2,000 lines first.
 Pure standard library plus RE2, no Django import: the capture service and the tool-result learning
@@ -73,6 +83,9 @@ _JAVA_THREAD = compile_linear(
 )
 _JAVA_CAUSED = compile_linear(rf"^Caused by: (?P<type>{_EXC_NAME})(?::\s?(?P<msg>.*))?$")
 _JS_FRAME = compile_linear(r"^\s+at \S")
+# pytest: `FAILED tests/test_x.py::test_y - assert 3 == 4`, `E       KeyError: 'x'`
+_PYTEST_SUMMARY = compile_linear(r"^(?:FAILED|ERROR) \S+::\S+(?: - (?P<msg>\S.*))?$")
+_PYTEST_E = compile_linear(rf"^E\s+(?P<line>(?P<type>{_EXC_NAME}): .*)$")
 _PY_FRAME_START = compile_linear(r'^\s+File "[^"]*", line \d+')
 
 # `error: x`, `fatal: x`, `psql: error: x`, `ERROR:  x`, `error[E0308]: x`, `E: x`, `Error: x`
@@ -93,9 +106,10 @@ _NPM = compile_linear(r"^npm (?:ERR!|error)(?: (?P<msg>.*))?$")
 _NPM_CODE = compile_linear(r"^code (?P<code>\S+)$")
 # `curl: (7) Failed to connect`, `cat: x: No such file or directory`, `make: *** No rule ...`
 _PROGRAM_LINE = compile_linear(r"^(?P<prog>[a-z][\w.+-]{0,40}): (?P<msg>\S.*)$")
+_PROGRAM_LINE_WITHIN = 3  # of the last meaningful lines
 # Lines that are never the error: warnings, notices, hints, progress, log levels below error.
 _NOISE = compile_linear(
-    r"(?i)^\s*(?:"
+    r"^\s*(?i:"
     r"warn(?:ing)?\b|\[?notice\]?\b|hint:|note:|info\b|debug\b|deprecat|remote:|"
     r"npm (?:warn|notice)|\(node:\d+\)|"
     r"collecting |downloading |using cached |installing |requirement already|"
@@ -105,9 +119,8 @@ _NOISE = compile_linear(
     # usage and help hints: "Usage: x [OPTIONS]", "Run 'x --help' for more information"
     r"usage:|(?:run|see|try|use) .*(?:--help|for more information)"
     r")"
-)
-_LOG_PREFIX = compile_linear(
-    r"^\s*(?:\d{4}-\d{2}-\d{2}[T ][\d:.,]+\S*\s+)?(?:\[[^\]]*\]\s*)?"
+    # log lines below error level: "2024-05-01 10:00:00,123 INFO [42] starting"
+    r"|^\s*(?:\d{4}-\d{2}-\d{2}[T ][\d:.,]+\S*\s+)?(?:\[[^\]]*\]\s*)?"
     r"(?:INFO|DEBUG|WARNING|WARN|NOTICE|TRACE)\b"
 )
 # Lines that only wrap the real error; used when nothing more specific was printed.
@@ -234,7 +247,7 @@ _BOX = frozenset(chr(c) for c in range(0x2500, 0x2580))
 
 
 def _is_noise(line: str) -> bool:
-    return not line.strip() or bool(_NOISE.match(line)) or bool(_LOG_PREFIX.match(line))
+    return not line.strip() or bool(_NOISE.match(line))
 
 
 def _could_be_exception(line: str) -> bool:
@@ -284,7 +297,7 @@ def _other_exception(lines: list[str]) -> tuple[str, str] | None:
                 return found.group("type"), f"{found.group('type')}: {found.group('msg') or ''}"
         if (
             _could_be_exception(line)
-            and any(_JS_FRAME.match(below) for below in lines[i + 1 : i + 1 + _JS_FRAME_WITHIN])
+            and any(_is_js_frame(below) for below in lines[i + 1 : i + 1 + _JS_FRAME_WITHIN])
             and (found := _PY_EXCEPTION.match(line))
             and found.group("msg") is not None
             and _exception_name(found.group("type"))
@@ -294,15 +307,46 @@ def _other_exception(lines: list[str]) -> tuple[str, str] | None:
     return None
 
 
-def _cli_line(lines: list[str]) -> tuple[str, str, str, int] | None:
+def _is_js_frame(line: str) -> bool:
+    return line[:1] in " \t" and line.lstrip().startswith("at ") and bool(_JS_FRAME.match(line))
+
+
+def _test_failure(lines: list[str]) -> tuple[str, str] | None:
+    """A test runner's failure (pytest): the message of its last ``FAILED test - message``
+    summary line, or else its last ``E   SomeError: message`` line. A bare ``assert ...`` is an
+    AssertionError."""
+    for line in reversed(lines):
+        found = line.startswith(("FAILED ", "ERROR ")) and _PYTEST_SUMMARY.match(line)
+        if found and found.group("msg"):
+            return _as_exception(found.group("msg"))
+    for line in reversed(lines):
+        found = line.startswith("E ") and _PYTEST_E.match(line)
+        if found and _exception_name(found.group("type")):
+            return found.group("type"), found.group("line")
+    return None
+
+
+def _as_exception(message: str) -> tuple[str, str] | None:
+    shape = _PY_EXCEPTION.match(message)
+    if shape and shape.group("msg") is not None and _exception_name(shape.group("type")):
+        return shape.group("type"), message
+    if message.startswith("assert"):
+        return "AssertionError", f"AssertionError: {message}"
+    return None
+
+
+def _cli_line(lines: list[str], noise: list[bool]) -> tuple[str, str, str, int] | None:
     """(type, program, line, index) of the most specific CLI error line; the last one wins."""
     best: tuple[int, int, str, str, str] | None = None  # (specific, index, type, prog, line)
     npm_code = ""
     npm_block = -2  # index of the last npm line; npm explains its first line in the lines after
     npm_chosen = False
+    # A `program: message` line counts only near the end: early ones are headers (`rootdir: x`).
+    meaningful = [i for i, is_noise in enumerate(noise) if not is_noise]
+    late = meaningful[-_PROGRAM_LINE_WITHIN] if len(meaningful) >= _PROGRAM_LINE_WITHIN else 0
     for i, line in enumerate(lines):
         # Every shape below has a colon or is npm's: a cheap test before the patterns.
-        if (":" not in line and not line.startswith("npm ")) or _is_noise(line):
+        if (":" not in line and not line.startswith("npm ")) or noise[i]:
             continue
         found = _NPM.match(line)
         if found:
@@ -337,7 +381,7 @@ def _cli_line(lines: list[str]) -> tuple[str, str, str, int] | None:
                     f"{program}: {label}" if program else label,
                     line[found.start(_SEV_GROUP[found.re.pattern]) :],
                 )
-            else:
+            elif i >= late:
                 found = _PROGRAM_LINE.match(line)
                 if found:
                     program = found.group("prog")
@@ -354,16 +398,13 @@ def _cli_line(lines: list[str]) -> tuple[str, str, str, int] | None:
     return best[2], best[3], best[4], best[1]
 
 
-def _with_cause(error_type: str, line: str, before: list[str]) -> str:
+def _with_cause(error_type: str, line: str, warnings: list[str]) -> str:
     """A generic last line ("No matching distribution found for x") hides its cause when the
     warnings before it named an errno (pip's retries: "Connection refused"): the errno joins
     the type, so a refused index and a missing package are two signatures."""
     if errno_name(line):
         return error_type
-    cause = ""
-    for earlier in reversed(before):
-        if _is_noise(earlier) and (cause := errno_name(earlier)):
-            break
+    cause = errno_name("\n".join(warnings))
     return f"{error_type} ({cause})" if cause else error_type
 
 
@@ -396,18 +437,26 @@ def extract_error(error_type: str, message: str, stack: str = "") -> ErrorKey:
     found = _other_exception(lines)
     if found is not None:
         return _exception_key(*found, "", "exception")
-    cli = _cli_line(lines)
+    found = _test_failure(lines)
+    if found is not None:
+        return _exception_key(*found, "pytest", "exception")
+    noise = [_is_noise(line) for line in lines]
+
+    def warnings_before(index: int) -> list[str]:
+        return [line for line, is_noise in zip(lines[:index], noise, strict=False) if is_noise]
+
+    cli = _cli_line(lines, noise)
     if cli is not None:
         kind, program, line, index = cli
-        return _key(_with_cause(kind, line, lines[:index]), line, program, "cli")
-    meaningful = [i for i, line in enumerate(lines) if not _is_noise(line)]
+        return _key(_with_cause(kind, line, warnings_before(index)), line, program, "cli")
+    meaningful = [i for i, is_noise in enumerate(noise) if not is_noise]
     whole = (message or "").strip()
     if meaningful and (len(meaningful) > 1 or lines[meaningful[0]].strip() != whole):
         index = meaningful[-1]
-        line, source, before = lines[index], "last-line", lines[:index]
+        line, source, warnings = lines[index], "last-line", warnings_before(index)
     else:
-        line, source, before = whole, "message", []
-    kind = _with_cause(_generic_type(given), line, before)
+        line, source, warnings = whole, "message", []
+    kind = _with_cause(_generic_type(given), line, warnings)
     shape = _PY_EXCEPTION.match(line.strip())
     if (
         (not given or kind != given)  # the caller named no type, or only its tool

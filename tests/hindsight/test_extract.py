@@ -251,3 +251,23 @@ def test_short_shas_are_masked():
     assert key_text("error: could not apply 36e498a... fix totals") == (
         "error: could not apply <HEX>... fix totals"
     )
+
+
+def test_a_test_runner_failure_is_filed_under_its_exception():
+    output = (
+        "============================= test session starts ==============================\n"
+        "rootdir: /home/ci/src/ledger\nplugins: anyio-4.2.0\ncollected 3 items\n\n"
+        "tests/test_totals.py ..F                                                   [100%]\n\n"
+        "    def test_total():\n>       assert total([1, 2]) == 4\nE       assert 3 == 4\n\n"
+        "tests/test_totals.py:9: AssertionError\n"
+        "=========================== short test summary info ============================\n"
+        "FAILED tests/test_totals.py::test_total - assert 3 == 4\n"
+        "========================= 1 failed, 2 passed in 0.05s ==========================\n"
+    )
+    key = extract_error("Bash exit 1", output)
+    assert (key.error_type, key.pattern) == (
+        "AssertionError",
+        "AssertionError: assert <NUM> == <NUM>",
+    )
+    raised = "E       KeyError: 'user'\nFAILED tests/test_a.py::test_b - KeyError: 'user'\n"
+    assert extract_error("Bash exit 1", raised).error_type == "KeyError"

@@ -132,7 +132,15 @@ CASES = [
     ("extract._NPM_CODE", extract._NPM_CODE, _match, "code " + "a" * MB, True),
     ("extract._PROGRAM_LINE", extract._PROGRAM_LINE, _match, "a" * MB + ": x", False),
     ("extract._NOISE", extract._NOISE, _match, "-" * MB, True),
-    ("extract._LOG_PREFIX", extract._LOG_PREFIX, _match, "2024-01-01 " + "1" * MB, False),
+    ("extract._NOISE (log)", extract._NOISE, _match, "2024-01-01 " + "1" * MB, False),
+    (
+        "extract._PYTEST_SUMMARY",
+        extract._PYTEST_SUMMARY,
+        _match,
+        "FAILED " + "a:" * (MB // 2),
+        False,
+    ),
+    ("extract._PYTEST_E", extract._PYTEST_E, _match, "E " + "a." * (MB // 2), False),
     ("extract._WRAPPER", extract._WRAPPER, _search, "a" * MB, None),
     # hindsight.services.capture: context patterns from a stack
     ("capture._PY_PACKAGE", capture._PY_PACKAGE, _search, "site-packages" + "/" * MB, None),

@@ -107,6 +107,10 @@ _NPM_CODE = compile_linear(r"^code (?P<code>\S+)$")
 # `curl: (7) Failed to connect`, `cat: x: No such file or directory`, `make: *** No rule ...`
 _PROGRAM_LINE = compile_linear(r"^(?P<prog>[a-z][\w.+-]{0,40}): (?P<msg>\S.*)$")
 _PROGRAM_LINE_WITHIN = 3  # of the last meaningful lines
+# A whole word with an underscore inside, not in brackets: `REDIS_URL`, `line_items`.
+_SNAKE = compile_linear(
+    r"(?:^|\s)([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9])(?:[.,;]?(?:\s|$))"
+)
 # Lines that are never the error: warnings, notices, hints, progress, log levels below error.
 _NOISE = compile_linear(
     r"^\s*(?i:"
@@ -195,8 +199,10 @@ def _key(error_type: str, line: str, program: str, source: str) -> ErrorKey:
 def _names(line: str) -> tuple[tuple[int, int], ...]:
     """Spans of a key line that name something rather than say something, found by where they
     stand: the message of an exception when it is one word (``ClassNotFoundException: App``),
-    and a one-word part between colons (``bash: line 1: deploy: command not found``,
-    ``tar: backup.tgz: Cannot open: ...``, ``run.sh: line 3: API_KEY: unbound variable``)."""
+    a one-word part between colons (``bash: line 1: deploy: command not found``,
+    ``tar: backup.tgz: Cannot open: ...``, ``run.sh: line 3: API_KEY: unbound variable``), and a
+    word written with underscores (``missing required setting REDIS_URL``, ``for table
+    line_items``)."""
     shape = _PY_EXCEPTION.match(line)
     if shape and shape.group("msg") and _exception_name(shape.group("type")):
         message = shape.group("msg").strip()
@@ -210,7 +216,12 @@ def _names(line: str) -> tuple[tuple[int, int], ...]:
         if part and " " not in part and _is_name(part):
             spans.append((offset, offset + len(part)))
         offset += len(part) + 2
-    return tuple(spans)
+    # identifiers written with underscores (DATABASE_URL, line_items), where no span covers them
+    for found in _SNAKE.finditer(line):
+        start, end = found.span(1)
+        if not any(a <= start < b for a, b in spans):
+            spans.append((start, end))
+    return tuple(sorted(spans))
 
 
 def _is_name(word: str) -> bool:

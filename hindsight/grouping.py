@@ -29,10 +29,11 @@ positions to ``<*>``), or else start a new template. What differs from Drain:
    messages are thus judged on their few words, long ones are not diluted by their many
    variables. Different punctuation at a position vetoes the match.
 6. **Symbols weigh more.** A differing token that names code (an ``...Error``/``...Exception``
-   class, a dotted qualified name with capitals such as ``android.intent.action.SCREEN_ON``)
-   or the kind of a value (the word right before a masked value: ``column <STR>`` against
-   ``relation <STR>``) counts as two differing words: decisive in a short message, outweighed
-   by many agreeing words in a long one, where it is more likely a value.
+   class, a dotted qualified name with capitals such as ``android.intent.action.SCREEN_ON``, a
+   CONSTANT_CASE word such as ``LOOKING``) or the kind of a value (the word right before a
+   masked value: ``column <STR>`` against ``relation <STR>``) counts as two differing words:
+   decisive in a short message, outweighed by many agreeing words in a long one, where it is
+   more likely a value.
 7. **Buckets** are keyed by token count and the first non-variable token (Drain's
    parse-tree path, reduced to what a database index can serve; a long first token is cut
    and completed by a digest, so a key always fits its column).
@@ -80,6 +81,7 @@ HARD_WEIGHT = 2
 _CONJUNCTIONS = frozenset({"and", "or"})
 # Characters that separate tokens inside a whitespace-delimited chunk (dot leaders too).
 _SPLIT_CHARS = frozenset("=,;:()[]{}|")
+_CONSTANT_CASE = compile_linear(r"[A-Z][A-Z0-9_]{2,}")
 _QUALIFIED = compile_linear(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
 _ERROR_NAME = compile_linear(r"[A-Z]\w*(?:Error|Exception|Warning|Fault|Failure)")
 # Lower-case dotted names: host names, packages, modules, configuration keys, file names.
@@ -266,6 +268,8 @@ def token_kind(token: str) -> int:
         return VAR  # numbers, and names with numbers in them: ids, hosts, versions, files
     if _DOTTED.fullmatch(token):
         return VAR
+    if _CONSTANT_CASE.fullmatch(token) and any("G" <= c <= "Z" or c == "_" for c in token):
+        return HARD  # a constant such as LOOKING or HTTPS (upper-case hex is data)
     return WORD
 
 

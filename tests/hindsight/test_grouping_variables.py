@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hindsight.grouping import HARD, VAR, WORD, Grouper, token_kinds, tokenize
+from hindsight.pipeline import prepare_error
 
 
 def keys(messages: list[str]) -> list[str]:
@@ -21,7 +22,8 @@ def keys(messages: list[str]) -> list[str]:
         ("user.dir", VAR),
         ("KeyError", HARD),  # an error class names what happened
         ("android.intent.action.SCREEN_ON", HARD),  # a qualified name with capitals
-        ("DATABASE_URL", WORD),  # upper case alone is no symbol: often a name
+        ("LOOKING", HARD),  # a constant
+        ("DEADBEEF", WORD),  # upper-case hex is data, not a constant
         ("refused", WORD),
     ],
 )
@@ -73,11 +75,9 @@ def test_plurals_and_lists_of_values_join_one_group():
     assert ks[0] == ks[1]
 
 
-def test_upper_case_names_are_values_in_long_messages():
-    ks = keys(
-        [
-            "ConfigError: missing required setting REDIS_URL",
-            "ConfigError: missing required setting SECRET_KEY",
-        ]
-    )
-    assert ks[0] == ks[1]
+def test_names_with_underscores_in_error_keys_are_values():
+    # The grouper alone keeps constants apart; the extraction masks the names of error keys.
+    assert len(set(keys(["state changed to LOOKING", "state changed to LEADING"]))) == 2
+    a = prepare_error("", "ConfigError: missing required setting REDIS_URL")
+    b = prepare_error("", "ConfigError: missing required setting SECRET_KEY")
+    assert a.message.text == b.message.text == "ConfigError: missing required setting <NAME>"

@@ -98,6 +98,7 @@ CASES = [
     ("normalize._SKIP_LINE", normalize._SKIP_LINE, _match, "goroutine 1 [" + "a" * MB, False),
     ("normalize._GENERATED", normalize._GENERATED, _search, "$$Lambda$" * (MB // 9), None),
     # hindsight.grouping: token shapes
+    ("grouping._CONSTANT_CASE", grouping._CONSTANT_CASE, _fullmatch, "A" * MB, True),
     ("grouping._QUALIFIED", grouping._QUALIFIED, _fullmatch, "a." * (MB // 2), False),
     ("grouping._ERROR_NAME", grouping._ERROR_NAME, _fullmatch, "A" + "a" * MB, False),
     ("grouping._DOTTED", grouping._DOTTED, _fullmatch, "a." * (MB // 2), False),
@@ -128,6 +129,7 @@ CASES = [
     ),
     ("extract._PROGRAM_PREFIX", extract._PROGRAM_PREFIX, _match, "a" * MB + ": ", False),
     ("extract._ERRNO", extract._ERRNO, _search, "Connection refuse" * (MB // 17), None),
+    ("extract._SNAKE", extract._SNAKE, _search, "a_" * (MB // 2), None),
     ("extract._NPM", extract._NPM, _match, "npm ERR! " + "a" * MB, True),
     ("extract._NPM_CODE", extract._NPM_CODE, _match, "code " + "a" * MB, True),
     ("extract._PROGRAM_LINE", extract._PROGRAM_LINE, _match, "a" * MB + ": x", False),

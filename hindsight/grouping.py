@@ -51,9 +51,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from hindsight.linear import compile_linear, escape
 from hindsight.normalize import PLACEHOLDER_RE, normalize
@@ -133,13 +133,14 @@ class Template:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Template:
+    def from_dict(cls, data: dict[str, Any]) -> Template:
+        """The inverse of `to_dict` (its JSON form: strings, lists and a count)."""
         return cls(
             key=str(data["key"]),
             bucket=str(data["bucket"]),
-            tokens=[str(t) for t in data["tokens"]],  # type: ignore[union-attr]
-            spaces=[bool(s) for s in data["spaces"]],  # type: ignore[union-attr]
-            count=int(data.get("count", 1)),  # type: ignore[arg-type]
+            tokens=[str(t) for t in data["tokens"]],
+            spaces=[bool(s) for s in data["spaces"]],
+            count=int(data.get("count", 1)),
         )
 
 
@@ -367,7 +368,9 @@ def bucket_key(token_count: int, head: str) -> str:
 
 
 @dataclass
-class _Prepared:
+class Prepared:
+    """Normalised text as the grouper compares it: capped, classified, collapsed, bucketed."""
+
     tokens: list[str]
     spaces: list[bool]
     kinds: list[int]
@@ -414,18 +417,15 @@ class Grouper:
         """The template ``message`` would join, without changing anything."""
         return self._best(self.prepare(normalize(message).text))[0]
 
-    def add_many(self, messages: Iterable[str]) -> list[GroupResult]:
-        return [self.add(m) for m in messages]
-
     # -- steps
 
-    def prepare(self, text: str) -> _Prepared:
+    def prepare(self, text: str) -> Prepared:
         tokens, spaces = tokenize(text)
         del tokens[self.config.max_tokens :], spaces[self.config.max_tokens :]
         kinds = self._kinds(tokens)
         _collapse(tokens, spaces, kinds, self.config.max_repeat_period)
         head = next((t for t, k in zip(tokens, kinds, strict=True) if k != VAR), WILDCARD)
-        return _Prepared(tokens, spaces, kinds, bucket_key(len(tokens), head))
+        return Prepared(tokens, spaces, kinds, bucket_key(len(tokens), head))
 
     def _kinds(self, tokens: list[str]) -> list[int]:
         kinds = token_kinds(tokens)
@@ -433,7 +433,7 @@ class Grouper:
             kinds = [WORD if k == HARD else k for k in kinds]
         return kinds
 
-    def _best(self, prep: _Prepared) -> tuple[Template | None, float]:
+    def _best(self, prep: Prepared) -> tuple[Template | None, float]:
         best: Template | None = None
         best_rank: tuple[float, int, int] = (-1.0, 0, 0)
         for template in self.store.candidates(prep.bucket):
@@ -449,7 +449,7 @@ class Grouper:
 
     @staticmethod
     def _similarity(
-        template: list[str], template_kinds: list[int], prep: _Prepared
+        template: list[str], template_kinds: list[int], prep: Prepared
     ) -> tuple[float, int]:
         """(score, matching words); score 0 when the punctuation differs. See module docstring."""
         matches = mismatches = 0
@@ -474,7 +474,7 @@ class Grouper:
         return (matches / total if total else 1.0), matches
 
     @staticmethod
-    def _generalise(template: Template, prep: _Prepared) -> bool:
+    def _generalise(template: Template, prep: Prepared) -> bool:
         changed = False
         for i, (t, m) in enumerate(zip(template.tokens, prep.tokens, strict=True)):
             if t != m and t != WILDCARD:
@@ -483,6 +483,6 @@ class Grouper:
         return changed
 
     @staticmethod
-    def _key(prep: _Prepared) -> str:
+    def _key(prep: Prepared) -> str:
         payload = prep.bucket + "\x1e" + "\x1f".join(prep.tokens)
         return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:32]

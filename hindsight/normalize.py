@@ -94,10 +94,10 @@ def _whole(kind: str) -> Render:
     return lambda m: [(kind, m.group(0))]
 
 
-def _group(m: Any, name: str) -> str | None:
-    """A named group of a mask match, by index (the RE2 wrapper rebuilds its name table on
-    every lookup by name)."""
-    return m.group(_GROUPS[name])
+def _group(m: Any, name: str) -> str:
+    """A named group of a mask match ("" when it took no part), by index (the RE2 wrapper
+    rebuilds its name table on every lookup by name)."""
+    return m.group(_GROUPS[name]) or ""
 
 
 def _path_with_position(m: Any) -> list[Piece]:
@@ -154,7 +154,8 @@ def _prefixed_host(m: Any) -> list[Piece]:
     """The single-label host rule consumes the character before the host (RE2 has no
     lookbehind); it is given back as literal text."""
     prefix = _group(m, "hp")
-    return ([(None, prefix)] if prefix else []) + [("HOST", _group(m, "h"))]
+    pieces: list[Piece] = [(None, prefix)] if prefix else []
+    return pieces + [("HOST", _group(m, "h"))]
 
 
 def _slash_ip(m: Any) -> list[Piece]:
@@ -445,8 +446,9 @@ def normalize_stack(stack: str) -> list[str]:
             continue
         expect_py_source = False
         go = _GO_FUNC.match(line)
-        if go and i < len(lines) and _GO_FILE.match(lines[i]):
-            frames.append(_frame(go.group("func"), _GO_FILE.match(lines[i]).group("file")))
+        go_file = _GO_FILE.match(lines[i]) if go and i < len(lines) else None
+        if go and go_file:
+            frames.append(_frame(go.group("func"), go_file.group("file")))
             i += 1
             continue
         frames.append(normalize(line.strip()[:MAX_FRAME_CHARS]).text)

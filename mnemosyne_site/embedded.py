@@ -106,7 +106,3 @@ def redis():
 
 def broker_url() -> str:
     return f"redis+socket://{redis().socket_file}"
-
-
-def redis_url() -> str:
-    return f"unix://{redis().socket_file}"

@@ -107,7 +107,7 @@ def api(repeat: int) -> None:
     from mnemosyne_site.embeddings import embed_one
 
     embed_one("warm up")
-    project = scope_ensure_path("bench/linear/p0")
+    project = scope_ensure_path(path="bench/linear/p0")
     _, token = agent_create(name=f"bench-linear-{time.time_ns()}", scopes=[project], ttl_days=1)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")

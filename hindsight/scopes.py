@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import re
-
 from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import Layer, Scope
 from governance.selectors import default_scope, scope_by_path
+from hindsight.linear import compile_linear
 
-_PATH = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*){0,4}$", re.IGNORECASE)
+_PATH = compile_linear(r"(?i)^[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*){0,4}$")
 
 
 def scope_for_write(principal: Principal, path: str | None) -> Scope:

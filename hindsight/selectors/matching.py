@@ -190,7 +190,7 @@ def _regex(signatures, error: PreparedError, message: str, readable_scopes) -> l
     found: dict[str, SignatureMatch] = {}
     for signature in by_message:
         pattern = _compiled(signature.message_pattern)
-        if pattern and pattern.fullmatch(message):
+        if pattern and pattern.fullmatch(error.message.original):  # the error's key line
             found[str(signature.pk)] = SignatureMatch(signature, REGEX_MESSAGE_SCORE, "regex")
     for signature in by_stack:
         if str(signature.pk) in found:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,6 +15,7 @@ from governance.models import Scope
 from governance.services import audit_record
 from hindsight import conf, metrics
 from hindsight.grouping import Template
+from hindsight.linear import compile_linear
 from hindsight.models import ErrorOccurrence, ErrorSignature, SignatureTemplate
 from hindsight.pipeline import Assignment, PreparedError, SignatureGrouping, prepare_error
 from hindsight.scopes import home_scope
@@ -53,10 +53,12 @@ _KNOWN_FRAMEWORKS = (
     "gin",
     "grpc",
 )
-_PY_PACKAGE = re.compile(r"(?:site|dist)-packages[\\/]+([A-Za-z_][\w]*)")
-_NODE_PACKAGE = re.compile(r"node_modules[\\/]+((?:@[\w.-]+[\\/])?[\w.-]+)")
-_FILE_EXT = re.compile(r"[\w-]+(\.[A-Za-z][\w]{0,5})(?=[\"':),\s]|$)")
-_FILE_NAME = re.compile(r"[\w.-]+\.[A-Za-z][\w]{0,5}")
+# RE2 (linear time): stacks are untrusted text. The extension pattern consumes the character
+# after it instead of looking ahead, which findall does not return.
+_PY_PACKAGE = compile_linear(r"(?:site|dist)-packages[\\/]+([A-Za-z_]\w*)")
+_NODE_PACKAGE = compile_linear(r"node_modules[\\/]+((?:@[\w.-]+[\\/])?[\w.-]+)")
+_FILE_EXT = compile_linear(r"[\w-]+(\.[A-Za-z]\w{0,5})(?:[\"':),\s]|$)")
+_FILE_NAME = compile_linear(r"[\w.-]+\.[A-Za-z]\w{0,5}")
 
 
 def _unique(values, limit: int = _MAX_CONTEXT_VALUES) -> list[str]:
@@ -76,8 +78,8 @@ def context_patterns(context: dict | None, stack: str = "") -> dict[str, list[st
     context = context or {}
     given = {key: [str(v) for v in context.get(key) or []] for key in CONTEXT_KEYS}
     dependencies = _PY_PACKAGE.findall(stack) + _NODE_PACKAGE.findall(stack)
-    lowered = stack.lower()
-    frameworks = [f for f in _KNOWN_FRAMEWORKS if re.search(rf"[\\/]{f}[\\/]", lowered)]
+    lowered = stack.lower().replace("\\", "/")
+    frameworks = [f for f in _KNOWN_FRAMEWORKS if f"/{f}/" in lowered]
     extensions = _FILE_EXT.findall(stack)
     files = [f for f in given["files"]]
     return {

@@ -23,6 +23,7 @@ from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
 from governance.services import audit_record
 from hindsight import conf, metrics
+from hindsight.extract import extract_error
 from hindsight.models import Learning, LearningCategory
 from mnemosyne_site.embeddings import embed_one
 from mnemosyne_site.outbox import enqueue_on_commit
@@ -39,11 +40,10 @@ _PROVIDER_WORDS = ("api", "model", "provider", "rate limit")
 
 
 def extract_error_pattern(error: str) -> str:
-    """The reusable shape of an error: UUIDs, timestamps, paths, ports (and the other variable
-    parts the signature normaliser knows) become placeholders."""
-    from hindsight.normalize import normalize
-
-    return " ".join(normalize(error.strip()).text.split())
+    """The reusable shape of an error: the line that identifies it (the same extraction error
+    signatures use, `hindsight.extract`), with UUIDs, timestamps, paths, ports and the other
+    variable parts as placeholders and error codes kept."""
+    return extract_error("", error).pattern
 
 
 def categorize_error(error: str, tool_name: str = "", *, deadline_exceeded: bool = False) -> str:

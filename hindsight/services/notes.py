@@ -6,31 +6,41 @@ not created when an existing hindsight note nearby lies above the dedup similari
 
 from __future__ import annotations
 
-import re
-
 from django.db import transaction
 from django.db.models import Q
 from pgvector.django import CosineDistance
 
 from governance.services import audit_record
 from hindsight import conf, metrics
+from hindsight.linear import compile_linear
 from hindsight.models import ErrorSignature, Resolution
 from hindsight.scopes import home_scope
 from mnemosyne_site.embeddings import embed_one
 from notes.models import KnowledgeItem, KnowledgeKind, KnowledgeStatus
 
-_STEP_SPLIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z0-9`])")
+# Step boundaries: line breaks, and sentence ends when a capital, digit or backtick follows
+# (checked on the match: RE2, linear in the description, has no lookaround).
+_STEP_BREAK = compile_linear(r"\n+|[.!?][ \t\r\f\v]+")
+_STEP_BULLET = compile_linear(r"^\s*(?:[-*•]|\d+[.)])\s*")
 _LIVE_NOTE = ~Q(status__in=[KnowledgeStatus.DEPRECATED, KnowledgeStatus.REJECTED])
 
 
 def _steps(description: str) -> list[str]:
     """A description as numbered steps: its lines, or its sentences when it is one line."""
-    steps = []
-    for part in _STEP_SPLIT.split(description.strip()):
-        part = re.sub(r"^\s*(?:[-*•]|\d+[.)])\s*", "", part).strip()
-        if part:
-            steps.append(part)
-    return steps or [description.strip()]
+    text = description.strip()
+    parts, start = [], 0
+    for found in _STEP_BREAK.finditer(text):
+        if found.group(0)[0] in ".!?":
+            after = text[found.end() : found.end() + 1]
+            if not (after == "`" or (after.isascii() and (after.isupper() or after.isdigit()))):
+                continue
+            parts.append(text[start : found.start() + 1])
+        else:
+            parts.append(text[start : found.start()])
+        start = found.end()
+    parts.append(text[start:])
+    steps = [_STEP_BULLET.sub("", part, count=1).strip() for part in parts]
+    return [step for step in steps if step] or [text]
 
 
 def note_tags(signature: ErrorSignature) -> list[str]:

@@ -8,13 +8,8 @@ from datetime import datetime, timedelta
 
 from django.db import connection
 from django.utils import timezone
-from rest_framework import exceptions, status
 
-
-class RateLimited(exceptions.APIException):
-    status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_code = "rate_limited"
-    default_detail = "Too many requests for this session; slow down."
+from mnemosyne_site.errors import RateLimited
 
 
 def _window_start(now: datetime, seconds: int) -> datetime:
@@ -45,7 +40,7 @@ def rate_limit_hit(*, key: str, limit: int, window_seconds: int) -> int:
         )
         count = cursor.fetchone()[0]
     if count > limit:
-        error = RateLimited()
+        error = RateLimited("Too many requests for this session; slow down.")
         window_end = start + timedelta(seconds=window_seconds)
         error.retry_after = int((window_end - now).total_seconds()) + 1
         raise error

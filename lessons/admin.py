@@ -7,8 +7,6 @@ deprecating patterns (maintainers of the pattern's scope only).
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from rest_framework.exceptions import PermissionDenied
 
 from governance.auth import Principal
 from governance.services import audit_record
@@ -28,8 +26,8 @@ from lessons.services import (
     pattern_deprecate,
 )
 from lessons.triggers import TriggerError, validate_trigger
-from mnemosyne_site.api import Conflict
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.errors import DomainError
 
 
 def _principal(request) -> Principal:
@@ -205,21 +203,17 @@ class PatternAdmin(admin.ModelAdmin):
     actions = ["confirm", "deprecate"]
 
     def _decide(self, request, queryset, decide, verb: str) -> None:
-        done = refused = 0
-        for pk in queryset.values_list("pk", flat=True):
+        done, refused = 0, []
+        for pk, name in queryset.values_list("pk", "pattern_name"):
             try:
                 decide(pk)
                 done += 1
-            except (PermissionDenied, DjangoPermissionDenied, Conflict):
-                refused += 1
+            except DomainError as error:
+                refused.append(f"{name}: {error}")
         self.message_user(request, f"{done} pattern(s) {verb}.")
         if refused:
-            self.message_user(
-                request,
-                f"{refused} refused: only maintainers of a pattern's scope decide it, "
-                "and only emerging patterns are confirmed.",
-                level=messages.WARNING,
-            )
+            reasons = "; ".join(refused[:10])
+            self.message_user(request, f"{len(refused)} refused: {reasons}", messages.WARNING)
 
     @admin.action(description="Confirm the selected patterns")
     def confirm(self, request, queryset):

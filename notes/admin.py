@@ -4,7 +4,7 @@ like every other change."""
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import DomainError
 from notes.models import (
     ExternalRef,
     KnowledgeItem,
@@ -55,18 +55,18 @@ class KnowledgeItemAdmin(admin.ModelAdmin):
     def _transition(self, request, queryset: QuerySet, status: str) -> None:
         from notes.services.lifecycle import note_transition
 
-        done = refused = 0
+        done, refused = 0, []
         for note in queryset:
             try:
                 note_transition(
                     note_id=note.pk, status=status, actor=_actor(request), reason="admin action"
                 )
                 done += 1
-            except Conflict:
-                refused += 1
+            except DomainError as error:
+                refused.append(f"{note.title}: {error}")
         self.message_user(request, f"{done} note(s) now {status}.")
-        if refused:
-            self.message_user(request, f"{refused} could not become {status}.", messages.WARNING)
+        for line in refused[:10]:
+            self.message_user(request, line, messages.WARNING)
 
     @admin.action(description="Accept the selected notes")
     def accept(self, request, queryset):
@@ -117,14 +117,16 @@ class TrajectoryAdmin(admin.ModelAdmin):
     def requeue(self, request, queryset):
         from notes.services.trajectories import trajectory_requeue
 
-        done = 0
+        done, refused = 0, []
         for trajectory in queryset:
             try:
                 trajectory_requeue(trajectory_id=trajectory.pk, actor=_actor(request))
                 done += 1
-            except Conflict:
-                pass
+            except DomainError as error:
+                refused.append(f"{trajectory.session_key}: {error}")
         self.message_user(request, f"{done} trajectory(ies) queued for distillation.")
+        for line in refused[:10]:
+            self.message_user(request, line, messages.WARNING)
 
 
 @admin.register(NoteRetrieval)

@@ -12,7 +12,7 @@ from governance.registry import (
     register_dashboard_provider,
     register_describer,
 )
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict
 
 NOTE = "notes.knowledgeitem"
 SKILL = "notes.skill"

@@ -52,7 +52,8 @@ from governance.services import (
     proposal_decide,
     scope_create,
 )
-from mnemosyne_site.api import Conflict, CursorPagination
+from mnemosyne_site.api import CursorPagination
+from mnemosyne_site.errors import Conflict
 
 
 class WhoAmIView(APIView):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import (
@@ -26,7 +25,7 @@ from governance.registry import applier_for
 from governance.selectors.policies import policy_for
 from governance.services.audit import actor_of, audit_record
 from governance.services.notifications import notify_proposal_decided, notify_proposal_queued
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 
 
 def proposal_create(
@@ -106,9 +105,9 @@ def proposal_decide(
     as approved while nothing happened.
     """
     if decision not in Decision.values:
-        raise exceptions.ValidationError({"decision": [f"Must be one of {Decision.values}."]})
+        raise InvalidInput(fields={"decision": [f"Must be one of {Decision.values}."]})
     if principal.kind != "person":
-        raise exceptions.PermissionDenied("Only people may decide proposals.")
+        raise Forbidden("Only people may decide proposals.")
     with transaction.atomic():
         proposal = (
             Proposal.objects.select_for_update(of=("self",))
@@ -116,7 +115,7 @@ def proposal_decide(
             .get(pk=proposal_id)
         )
         if not principal.has_role(proposal.scope.path, Role.MAINTAINER):
-            raise exceptions.PermissionDenied("Only maintainers of the target scope may decide.")
+            raise Forbidden("Only maintainers of the target scope may decide.")
         if proposal.state != ProposalState.PENDING:
             raise Conflict(f"The proposal is already {proposal.state}.")
         policy = policy_for(proposal.scope)
@@ -125,7 +124,7 @@ def proposal_decide(
             and proposal.proposed_by_user_id == principal.user.pk
             and not policy.proposer_may_approve
         ):
-            raise exceptions.PermissionDenied("The proposer may not decide their own proposal.")
+            raise Forbidden("The proposer may not decide their own proposal.")
         if proposal.approvals.filter(user=principal.user).exists():
             raise Conflict("You have already decided this proposal.")
         Approval.objects.create(
@@ -170,7 +169,7 @@ def proposal_decide(
 def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> Proposal:
     """Withdraw a pending proposal: its proposer, or a maintainer of its scope."""
     if principal.kind != "person":
-        raise exceptions.PermissionDenied("Only people may cancel proposals.")
+        raise Forbidden("Only people may cancel proposals.")
     with transaction.atomic():
         proposal = (
             Proposal.objects.select_for_update(of=("self",))
@@ -179,9 +178,7 @@ def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> P
         )
         is_proposer = proposal.proposed_by_user_id == getattr(principal.user, "pk", None)
         if not is_proposer and not principal.has_role(proposal.scope.path, Role.MAINTAINER):
-            raise exceptions.PermissionDenied(
-                "Only the proposer or a maintainer of the scope may cancel."
-            )
+            raise Forbidden("Only the proposer or a maintainer of the scope may cancel.")
         if proposal.state != ProposalState.PENDING:
             raise Conflict(f"The proposal is already {proposal.state}.")
         proposal.state = ProposalState.CANCELLED

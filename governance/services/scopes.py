@@ -7,7 +7,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import new_token
 from governance.models import (
@@ -19,6 +18,7 @@ from governance.models import (
     Scope,
 )
 from governance.services.audit import audit_record
+from mnemosyne_site.errors import InvalidInput
 
 LAYERS_TOP_DOWN = [Layer.COMPANY, Layer.ORG, Layer.TEAM, Layer.PROJECT, Layer.SESSION]
 
@@ -29,10 +29,10 @@ LAYERS_TOP_DOWN = [Layer.COMPANY, Layer.ORG, Layer.TEAM, Layer.PROJECT, Layer.SE
 def scope_create(*, layer: str, slug: str, parent: Scope | None = None, name: str = "") -> Scope:
     expected_parent = PARENT_LAYER.get(Layer(layer))
     if expected_parent is None and parent is not None:
-        raise exceptions.ValidationError({"parent": ["A company scope has no parent."]})
+        raise InvalidInput(fields={"parent": ["A company scope has no parent."]})
     if expected_parent is not None and (parent is None or parent.layer != expected_parent):
-        raise exceptions.ValidationError(
-            {"parent": [f"A {layer} scope must hang under a {expected_parent} scope."]}
+        raise InvalidInput(
+            fields={"parent": [f"A {layer} scope must hang under a {expected_parent} scope."]}
         )
     path = f"{parent.path}/{slug}" if parent else slug
     return Scope.objects.create(layer=layer, slug=slug, parent=parent, path=path, name=name or slug)
@@ -47,8 +47,8 @@ def scope_ensure_path(*, path: str) -> Scope:
         return existing
     parts = path.split("/")
     if len(parts) > len(LAYERS_TOP_DOWN):
-        raise exceptions.ValidationError(
-            {"scope": [f"A scope path has at most {len(LAYERS_TOP_DOWN)} levels."]}
+        raise InvalidInput(
+            fields={"scope": [f"A scope path has at most {len(LAYERS_TOP_DOWN)} levels."]}
         )
     parent = None
     for depth, slug in enumerate(parts):

@@ -15,7 +15,6 @@ from django.db import DatabaseError, transaction
 from django.db.models import F, FloatField, Value
 from django.db.models.functions import Cast, Greatest, Least
 from pgvector.django import CosineDistance
-from rest_framework.exceptions import APIException
 
 from governance.auth import Principal
 from governance.models import Scope
@@ -24,6 +23,7 @@ from governance.services import audit_record
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.errors import DomainError
 from mnemosyne_site.outbox import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
@@ -263,7 +263,7 @@ def _handle_error(
             session_key=session_key,
             actor=principal,
         )
-    except (APIException, DatabaseError) as exc:
+    except (DomainError, DatabaseError) as exc:
         # A lost learning must not fail the agent's tool call; it must be visible to operators.
         logger.warning(
             "saving a learning failed",

@@ -21,7 +21,7 @@ from hindsight.models import (
     SuggestionMiss,
 )
 from hindsight.services.notes import note_lineage, note_metrics_aggregate
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict
 from mnemosyne_site.outbox import enqueue_on_commit
 from notes.models import KnowledgeItem, KnowledgeStatus
 

@@ -7,13 +7,13 @@ from datetime import UTC, datetime
 from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.db.models.functions import Greatest
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.services import audit_record
 from lessons.models import AntiPattern
 from lessons.triggers import TriggerError, compile_trigger
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.errors import InvalidInput
 
 
 def anti_pattern_set_active(*, anti_pattern_id, principal: Principal | str, active: bool) -> bool:
@@ -44,7 +44,7 @@ def anti_pattern_update(
         try:
             compile_trigger(changes["trigger_pattern"])
         except TriggerError as exc:
-            raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+            raise InvalidInput(fields={"trigger_pattern": [str(exc)]}) from None
     with transaction.atomic():
         anti_pattern = (
             AntiPattern.objects.select_for_update().select_related("scope").get(pk=anti_pattern_id)

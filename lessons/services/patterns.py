@@ -13,7 +13,6 @@ from collections import Counter
 from django.db import transaction
 from django.db.models import Max, Min, Sum
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import ProposalKind, Role
@@ -31,7 +30,7 @@ from lessons.models import (
 )
 from lessons.triggers import TriggerError, trigger_from_lesson
 from lessons.vector_search import nearest
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden
 
 TYPE_OF_LESSON = {
     LessonType.FAILURE: PatternType.RECURRING_FAILURE,
@@ -184,9 +183,7 @@ def _decide(*, pattern_id, principal: Principal, status: str, by: str, notes: st
     with transaction.atomic():
         pattern = Pattern.objects.select_for_update().select_related("scope").get(pk=pattern_id)
         if not may_decide_pattern(principal, pattern):
-            raise exceptions.PermissionDenied(
-                "Only maintainers of the pattern's scope may decide it."
-            )
+            raise Forbidden("Only maintainers of the pattern's scope may decide it.")
         if pattern.status == status:
             return pattern  # a repeated decision changes nothing
         if pattern.status != PatternStatus.EMERGING and status == PatternStatus.CONFIRMED:

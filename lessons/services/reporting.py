@@ -23,7 +23,6 @@ import numpy as np
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import Scope
@@ -45,6 +44,7 @@ from lessons.rules import compile_rules, escalations_for
 from lessons.triggers import TriggerError, compile_trigger, trigger_from_lesson
 from lessons.vector_search import nearest
 from mnemosyne_site.embeddings import embed
+from mnemosyne_site.errors import Forbidden, InvalidInput
 
 logger = logging.getLogger(__name__)
 
@@ -84,11 +84,11 @@ def report_scope(*, principal: Principal, path: str | None) -> Scope:
         if path == settings.MNEMOSYNE_DEFAULT_SCOPE:
             scope = default_scope()
         elif not principal.can_read_path(path):
-            raise exceptions.PermissionDenied("This credential may not write in that scope.")
+            raise Forbidden("This credential may not write in that scope.")
         else:
-            raise exceptions.ValidationError({"scope": [f"No scope {path!r}."]})
+            raise InvalidInput(fields={"scope": [f"No scope {path!r}."]})
     if not principal.can_write_path(scope.path):
-        raise exceptions.PermissionDenied("This credential may not write in that scope.")
+        raise Forbidden("This credential may not write in that scope.")
     return scope
 
 
@@ -128,7 +128,7 @@ def lessons_report(
             try:
                 compile_trigger(item["trigger_pattern"])
             except TriggerError as exc:
-                raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+                raise InvalidInput(fields={"trigger_pattern": [str(exc)]}) from None
     vectors = embed(_embedding_texts(items)) if items else np.zeros((0, 0))
     trigger_vectors = iter(vectors[len(items) :])
     rules = _active_rules()
@@ -379,7 +379,7 @@ def anti_pattern_upsert_for_lesson(
         trigger = explicit_trigger or generated
         compile_trigger(trigger)
     except TriggerError as exc:
-        raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+        raise InvalidInput(fields={"trigger_pattern": [str(exc)]}) from None
     critical = lesson.severity == Severity.CRITICAL
     anti_pattern = (
         AntiPattern.objects.select_for_update().filter(source_lesson=lesson).order_by("created_at")

@@ -16,8 +16,8 @@ from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
 from governance.selectors import policy_threshold
 from governance.services import audit_record
-from mnemosyne_site.api import Conflict
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.errors import Conflict
 from notes import conf
 from notes.models import KnowledgeItem, KnowledgeStatus
 

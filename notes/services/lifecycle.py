@@ -18,12 +18,11 @@ import logging
 import numpy as np
 from django.db import transaction
 from django.db.models import F, Q
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import Proposal, ProposalKind, Role, Scope
 from governance.services import audit_record, proposal_create
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
 from notes.models import KnowledgeItem, KnowledgeStatus, NoteRetrieval
@@ -121,7 +120,7 @@ def note_request_transition(
     if _may_decide(principal, note.scope):
         return note_transition(note_id=note.pk, status=status, actor=principal, reason=reason), None
     if not principal.can_write_path(note.scope.path):
-        raise exceptions.PermissionDenied("You may not change notes in this scope.")
+        raise Forbidden("You may not change notes in this scope.")
     with transaction.atomic():
         if status == S.PROPOSED:
             note = note_transition(
@@ -161,7 +160,7 @@ def note_propose_promotion(
 ) -> Proposal:
     """Ask the maintainers of the parent scope to take a copy of the note into their layer."""
     if isinstance(principal, Principal) and not principal.can_write_path(note.scope.path):
-        raise exceptions.PermissionDenied("You may not promote notes of this scope.")
+        raise Forbidden("You may not promote notes of this scope.")
     if note.scope.parent_id is None:
         raise Conflict("The note is already in the top layer.")
     if note.status in (S.REJECTED, S.DEPRECATED):
@@ -233,11 +232,11 @@ def note_propose_merge(
     *, principal: Principal | str, note: KnowledgeItem, other: KnowledgeItem, similarity=None
 ) -> Proposal:
     if note.pk == other.pk:
-        raise exceptions.ValidationError({"other_id": ["A note cannot be merged with itself."]})
+        raise InvalidInput(fields={"other_id": ["A note cannot be merged with itself."]})
     if note.scope_id != other.scope_id:
-        raise exceptions.ValidationError({"other_id": ["Only notes of the same scope merge."]})
+        raise InvalidInput(fields={"other_id": ["Only notes of the same scope merge."]})
     if isinstance(principal, Principal) and not principal.can_write_path(note.scope.path):
-        raise exceptions.PermissionDenied("You may not merge notes of this scope.")
+        raise Forbidden("You may not merge notes of this scope.")
     if note.merged_into_id or other.merged_into_id:
         raise Conflict("One of the notes is already merged.")
     if similarity is None and note.embedding is not None and other.embedding is not None:

@@ -32,7 +32,7 @@ from django.utils import timezone
 from governance.auth import Principal
 from governance.models import ProposalKind, Scope
 from governance.services import audit_record, proposal_create
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict
 from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
 from notes.models import (

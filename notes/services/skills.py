@@ -11,12 +11,11 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import Proposal, ProposalKind, Scope
 from governance.services import audit_record, proposal_create
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden
 from notes.models import ExternalRef, Skill, SkillStatus
 from notes.services.knowledge import knowledge_save_limit
 
@@ -100,7 +99,7 @@ def skill_request_activation(
     *, principal: Principal, skill: Skill
 ) -> tuple[Skill, Proposal | None]:
     if not principal.can_write_path(skill.scope.path):
-        raise exceptions.PermissionDenied("You may not activate skills in this scope.")
+        raise Forbidden("You may not activate skills in this scope.")
     if skill.status == SkillStatus.ACTIVE:
         return skill, None
     if skill.requires_approval:

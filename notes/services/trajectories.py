@@ -21,6 +21,7 @@ from django.utils import timezone
 from governance.auth import Principal
 from governance.models import Scope
 from governance.services import audit_record
+from mnemosyne_site.errors import Conflict
 from notes import conf
 from notes.metrics import CAPTURE_BATCH_SIZE, DISTILLATION_TOTAL
 from notes.models import DistillationStatus, SessionOutcome, Trajectory, TrajectoryEvent
@@ -269,7 +270,6 @@ def trajectory_queue_distillation(*, trajectory_id) -> None:
 
 def trajectory_requeue(*, trajectory_id, actor: Principal | str) -> Trajectory:
     """Queue a failed (or stuck) distillation again."""
-    from mnemosyne_site.api import Conflict
 
     with transaction.atomic():
         trajectory = (

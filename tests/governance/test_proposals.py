@@ -5,7 +5,6 @@ import threading
 import pytest
 from django.core import mail
 from django.db import connection
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import (
@@ -17,7 +16,7 @@ from governance.models import (
     Scope,
 )
 from governance.services import proposal_cancel, proposal_create, proposal_decide
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +71,7 @@ def test_only_maintainers_of_the_target_scope_may_decide(
     request, scope_applier, make_proposal, who
 ):
     proposal = make_proposal()
-    with pytest.raises(exceptions.PermissionDenied):
+    with pytest.raises(Forbidden):
         decide(proposal, request.getfixturevalue(who))
     assert Proposal.objects.get(pk=proposal.pk).state == ProposalState.PENDING
 
@@ -81,13 +80,13 @@ def test_a_maintainer_below_the_target_scope_may_not_decide(
     scope_applier, make_proposal, make_person, scope_tree
 ):
     project_maintainer = make_person("pm", scope_tree["project"], "maintainer")
-    with pytest.raises(exceptions.PermissionDenied):
+    with pytest.raises(Forbidden):
         decide(make_proposal(scope=scope_tree["team"]), project_maintainer)
 
 
 def test_agents_cannot_decide_anything(scope_applier, make_proposal, make_agent):
     credential, _ = make_agent()
-    with pytest.raises(exceptions.PermissionDenied):
+    with pytest.raises(Forbidden):
         proposal_decide(
             proposal_id=make_proposal().pk,
             principal=Principal.for_agent(credential),
@@ -97,7 +96,7 @@ def test_agents_cannot_decide_anything(scope_applier, make_proposal, make_agent)
 
 def test_the_proposer_may_not_approve_by_default(scope_applier, make_proposal, maintainer):
     proposal = make_proposal(proposed_by=Principal.for_user(maintainer))
-    with pytest.raises(exceptions.PermissionDenied, match="proposer"):
+    with pytest.raises(Forbidden, match="proposer"):
         decide(proposal, maintainer)
 
 
@@ -162,7 +161,7 @@ def test_an_open_proposal_for_the_same_subject_is_reused(make_proposal):
 
 def test_the_proposer_or_a_maintainer_may_cancel(make_proposal, maintainer, member, scope_tree):
     proposal = make_proposal(proposed_by=Principal.for_user(member))
-    with pytest.raises(exceptions.PermissionDenied):
+    with pytest.raises(Forbidden):
         proposal_cancel(
             proposal_id=make_proposal(kind="merge").pk, principal=Principal.for_user(member)
         )

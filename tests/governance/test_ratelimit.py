@@ -4,7 +4,8 @@ import pytest
 from django.db import connection
 
 from governance.models import RateLimitWindow
-from governance.ratelimit import RateLimited, rate_limit_hit
+from governance.ratelimit import rate_limit_hit
+from mnemosyne_site.errors import RateLimited
 
 
 @pytest.mark.django_db

@@ -1,5 +1,4 @@
 import pytest
-from rest_framework.exceptions import PermissionDenied
 
 from governance.auth import Principal
 from governance.models import Proposal, ProposalState
@@ -15,6 +14,7 @@ from hindsight.services import (
     resolution_apply,
     resolution_create,
 )
+from mnemosyne_site.errors import Forbidden
 from notes.models import KnowledgeItem
 from tests.hindsight.factories import make_signature
 
@@ -73,7 +73,7 @@ def test_a_promotion_waits_for_the_target_layers_maintainers(scope_tree, member,
     proposal = hindsight_promotion_propose(signature=signature)
     # Nothing is promoted by proposing it: the note stays where it was, alone.
     assert KnowledgeItem.objects.filter(kind="hindsight").count() == 1
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         proposal_decide(
             proposal_id=proposal.pk, principal=Principal.for_user(member), decision="approve"
         )

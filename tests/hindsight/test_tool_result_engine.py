@@ -2,7 +2,6 @@ import logging
 
 import pytest
 
-from governance.ratelimit import RateLimited
 from hindsight.models import Learning
 from hindsight.services.learnings import (
     categorize_error,
@@ -11,6 +10,7 @@ from hindsight.services.learnings import (
     learning_save,
     summarize_params,
 )
+from mnemosyne_site.errors import RateLimited
 
 URL = "/api/v1/tool-results"
 

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 
 from governance.models import AuditLog
-from governance.ratelimit import RateLimited
+from mnemosyne_site.errors import RateLimited
 from notes import conf
 from notes.models import KnowledgeItem
 from notes.services.knowledge import knowledge_save

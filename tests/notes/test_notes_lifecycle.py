@@ -4,7 +4,7 @@ from governance.auth import Principal
 from governance.models import AuditLog, Proposal, ProposalState
 from governance.registry import applier_for, describer_for
 from governance.services import proposal_decide
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 from notes.models import KnowledgeItem, NoteRetrieval, Trajectory
 from notes.services.lifecycle import note_propose_merge, note_propose_promotion
 
@@ -187,7 +187,6 @@ def test_a_lineage_is_promoted_into_a_layer_only_once(maintainer, make_note, sco
 def test_only_maintainers_of_the_target_scope_approve_a_promotion(
     member, make_note, scope_tree, django_user_model
 ):
-    from rest_framework.exceptions import PermissionDenied
 
     from governance.services import membership_grant
 
@@ -195,7 +194,7 @@ def test_only_maintainers_of_the_target_scope_approve_a_promotion(
     membership_grant(user=project_maintainer, scope=scope_tree["project"], role="maintainer")
     proposal = note_propose_promotion(principal="system", note=make_note("x", status="accepted"))
     for user in (member, project_maintainer):
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(Forbidden):
             _decide(proposal, user)
     assert not KnowledgeItem.objects.filter(scope=scope_tree["team"]).exists()
 
@@ -297,9 +296,8 @@ def test_similar_accepted_notes_produce_a_merge_suggestion_never_a_merge(
 @pytest.mark.django_db
 def test_a_merge_proposal_made_by_hand_needs_distinct_notes(make_note):
     note = make_note("A")
-    from rest_framework.exceptions import ValidationError
 
-    with pytest.raises(ValidationError):
+    with pytest.raises(InvalidInput):
         note_propose_merge(principal="system", note=note, other=note)
 
 

@@ -1,6 +1,6 @@
 """Reads of the lessons app: relevant lessons, patterns, escalations, context and dashboard.
 
-Every read is scoped to what the principal may read (`Principal.readable_q`).
+Every read is scoped to what the principal may read (`governance.selectors.readable`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from django.http import Http404
 from django.utils import timezone
 
 from governance.auth import Principal
-from governance.models import Escalation, EscalationStatus, Scope
+from governance.models import Escalation, EscalationStatus
+from governance.selectors import readable
 from lessons import conf
 from lessons.models import (
     SEVERITY_RANK,
@@ -31,28 +32,16 @@ SIMILARITY_WEIGHT = 0.7  # the spec's blend: similarity * 0.7 + recency * 0.3
 RECENCY_WEIGHT = 0.3
 
 
-def readable_scope_ids(principal: Principal) -> QuerySet | None:
-    """A subquery of the scope ids the principal may read; None when it may read everything."""
-    if principal.read_paths is None:
-        return None
-    return Scope.objects.filter(principal.readable_q("path")).values("id")
-
-
-def _scoped(queryset: QuerySet, principal: Principal) -> QuerySet:
-    ids = readable_scope_ids(principal)
-    return queryset if ids is None else queryset.filter(scope_id__in=ids)
-
-
 def lessons_readable(principal: Principal) -> QuerySet[Lesson]:
-    return _scoped(Lesson.objects.all(), principal)
+    return readable(Lesson.objects.all(), principal)
 
 
 def patterns_readable(principal: Principal) -> QuerySet[Pattern]:
-    return _scoped(Pattern.objects.all(), principal)
+    return readable(Pattern.objects.all(), principal)
 
 
 def anti_patterns_readable(principal: Principal) -> QuerySet[AntiPattern]:
-    return _scoped(AntiPattern.objects.all(), principal)
+    return readable(AntiPattern.objects.all(), principal)
 
 
 def lesson_get(principal: Principal, lesson_id) -> Lesson:
@@ -215,9 +204,9 @@ def emerging_patterns(*, principal: Principal, domain: str | None = None) -> Que
 
 def pending_escalations(*, principal: Principal, escalated_to: str | None = None) -> list[dict]:
     """Pending escalations the principal may read, each with its lesson's or pattern's title."""
-    queryset = Escalation.objects.filter(status=EscalationStatus.PENDING).select_related("scope")
-    if principal.read_paths is not None:
-        queryset = queryset.filter(principal.readable_q("scope__path"))
+    queryset = readable(
+        Escalation.objects.filter(status=EscalationStatus.PENDING), principal
+    ).select_related("scope")
     if escalated_to:
         queryset = queryset.filter(escalated_to=escalated_to)
     escalations = list(queryset.order_by("-created_at")[:500])
@@ -376,9 +365,7 @@ def dashboard_figures(*, principal: Principal) -> dict:
         lessons_this_week=Count("id", filter=Q(created_at__gt=now - timedelta(days=7))),
     )
     confirmed = patterns_readable(principal).filter(status=PatternStatus.CONFIRMED).count()
-    escalations = Escalation.objects.filter(status=EscalationStatus.PENDING)
-    if principal.read_paths is not None:
-        escalations = escalations.filter(principal.readable_q("scope__path"))
+    escalations = readable(Escalation.objects.filter(status=EscalationStatus.PENDING), principal)
     return {
         "total_lessons": lessons["total_lessons"],
         "failures": lessons["failures"],

@@ -12,6 +12,7 @@ from governance.registry import (
     register_dashboard_provider,
     register_describer,
 )
+from governance.selectors import readable
 from mnemosyne_site.errors import Conflict
 
 NOTE = "notes.knowledgeitem"
@@ -128,10 +129,10 @@ def notes_dashboard(principal) -> dict:
 
     from notes.models import NOTE_KINDS, KnowledgeItem, Trajectory
 
-    notes = KnowledgeItem.objects.filter(principal.readable_q("scope__path"), kind__in=NOTE_KINDS)
+    notes = readable(KnowledgeItem.objects.filter(kind__in=NOTE_KINDS), principal)
     by_status = dict(notes.values_list("status").annotate(n=Count("pk")).values_list("status", "n"))
     distillations = dict(
-        Trajectory.objects.filter(principal.readable_q("scope__path"))
+        readable(Trajectory.objects.all(), principal)
         .values_list("distillation_status")
         .annotate(n=Count("pk"))
         .values_list("distillation_status", "n")

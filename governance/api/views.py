@@ -1,7 +1,7 @@
 from django.db import IntegrityError
 from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, mixins, status, viewsets
+from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -41,7 +41,7 @@ from governance.models import (
     Scope,
 )
 from governance.permissions import IsPerson
-from governance.selectors import policy_for, scope_by_path
+from governance.selectors import policy_for, scope_for_read
 from governance.selectors.queues import escalations_readable, inbox_of, proposals_readable
 from governance.services import (
     audit_record,
@@ -51,6 +51,7 @@ from governance.services import (
     proposal_cancel,
     proposal_decide,
     scope_create,
+    scope_for_write,
 )
 from mnemosyne_site.api import CursorPagination
 from mnemosyne_site.errors import Conflict
@@ -94,11 +95,7 @@ class ScopeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         data = ScopeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         principal = principal_of(request)
-        parent = scope_by_path(data.validated_data["parent"])
-        if parent is None or not principal.can_read_path(parent.path):
-            raise exceptions.ValidationError({"parent": ["No such scope."]})
-        if not principal.can_write_path(parent.path):
-            raise exceptions.PermissionDenied("This credential may not write in that scope.")
+        parent = scope_for_write(principal, data.validated_data["parent"], field="parent")
         try:
             scope = scope_create(
                 layer=data.validated_data["layer"],
@@ -308,9 +305,7 @@ class PolicyView(APIView):
         query = PolicyQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         principal = principal_of(request)
-        scope = scope_by_path(query.validated_data["scope"])
-        if scope is None or not principal.can_read_path(scope.path):
-            raise exceptions.NotFound("No such scope.")
+        scope = scope_for_read(principal, query.validated_data["scope"])
         policy = policy_for(scope)
         body = {
             "scope": scope.path,

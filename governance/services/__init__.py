@@ -24,7 +24,9 @@ from governance.services.scopes import (
     membership_grant,
     queue_assign,
     scope_create,
+    scope_ensure_default,
     scope_ensure_path,
+    scope_for_write,
 )
 
 __all__ = [
@@ -46,5 +48,7 @@ __all__ = [
     "proposal_decide",
     "queue_assign",
     "scope_create",
+    "scope_ensure_default",
     "scope_ensure_path",
+    "scope_for_write",
 ]

@@ -24,6 +24,7 @@ from governance.selectors.policies import policy_for
 from governance.selectors.queues import can_handle_escalation, escalation_path, overdue_q
 from governance.services.audit import audit_record
 from governance.services.notifications import notify_escalation_queued
+from governance.services.scopes import scope_ensure_default
 from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 
 # Which status may follow which; resolved and dismissed are final.
@@ -70,9 +71,7 @@ def escalation_create(
         if existing:
             return existing
         if scope is None:
-            from governance.selectors import default_scope
-
-            scope = default_scope()
+            scope = scope_ensure_default()
         now = timezone.now()
         escalation = Escalation.objects.create(
             **lookup,

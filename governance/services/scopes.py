@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from governance.auth import new_token
+from governance.auth import Principal, new_token
 from governance.models import (
     PARENT_LAYER,
     AgentCredential,
@@ -17,8 +17,14 @@ from governance.models import (
     QueueAssignment,
     Scope,
 )
+from governance.selectors.scopes import (
+    scope_by_path,
+    scope_for_read,
+    scope_not_yours,
+    scope_path_clean,
+)
 from governance.services.audit import audit_record
-from mnemosyne_site.errors import InvalidInput
+from mnemosyne_site.errors import Forbidden, InvalidInput
 
 LAYERS_TOP_DOWN = [Layer.COMPANY, Layer.ORG, Layer.TEAM, Layer.PROJECT, Layer.SESSION]
 
@@ -58,6 +64,30 @@ def scope_ensure_path(*, path: str) -> Scope:
             scope = scope_create(layer=LAYERS_TOP_DOWN[depth], slug=slug, parent=parent)
         parent = scope
     return parent
+
+
+def scope_ensure_default() -> Scope:
+    """The scope knowledge goes to when neither the request nor the credential names one."""
+    return scope_ensure_path(path=settings.MNEMOSYNE_DEFAULT_SCOPE)
+
+
+def scope_for_write(principal: Principal, path: str | None, *, field: str = "scope") -> Scope:
+    """The scope a write goes to: the one named, else the caller's default, else the site's
+    (created on first use). A named scope that is missing or unreadable answers as
+    `scope_for_read` does; one the caller may read but not write, 403 naming the field."""
+    path = scope_path_clean(path, field=field)
+    if path and path == settings.MNEMOSYNE_DEFAULT_SCOPE.strip("/"):
+        scope = scope_ensure_default()
+        if not principal.can_read_path(scope.path):
+            raise scope_not_yours(path, field)
+    elif path:
+        scope = scope_for_read(principal, path, field=field)
+    else:
+        default = principal.default_scope_path
+        scope = (scope_by_path(default) if default else None) or scope_ensure_default()
+    if not principal.can_write_path(scope.path):
+        raise Forbidden(fields={field: [f"You may not write in {scope.path!r}."]})
+    return scope
 
 
 def membership_grant(*, user, scope: Scope, role: str) -> Membership:

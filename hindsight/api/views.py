@@ -12,6 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from governance.auth import principal_of
+from governance.selectors import readable, scope_for_read
+from governance.services import scope_for_write
 from hindsight import conf
 from hindsight.api import serializers as s
 from hindsight.filters import LearningFilter, MissFilter, ResolutionFilter, SignatureFilter
@@ -21,7 +23,6 @@ from hindsight.models import (
     Resolution,
     SuggestionMiss,
 )
-from hindsight.scopes import scope_for_read, scope_for_write
 from hindsight.selectors.learnings import learning_fix_for_error, learnings_search
 from hindsight.selectors.matching import (
     error_match,
@@ -208,7 +209,7 @@ class SignatureViewSet(
         if getattr(self, "swagger_fake_view", False):  # schema generation has no caller
             return ErrorSignature.objects.none()
         principal = principal_of(self.request)
-        signatures = ErrorSignature.objects.filter(principal.readable_q("scope__path"))
+        signatures = readable(ErrorSignature.objects.all(), principal)
         signatures = signatures.select_related("scope")
         if self.action == "retrieve":
             signatures = signatures.prefetch_related(
@@ -257,9 +258,7 @@ class ResolutionViewSet(
         if getattr(self, "swagger_fake_view", False):
             return Resolution.objects.none()
         principal = principal_of(self.request)
-        return Resolution.objects.filter(principal.readable_q("scope__path")).select_related(
-            "scope"
-        )
+        return readable(Resolution.objects.all(), principal).select_related("scope")
 
     @extend_schema(
         request=s.ResolutionApplicationInputSerializer,
@@ -296,9 +295,7 @@ class MissViewSet(NulSafeMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
         if getattr(self, "swagger_fake_view", False):
             return SuggestionMiss.objects.none()
         principal = principal_of(self.request)
-        return SuggestionMiss.objects.filter(principal.readable_q("scope__path")).select_related(
-            "scope"
-        )
+        return readable(SuggestionMiss.objects.all(), principal).select_related("scope")
 
 
 class StorageView(NulSafeMixin, APIView):
@@ -386,7 +383,7 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
         if getattr(self, "swagger_fake_view", False):
             return Learning.objects.none()
         principal = principal_of(self.request)
-        return Learning.objects.filter(principal.readable_q("scope__path")).select_related("scope")
+        return readable(Learning.objects.all(), principal).select_related("scope")
 
     def _writable(self, learning: Learning) -> None:
         if not principal_of(self.request).can_write_path(learning.scope.path):

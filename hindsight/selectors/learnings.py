@@ -7,12 +7,13 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from governance.auth import Principal
+from governance.selectors import readable
 from hindsight import conf
 from hindsight.models import Learning
 
 
 def learnings_visible(principal: Principal) -> QuerySet[Learning]:
-    return Learning.objects.filter(principal.readable_q("scope__path")).select_related("scope")
+    return readable(Learning.objects.all(), principal).select_related("scope")
 
 
 def learnings_search(

@@ -8,14 +8,10 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from governance.auth import Principal
-from governance.services import audit_record
+from governance.services import audit_record, scope_for_write
 from lessons.api.serializers import LessonInputSerializer
 from lessons.models import Lesson, LessonType
-from lessons.services.reporting import (
-    anti_pattern_upsert_for_lesson,
-    lessons_report,
-    report_scope,
-)
+from lessons.services.reporting import anti_pattern_upsert_for_lesson, lessons_report
 from mnemosyne_site.embeddings import embed
 
 COMPARED = (
@@ -54,7 +50,7 @@ def _differences(lesson: Lesson, item: dict) -> list[str]:
 def lessons_import(
     *, items: list[dict], principal: Principal, scope_path: str | None = None
 ) -> list[ImportLine]:
-    scope = report_scope(principal=principal, path=scope_path)
+    scope = scope_for_write(principal, scope_path)
     lines: list[ImportLine] = []
     valid: list[dict] = []
     seen: set[tuple[str, str]] = set()

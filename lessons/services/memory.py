@@ -21,6 +21,7 @@ from pgvector.django import CosineDistance
 
 from governance.auth import Principal
 from governance.models import AgentCredential
+from governance.selectors import readable
 from lessons import conf
 from lessons.models import AgentMemory, AntiPattern, Lesson, Severity
 from lessons.selectors import anti_pattern_summary, lesson_summary
@@ -60,9 +61,7 @@ def agent_domain(agent_name: str) -> str:
 
 
 def _visible(queryset, principal: Principal | None):
-    if principal is None or principal.read_paths is None:
-        return queryset
-    return queryset.filter(principal.readable_q("scope__path"))
+    return queryset if principal is None else readable(queryset, principal)
 
 
 def agent_memory_refresh(*, agent_name: str) -> AgentMemory:

@@ -20,14 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from governance.auth import Principal
 from governance.models import Scope
-from governance.selectors import default_scope, scope_by_path
-from governance.services import audit_record
+from governance.services import audit_record, scope_for_write
 from lessons import conf, metrics
 from lessons.models import (
     SEVERITY_RANK,
@@ -44,7 +42,7 @@ from lessons.rules import compile_rules, escalations_for
 from lessons.triggers import TriggerError, compile_trigger, trigger_from_lesson
 from lessons.vector_search import nearest
 from mnemosyne_site.embeddings import embed
-from mnemosyne_site.errors import Forbidden, InvalidInput
+from mnemosyne_site.errors import InvalidInput
 
 logger = logging.getLogger(__name__)
 
@@ -75,23 +73,6 @@ class ReportResult:
         }
 
 
-def report_scope(*, principal: Principal, path: str | None) -> Scope:
-    """The scope a report writes to: the one it names, else the caller's default, else the
-    site's default; 403 when the caller may not write there."""
-    path = (path or "").strip("/") or principal.default_scope_path
-    scope = scope_by_path(path) if path else default_scope()
-    if scope is None:
-        if path == settings.MNEMOSYNE_DEFAULT_SCOPE:
-            scope = default_scope()
-        elif not principal.can_read_path(path):
-            raise Forbidden("This credential may not write in that scope.")
-        else:
-            raise InvalidInput(fields={"scope": [f"No scope {path!r}."]})
-    if not principal.can_write_path(scope.path):
-        raise Forbidden("This credential may not write in that scope.")
-    return scope
-
-
 def _embedding_texts(items: list[dict]) -> list[str]:
     texts = [f"{i['title']} {i['context']} {i['outcome']}" for i in items]
     # An anti-pattern's trigger vector comes from the same embedding call (one per request).
@@ -120,7 +101,7 @@ def lessons_report(
         if stored is not None:
             return stored.response
     scopes = {
-        path: report_scope(principal=principal, path=path)
+        path: scope_for_write(principal, path)
         for path in {item.get("scope") or scope_path for item in items}
     }
     for item in items:

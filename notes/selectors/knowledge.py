@@ -19,6 +19,7 @@ from django.db.models import Case, F, FloatField, IntegerField, Q, QuerySet, Val
 
 from governance.auth import Principal
 from governance.models import LAYER_PRECEDENCE, Scope
+from governance.selectors import readable
 from notes.models import (
     KEY_VALUE_KINDS,
     RETRIEVABLE_STATUSES,
@@ -40,7 +41,7 @@ def _precedence_case(field: str = "scope__layer") -> Case:
 def _in_scope(qs: QuerySet, principal: Principal, scope: Scope | None) -> QuerySet:
     if scope is not None:
         return qs.filter(scope__path__in=scope.ancestor_paths)
-    return qs.filter(principal.readable_q("scope__path"))
+    return readable(qs, principal)
 
 
 def knowledge_visible(principal: Principal, scope: Scope | None = None) -> QuerySet[KnowledgeItem]:

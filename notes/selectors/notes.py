@@ -22,6 +22,7 @@ from django.db.models import QuerySet
 
 from governance.auth import Principal
 from governance.models import LAYER_PRECEDENCE, Layer, Scope
+from governance.selectors import readable, readable_scope_ids
 from notes.models import NOTE_KINDS, RETRIEVABLE_STATUSES, KnowledgeItem
 from notes.selectors.vector import vector_search
 
@@ -31,15 +32,6 @@ class NoteHit:
     note: KnowledgeItem
     similarity: float
     precedence: int
-
-
-def readable_scope_ids(principal: Principal) -> list[int] | None:
-    """Ids of every scope the principal may read; None means all of them."""
-    if principal.read_paths is None and principal.kind != "person":
-        return None
-    if principal.kind == "person" and getattr(principal.user, "is_superuser", False):
-        return None
-    return list(Scope.objects.filter(principal.readable_q("path")).values_list("id", flat=True))
 
 
 def layered_scopes(scope: Scope) -> dict[int, int]:
@@ -63,7 +55,8 @@ def notes_search(
         scope_ids: list[int] | None = list(precedence)
     else:
         precedence = {}
-        scope_ids = readable_scope_ids(principal)
+        readable_ids = readable_scope_ids(principal)
+        scope_ids = None if readable_ids is None else [row["id"] for row in readable_ids]
     # Over-fetch: lineage de-duplication and layer ordering happen after the vector search.
     hits, _plan = vector_search(
         embedding=embedding,
@@ -102,4 +95,4 @@ def notes_search(
 
 def notes_visible(principal: Principal) -> QuerySet[KnowledgeItem]:
     """Every knowledge item the principal may read (notes and key-value entries alike)."""
-    return KnowledgeItem.objects.filter(principal.readable_q("scope__path")).select_related("scope")
+    return readable(KnowledgeItem.objects.all(), principal).select_related("scope")

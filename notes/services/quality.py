@@ -31,6 +31,7 @@ from django.utils import timezone
 
 from governance.auth import Principal
 from governance.models import ProposalKind, Scope
+from governance.selectors import readable
 from governance.services import audit_record, proposal_create
 from mnemosyne_site.errors import Conflict
 from mnemosyne_site.outbox import enqueue_on_commit
@@ -149,8 +150,10 @@ def session_feedback_apply(
                 actor=principal.name,
             )
             if outcome == FeedbackOutcome.POSITIVE and rating > 0:
-                retrievals = NoteRetrieval.objects.filter(session_key=session_key).filter(
-                    principal.readable_q("note__scope__path")
+                retrievals = readable(
+                    NoteRetrieval.objects.filter(session_key=session_key),
+                    principal,
+                    scope_field="note__scope",
                 )
                 if principal.is_agent:
                     # An agent speaks for its own sessions only.

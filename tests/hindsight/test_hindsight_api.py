@@ -18,7 +18,6 @@ CAPTURE = "/api/v1/hindsight/errors"
         ({"error_type": "KeyError"}, "message"),
         ({"message": "   "}, "message"),
         ({"message": "x", "stack": "s" * 70_000}, "stack"),
-        ({"message": "x", "scope": "no/such/scope"}, "scope"),
         ({"message": "x", "scope": "../../etc"}, "scope"),
         ({"message": "x", "context": "not an object"}, "context"),
         ({"message": "x", "context": {"frameworks": "django"}}, "context"),
@@ -29,6 +28,17 @@ def test_capture_rejects_bad_input_naming_the_field(agent_client, body, field):
     response = agent_client.post(CAPTURE, body, format="json")
     assert response.status_code == 400, response.content
     assert field in response.json()["fields"]
+    assert not ErrorSignature.objects.exists()
+
+
+@pytest.mark.django_db
+def test_capture_refuses_a_missing_scope_as_it_refuses_an_unreadable_one(agent_client):
+    missing = agent_client.post(CAPTURE, {"message": "x", "scope": "no/such/scope"}, format="json")
+    hidden = agent_client.post(
+        CAPTURE, {"message": "x", "scope": "acme/platform/search/indexer"}, format="json"
+    )
+    assert missing.status_code == hidden.status_code == 403
+    assert "scope" in missing.json()["fields"] and "scope" in hidden.json()["fields"]
     assert not ErrorSignature.objects.exists()
 
 

@@ -170,7 +170,7 @@ def test_readers_and_outsiders_cannot_write_or_peek(
     assert _save(api_client, "k", "v").status_code == 403
     _save(agent_client, "secret", "payments only")
     peek = person_client(outsider).get(f"{KEYS}/secret", {"scope": "acme/platform/payments/api"})
-    assert peek.status_code == 400 and "scope" in peek.json()["fields"]
+    assert peek.status_code == 403 and "scope" in peek.json()["fields"]
     listed = person_client(outsider).get("/api/v1/knowledge").json()["results"]
     assert listed == []
 

@@ -172,8 +172,10 @@ def test_an_unreadable_scope_answers_like_a_missing_one(agent_client):
     response = agent_client.post(
         SEARCH, {"query": "x", "scope": "acme/platform/search/indexer"}, format="json"
     )
-    assert response.status_code == 400
-    assert "scope" in response.json()["fields"]
+    missing = agent_client.post(SEARCH, {"query": "x", "scope": "acme/no/such"}, format="json")
+    assert response.status_code == missing.status_code == 403
+    assert response.json()["error"] == missing.json()["error"] == "permission_denied"
+    assert "scope" in response.json()["fields"] and "scope" in missing.json()["fields"]
 
 
 @pytest.mark.django_db

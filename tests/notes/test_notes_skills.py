@@ -140,7 +140,8 @@ def test_people_deprecate_skills_they_may_write(person_client, member, outsider,
     outsider_try = person_client(outsider).post(
         f"{SKILLS}/deploy-canary/deprecate", path, format="json"
     )
-    assert outsider_try.status_code == 400  # cannot even see the scope
+    assert outsider_try.status_code == 403  # cannot even see the scope: refused as a missing one
+    assert "scope" in outsider_try.json()["fields"]
     response = person_client(member).post(f"{SKILLS}/deploy-canary/deprecate", path, format="json")
     assert response.status_code == 200 and response.json()["status"] == "deprecated"
 

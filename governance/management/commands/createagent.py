@@ -1,7 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from governance.selectors import default_scope
-from governance.services import agent_create, scope_ensure_path
+from governance.services import agent_create, scope_ensure_default, scope_ensure_path
 from mnemosyne_site.errors import DomainError
 
 
@@ -22,7 +21,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, name, domain, scope, read_only, ttl_days, **options):
         try:
-            scopes = [scope_ensure_path(path=p) for p in scope] or [default_scope()]
+            scopes = [scope_ensure_path(path=p) for p in scope] or [scope_ensure_default()]
         except DomainError as error:
             raise CommandError(str(error)) from None
         _, token = agent_create(

@@ -12,8 +12,10 @@ from rest_framework.exceptions import NotFound, PermissionDenied, ValidationErro
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from governance.selectors import readable_scope_ids, scope_ancestors, scope_for_read
+from governance.services import scope_for_write
 from mnemosyne_site.embeddings import embed_one
-from notes.api.common import principal, read_scope, session_key, write_scope
+from notes.api.common import principal, session_key
 from notes.api.serializers import (
     ExternalRefOutputSerializer,
     ExternalRefSaveInputSerializer,
@@ -42,7 +44,6 @@ from notes.selectors.knowledge import (
     skills_active,
     skills_visible,
 )
-from notes.selectors.notes import readable_scope_ids
 from notes.selectors.vector import vector_search
 from notes.services.knowledge import knowledge_delete, knowledge_save, knowledge_use
 from notes.services.skills import (
@@ -100,7 +101,9 @@ class KnowledgeEntryView(APIView):
         _check_name("key", key)
         who = principal(request)
         path = (data or {}).get("scope") if data is not None else request.query_params.get("scope")
-        scope = write_scope(who, path) if for_write else read_scope(who, path)
+        scope = (
+            scope_for_write(who, path) if for_write else scope_for_read(who, path, use_default=True)
+        )
         return who, scope
 
     @extend_schema(
@@ -173,7 +176,7 @@ class KnowledgeUseView(APIView):
     def post(self, request, key: str):
         _check_name("key", key)
         who = principal(request)
-        scope = read_scope(who, _body_scope(request))
+        scope = scope_for_read(who, _body_scope(request), use_default=True)
         if scope is None:
             raise ValidationError({"scope": ["Name a scope to look a key up in."]})
         item = knowledge_by_key(principal=who, scope=scope, key=key)
@@ -193,7 +196,7 @@ class KnowledgeSearchView(APIView):
         who = principal(request)
         items = knowledge_keyword_search(
             principal=who,
-            scope=read_scope(who, params.get("scope")),
+            scope=scope_for_read(who, params.get("scope"), use_default=True),
             query=params["q"],
             category=params.get("category"),
             limit=params["limit"],
@@ -210,16 +213,12 @@ class KnowledgeSemanticSearchView(APIView):
     def get(self, request):
         params = _query(request, KnowledgeSemanticQuerySerializer)
         who = principal(request)
-        scope = read_scope(who, params.get("scope"))
-        scope_ids = (
-            list(
-                type(scope)
-                .objects.filter(path__in=scope.ancestor_paths)
-                .values_list("id", flat=True)
-            )
-            if scope is not None
-            else readable_scope_ids(who)
-        )
+        scope = scope_for_read(who, params.get("scope"), use_default=True)
+        if scope is not None:
+            scope_ids = list(scope_ancestors(scope).values_list("id", flat=True))
+        else:
+            readable_ids = readable_scope_ids(who)
+            scope_ids = None if readable_ids is None else [row["id"] for row in readable_ids]
         kinds = [params["category"]] if params.get("category") else list(KEY_VALUE_KINDS)
         hits, _ = vector_search(
             embedding=embed_one(params["q"]),
@@ -262,7 +261,7 @@ class SkillListView(generics.ListCreateAPIView):
         who = principal(request)
         skill, created = skill_save(
             principal=who,
-            scope=write_scope(who, params.get("scope")),
+            scope=scope_for_write(who, params.get("scope")),
             name=params["name"],
             skill_type=params["skill_type"],
             description=params["description"],
@@ -285,7 +284,7 @@ class SkillActiveView(APIView):
     )
     def get(self, request):
         who = principal(request)
-        scope = read_scope(who, request.query_params.get("scope"))
+        scope = scope_for_read(who, request.query_params.get("scope"), use_default=True)
         return Response(
             SkillOutputSerializer(skills_active(principal=who, scope=scope), many=True).data
         )
@@ -294,7 +293,7 @@ class SkillActiveView(APIView):
 def _skill(request, name: str, scope_path: str | None):
     _check_name("name", name)
     who = principal(request)
-    scope = read_scope(who, scope_path)
+    scope = scope_for_read(who, scope_path, use_default=True)
     if scope is None:
         raise ValidationError({"scope": ["Name a scope to look a skill up in."]})
     skill = skill_by_name(principal=who, scope=scope, name=name)
@@ -364,7 +363,7 @@ class ExternalRefListView(APIView):
         who = principal(request)
         refs = external_refs_search(
             principal=who,
-            scope=read_scope(who, params.get("scope")),
+            scope=scope_for_read(who, params.get("scope"), use_default=True),
             query=params.get("q", ""),
             ref_type=params.get("ref_type"),
         )
@@ -376,7 +375,7 @@ class ExternalRefDetailView(APIView):
     def get(self, request, name: str):
         _check_name("name", name)
         who = principal(request)
-        scope = read_scope(who, request.query_params.get("scope"))
+        scope = scope_for_read(who, request.query_params.get("scope"), use_default=True)
         if scope is None:
             raise ValidationError({"scope": ["Name a scope to look a reference up in."]})
         ref = external_ref_by_name(principal=who, scope=scope, name=name)
@@ -397,7 +396,7 @@ class ExternalRefDetailView(APIView):
         who = principal(request)
         ref, created = external_ref_save(
             principal=who,
-            scope=write_scope(who, params.get("scope")),
+            scope=scope_for_write(who, params.get("scope")),
             name=name,
             ref_type=params["ref_type"],
             location=params["location"],
@@ -414,7 +413,7 @@ class ExternalRefDetailView(APIView):
     def delete(self, request, name: str):
         _check_name("name", name)
         who = principal(request)
-        scope = write_scope(who, request.query_params.get("scope"))
+        scope = scope_for_write(who, request.query_params.get("scope"))
         ref = scope.external_refs.filter(name=name).first()
         if ref is None:
             raise NotFound(f"No external reference named {name!r} in {scope.path}.")

@@ -16,7 +16,7 @@ from django.utils import timezone
 from governance.auth import Principal
 from governance.models import Escalation, EscalationStatus
 from governance.selectors import readable
-from lessons import conf
+from lessons import conf, metrics
 from lessons.models import (
     SEVERITY_RANK,
     AntiPattern,
@@ -26,7 +26,7 @@ from lessons.models import (
     PatternStatus,
     Severity,
 )
-from lessons.vector_search import nearest
+from mnemosyne_site.vectors import nearest
 
 SIMILARITY_WEIGHT = 0.7  # the spec's blend: similarity * 0.7 + recency * 0.3
 RECENCY_WEIGHT = 0.3
@@ -159,15 +159,8 @@ def relevant_lessons(
     if filter_domain:
         queryset = queryset.filter(domain=filter_domain)
     fetch = max(max_results * conf.RELEVANT_OVERFETCH, 20)
-    candidates, _plan = nearest(
-        queryset,
-        vector,
-        limit=fetch,
-        count_key=("lessons", principal.read_paths, filter_domain),
-        total_key=("lessons", None, None),
-        total_queryset=Lesson.objects.all(),
-        fields=("last_occurred", "domain"),
-    )
+    candidates, plan = nearest(queryset, vector, limit=fetch, fields=("last_occurred", "domain"))
+    metrics.RELEVANT_QUERIES.labels(plan=plan).inc()
     now = timezone.now()
     scored = []
     for pk, distance, last_occurred, lesson_domain in candidates:

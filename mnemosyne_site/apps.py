@@ -6,9 +6,15 @@ class MnemosyneSiteConfig(AppConfig):
     verbose_name = "Mnemosyne core"
 
     def ready(self) -> None:
+        # Imported here, not at the top: an AppConfig module is loaded before the app registry
+        # is ready, and these modules need it.
+        from django.core import checks
         from django.utils.module_loading import autodiscover_modules
 
         from mnemosyne_site import signals  # noqa: F401  (task metrics, outbox flush on start)
+        from mnemosyne_site.vectors import check_prepared_statements_off
+
+        checks.register(check_prepared_statements_off)
 
         # Every app's `metrics.py` is imported in every process (web, worker, beat), so /metrics
         # lists each named metric, with its fixed label values, before its first event.

@@ -14,7 +14,6 @@ from typing import Any
 from django.db import DatabaseError, transaction
 from django.db.models import F, FloatField, Value
 from django.db.models.functions import Cast, Greatest, Least
-from pgvector.django import CosineDistance
 
 from governance.auth import Principal
 from governance.models import Scope
@@ -25,6 +24,7 @@ from hindsight.models import Learning, LearningCategory
 from mnemosyne_site.embeddings import embed_one
 from mnemosyne_site.errors import DomainError
 from mnemosyne_site.outbox import enqueue_on_commit
+from mnemosyne_site.vectors import nearest
 
 logger = logging.getLogger(__name__)
 
@@ -315,17 +315,17 @@ def learning_propagate_success(*, learning_ids: list[str], rate: float) -> int:
     sources = list(Learning.objects.filter(pk__in=learning_ids, embedding__isnull=False))
     triggers = {s.trigger for s in sources}
     targets: set = set()
+    cut = 1.0 - conf.LEARNING_SIMILARITY
     for source in sources:
-        similar = (
+        similar, _ = nearest(
             Learning.objects.filter(scope_id=source.scope_id)
             .exclude(pk__in=learning_ids)
-            .exclude(trigger__in=triggers)
-            .annotate(distance=CosineDistance("embedding", source.embedding))
-            .filter(distance__lt=1.0 - conf.LEARNING_SIMILARITY)
-            .order_by("distance")
-            .values_list("pk", flat=True)[:10]
+            .exclude(trigger__in=triggers),
+            source.embedding,
+            limit=10,
+            max_distance=cut,
         )
-        targets.update(similar)
+        targets.update(pk for pk, distance in similar if distance < cut)
     for target in targets:
         learning_boost(learning_id=target, confidence_boost=boost)
         metrics.LEARNING_BOOSTS.labels(kind="propagated").inc()

@@ -10,13 +10,13 @@ import re
 
 from django.db import transaction
 from django.db.models import Q
-from pgvector.django import CosineDistance
 
 from governance.services import audit_record
 from hindsight import conf, metrics
 from hindsight.models import ErrorSignature, Resolution
 from hindsight.scopes import home_scope
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.vectors import nearest
 from notes.models import KnowledgeItem, KnowledgeKind, KnowledgeStatus
 
 _STEP_SPLIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z0-9`])")
@@ -162,14 +162,14 @@ def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
             action = "hindsight.note.update"
         else:
             scope = home_scope(signature.scope)
-            duplicate = (
-                KnowledgeItem.objects.filter(_LIVE_NOTE, kind=KnowledgeKind.HINDSIGHT, scope=scope)
-                .annotate(distance=CosineDistance("embedding", vector))
-                .filter(distance__lt=1.0 - conf.HINDSIGHT_NOTE_DEDUP_SIMILARITY)
-                .order_by("distance")
-                .values_list("pk", flat=True)
-                .first()
+            cut = 1.0 - conf.HINDSIGHT_NOTE_DEDUP_SIMILARITY
+            rows, _ = nearest(
+                KnowledgeItem.objects.filter(_LIVE_NOTE, kind=KnowledgeKind.HINDSIGHT, scope=scope),
+                vector,
+                limit=1,
+                max_distance=cut,
             )
+            duplicate = rows[0][0] if rows and rows[0][1] < cut else None
             if duplicate is not None:
                 signature.metadata = {**signature.metadata, "note_duplicate_of": str(duplicate)}
                 signature.save(update_fields=["metadata", "updated_at"])

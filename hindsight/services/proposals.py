@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from django.db.models import Max, Q
+from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
-from pgvector.django import CosineDistance
 
 from governance.models import Proposal, ProposalKind
 from governance.services import audit_record, proposal_create
@@ -23,6 +22,7 @@ from hindsight.models import (
 from hindsight.services.notes import note_lineage, note_metrics_aggregate
 from mnemosyne_site.errors import Conflict
 from mnemosyne_site.outbox import enqueue_on_commit
+from mnemosyne_site.vectors import nearest
 from notes.models import KnowledgeItem, KnowledgeStatus
 
 logger = logging.getLogger(__name__)
@@ -119,22 +119,29 @@ def hindsight_merge_suggest(*, signature: ErrorSignature) -> list[Proposal]:
     best = signature.resolutions.aggregate(best=Max("success_rate"))["best"] or 0.0
     if signature.embedding is None or best <= conf.HINDSIGHT_MERGE_MIN_SUCCESS:
         return []
-    others = (
+    fixed = Resolution.objects.filter(
+        signature=OuterRef("pk"), success_rate__gt=conf.HINDSIGHT_MERGE_MIN_SUCCESS
+    )
+    candidates = (
         ErrorSignature.objects.filter(scope_id=signature.scope_id, status=SignatureStatus.ACTIVE)
         .exclude(pk=signature.pk)
-        .annotate(distance=CosineDistance("embedding", signature.embedding))
-        .filter(distance__lt=1.0 - conf.HINDSIGHT_MERGE_SIMILARITY)
-        .annotate(best=Max("resolutions__success_rate"))
-        .filter(best__gt=conf.HINDSIGHT_MERGE_MIN_SUCCESS)
-        .select_related("scope")
-        .order_by("distance")[:10]
+        .filter(Exists(fixed))
     )
+    rows, _ = nearest(
+        candidates,
+        signature.embedding,
+        limit=10,
+        max_distance=1.0 - conf.HINDSIGHT_MERGE_SIMILARITY,
+    )
+    close = [(pk, d) for pk, d in rows if d < 1.0 - conf.HINDSIGHT_MERGE_SIMILARITY]
+    others = ErrorSignature.objects.select_related("scope").in_bulk([pk for pk, _ in close])
     proposals = []
-    for other in others:
-        if _pair_asked(signature.pk, other.pk):
+    for pk, distance in close:
+        other = others.get(pk)
+        if other is None or _pair_asked(signature.pk, other.pk):
             continue
         survivor, absorbed = sorted((signature, other), key=lambda s: (s.created_at, str(s.pk)))
-        similarity = round(1.0 - float(other.distance), 4)
+        similarity = round(1.0 - float(distance), 4)
         proposals.append(
             proposal_create(
                 kind=ProposalKind.MERGE,

@@ -29,8 +29,8 @@ from lessons.models import (
     Severity,
 )
 from lessons.triggers import TriggerError, trigger_from_lesson
-from lessons.vector_search import nearest
 from mnemosyne_site.errors import Conflict, Forbidden
+from mnemosyne_site.vectors import nearest
 
 TYPE_OF_LESSON = {
     LessonType.FAILURE: PatternType.RECURRING_FAILURE,
@@ -98,9 +98,6 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
         Lesson.objects.filter(scope_id=lesson.scope_id, domain=lesson.domain).exclude(pk=lesson.pk),
         lesson.embedding,
         limit=conf.PATTERN_NEIGHBOURS,
-        count_key=("lessons-scope-domain", lesson.scope_id, lesson.domain),
-        total_key=("lessons", None, None),
-        total_queryset=Lesson.objects.all(),
     )
     similar = [
         pk for pk, distance in neighbours if 1.0 - float(distance) >= conf.PATTERN_SIMILARITY

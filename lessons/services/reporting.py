@@ -40,9 +40,9 @@ from lessons.models import (
 )
 from lessons.rules import compile_rules, escalations_for
 from lessons.triggers import TriggerError, compile_trigger, trigger_from_lesson
-from lessons.vector_search import nearest
 from mnemosyne_site.embeddings import embed
 from mnemosyne_site.errors import InvalidInput
+from mnemosyne_site.vectors import nearest
 
 logger = logging.getLogger(__name__)
 
@@ -219,9 +219,6 @@ def _report_one(
             Lesson.objects.filter(scope=scope, domain=domain),
             vector,
             limit=conf.PATTERN_NEIGHBOURS,
-            count_key=("lessons-scope-domain", scope.pk, domain),
-            total_key=("lessons", None, None),
-            total_queryset=Lesson.objects.all(),
             fields=("lesson_type",),
         )
         for pk, distance, lesson_type in neighbours:

@@ -38,7 +38,7 @@ from notes.models import (
     Trajectory,
     TrajectoryEvent,
 )
-from notes.selectors.vector import vector_search
+from notes.selectors.notes import knowledge_nearest
 from notes.services.lifecycle import note_create, note_reference
 from notes.services.trajectories import distillation_skip_reason
 
@@ -128,7 +128,7 @@ def _nearest_duplicate(scope, vector: np.ndarray) -> tuple[KnowledgeItem, float]
         s.pk: LAYER_PRECEDENCE[Layer(s.layer)]
         for s in type(scope).objects.filter(path__in=scope.ancestor_paths)
     }
-    hits, _ = vector_search(
+    hits, _ = knowledge_nearest(
         embedding=vector,
         kinds=[KnowledgeKind.PATTERN],
         statuses=KnowledgeStatus.values,

@@ -23,8 +23,8 @@ from django.db.models import QuerySet
 from governance.auth import Principal
 from governance.models import LAYER_PRECEDENCE, Layer, Scope
 from governance.selectors import readable, readable_scope_ids
+from mnemosyne_site.vectors import nearest
 from notes.models import NOTE_KINDS, RETRIEVABLE_STATUSES, KnowledgeItem
-from notes.selectors.vector import vector_search
 
 
 @dataclass
@@ -32,6 +32,33 @@ class NoteHit:
     note: KnowledgeItem
     similarity: float
     precedence: int
+
+
+@dataclass(frozen=True)
+class VectorHit:
+    id: object
+    similarity: float
+
+
+def knowledge_nearest(
+    *,
+    embedding: np.ndarray,
+    kinds: Sequence[str],
+    statuses: Sequence[str],
+    scope_ids: Sequence[int] | QuerySet | None,
+    limit: int,
+    threshold: float,
+    plan: str | None = None,
+) -> tuple[list[VectorHit], str]:
+    """Knowledge items (not merged away) above `threshold` cosine similarity, nearest first, at
+    most `limit`; and the search plan used. `scope_ids` of None means every scope."""
+    items = KnowledgeItem.objects.filter(
+        merged_into__isnull=True, kind__in=list(kinds), status__in=list(statuses)
+    )
+    if scope_ids is not None:
+        items = items.filter(scope_id__in=scope_ids)
+    rows, used = nearest(items, embedding, limit=limit, max_distance=1.0 - threshold, plan=plan)
+    return [VectorHit(id=pk, similarity=1.0 - distance) for pk, distance in rows], used
 
 
 def layered_scopes(scope: Scope) -> dict[int, int]:
@@ -52,13 +79,12 @@ def notes_search(
 ) -> list[NoteHit]:
     if scope is not None:
         precedence = layered_scopes(scope)
-        scope_ids: list[int] | None = list(precedence)
+        scope_ids: list[int] | QuerySet | None = list(precedence)
     else:
         precedence = {}
-        readable_ids = readable_scope_ids(principal)
-        scope_ids = None if readable_ids is None else [row["id"] for row in readable_ids]
+        scope_ids = readable_scope_ids(principal)
     # Over-fetch: lineage de-duplication and layer ordering happen after the vector search.
-    hits, _plan = vector_search(
+    hits, _plan = knowledge_nearest(
         embedding=embedding,
         kinds=kinds,
         statuses=statuses,

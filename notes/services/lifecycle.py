@@ -26,6 +26,7 @@ from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
 from notes.models import KnowledgeItem, KnowledgeStatus, NoteRetrieval
+from notes.selectors.notes import knowledge_nearest
 
 logger = logging.getLogger(__name__)
 
@@ -314,12 +315,10 @@ def _uuid(value):
 def note_suggest_merges(*, note_id) -> list[Proposal]:
     """Accepted notes of the same scope above the merge similarity become merge proposals for
     the maintainers; nothing merges without their approval."""
-    from notes.selectors.vector import vector_search
-
     note = KnowledgeItem.objects.select_related("scope").filter(pk=note_id).first()
     if note is None or note.status != S.ACCEPTED or note.embedding is None:
         return []
-    hits, _ = vector_search(
+    hits, _ = knowledge_nearest(
         embedding=np.asarray(note.embedding),
         kinds=[note.kind],
         statuses=[S.ACCEPTED],

@@ -12,7 +12,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied, ValidationErro
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from governance.selectors import readable_scope_ids, scope_ancestors, scope_for_read
+from governance.selectors import scope_for_read
 from governance.services import scope_for_write
 from mnemosyne_site.embeddings import embed_one
 from notes.api.common import principal, session_key
@@ -33,18 +33,18 @@ from notes.api.serializers import (
     validate_name,
 )
 from notes.filters import KnowledgeFilter, SkillFilter
-from notes.models import KEY_VALUE_KINDS, RETRIEVABLE_STATUSES, KnowledgeItem, Skill
+from notes.models import KEY_VALUE_KINDS, KnowledgeItem, Skill
 from notes.selectors.knowledge import (
     external_ref_by_name,
     external_refs_search,
     knowledge_by_key,
     knowledge_keyword_search,
+    knowledge_semantic_search,
     knowledge_visible,
     skill_by_name,
     skills_active,
     skills_visible,
 )
-from notes.selectors.vector import vector_search
 from notes.services.knowledge import knowledge_delete, knowledge_save, knowledge_use
 from notes.services.skills import (
     external_ref_delete,
@@ -213,27 +213,14 @@ class KnowledgeSemanticSearchView(APIView):
     def get(self, request):
         params = _query(request, KnowledgeSemanticQuerySerializer)
         who = principal(request)
-        scope = scope_for_read(who, params.get("scope"), use_default=True)
-        if scope is not None:
-            scope_ids = list(scope_ancestors(scope).values_list("id", flat=True))
-        else:
-            readable_ids = readable_scope_ids(who)
-            scope_ids = None if readable_ids is None else [row["id"] for row in readable_ids]
-        kinds = [params["category"]] if params.get("category") else list(KEY_VALUE_KINDS)
-        hits, _ = vector_search(
+        results = knowledge_semantic_search(
+            principal=who,
+            scope=scope_for_read(who, params.get("scope"), use_default=True),
             embedding=embed_one(params["q"]),
-            kinds=kinds,
-            statuses=RETRIEVABLE_STATUSES,
-            scope_ids=scope_ids,
+            category=params.get("category"),
             limit=params["limit"],
             threshold=params["threshold"],
         )
-        items = KnowledgeItem.objects.select_related("scope").in_bulk([h.id for h in hits])
-        results = []
-        for hit in hits:
-            item = items[hit.id]
-            item.relevance = round(hit.similarity, 6)
-            results.append(item)
         return Response(KnowledgeSearchResultSerializer(results, many=True).data)
 
 

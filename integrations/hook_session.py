@@ -27,8 +27,7 @@ import sys
 import time
 import uuid
 
-from integrations.hook import Api, Config, Unavailable, _arm_watchdog
-from integrations.hook_learning import _parallel
+from integrations.hook_core import Api, Config, Unavailable, arm_watchdog, parallel
 from integrations.hook_state import session_discard, session_read, sweep_stale
 
 _README_NAMES = ("README.md", "README.rst", "README.txt", "README")
@@ -160,7 +159,7 @@ def handle_sessionstart(event: dict, config: Config) -> dict | None:
     notes_body = {"query": query, "top_k": 5, "session": session}
     if config.scope:
         notes_body["scope"] = config.scope
-    results = _parallel(
+    results = parallel(
         {
             "context": lambda: api.request("GET", "/claude-code/context"),
             "relevant": lambda: api.request(
@@ -286,6 +285,7 @@ def session_outcome(records: list[dict]) -> str:
 
 
 def _close_session(job: dict, config: Config, timeout: float) -> None:
+    # Only the detached process needs the trajectory client: SessionStart does not pay for it.
     from integrations.trajectory import TrajectoryRecorder
 
     event = job.get("event") or {}
@@ -330,7 +330,7 @@ def deliver(argv: list[str]) -> int:
     try:
         config = Config()
         timeout = float(os.environ.get("MNEMOSYNE_HOOK_DELIVER_TIMEOUT") or 30)
-        _arm_watchdog(timeout + 5)
+        arm_watchdog(timeout + 5)
         path = argv[0]
         with open(path, encoding="utf-8") as handle:
             job = json.load(handle)

@@ -158,7 +158,7 @@ def lessons_report(
 
 def lesson_process_send(lesson_id: str) -> None:
     """Queue the after-commit work; with the broker down the lesson stays unprocessed and the
-    periodic sweep (`lessons.tasks.lessons_sweep`) picks it up, so a report never fails after
+    periodic sweep (task `lessons.sweep`) picks it up, so a report never fails after
     its commit and nothing is dropped."""
     from lessons.tasks import lesson_process
 

@@ -85,7 +85,7 @@ def test_the_bloat_check_is_scheduled_and_records_its_run(scope_tree, hindsight_
     from mnemosyne_site.models import TaskRun
     from mnemosyne_site.schedules import SCHEDULES
 
-    assert SCHEDULES["hindsight-bloat-check"][0] == bloat_check.name
+    assert SCHEDULES["hindsight: bloat check"][0] == bloat_check.name
     hindsight_conf(HINDSIGHT_BLOAT_THRESHOLD=1)
     _note(scope_tree["project"], "one")
     _note(scope_tree["project"], "two")

@@ -89,11 +89,11 @@ def test_the_periodic_tasks_are_declared_for_beat():
 
     call_command("setup_periodic_tasks")
     tasks = set(PeriodicTask.objects.values_list("task", flat=True))
-    assert {"notes.tasks.sweep_distillations", "notes.tasks.sweep_note_quality"} <= tasks
+    assert {"notes.distillations_sweep", "notes.note_quality_sweep"} <= tasks
     from mnemosyne_site.celery import app
 
     app.loader.import_default_modules()
-    assert "notes.tasks.sweep_distillations" in app.tasks
+    assert "notes.distillations_sweep" in app.tasks
 
 
 @pytest.mark.django_db

@@ -64,7 +64,7 @@ def test_the_pattern_sweep_forms_the_pattern_a_lost_task_never_did(scope_tree):
     # Next run: the members are skipped, only the unrelated lesson is looked at again.
     assert patterns_sweep.delay().get() == {"lessons_checked": 1, "patterns_touched": 0}
     assert Pattern.objects.count() == 1
-    assert TaskRun.objects.filter(task_name="lessons.tasks.patterns_sweep").count() == 2
+    assert TaskRun.objects.filter(task_name="lessons.patterns_sweep").count() == 2
 
 
 def test_the_memory_refresh_rebuilds_stale_memories_and_creates_missing_ones(

@@ -57,7 +57,7 @@ def test_retention_deletes_old_trajectories_with_their_events_and_keeps_recent_o
     assert audit.details["deleted"] == 2
     # Idempotent: nothing left to do on the next run.
     assert expire_old_records.delay().get()["trajectories_deleted"] == 0
-    assert TaskRun.objects.filter(task_name="notes.tasks.expire_old_records").count() == 2
+    assert TaskRun.objects.filter(task_name="notes.records_expire").count() == 2
 
 
 def test_retention_deletes_stale_session_items_but_keeps_endorsed_used_or_project_ones(

@@ -101,7 +101,7 @@ def test_every_scheduled_task_runs_in_a_real_worker_and_its_counts_reach_metrics
     tasks = {task for task, _every, _kwargs in SCHEDULES.values()}
     recorded = set(TaskRun.objects.filter(succeeded=True).values_list("task_name", flat=True))
     assert recorded == tasks  # every periodic task leaves a run record
-    retention = TaskRun.objects.get(task_name="notes.tasks.expire_old_records")
+    retention = TaskRun.objects.get(task_name="notes.records_expire")
     assert retention.result["trajectories_deleted"] == 1
     assert not Trajectory.objects.exists()
 
@@ -114,7 +114,7 @@ def test_every_scheduled_task_runs_in_a_real_worker_and_its_counts_reach_metrics
             for line in runs
         ), task
     assert any(
-        'task="notes.tasks.expire_old_records"' in line
+        'task="notes.records_expire"' in line
         and 'outcome="trajectories_deleted"' in line
         and line.endswith(" 1.0")
         for line in _metric_lines(text, "mnemosyne_sweep_items_total")
@@ -128,7 +128,7 @@ def test_beat_sends_a_due_sweep_to_the_worker(worker, tmp_path):
     # Only this periodic task exists in the test database, routed to the test worker's queue.
     PeriodicTask.objects.create(
         name="test: flush outbox",
-        task="mnemosyne_site.flush_outbox",
+        task="mnemosyne_site.outbox_flush",
         interval=every,
         queue=worker["queue"],
     )
@@ -159,7 +159,7 @@ def test_beat_sends_a_due_sweep_to_the_worker(worker, tmp_path):
         while time.monotonic() < deadline:
             if (
                 TaskRun.objects.filter(
-                    task_name="mnemosyne_site.flush_outbox", succeeded=True
+                    task_name="mnemosyne_site.outbox_flush", succeeded=True
                 ).count()
                 >= 2
             ):
@@ -173,5 +173,5 @@ def test_beat_sends_a_due_sweep_to_the_worker(worker, tmp_path):
             beat.kill()
     # Beat fired it at least twice on its 2-second interval, and the worker ran it each time.
     assert (
-        TaskRun.objects.filter(task_name="mnemosyne_site.flush_outbox", succeeded=True).count() >= 2
+        TaskRun.objects.filter(task_name="mnemosyne_site.outbox_flush", succeeded=True).count() >= 2
     )

@@ -24,7 +24,7 @@ from governance.models import (
     Scope,
 )
 from governance.selectors import policy_for
-from governance.selectors.queues import queue_label
+from governance.selectors.queues import queue_label, role_q
 from governance.services import escalation_transition, policy_record_change, proposal_decide
 from mnemosyne_site.errors import DomainError
 
@@ -343,8 +343,6 @@ class PolicyAdmin(RoleScopedAdmin):
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "scope" and not request.user.is_superuser:
-            from governance.selectors.queues import role_q
-
             kwargs["queryset"] = Scope.objects.filter(
                 role_q(_principal(request), Role.MAINTAINER, "path")
             )

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from django.db import connection
 from django.utils import timezone
 
+from governance.models import RateLimitWindow
 from mnemosyne_site.errors import RateLimited
 
 
@@ -48,8 +49,6 @@ def rate_limit_hit(*, key: str, limit: int, window_seconds: int) -> int:
 
 
 def rate_limit_prune(*, older_than: timedelta = timedelta(days=1)) -> int:
-    from governance.models import RateLimitWindow
-
     deleted, _ = RateLimitWindow.objects.filter(
         window_start__lt=timezone.now() - older_than
     ).delete()

@@ -277,3 +277,9 @@ class InMemoryGrouping:
             store.template_claim(assignment.template_key, key)
         self.shared.fingerprints.setdefault(error.fingerprint, key)
         return key
+
+
+def extract_error_pattern(error: str) -> str:
+    """The reusable shape of an error (a learning's `error_pattern`): UUIDs, timestamps, paths,
+    ports and the other variable parts the signature normaliser knows become placeholders."""
+    return " ".join(normalize(error.strip()).text.split())

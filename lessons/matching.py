@@ -17,11 +17,13 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
-from django.db import connection
+from django.db import DatabaseError, connection
 
 from lessons import conf, metrics
 from lessons.models import AntiPattern, Severity
 from lessons.triggers import TriggerError, compile_trigger, prefilter_keys
+from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.outbox import enqueue
 
 logger = logging.getLogger(__name__)
 
@@ -228,8 +230,6 @@ _vectors_lock = threading.Lock()
 
 
 def action_vector(text: str) -> np.ndarray:
-    from mnemosyne_site.embeddings import embed_one
-
     if conf.CHECK_EMBEDDING_CACHE_SIZE <= 0:
         return embed_one(text)
     with _vectors_lock:
@@ -339,7 +339,9 @@ def hits_record(ids: list[str]) -> None:
         else:
             start_timer = _flush_timer is None
             if start_timer:
-                _flush_timer = threading.Timer(conf.ANTI_PATTERN_STATS_FLUSH_SECONDS, hits_flush)
+                _flush_timer = threading.Timer(
+                    conf.ANTI_PATTERN_STATS_FLUSH_SECONDS, _hits_flush_in_background
+                )
                 _flush_timer.daemon = True
     if conf.ANTI_PATTERN_STATS_FLUSH_SECONDS <= 0:
         hits_flush()
@@ -359,11 +361,19 @@ def hits_flush() -> int:
         _flush_timer = None
     if not counts:
         return 0
-    from lessons.tasks import anti_pattern_hits_apply
-
     payload = {pk: [counts[pk], last[pk]] for pk in counts}
     try:
-        anti_pattern_hits_apply.delay(payload)
-    except Exception:  # the broker is down: statistics are not worth failing a check for
+        # Through the outbox: with the broker down the counts wait in the database.
+        enqueue("lessons.anti_pattern_hits_apply", payload)
+    except DatabaseError:  # the database too: statistics are not worth failing a check for
         logger.warning("could not queue anti-pattern statistics for %d patterns", len(counts))
     return len(counts)
+
+
+def _hits_flush_in_background() -> None:
+    """The flush timer's thread: flush, then close the database connection it may have opened
+    (Django keeps one per thread, and each timer is a new thread)."""
+    try:
+        hits_flush()
+    finally:
+        connection.close()

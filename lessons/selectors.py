@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import numpy as np
-from django.db.models import Count, F, Q, QuerySet, Window
+from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Value, When, Window
 from django.db.models.functions import RowNumber, TruncDate
 from django.http import Http404
 from django.utils import timezone
@@ -333,8 +333,6 @@ def claude_code_context(*, principal: Principal) -> dict:
 
 
 def _severity_rank_expression():
-    from django.db.models import Case, IntegerField, Value, When
-
     return Case(
         *[When(severity=s, then=Value(r)) for s, r in SEVERITY_RANK.items()],
         default=Value(9),

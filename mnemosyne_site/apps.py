@@ -1,4 +1,8 @@
 from django.apps import AppConfig
+from django.core import checks
+from django.utils.module_loading import autodiscover_modules
+
+from mnemosyne_site.vectors import check_prepared_statements_off
 
 
 class MnemosyneSiteConfig(AppConfig):
@@ -6,13 +10,9 @@ class MnemosyneSiteConfig(AppConfig):
     verbose_name = "Mnemosyne core"
 
     def ready(self) -> None:
-        # Imported here, not at the top: an AppConfig module is loaded before the app registry
-        # is ready, and these modules need it.
-        from django.core import checks
-        from django.utils.module_loading import autodiscover_modules
-
+        # In ready(), not at the top: an AppConfig module is loaded before the app registry is
+        # ready, and the signal handlers reach models (the outbox flush on a worker's start).
         from mnemosyne_site import signals  # noqa: F401  (task metrics, outbox flush on start)
-        from mnemosyne_site.vectors import check_prepared_statements_off
 
         checks.register(check_prepared_statements_off)
 

@@ -14,6 +14,8 @@ from notes.models import (
     Trajectory,
     TrajectoryEvent,
 )
+from notes.services.lifecycle import note_suggest_merges, note_transition
+from notes.services.trajectories import trajectory_requeue
 
 
 def _actor(request) -> str:
@@ -53,8 +55,6 @@ class KnowledgeItemAdmin(admin.ModelAdmin):
     actions = ["accept", "deprecate", "suggest_merges"]
 
     def _transition(self, request, queryset: QuerySet, status: str) -> None:
-        from notes.services.lifecycle import note_transition
-
         done, refused = 0, []
         for note in queryset:
             try:
@@ -78,8 +78,6 @@ class KnowledgeItemAdmin(admin.ModelAdmin):
 
     @admin.action(description="Suggest merges with similar accepted notes")
     def suggest_merges(self, request, queryset):
-        from notes.services.lifecycle import note_suggest_merges
-
         count = sum(len(note_suggest_merges(note_id=note.pk)) for note in queryset)
         self.message_user(request, f"{count} merge suggestion(s) queued for review.")
 
@@ -115,8 +113,6 @@ class TrajectoryAdmin(admin.ModelAdmin):
 
     @admin.action(description="Queue distillation again (failed or stuck)")
     def requeue(self, request, queryset):
-        from notes.services.trajectories import trajectory_requeue
-
         done, refused = 0, []
         for trajectory in queryset:
             try:

@@ -23,6 +23,7 @@ from hindsight.models import (
     Resolution,
     SuggestionMiss,
 )
+from hindsight.pipeline import extract_error_pattern
 from hindsight.selectors.learnings import learning_fix_for_error, learnings_search
 from hindsight.selectors.matching import (
     error_match,
@@ -180,8 +181,6 @@ class FixView(NulSafeMixin, APIView):
             raise exceptions.ValidationError({"error": ["This parameter is required."]})
         if len(error) > conf.HINDSIGHT_MAX_MESSAGE_CHARS:
             raise exceptions.ValidationError({"error": ["The error text is too long."]})
-        from hindsight.services.learnings import extract_error_pattern
-
         found = learning_fix_for_error(principal=principal_of(request), error=error)
         return Response(
             s.LearningFixOutputSerializer(
@@ -447,7 +446,7 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
         except ValueError:
             raise exceptions.ValidationError({"limit": ["A whole number."]}) from None
         found = learnings_search(
-            readable=principal_of(request).readable_q("scope__path"),
+            principal=principal_of(request),
             query=query,
             limit=limit,
             category=request.query_params.get("category") or None,

@@ -27,6 +27,7 @@ from governance.auth import Principal
 from governance.models import Scope
 from governance.selectors import readable
 from hindsight import conf, metrics
+from hindsight.context import context_patterns
 from hindsight.models import (
     ErrorSignature,
     Resolution,
@@ -36,7 +37,6 @@ from hindsight.models import (
 )
 from hindsight.pipeline import PreparedError, bucket_of, prepare_error
 from hindsight.scopes import home_scope
-from hindsight.services.capture import context_patterns
 from mnemosyne_site.embeddings import embed_one
 from mnemosyne_site.vectors import nearest
 

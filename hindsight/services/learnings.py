@@ -18,9 +18,12 @@ from django.db.models.functions import Cast, Greatest, Least
 from governance.auth import Principal
 from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
+from governance.selectors import readable
 from governance.services import audit_record
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
+from hindsight.pipeline import extract_error_pattern
+from hindsight.selectors.learnings import learnings_search
 from mnemosyne_site.embeddings import embed_one
 from mnemosyne_site.errors import DomainError
 from mnemosyne_site.outbox import enqueue_on_commit
@@ -35,14 +38,6 @@ _PROVIDER_WORDS = ("api", "model", "provider", "rate limit")
 
 
 # --- pure helpers -----------------------------------------------------------------------------
-
-
-def extract_error_pattern(error: str) -> str:
-    """The reusable shape of an error: UUIDs, timestamps, paths, ports (and the other variable
-    parts the signature normaliser knows) become placeholders."""
-    from hindsight.normalize import normalize
-
-    return " ".join(normalize(error.strip()).text.split())
 
 
 def categorize_error(error: str, tool_name: str = "", *, deadline_exceeded: bool = False) -> str:
@@ -196,13 +191,6 @@ class ToolResultOutcome:
     detail: str = ""
 
 
-def learnings_matching(*, scopes_q, query: str, limit: int) -> list[Learning]:
-    """SearchLearnings: error pattern or trigger contains the query, most confident first."""
-    from hindsight.selectors.learnings import learnings_search
-
-    return learnings_search(readable=scopes_q, query=query, limit=limit)
-
-
 def tool_result_observe(
     *,
     principal: Principal,
@@ -214,28 +202,26 @@ def tool_result_observe(
     session_key: str = "",
 ) -> ToolResultOutcome:
     """OnToolResult: learn from an error, or credit a success."""
-    readable = principal.readable_q("scope__path")
     if error:
         return _handle_error(
             principal=principal,
             scope=scope,
-            readable=readable,
             tool_name=tool_name,
             params=params,
             error=error,
             deadline_exceeded=deadline_exceeded,
             session_key=session_key,
         )
-    return _handle_success(readable=readable, scope=scope, tool_name=tool_name)
+    return _handle_success(principal=principal, tool_name=tool_name)
 
 
 def _handle_error(
-    *, principal, scope, readable, tool_name, params, error, deadline_exceeded, session_key
+    *, principal, scope, tool_name, params, error, deadline_exceeded, session_key
 ) -> ToolResultOutcome:
     pattern = extract_error_pattern(error)
     category = categorize_error(error, tool_name, deadline_exceeded=deadline_exceeded)
-    for known in learnings_matching(
-        scopes_q=readable, query=pattern, limit=conf.LEARNING_SEARCH_LIMIT
+    for known in learnings_search(
+        principal=principal, query=pattern, limit=conf.LEARNING_SEARCH_LIMIT
     ):
         if known.confidence > conf.LEARNING_AUTO_APPLY_CONFIDENCE:
             logger.info(
@@ -285,14 +271,14 @@ def _handle_error(
     )
 
 
-def _handle_success(*, readable, scope, tool_name) -> ToolResultOutcome:
+def _handle_success(*, principal, tool_name) -> ToolResultOutcome:
     """Boost ONLY learnings whose trigger is exactly `tool:<name>`. The spec searches by the
     trigger (a containment match: `tool:git` also finds `tool:git-lfs`) and keeps the exact
     ones; asking the database for the exact trigger gives the same set without a more
     confident `tool:git-lfs` crowding an exact one out of the search's limit."""
     trigger = trigger_for_tool(tool_name)
     boosted = list(
-        Learning.objects.filter(readable, trigger=trigger)
+        readable(Learning.objects.filter(trigger=trigger), principal)
         .order_by("-confidence")
         .values_list("pk", flat=True)[: conf.LEARNING_SEARCH_LIMIT * 10]
     )
@@ -300,10 +286,10 @@ def _handle_success(*, readable, scope, tool_name) -> ToolResultOutcome:
         learning_boost(learning_id=learning_id, success_delta=1, confidence_boost=0.0)
         metrics.LEARNING_BOOSTS.labels(kind="trigger").inc()
     if boosted and conf.LEARNING_PROPAGATION_RATE > 0:
-        from hindsight.tasks import learning_propagate
-
         enqueue_on_commit(
-            learning_propagate, [str(i) for i in boosted], conf.LEARNING_PROPAGATION_RATE
+            "hindsight.learning_propagate_success",
+            [str(i) for i in boosted],
+            conf.LEARNING_PROPAGATION_RATE,
         )
     return ToolResultOutcome(action="boosted", boosted=tuple(str(i) for i in boosted))
 

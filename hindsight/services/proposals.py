@@ -217,9 +217,7 @@ def signature_merge_apply(proposal: Proposal) -> None:
         scope_path=survivor.scope.path,
         details={"absorbed": str(other.pk), "proposal_id": str(proposal.pk), **moved},
     )
-    from hindsight.tasks import signature_refresh
-
-    enqueue_on_commit(signature_refresh, str(survivor.pk))
+    enqueue_on_commit("hindsight.signature_refresh", str(survivor.pk))
 
 
 def signature_describe(subject_id: str) -> dict:

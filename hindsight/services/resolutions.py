@@ -35,9 +35,7 @@ def signature_live(signature: ErrorSignature) -> ErrorSignature:
 
 
 def _after_commit_refresh(signature_id) -> None:
-    from hindsight.tasks import signature_refresh
-
-    enqueue_on_commit(signature_refresh, str(signature_id))
+    enqueue_on_commit("hindsight.signature_refresh", str(signature_id))
 
 
 def resolution_create(

@@ -6,6 +6,8 @@ return those dicts without a second serialization pass, which would cost more th
 latency budgets allow for the same bytes.
 """
 
+import uuid
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -129,8 +131,6 @@ class SessionEndView(APIView):
         summary="Claude Code's end-of-session report (the next session's context shows it)",
     )
     def post(self, request):
-        import uuid
-
         session_id = (request.headers.get("X-Mnemosyne-Session") or "")[:100] or str(uuid.uuid4())
         results = lessons_report(
             principal=principal_of(request),

@@ -13,6 +13,7 @@ from lessons.api.serializers import LessonInputSerializer
 from lessons.models import Lesson, LessonType
 from lessons.services.reporting import anti_pattern_upsert_for_lesson, lessons_report
 from mnemosyne_site.embeddings import embed
+from mnemosyne_site.outbox import enqueue_on_commit
 
 COMPARED = (
     "lesson_type",
@@ -96,8 +97,6 @@ def lessons_import(
 
 
 def _update(*, lesson_id, item: dict, principal: Principal) -> None:
-    from lessons.services.reporting import lesson_process_send
-
     texts = [f"{item['title']} {item['context']} {item['outcome']}"]
     if item["lesson_type"] == LessonType.ANTI_PATTERN:
         texts.append(f"{item['title']} {item['action_taken']}".strip())
@@ -131,4 +130,4 @@ def _update(*, lesson_id, item: dict, principal: Principal) -> None:
             scope_path=lesson.scope.path,
             details={"title": lesson.title},
         )
-        transaction.on_commit(lambda: lesson_process_send(str(lesson_id)))
+        enqueue_on_commit("lessons.lesson_process", str(lesson_id))

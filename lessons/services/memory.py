@@ -116,7 +116,7 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
     return memory
 
 
-def _ensure_memories_for_credentials() -> None:
+def agent_memories_ensure() -> None:
     """Agents with a credential can receive lessons before they ever report one."""
     known = AgentMemory.objects.values("agent_name")
     missing = (
@@ -160,7 +160,7 @@ def lesson_propagate(*, lesson_id) -> list[str]:
     AgentMemory.objects.get_or_create(
         agent_name=lesson.source_agent, defaults={"domain": agent_domain(lesson.source_agent)}
     )
-    _ensure_memories_for_credentials()
+    agent_memories_ensure()
     reached = []
     for name in propagation_targets(lesson):
         principal = _agent_principal(name)

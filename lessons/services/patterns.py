@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
 from django.db import transaction
 from django.db.models import Max, Min, Sum
 from django.utils import timezone
@@ -260,8 +261,6 @@ def _enforce(pattern: Pattern) -> AntiPattern | None:
     vectors = [lesson.embedding for lesson in lessons if lesson.embedding is not None]
     centroid = None
     if vectors:
-        import numpy as np
-
         mean = np.mean(np.vstack(vectors), axis=0)
         centroid = mean / max(float(np.linalg.norm(mean)), 1e-12)
     return AntiPattern.objects.create(

@@ -42,6 +42,7 @@ from lessons.rules import compile_rules, escalations_for
 from lessons.triggers import TriggerError, compile_trigger, trigger_from_lesson
 from mnemosyne_site.embeddings import embed
 from mnemosyne_site.errors import InvalidInput
+from mnemosyne_site.outbox import enqueue_on_commit
 from mnemosyne_site.vectors import nearest
 
 logger = logging.getLogger(__name__)
@@ -154,20 +155,6 @@ def lessons_report(
             outcome="new" if result.created else "occurrence",
         ).inc()
     return response
-
-
-def lesson_process_send(lesson_id: str) -> None:
-    """Queue the after-commit work; with the broker down the lesson stays unprocessed and the
-    periodic sweep (task `lessons.sweep`) picks it up, so a report never fails after
-    its commit and nothing is dropped."""
-    from lessons.tasks import lesson_process
-
-    try:
-        lesson_process.delay(lesson_id)
-    except Exception:
-        logger.warning(
-            "could not queue lesson %s; the sweep will process it", lesson_id, exc_info=True
-        )
 
 
 _rules_cache: tuple[float, list] | None = None
@@ -327,8 +314,7 @@ def _report_one(
             "source_agent": item["source_agent"],
         },
     )
-    lesson_id = str(lesson.pk)
-    transaction.on_commit(lambda: lesson_process_send(lesson_id))
+    enqueue_on_commit("lessons.lesson_process", str(lesson.pk))
     return ReportResult(
         lesson=lesson,
         created=created,

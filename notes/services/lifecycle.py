@@ -14,6 +14,7 @@ Every change writes its audit row in the same transaction.
 from __future__ import annotations
 
 import logging
+import uuid
 
 import numpy as np
 from django.db import transaction
@@ -25,7 +26,7 @@ from governance.services import audit_record, proposal_create
 from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
-from notes.models import KnowledgeItem, KnowledgeStatus, NoteRetrieval
+from notes.models import KnowledgeItem, KnowledgeStatus, NoteRetrieval, Trajectory
 from notes.selectors.notes import knowledge_nearest
 
 logger = logging.getLogger(__name__)
@@ -102,9 +103,7 @@ def note_transition(
             details={"from": previous, "to": status, "reason": reason},
         )
         if status == S.ACCEPTED:
-            from notes.tasks import suggest_note_merges
-
-            enqueue_on_commit(suggest_note_merges, str(note.pk))
+            enqueue_on_commit("notes.note_suggest_merges", str(note.pk))
     return note
 
 
@@ -220,9 +219,7 @@ def note_promote(*, note_id, target_scope: Scope, actor: Principal | str) -> Kno
                 "promotion_path": copy.promotion_path,
             },
         )
-        from notes.tasks import suggest_note_merges
-
-        enqueue_on_commit(suggest_note_merges, str(copy.pk))
+        enqueue_on_commit("notes.note_suggest_merges", str(copy.pk))
     return copy
 
 
@@ -260,8 +257,6 @@ def note_merge(*, survivor_id, other_id, actor: Principal | str) -> KnowledgeIte
     """Fold `other` into `survivor`: counts add up, tags unite, `other` stays as a deprecated
     row pointing at the survivor, and retrieval history, promoted copies and source
     trajectories that referenced `other` now reference the survivor."""
-    from notes.models import Trajectory
-
     with transaction.atomic():
         locked = {
             n.pk: n
@@ -307,8 +302,6 @@ def note_merge(*, survivor_id, other_id, actor: Principal | str) -> KnowledgeIte
 
 
 def _uuid(value):
-    import uuid
-
     return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
 
 

@@ -26,7 +26,7 @@ import logging
 from collections.abc import Sequence
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from governance.auth import Principal
@@ -43,6 +43,7 @@ from notes.models import (
     NoteRetrieval,
     SessionFeedback,
 )
+from notes.services.lifecycle import note_metrics, note_transition
 
 logger = logging.getLogger(__name__)
 S = KnowledgeStatus
@@ -123,9 +124,7 @@ def retrieval_record(
             note.last_retrieved_at = now
         due = [str(row[0]) for row in rows if _needs_review(row[4], row[1], row[2], row[3])]
         if due:
-            from notes.tasks import review_note_quality
-
-            enqueue_on_commit(review_note_quality, due)
+            enqueue_on_commit("notes.note_quality_review", due)
 
 
 def session_feedback_apply(
@@ -176,19 +175,35 @@ def session_feedback_apply(
                 },
             )
             if credited:
-                from notes.tasks import review_note_quality
-
-                ids = [str(pk) for pk in credited]
-                enqueue_on_commit(review_note_quality, ids)
+                enqueue_on_commit("notes.note_quality_review", [str(pk) for pk in credited])
     except IntegrityError:
         raise Conflict("Feedback for this session was already given.") from None
     return feedback
 
 
+def note_quality_sweep(*, batch: int = 1000) -> dict:
+    """Review the notes whose thresholds were crossed while the worker was away."""
+    candidates = KnowledgeItem.objects.filter(
+        Q(
+            retrieval_count__gt=conf.QUALITY_REVIEW_MIN_RETRIEVALS,
+            usefulness_score__lt=F("retrieval_count") * conf.QUALITY_REVIEW_MAX_RATIO,
+            low_quality=False,
+        )
+        | Q(
+            low_quality=True,
+            usefulness_score__gte=F("retrieval_count") * conf.QUALITY_REVIEW_MAX_RATIO,
+        )
+        | Q(
+            status=KnowledgeStatus.DRAFT,
+            usefulness_score__gt=conf.AUTO_PROPOSE_MIN_USEFULNESS,
+            retrieval_count__gt=conf.AUTO_PROPOSE_MIN_RETRIEVALS,
+        )
+    ).values_list("pk", flat=True)[:batch]
+    return note_quality_review(note_ids=list(candidates))
+
+
 def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
     """Apply the quality rules to these notes (idempotent: run it as often as you like)."""
-    from notes.services.lifecycle import note_metrics, note_transition
-
     done: dict[str, list[str]] = {"flagged": [], "unflagged": [], "proposed": []}
     for note_id in note_ids:
         with transaction.atomic():

@@ -22,6 +22,7 @@ from governance.auth import Principal
 from governance.models import Scope
 from governance.services import audit_record
 from mnemosyne_site.errors import Conflict
+from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
 from notes.metrics import CAPTURE_BATCH_SIZE, DISTILLATION_TOTAL
 from notes.models import DistillationStatus, SessionOutcome, Trajectory, TrajectoryEvent
@@ -262,10 +263,7 @@ def trajectory_end(
 def trajectory_queue_distillation(*, trajectory_id) -> None:
     """Send the distillation task after commit; with the broker down it waits in the outbox
     (and the pending row itself is picked up by the distillation sweep)."""
-    from mnemosyne_site.outbox import enqueue_on_commit
-    from notes.tasks import distill_trajectory
-
-    enqueue_on_commit(distill_trajectory, str(trajectory_id))
+    enqueue_on_commit("notes.trajectory_distill", str(trajectory_id))
 
 
 def trajectory_requeue(*, trajectory_id, actor: Principal | str) -> Trajectory:

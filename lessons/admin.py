@@ -25,6 +25,7 @@ from lessons.services import (
     pattern_confirm,
     pattern_deprecate,
 )
+from lessons.services.anti_patterns import may_edit_anti_pattern
 from lessons.triggers import TriggerError, validate_trigger
 from mnemosyne_site.embeddings import embed_one
 from mnemosyne_site.errors import DomainError
@@ -154,16 +155,23 @@ class AntiPatternAdmin(admin.ModelAdmin):
             scope_path=obj.scope.path,
         )
 
+    def has_change_permission(self, request, obj=None):
+        """The service's own rule: maintainers of its scope edit an anti-pattern."""
+        allowed = super().has_change_permission(request, obj)
+        return allowed and (obj is None or may_edit_anti_pattern(_principal(request), obj))
+
     def _switch(self, request, queryset, active: bool) -> None:
-        changed = sum(
-            anti_pattern_set_active(
-                anti_pattern_id=pk, principal=_principal(request), active=active
-            )
-            for pk in queryset.values_list("pk", flat=True)
-        )
-        self.message_user(
-            request, f"{changed} anti-pattern(s) {'activated' if active else 'deactivated'}."
-        )
+        who = _principal(request)
+        changed, refused = 0, []
+        for pk, title in queryset.values_list("pk", "title"):
+            try:
+                changed += anti_pattern_set_active(anti_pattern_id=pk, principal=who, active=active)
+            except DomainError as error:
+                refused.append(f"{title}: {error}")
+        verb = "activated" if active else "deactivated"
+        self.message_user(request, f"{changed} anti-pattern(s) {verb}.")
+        for line in refused[:10]:
+            self.message_user(request, line, messages.WARNING)
 
     @admin.action(description="Activate the selected anti-patterns")
     def activate(self, request, queryset):

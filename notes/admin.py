@@ -4,6 +4,7 @@ like every other change."""
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 
+from governance.auth import Principal
 from mnemosyne_site.errors import DomainError
 from notes.models import (
     ExternalRef,
@@ -14,12 +15,12 @@ from notes.models import (
     Trajectory,
     TrajectoryEvent,
 )
-from notes.services.lifecycle import note_suggest_merges, note_transition
+from notes.services.lifecycle import note_request_transition, note_suggest_merges
 from notes.services.trajectories import trajectory_requeue
 
 
-def _actor(request) -> str:
-    return request.user.get_username()
+def _principal(request) -> Principal:
+    return Principal.for_user(request.user)
 
 
 @admin.register(KnowledgeItem)
@@ -55,16 +56,24 @@ class KnowledgeItemAdmin(admin.ModelAdmin):
     actions = ["accept", "deprecate", "suggest_merges"]
 
     def _transition(self, request, queryset: QuerySet, status: str) -> None:
-        done, refused = 0, []
-        for note in queryset:
+        # The same service and checks as the API: maintainers apply, other writers propose.
+        who = _principal(request)
+        done, proposed, refused = 0, 0, []
+        for note in queryset.select_related("scope"):
             try:
-                note_transition(
-                    note_id=note.pk, status=status, actor=_actor(request), reason="admin action"
+                _, proposal = note_request_transition(
+                    principal=who, note=note, status=status, reason="admin action"
                 )
-                done += 1
             except DomainError as error:
                 refused.append(f"{note.title}: {error}")
+                continue
+            if proposal is None:
+                done += 1
+            else:
+                proposed += 1
         self.message_user(request, f"{done} note(s) now {status}.")
+        if proposed:
+            self.message_user(request, f"{proposed} proposed to their scope's maintainers.")
         for line in refused[:10]:
             self.message_user(request, line, messages.WARNING)
 
@@ -113,10 +122,11 @@ class TrajectoryAdmin(admin.ModelAdmin):
 
     @admin.action(description="Queue distillation again (failed or stuck)")
     def requeue(self, request, queryset):
+        who = _principal(request)
         done, refused = 0, []
         for trajectory in queryset:
             try:
-                trajectory_requeue(trajectory_id=trajectory.pk, actor=_actor(request))
+                trajectory_requeue(trajectory_id=trajectory.pk, actor=who)
                 done += 1
             except DomainError as error:
                 refused.append(f"{trajectory.session_key}: {error}")

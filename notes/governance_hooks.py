@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db.models import Count
 
+from governance.auth import Principal
 from governance.models import Proposal, ProposalKind
 from governance.registry import (
     register_applier,
@@ -24,10 +25,10 @@ NOTE = "notes.knowledgeitem"
 SKILL = "notes.skill"
 
 
-def _actor(proposal: Proposal) -> str:
-    # The deciding person's name is in the approvals; the applier acts for the proposal.
+def _actor(proposal: Proposal) -> Principal:
+    # The deciding person is in the approvals; the applier acts for the proposal they approved.
     last = proposal.approvals.select_related("user").order_by("-created_at").first()
-    return last.user.get_username() if last else "system"
+    return Principal.for_user(last.user) if last else Principal.system()
 
 
 def apply_promotion(proposal: Proposal) -> None:

@@ -1,4 +1,3 @@
-from django.db import IntegrityError
 from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
@@ -44,17 +43,14 @@ from governance.permissions import IsPerson
 from governance.selectors import policy_for, scope_for_read
 from governance.selectors.queues import escalations_readable, inbox_of, proposals_readable
 from governance.services import (
-    audit_record,
     escalation_transition,
     notification_mark,
     notifications_mark_all_read,
     proposal_cancel,
     proposal_decide,
-    scope_create,
-    scope_for_write,
+    scope_add,
 )
 from mnemosyne_site.api import CursorPagination
-from mnemosyne_site.errors import Conflict
 
 
 class WhoAmIView(APIView):
@@ -94,18 +90,13 @@ class ScopeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def create(self, request):
         data = ScopeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        principal = principal_of(request)
-        parent = scope_for_write(principal, data.validated_data["parent"], field="parent")
-        try:
-            scope = scope_create(
-                layer=data.validated_data["layer"],
-                slug=data.validated_data["slug"],
-                parent=parent,
-                name=data.validated_data["name"],
-            )
-        except IntegrityError:
-            raise Conflict("A scope with that slug already exists there.") from None
-        audit_record(actor=principal, action="scope.create", target=scope, scope_path=scope.path)
+        scope = scope_add(
+            principal=principal_of(request),
+            parent_path=data.validated_data["parent"],
+            layer=data.validated_data["layer"],
+            slug=data.validated_data["slug"],
+            name=data.validated_data["name"],
+        )
         return Response(ScopeOutputSerializer(scope).data, status=status.HTTP_201_CREATED)
 
 

@@ -82,7 +82,7 @@ def escalation_create(
             due_at=now + policy_for(scope).deadline(priority),
         )
         audit_record(
-            actor="system",
+            actor=Principal.system(),
             action="escalation.create",
             target=escalation,
             scope_path=scope.path,
@@ -165,7 +165,7 @@ def escalations_flag_overdue() -> int:
                 continue
             escalation = Escalation.objects.select_related("scope").get(pk=escalation_id)
             audit_record(
-                actor="system",
+                actor=Principal.system(),
                 action="escalation.overdue",
                 target=escalation,
                 scope_path=escalation_path(escalation),

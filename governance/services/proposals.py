@@ -23,7 +23,7 @@ from governance.models import (
 )
 from governance.registry import applier_for
 from governance.selectors.policies import policy_for
-from governance.services.audit import actor_of, audit_record
+from governance.services.audit import audit_record
 from governance.services.notifications import notify_proposal_decided, notify_proposal_queued
 from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 
@@ -34,7 +34,7 @@ def proposal_create(
     scope: Scope,
     subject: Model,
     title: str,
-    proposed_by: Principal | str,
+    proposed_by: Principal,
     payload: dict | None = None,
     required_approvals: int | None = None,
 ) -> Proposal:
@@ -57,7 +57,6 @@ def proposal_create(
             return open_one
         if required_approvals is None:
             required_approvals = policy_for(scope).approvals_for(kind, scope.layer)
-        name, _ = actor_of(proposed_by)
         try:
             # A savepoint: a concurrent sweep queueing the same subject trips the partial unique
             # constraint, and we hand back its proposal instead of failing the caller.
@@ -70,10 +69,8 @@ def proposal_create(
                     title=title[:300],
                     payload=payload or {},
                     required_approvals=max(1, required_approvals),
-                    proposed_by=name,
-                    proposed_by_user=proposed_by.user
-                    if isinstance(proposed_by, Principal) and proposed_by.kind == "person"
-                    else None,
+                    proposed_by=proposed_by.name,
+                    proposed_by_user=proposed_by.user if proposed_by.kind == "person" else None,
                 )
         except IntegrityError:
             existing = Proposal.objects.filter(**lookup).first()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from governance.auth import Principal, new_token
@@ -24,7 +24,7 @@ from governance.selectors.scopes import (
     scope_path_clean,
 )
 from governance.services.audit import audit_record
-from mnemosyne_site.errors import Forbidden, InvalidInput
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 
 LAYERS_TOP_DOWN = [Layer.COMPANY, Layer.ORG, Layer.TEAM, Layer.PROJECT, Layer.SESSION]
 
@@ -42,6 +42,23 @@ def scope_create(*, layer: str, slug: str, parent: Scope | None = None, name: st
         )
     path = f"{parent.path}/{slug}" if parent else slug
     return Scope.objects.create(layer=layer, slug=slug, parent=parent, path=path, name=name or slug)
+
+
+def scope_add(
+    *, principal: Principal, parent_path: str, layer: str, slug: str, name: str = ""
+) -> Scope:
+    """A new scope under one the caller may write in, with its audit row; 409 when the slug is
+    taken there."""
+    parent = scope_for_write(principal, parent_path, field="parent")
+    try:
+        with transaction.atomic():
+            scope = scope_create(layer=layer, slug=slug, parent=parent, name=name)
+            audit_record(
+                actor=principal, action="scope.create", target=scope, scope_path=scope.path
+            )
+    except IntegrityError:
+        raise Conflict("A scope with that slug already exists there.") from None
+    return scope
 
 
 @transaction.atomic
@@ -71,6 +88,14 @@ def scope_ensure_default() -> Scope:
     return scope_ensure_path(path=settings.MNEMOSYNE_DEFAULT_SCOPE)
 
 
+def scope_require_write(principal: Principal, scope: Scope, *, field: str | None = None) -> None:
+    """Every write service asks this first: 403 unless the principal may write in `scope`
+    (naming `field` when the request named the scope there)."""
+    if not principal.can_write_path(scope.path):
+        message = f"You may not write in {scope.path!r}."
+        raise Forbidden(fields={field: [message]}) if field else Forbidden(message)
+
+
 def scope_for_write(principal: Principal, path: str | None, *, field: str = "scope") -> Scope:
     """The scope a write goes to: the one named, else the caller's default, else the site's
     (created on first use). A named scope that is missing or unreadable answers as
@@ -85,8 +110,7 @@ def scope_for_write(principal: Principal, path: str | None, *, field: str = "sco
     else:
         default = principal.default_scope_path
         scope = (scope_by_path(default) if default else None) or scope_ensure_default()
-    if not principal.can_write_path(scope.path):
-        raise Forbidden(fields={field: [f"You may not write in {scope.path!r}."]})
+    scope_require_write(principal, scope, field=field)
     return scope
 
 
@@ -125,7 +149,7 @@ def agent_create(
     if can_write:
         credential.write_scopes.set(scopes)
     audit_record(
-        actor=created_by.get_username() if created_by else "system",
+        actor=Principal.for_user(created_by) if created_by else Principal.system(),
         action="agent.create",
         target=credential,
         details={"name": name, "scopes": [s.path for s in scopes], "can_write": can_write},

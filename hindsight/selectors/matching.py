@@ -10,12 +10,13 @@ overlap, and cut to top-k.
 
 Suggestions (spec "Resolution Suggestion"): the matched signatures' resolutions ranked by
 success_rate × context_match_score × recency_score, top 3, each with a confidence.
+
+Reads only: recording a miss when nothing can be suggested is `hindsight.services.suggestions`.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -26,14 +27,13 @@ from django.utils import timezone
 from governance.auth import Principal
 from governance.models import Scope
 from governance.selectors import readable
-from hindsight import conf, metrics
+from hindsight import conf
 from hindsight.context import context_patterns
 from hindsight.models import (
     ErrorSignature,
     Resolution,
     SignatureStatus,
     SignatureTemplate,
-    SuggestionMiss,
 )
 from hindsight.pipeline import PreparedError, bucket_of, prepare_error
 from hindsight.scopes import home_scope
@@ -66,14 +66,6 @@ class Suggestion:
     confidence: float
     rank_score: float
     components: dict = field(default_factory=dict)
-
-
-@dataclass
-class MatchResult:
-    matches: list[SignatureMatch]
-    suggestions: list[Suggestion]
-    match_type: str
-    vector: np.ndarray | None = None
 
 
 # --- context ----------------------------------------------------------------------------------
@@ -318,66 +310,3 @@ def resolution_suggestions(
         )
     suggestions.sort(key=lambda s: (s.rank_score, s.resolution.application_count), reverse=True)
     return suggestions[:limit]
-
-
-def suggestion_miss_record(
-    *,
-    source: str,
-    scope: Scope | None,
-    error_type: str,
-    message_template: str,
-    signature: ErrorSignature | None,
-    context: dict | None,
-    reported_by: str,
-) -> SuggestionMiss:
-    """Nothing to suggest: keep the error as a fix worth learning, and count it."""
-    metrics.SUGGESTION_MISS.labels(source=source).inc()
-    return SuggestionMiss.objects.create(
-        scope=scope,
-        source=source,
-        error_type=error_type,
-        message_template=message_template,
-        signature=signature,
-        context=context or {},
-        reported_by=reported_by,
-    )
-
-
-def error_match_and_suggest(
-    *,
-    principal: Principal,
-    error_type: str,
-    message: str,
-    stack: str = "",
-    context: dict | None = None,
-    scope: Scope | None = None,
-    top_k: int | None = None,
-) -> MatchResult:
-    """POST /hindsight/match: matches, suggestions, metrics, and a recorded miss when empty."""
-    started = time.perf_counter()
-    matches, match_type, vector = error_match(
-        principal=principal,
-        error_type=error_type,
-        message=message,
-        stack=stack,
-        context=context,
-        scope=scope,
-        top_k=top_k,
-    )
-    suggestions = resolution_suggestions(matches=matches, context=context, stack=stack)
-    metrics.MATCH_LATENCY.observe((time.perf_counter() - started) * 1000.0)
-    metrics.MATCH_TOTAL.labels(match_type=match_type, found=str(bool(matches)).lower()).inc()
-    metrics.MATCH_RESULTS.observe(len(matches))
-    if not suggestions:
-        suggestion_miss_record(
-            source="match",
-            scope=scope,
-            error_type=error_type,
-            message_template=prepare_error(error_type, message).message.text,
-            signature=matches[0].signature if matches else None,
-            context=context,
-            reported_by=principal.name,
-        )
-    return MatchResult(
-        matches=matches, suggestions=suggestions, match_type=match_type, vector=vector
-    )

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from governance.auth import Principal
 from governance.models import Scope
-from governance.services import audit_record
+from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.context import CONTEXT_KEYS, context_patterns, unique_values
 from hindsight.grouping import Template
@@ -172,6 +172,7 @@ def error_capture(
     capture retried with the same `idempotency_key` by the same caller is answered from the
     occurrence it recorded the first time, and counted once.
     """
+    scope_require_write(principal, scope, field="scope")
     home = home_scope(scope)
     error = prepare_error(error_type, message, stack)
     derived = context_patterns(context, stack)

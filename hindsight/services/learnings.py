@@ -19,7 +19,7 @@ from governance.auth import Principal
 from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
 from governance.selectors import readable
-from governance.services import audit_record
+from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
 from hindsight.pipeline import extract_error_pattern
@@ -92,10 +92,11 @@ def learning_save(
     tags: list[str] | None = None,
     context: dict | None = None,
     session_key: str = "",
-    actor: Principal | str,
+    actor: Principal,
 ) -> Learning:
     """SaveLearning: one per-session rate-limit hit (atomic in the database; an empty session key
     bypasses it), then the row with its embedding and its audit record."""
+    scope_require_write(actor, scope, field="scope")
     rate_limit_hit(
         key=f"hindsight.learning_save:{session_key}" if session_key else "",
         limit=conf.LEARNING_MAX_SAVES_PER_SESSION,
@@ -112,7 +113,7 @@ def learning_save(
         confidence=conf.LEARNING_INITIAL_CONFIDENCE,
         context=context or {},
         session_key=session_key,
-        created_by=actor.name if isinstance(actor, Principal) else actor,
+        created_by=actor.name,
     )
     learning.embedding = embed_one(learning.embedding_text())
     with transaction.atomic():
@@ -127,7 +128,8 @@ def learning_save(
     return learning
 
 
-def learning_update(*, learning: Learning, actor: Principal | str, **fields: Any) -> Learning:
+def learning_update(*, learning: Learning, actor: Principal, **fields: Any) -> Learning:
+    scope_require_write(actor, learning.scope)
     allowed = {"diagnosis", "fix", "category", "tags", "trigger", "error_pattern"}
     changed = {k: v for k, v in fields.items() if k in allowed}
     with transaction.atomic():
@@ -146,7 +148,8 @@ def learning_update(*, learning: Learning, actor: Principal | str, **fields: Any
     return learning
 
 
-def learning_delete(*, learning: Learning, actor: Principal | str) -> None:
+def learning_delete(*, learning: Learning, actor: Principal) -> None:
+    scope_require_write(actor, learning.scope)
     with transaction.atomic():
         audit_record(
             actor=actor,
@@ -158,10 +161,25 @@ def learning_delete(*, learning: Learning, actor: Principal | str) -> None:
         learning.delete()
 
 
-def learning_boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0) -> bool:
-    """BoostLearningConfidence. With `confidence_boost` > 0 the value is added to the confidence;
-    with 0 the success count grows by `success_delta` and the confidence becomes
-    success / (success + occurrence). Either way it is clamped to [0.1, 1.0], in one UPDATE."""
+def learning_boost(
+    *,
+    principal: Principal,
+    learning: Learning,
+    success_delta: int = 1,
+    confidence_boost: float = 0.0,
+) -> bool:
+    """BoostLearningConfidence, asked by a caller who may write in the learning's scope. With
+    `confidence_boost` > 0 the value is added to the confidence; with 0 the success count grows
+    by `success_delta` and the confidence becomes success / (success + occurrence). Either way
+    it is clamped to [0.1, 1.0], in one UPDATE."""
+    scope_require_write(principal, learning.scope)
+    return _boost(
+        learning_id=learning.pk, success_delta=success_delta, confidence_boost=confidence_boost
+    )
+
+
+def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0) -> bool:
+    """The boost itself; the engine's own successes and propagation apply it directly."""
     if confidence_boost > 0:
         changes = {"confidence": F("confidence") + confidence_boost}
     else:
@@ -202,6 +220,7 @@ def tool_result_observe(
     session_key: str = "",
 ) -> ToolResultOutcome:
     """OnToolResult: learn from an error, or credit a success."""
+    scope_require_write(principal, scope, field="scope")
     if error:
         return _handle_error(
             principal=principal,
@@ -283,7 +302,7 @@ def _handle_success(*, principal, tool_name) -> ToolResultOutcome:
         .values_list("pk", flat=True)[: conf.LEARNING_SEARCH_LIMIT * 10]
     )
     for learning_id in boosted:
-        learning_boost(learning_id=learning_id, success_delta=1, confidence_boost=0.0)
+        _boost(learning_id=learning_id, success_delta=1, confidence_boost=0.0)
         metrics.LEARNING_BOOSTS.labels(kind="trigger").inc()
     if boosted and conf.LEARNING_PROPAGATION_RATE > 0:
         enqueue_on_commit(
@@ -313,6 +332,6 @@ def learning_propagate_success(*, learning_ids: list[str], rate: float) -> int:
         )
         targets.update(pk for pk, distance in similar if distance < cut)
     for target in targets:
-        learning_boost(learning_id=target, confidence_boost=boost)
+        _boost(learning_id=target, confidence_boost=boost)
         metrics.LEARNING_BOOSTS.labels(kind="propagated").inc()
     return len(targets)

@@ -11,6 +11,7 @@ import re
 from django.db import transaction
 from django.db.models import Q
 
+from governance.auth import Principal
 from governance.services import audit_record
 from hindsight import conf, metrics
 from hindsight.models import ErrorSignature, Resolution
@@ -189,7 +190,7 @@ def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
             signature.save(update_fields=["note", "updated_at"])
             action = "hindsight.note.create"
         audit_record(
-            actor="system",
+            actor=Principal.system(),
             action=action,
             target=note,
             scope_path=note.scope.path,

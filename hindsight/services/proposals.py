@@ -8,6 +8,7 @@ import logging
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
+from governance.auth import Principal
 from governance.models import Proposal, ProposalKind
 from governance.services import audit_record, proposal_create
 from hindsight import conf, metrics
@@ -78,7 +79,7 @@ def hindsight_promotion_propose(*, signature: ErrorSignature) -> Proposal | None
         scope=target,
         subject=note,
         title=f"Promote hindsight note to {target.path}: {note.title}"[:300],
-        proposed_by="system",
+        proposed_by=Principal.system(),
         payload={
             "source": "hindsight",
             "signature_id": str(signature.pk),
@@ -150,7 +151,7 @@ def hindsight_merge_suggest(*, signature: ErrorSignature) -> list[Proposal]:
                 title=f"Merge error signatures: {survivor.error_type}: {survivor.message_template}"[
                     :300
                 ],
-                proposed_by="system",
+                proposed_by=Principal.system(),
                 payload={"other_id": str(absorbed.pk), "similarity": similarity},
             )
         )
@@ -211,7 +212,7 @@ def signature_merge_apply(proposal: Proposal) -> None:
         other.metadata["note_redirect_to_signature"] = str(survivor.pk)
     other.save()
     audit_record(
-        actor="system",
+        actor=Principal.system(),
         action="hindsight.signature.merge",
         target=survivor,
         scope_path=survivor.scope.path,

@@ -176,3 +176,24 @@ def lesson_propagate(*, lesson_id) -> list[str]:
     for name in [lesson.source_agent, *reached]:
         agent_memory_refresh(agent_name=name)
     return reached
+
+
+def agent_memory_answer(*, principal: Principal, agent_name: str) -> dict:
+    """`GET /agent/{name}/memory`: the agent's memory as the principal may see it (entries of
+    scopes it cannot read are left out), built now on a cache miss; the worker keeps it fresh
+    from then on."""
+    memory = AgentMemory.objects.filter(agent_name=agent_name).first()
+    if memory is None:
+        memory = agent_memory_refresh(agent_name=agent_name)
+    lessons = [x for x in memory.relevant_lessons if principal.can_read_path(x["scope"])]
+    anti_patterns = [x for x in memory.anti_patterns if principal.can_read_path(x["scope"])]
+    hidden = len(lessons) != len(memory.relevant_lessons)
+    return {
+        "agent": memory.agent_name,
+        "domain": memory.domain,
+        "lessons_count": len(lessons) if hidden else memory.lessons_count,
+        "critical_lessons": [x for x in lessons if x["severity"] == "critical"],
+        "recent_lessons": lessons[:20],
+        "anti_patterns": anti_patterns,
+        "last_updated": memory.last_sync.isoformat(),
+    }

@@ -140,7 +140,7 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
         pattern.save()
         if created or len(pattern.lesson_ids) != before:
             audit_record(
-                actor="system",
+                actor=Principal.system(),
                 action="pattern.detect" if created else "pattern.grow",
                 target=pattern,
                 scope_path=lesson.scope.path,
@@ -152,7 +152,7 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
                 scope=lesson.scope,
                 subject=pattern,
                 title=f"Confirm pattern: {pattern.pattern_name}",
-                proposed_by="system",
+                proposed_by=Principal.system(),
                 payload={
                     "pattern_type": pattern.pattern_type,
                     "domain": pattern.domain,

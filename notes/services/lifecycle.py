@@ -44,17 +44,13 @@ ALLOWED_TRANSITIONS: dict[str, frozenset[str]] = {
 }
 
 
-def _actor_name(actor: Principal | str) -> str:
-    return actor.name if isinstance(actor, Principal) else actor
-
-
 def note_create(
     *,
     scope: Scope,
     kind: str,
     title: str,
     content: str,
-    created_by: Principal | str,
+    created_by: Principal,
     metadata: dict | None = None,
     tags: list[str] | None = None,
     embedding: np.ndarray | None = None,
@@ -70,7 +66,7 @@ def note_create(
             metadata=metadata or {},
             tags=tags or [],
             embedding=embedding,
-            created_by=_actor_name(created_by),
+            created_by=created_by.name,
         )
         audit_record(
             actor=created_by,
@@ -82,9 +78,7 @@ def note_create(
     return note
 
 
-def note_transition(
-    *, note_id, status: str, actor: Principal | str, reason: str = ""
-) -> KnowledgeItem:
+def note_transition(*, note_id, status: str, actor: Principal, reason: str = "") -> KnowledgeItem:
     """Apply a transition the spec allows; the caller has checked the actor may make it."""
     with transaction.atomic():
         note = KnowledgeItem.objects.select_for_update().select_related("scope").get(pk=note_id)
@@ -156,10 +150,10 @@ def note_metrics(note: KnowledgeItem) -> dict:
 
 
 def note_propose_promotion(
-    *, principal: Principal | str, note: KnowledgeItem, reason: str = ""
+    *, principal: Principal, note: KnowledgeItem, reason: str = ""
 ) -> Proposal:
     """Ask the maintainers of the parent scope to take a copy of the note into their layer."""
-    if isinstance(principal, Principal) and not principal.can_write_path(note.scope.path):
+    if not principal.can_write_path(note.scope.path):
         raise Forbidden("You may not promote notes of this scope.")
     if note.scope.parent_id is None:
         raise Conflict("The note is already in the top layer.")
@@ -182,7 +176,7 @@ def note_propose_promotion(
     )
 
 
-def note_promote(*, note_id, target_scope: Scope, actor: Principal | str) -> KnowledgeItem:
+def note_promote(*, note_id, target_scope: Scope, actor: Principal) -> KnowledgeItem:
     """Copy the note into `target_scope` (its parent) as accepted, keeping the lineage."""
     with transaction.atomic():
         note = KnowledgeItem.objects.select_for_update().select_related("scope").get(pk=note_id)
@@ -205,7 +199,7 @@ def note_promote(*, note_id, target_scope: Scope, actor: Principal | str) -> Kno
             embedding=note.embedding,
             original_id=root_id,
             promotion_path=[*note.promotion_path, note.scope.path],
-            created_by=_actor_name(actor),
+            created_by=actor.name,
             source=note.source,
         )
         audit_record(
@@ -227,13 +221,13 @@ def note_promote(*, note_id, target_scope: Scope, actor: Principal | str) -> Kno
 
 
 def note_propose_merge(
-    *, principal: Principal | str, note: KnowledgeItem, other: KnowledgeItem, similarity=None
+    *, principal: Principal, note: KnowledgeItem, other: KnowledgeItem, similarity=None
 ) -> Proposal:
     if note.pk == other.pk:
         raise InvalidInput(fields={"other_id": ["A note cannot be merged with itself."]})
     if note.scope_id != other.scope_id:
         raise InvalidInput(fields={"other_id": ["Only notes of the same scope merge."]})
-    if isinstance(principal, Principal) and not principal.can_write_path(note.scope.path):
+    if not principal.can_write_path(note.scope.path):
         raise Forbidden("You may not merge notes of this scope.")
     if note.merged_into_id or other.merged_into_id:
         raise Conflict("One of the notes is already merged.")
@@ -253,7 +247,7 @@ def note_propose_merge(
     )
 
 
-def note_merge(*, survivor_id, other_id, actor: Principal | str) -> KnowledgeItem:
+def note_merge(*, survivor_id, other_id, actor: Principal) -> KnowledgeItem:
     """Fold `other` into `survivor`: counts add up, tags unite, `other` stays as a deprecated
     row pointing at the survivor, and retrieval history, promoted copies and source
     trajectories that referenced `other` now reference the survivor."""
@@ -338,7 +332,7 @@ def note_suggest_merges(*, note_id) -> list[Proposal]:
             continue  # suggested before (pending or decided): do not nag
         proposals.append(
             note_propose_merge(
-                principal="system", note=survivor, other=merged, similarity=hit.similarity
+                principal=Principal.system(), note=survivor, other=merged, similarity=hit.similarity
             )
         )
         logger.info(
@@ -352,7 +346,7 @@ def note_suggest_merges(*, note_id) -> list[Proposal]:
     return proposals
 
 
-def note_reference(*, note_id, actor: Principal | str, reason: str) -> None:
+def note_reference(*, note_id, actor: Principal, reason: str) -> None:
     """Count one more reference (a duplicate distillation, a resent trajectory)."""
     with transaction.atomic():
         KnowledgeItem.objects.filter(pk=note_id).update(reference_count=F("reference_count") + 1)

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from governance.auth import Principal
 from governance.models import AuditLog, Layer, Priority, Proposal, ProposalState, Scope
 from governance.services import audit_record, escalation_create
 from notes import conf, metrics
@@ -58,7 +59,7 @@ def trajectories_expire(*, now: datetime | None = None, batch: int | None = None
             return {"trajectories_deleted": 0}
         _, per_model = Trajectory.objects.filter(pk__in=ids).delete()
         audit_record(
-            actor="system",
+            actor=Principal.system(),
             action="retention.trajectories",
             target_type="notes.trajectory",
             details={
@@ -113,7 +114,7 @@ def session_items_expire(*, now: datetime | None = None, batch: int | None = Non
             by_scope.setdefault(path, []).append(str(pk))
         for path, ids in by_scope.items():
             audit_record(
-                actor="system",
+                actor=Principal.system(),
                 action="retention.session_items",
                 target_type="notes.knowledgeitem",
                 scope_path=path,
@@ -180,7 +181,7 @@ def distillations_retry_failed(*, now: datetime | None = None, batch: int | None
             if counts.get(str(trajectory_id), 0) >= conf.DISTILL_FAILED_RETRY_ROUNDS:
                 exhausted += 1
                 continue
-            trajectory_requeue(trajectory_id=trajectory_id, actor="system")
+            trajectory_requeue(trajectory_id=trajectory_id, actor=Principal.system())
             retried += 1
     if retried:
         logger.info("re-queued %d failed distillations", retried)

@@ -79,7 +79,7 @@ def retrieval_record(
     query: str,
     session_key: str,
     scope: Scope | None,
-    actor: Principal | str,
+    actor: Principal,
 ) -> None:
     """Count one retrieval of each note and keep its context (query, session).
 
@@ -90,7 +90,7 @@ def retrieval_record(
         return
     now = timezone.now()
     ids = [note.pk for note, _ in notes]
-    actor_name = actor.name if isinstance(actor, Principal) else actor
+    actor_name = actor.name
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute(
@@ -220,7 +220,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                 note.low_quality = True
                 note.save(update_fields=["low_quality", "updated_at"])
                 audit_record(
-                    actor="system",
+                    actor=Principal.system(),
                     action="note.flag_low_quality",
                     target=note,
                     scope_path=note.scope.path,
@@ -233,7 +233,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                         scope=note.scope,
                         subject=note,
                         title=f"Low-quality note: {note.title[:200]} → {target}",
-                        proposed_by="system",
+                        proposed_by=Principal.system(),
                         payload={
                             "target_status": target,
                             "reason": "retrieved often, rarely useful",
@@ -246,7 +246,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                 note.low_quality = False
                 note.save(update_fields=["low_quality", "updated_at"])
                 audit_record(
-                    actor="system",
+                    actor=Principal.system(),
                     action="note.unflag_low_quality",
                     target=note,
                     scope_path=note.scope.path,
@@ -257,7 +257,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                 note = note_transition(
                     note_id=note.pk,
                     status=S.PROPOSED,
-                    actor="system",
+                    actor=Principal.system(),
                     reason="useful in practice: auto-proposed",
                 )
                 proposal_create(
@@ -265,7 +265,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                     scope=note.scope,
                     subject=note,
                     title=f"Auto-proposed note: {note.title[:200]} → accepted",
-                    proposed_by="system",
+                    proposed_by=Principal.system(),
                     payload={
                         "target_status": S.ACCEPTED,
                         "reason": "usefulness and retrievals above the auto-propose thresholds",

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from governance import registry
+from governance.auth import Principal
 from governance.models import Policy
 from governance.services import membership_grant, proposal_create
 
@@ -73,14 +74,14 @@ def second_maintainer(make_person, scope_tree):
 
 @pytest.fixture
 def make_proposal(scope_tree):
-    def make(kind="promotion", scope=None, subject=None, proposed_by="system", **extra):
+    def make(kind="promotion", scope=None, subject=None, proposed_by=None, **extra):
         scope = scope or scope_tree["team"]
         return proposal_create(
             kind=kind,
             scope=scope,
             subject=subject or scope_tree["project"],
             title=extra.pop("title", f"{kind} of {getattr(subject, 'path', 'api')}"),
-            proposed_by=proposed_by,
+            proposed_by=proposed_by or Principal.system(),
             payload=extra.pop("payload", {"name": "approved-name"}),
             **extra,
         )

@@ -231,7 +231,7 @@ def test_two_maintainers_clicking_at_once_decide_once(scope_tree, make_person, r
         scope=scope_tree["team"],
         subject=scope_tree["project"],
         title="race",
-        proposed_by="system",
+        proposed_by=Principal.system(),
     )
     barrier = threading.Barrier(2)
     outcomes = []

@@ -1,5 +1,6 @@
 import pytest
 
+from governance.auth import Principal
 from hindsight.models import ErrorSignature, Learning
 from hindsight.services import resolution_create
 from hindsight.services.learnings import learning_save
@@ -132,7 +133,9 @@ def test_a_resolution_needs_a_description(agent_client, scope_tree):
 @pytest.mark.django_db
 def test_an_application_needs_its_outcome(agent_client, scope_tree):
     signature = make_signature(scope_tree["project"], embed=False)
-    resolution = resolution_create(signature=signature, description="d", actor="a")
+    resolution = resolution_create(
+        signature=signature, description="d", actor=Principal.system("a")
+    )
     response = agent_client.post(
         f"/api/v1/hindsight/resolutions/{resolution.pk}/applications", {}, format="json"
     )
@@ -200,15 +203,23 @@ def test_learnings_can_be_saved_read_updated_and_deleted(agent_client):
 def test_learnings_search_matches_pattern_or_trigger_most_confident_first(agent_client, scope_tree):
     scope = scope_tree["project"]
     low = learning_save(
-        scope=scope, trigger="tool:npm", error_pattern="ENOENT package.json", actor="a"
+        scope=scope,
+        trigger="tool:npm",
+        error_pattern="ENOENT package.json",
+        actor=Principal.system("a"),
     )
     high = learning_save(
-        scope=scope, trigger="tool:yarn", error_pattern="ENOENT yarn.lock", actor="a"
+        scope=scope,
+        trigger="tool:yarn",
+        error_pattern="ENOENT yarn.lock",
+        actor=Principal.system("a"),
     )
     by_trigger = learning_save(
-        scope=scope, trigger="tool:enoent-fixer", error_pattern="x", actor="a"
+        scope=scope, trigger="tool:enoent-fixer", error_pattern="x", actor=Principal.system("a")
     )
-    learning_save(scope=scope, trigger="tool:git", error_pattern="fatal", actor="a")
+    learning_save(
+        scope=scope, trigger="tool:git", error_pattern="fatal", actor=Principal.system("a")
+    )
     Learning.objects.filter(pk=high.pk).update(confidence=0.9)
     Learning.objects.filter(pk=low.pk).update(confidence=0.2)
     found = agent_client.get("/api/v1/learnings/search", {"q": "enoent"}).json()

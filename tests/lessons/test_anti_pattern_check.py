@@ -1,6 +1,7 @@
 import pytest
 from rest_framework.test import APIClient
 
+from governance.auth import Principal
 from lessons import conf, matching
 from lessons.models import AntiPattern
 from lessons.services import anti_pattern_set_active, anti_pattern_update
@@ -127,7 +128,9 @@ def test_the_next_check_sees_a_new_or_deactivated_anti_pattern(agent_client, mak
     anti_pattern = make_anti_pattern()
     assert check(agent_client, "rm -rf /data")["blocked"] is True
 
-    anti_pattern_set_active(anti_pattern_id=anti_pattern.pk, principal="test", active=False)
+    anti_pattern_set_active(
+        anti_pattern_id=anti_pattern.pk, principal=Principal.system("test"), active=False
+    )
     assert check(agent_client, "rm -rf /data")["blocked"] is False
 
 
@@ -137,7 +140,7 @@ def test_an_edited_trigger_takes_effect_and_an_invalid_one_is_refused(
     anti_pattern = make_anti_pattern(embed=False)  # matching by trigger only
     anti_pattern_update(
         anti_pattern_id=anti_pattern.pk,
-        principal="test",
+        principal=Principal.system("test"),
         changes={"trigger_pattern": r"(?i)shred\s+"},
     )
     assert check(agent_client, "rm -rf /data")["blocked"] is False
@@ -146,7 +149,7 @@ def test_an_edited_trigger_takes_effect_and_an_invalid_one_is_refused(
     with pytest.raises(InvalidInput) as error:
         anti_pattern_update(
             anti_pattern_id=anti_pattern.pk,
-            principal="test",
+            principal=Principal.system("test"),
             changes={"trigger_pattern": r"(?<=x)y"},
         )
     assert "trigger_pattern" in error.value.fields
@@ -251,3 +254,26 @@ def test_reembedding_anti_patterns_moves_the_index_version(make_anti_pattern, ma
     assert "lessons.Lesson: 1 rows re-embedded" in out.getvalue()
     assert AntiPattern.objects.get().embedding is not None
     assert matching.current_version() != before
+
+
+def test_only_maintainers_edit_an_anti_pattern_whoever_calls_the_service(
+    make_anti_pattern, maintainer, member
+):
+    """The rule the API applied in its view now lives in the service, so the admin and commands
+    meet it too: a member of the scope, or a token-holding agent, may not switch it off."""
+    from mnemosyne_site.errors import Forbidden
+
+    anti_pattern = make_anti_pattern()
+    agent = Principal(kind="agent", name="a", read_paths=("acme",), write_paths=("acme",))
+    for caller in (Principal.for_user(member), agent):
+        with pytest.raises(Forbidden):
+            anti_pattern_set_active(anti_pattern_id=anti_pattern.pk, principal=caller, active=False)
+        with pytest.raises(Forbidden):
+            anti_pattern_update(
+                anti_pattern_id=anti_pattern.pk, principal=caller, changes={"title": "x"}
+            )
+    anti_pattern.refresh_from_db()
+    assert anti_pattern.active and anti_pattern.title != "x"
+    assert anti_pattern_set_active(
+        anti_pattern_id=anti_pattern.pk, principal=Principal.for_user(maintainer), active=False
+    )

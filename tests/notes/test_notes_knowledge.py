@@ -3,6 +3,7 @@ import threading
 import pytest
 from django.db import connection
 
+from governance.auth import Principal
 from governance.models import AuditLog
 from mnemosyne_site.errors import RateLimited
 from notes import conf
@@ -76,7 +77,7 @@ def test_get_returns_the_entry_or_404(agent_client):
 @pytest.mark.django_db
 def test_the_nearest_layer_wins_a_key(agent_client, scope_tree):
     knowledge_save(
-        principal="system",
+        principal=Principal.system(),
         scope=scope_tree["company"],
         key="timeout",
         category="rule",
@@ -130,7 +131,7 @@ def test_keyword_search_matches_key_or_content_ordered_by_relevance(agent_client
 def test_keyword_search_returns_ten_by_default(agent_client, scope_tree):
     for i in range(12):
         knowledge_save(
-            principal="system",
+            principal=Principal.system(),
             scope=scope_tree["project"],
             key=f"flag{i}",
             category="fact",
@@ -213,7 +214,7 @@ def test_concurrent_saves_never_pass_the_limit(scope_tree, monkeypatch):
     def save(i):
         try:
             knowledge_save(
-                principal="system",
+                principal=Principal.system(),
                 scope=scope_tree["project"],
                 key=f"k{i}",
                 category="fact",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -315,8 +315,6 @@ class SkillDeprecateView(APIView):
     )
     def post(self, request, name: str):
         who, skill = _skill(request, name, _body_scope(request))
-        if not who.can_write_path(skill.scope.path):
-            raise PermissionDenied("You may not change skills in this scope.")
         return Response(SkillOutputSerializer(skill_deprecate(principal=who, skill=skill)).data)
 
 

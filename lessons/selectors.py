@@ -10,7 +10,6 @@ from datetime import datetime, timedelta
 import numpy as np
 from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Value, When, Window
 from django.db.models.functions import RowNumber, TruncDate
-from django.http import Http404
 from django.utils import timezone
 
 from governance.auth import Principal
@@ -26,6 +25,7 @@ from lessons.models import (
     PatternStatus,
     Severity,
 )
+from mnemosyne_site.errors import NotFound
 from mnemosyne_site.vectors import nearest
 
 SIMILARITY_WEIGHT = 0.7  # the spec's blend: similarity * 0.7 + recency * 0.3
@@ -47,14 +47,14 @@ def anti_patterns_readable(principal: Principal) -> QuerySet[AntiPattern]:
 def lesson_get(principal: Principal, lesson_id) -> Lesson:
     lesson = lessons_readable(principal).select_related("scope").filter(pk=lesson_id).first()
     if lesson is None:
-        raise Http404("No such lesson.")
+        raise NotFound("No such lesson.")
     return lesson
 
 
 def pattern_get(principal: Principal, pattern_id) -> Pattern:
     pattern = patterns_readable(principal).select_related("scope").filter(pk=pattern_id).first()
     if pattern is None:
-        raise Http404("No such pattern.")
+        raise NotFound("No such pattern.")
     return pattern
 
 

@@ -12,6 +12,10 @@ from django.utils import timezone
 from governance.models import RateLimitWindow
 from mnemosyne_site.errors import RateLimited
 
+# Longer than any window in use, so pruning never resets a current count: the window settings
+# (KNOWLEDGE_SAVE_WINDOW_SECONDS, LEARNING_RATE_WINDOW_SECONDS) refuse values above it.
+RETENTION = timedelta(days=7)
+
 
 def _window_start(now: datetime, seconds: int) -> datetime:
     epoch = int(now.timestamp())
@@ -48,7 +52,9 @@ def rate_limit_hit(*, key: str, limit: int, window_seconds: int) -> int:
     return count
 
 
-def rate_limit_prune(*, older_than: timedelta = timedelta(days=1)) -> int:
+def rate_limit_prune(*, older_than: timedelta = RETENTION) -> int:
+    """Delete windows that started more than `older_than` ago (hourly, mnemosyne_site.schedules).
+    A window is only read while it is current, so after that its row is dead weight."""
     deleted, _ = RateLimitWindow.objects.filter(
         window_start__lt=timezone.now() - older_than
     ).delete()

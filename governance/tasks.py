@@ -2,6 +2,7 @@
 
 from celery import shared_task
 
+from governance.ratelimit import rate_limit_prune
 from governance.services import (
     escalations_flag_overdue,
     notification_email_send,
@@ -39,3 +40,9 @@ def notifications_send_pending_task() -> int:
 @scheduled_task("governance.escalations_age")
 def escalations_age_task() -> dict:
     return escalations_age()
+
+
+@shared_task(name="governance.rate_limit_prune", acks_late=True)
+@scheduled_task("governance.rate_limit_prune", outcome="deleted")
+def rate_limit_prune_task() -> int:
+    return rate_limit_prune()

@@ -41,9 +41,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from hindsight.normalize import PLACEHOLDER_RE, normalize
 
@@ -117,13 +117,14 @@ class Template:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Template:
+    def from_dict(cls, data: dict[str, Any]) -> Template:
+        """The inverse of `to_dict` (its JSON form: strings, lists and a count)."""
         return cls(
             key=str(data["key"]),
             bucket=str(data["bucket"]),
-            tokens=[str(t) for t in data["tokens"]],  # type: ignore[union-attr]
-            spaces=[bool(s) for s in data["spaces"]],  # type: ignore[union-attr]
-            count=int(data.get("count", 1)),  # type: ignore[arg-type]
+            tokens=[str(t) for t in data["tokens"]],
+            spaces=[bool(s) for s in data["spaces"]],
+            count=int(data.get("count", 1)),
         )
 
 
@@ -309,9 +310,6 @@ class Grouper:
     def match(self, message: str) -> Template | None:
         """The template ``message`` would join, without changing anything."""
         return self._best(self.prepare(normalize(message).text))[0]
-
-    def add_many(self, messages: Iterable[str]) -> list[GroupResult]:
-        return [self.add(m) for m in messages]
 
     # -- steps
 

@@ -43,8 +43,6 @@ from integrations.hook_core import (
 
 # The server refuses proposed actions over 10,000 characters; a deny never needs more.
 ACTION_MAX_CHARS = 8000
-# Tools whose proposed action can match an anti-pattern. MCP tools are `mcp__<server>__<tool>`.
-CHECKED_TOOLS = frozenset({"Bash", "Edit", "Write", "MultiEdit", "NotebookEdit"})
 
 
 # --- PreToolUse ----------------------------------------------------------------------------------

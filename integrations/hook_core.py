@@ -73,6 +73,7 @@ class Api:
         timeout = self.remaining()
         if timeout <= 0.01:
             raise Unavailable("no time left")
+        connection: http.client.HTTPConnection
         if self.https:
             connection = http.client.HTTPSConnection(self.host, self.port, timeout=timeout)
         else:

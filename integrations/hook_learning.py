@@ -63,7 +63,7 @@ def summarize_params(tool_input) -> dict:
     replaced by their size (the engine learns from what was asked, not from whole files)."""
     if not isinstance(tool_input, dict):
         return {}
-    out = {}
+    out: dict[str, object] = {}
     for key, value in list(tool_input.items())[:30]:
         if key in {"content", "old_string", "new_string", "new_source", "edits"}:
             out[f"{key}_chars"] = len(str(value))
@@ -196,7 +196,7 @@ def handle_post_tool_use(event: dict, config: Config) -> dict | None:
             "scope": config.scope,
         }
         jobs["tool_result"] = lambda: api.request("POST", "/api/v1/tool-results", body)
-    if failed and not interrupted:
+    if parsed is not None and not interrupted:  # a failure
         capture = {
             "error_type": parsed["error_type"][:200],
             "message": parsed["message"],

@@ -88,9 +88,10 @@ class _Budget:
 
 
 def render_context(results: dict, *, chars: int, source: str) -> str:
-    context = results.get("context") if isinstance(results.get("context"), dict) else {}
-    relevant = results.get("relevant") if isinstance(results.get("relevant"), list) else []
-    notes = results.get("notes") if isinstance(results.get("notes"), dict) else {}
+    answers = {key: results.get(key) for key in ("context", "relevant", "notes")}
+    context: dict = answers["context"] if isinstance(answers["context"], dict) else {}
+    relevant: list = answers["relevant"] if isinstance(answers["relevant"], list) else []
+    notes: dict = answers["notes"] if isinstance(answers["notes"], dict) else {}
     seen: set[str] = set()
 
     def fresh(item: dict) -> bool:

@@ -17,4 +17,5 @@ app.autodiscover_tasks()
 def _use_embedded_broker(sender: Celery, **kwargs) -> None:
     """Start the embedded Redis only when a broker is first needed and none is configured."""
     if not sender.conf.broker_url:
-        sender.conf.broker_url = embedded.broker_url()
+        # celery-types declares broker_url read-only; Celery's Settings takes assignment.
+        sender.conf.broker_url = embedded.broker_url()  # type: ignore[misc]

@@ -40,6 +40,9 @@ SCHEDULES: dict[str, tuple[str, int, dict]] = {
         300,
         {},
     ),
+    # Rate-limit windows past their retention (governance.ratelimit.RETENTION), so the table
+    # holds about a week of windows instead of growing forever.
+    "governance: prune rate-limit windows": ("governance.rate_limit_prune", 3600, {}),
     # Lessons whose after-commit task never ran (broker down) get processed here.
     "lessons: process missed lessons": ("lessons.sweep", 300, {}),
     # Pattern detection again for recent lessons in no pattern (lost tasks, later neighbours).

@@ -194,15 +194,14 @@ def nearest(
     return Nearest(_exact(queryset, vector, limit, max_distance, fields, column), plan)
 
 
-def check_prepared_statements_off(
-    app_configs=None, databases: dict | None = None, **kwargs
-) -> list[checks.CheckMessage]:
-    """Vector queries must not run as server-side prepared statements (see the module doc).
-    `databases` is the DATABASES setting to check (the configured one by default); Django passes
-    the aliases a `check --database` names, which this check does not need."""
-    if not isinstance(databases, dict):
-        databases = settings.DATABASES
-    problems = []
+def check_prepared_statements_off(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+    """Vector queries must not run as server-side prepared statements (see the module doc)."""
+    return prepared_statement_problems(settings.DATABASES)
+
+
+def prepared_statement_problems(databases: dict) -> list[checks.CheckMessage]:
+    """The system check's findings for a DATABASES setting."""
+    problems: list[checks.CheckMessage] = []
     for alias, config in databases.items():
         options = config.get("OPTIONS", {})
         if options.get("server_side_binding") or options.get("prepare_threshold") is not None:

@@ -40,7 +40,7 @@ from governance.models import (
     Scope,
 )
 from governance.permissions import IsPerson
-from governance.selectors import policy_for, scope_for_read
+from governance.selectors import policy_for, scope_named
 from governance.selectors.queues import escalations_readable, inbox_of, proposals_readable
 from governance.services import (
     escalation_transition,
@@ -296,7 +296,7 @@ class PolicyView(APIView):
         query = PolicyQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         principal = principal_of(request)
-        scope = scope_for_read(principal, query.validated_data["scope"])
+        scope = scope_named(principal, query.validated_data["scope"])
         policy = policy_for(scope)
         body = {
             "scope": scope.path,

@@ -65,6 +65,16 @@ def scope_not_yours(path: str, field: str) -> Forbidden:
     return Forbidden(fields={field: [f"No scope {path!r} that you may read."]})
 
 
+def scope_named(principal: Principal, path: str, *, field: str = "scope") -> Scope:
+    """The scope a request names, which the caller must be able to read; 403 naming the field
+    otherwise, the same answer as for a scope that does not exist."""
+    path = scope_path_clean(path, field=field)
+    scope = scope_by_path(path) if path else None
+    if scope is None or not principal.can_read_path(scope.path):
+        raise scope_not_yours(path, field)
+    return scope
+
+
 def scope_for_read(
     principal: Principal, path: str | None, *, field: str = "scope", use_default: bool = False
 ) -> Scope | None:
@@ -73,12 +83,7 @@ def scope_for_read(
     path = scope_path_clean(path, field=field)
     if not path and use_default:
         path = principal.default_scope_path or ""
-    if not path:
-        return None
-    scope = scope_by_path(path)
-    if scope is None or not principal.can_read_path(scope.path):
-        raise scope_not_yours(path, field)
-    return scope
+    return scope_named(principal, path, field=field) if path else None
 
 
 def users_with_role(scope: Scope, role: str) -> QuerySet:

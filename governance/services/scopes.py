@@ -19,7 +19,7 @@ from governance.models import (
 )
 from governance.selectors.scopes import (
     scope_by_path,
-    scope_for_read,
+    scope_named,
     scope_not_yours,
     scope_path_clean,
 )
@@ -73,13 +73,14 @@ def scope_ensure_path(*, path: str) -> Scope:
         raise InvalidInput(
             fields={"scope": [f"A scope path has at most {len(LAYERS_TOP_DOWN)} levels."]}
         )
-    parent = None
+    parent: Scope | None = None
     for depth, slug in enumerate(parts):
         current = "/".join(parts[: depth + 1])
         scope = Scope.objects.filter(path=current).first()
         if scope is None:
             scope = scope_create(layer=LAYERS_TOP_DOWN[depth], slug=slug, parent=parent)
         parent = scope
+    assert parent is not None  # a path has at least one part
     return parent
 
 
@@ -101,12 +102,13 @@ def scope_for_write(principal: Principal, path: str | None, *, field: str = "sco
     (created on first use). A named scope that is missing or unreadable answers as
     `scope_for_read` does; one the caller may read but not write, 403 naming the field."""
     path = scope_path_clean(path, field=field)
+    scope: Scope
     if path and path == settings.MNEMOSYNE_DEFAULT_SCOPE.strip("/"):
         scope = scope_ensure_default()
         if not principal.can_read_path(scope.path):
             raise scope_not_yours(path, field)
     elif path:
-        scope = scope_for_read(principal, path, field=field)
+        scope = scope_named(principal, path, field=field)
     else:
         default = principal.default_scope_path
         scope = (scope_by_path(default) if default else None) or scope_ensure_default()

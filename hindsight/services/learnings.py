@@ -11,8 +11,10 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from django.db import DatabaseError, transaction
 from django.db.models import F, FloatField, Value
+from django.db.models.expressions import Combinable
 from django.db.models.functions import Cast, Greatest, Least
 
 from governance.auth import Principal
@@ -180,6 +182,7 @@ def learning_boost(
 
 def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0) -> bool:
     """The boost itself; the engine's own successes and propagation apply it directly."""
+    changes: dict[str, Combinable]
     if confidence_boost > 0:
         changes = {"confidence": F("confidence") + confidence_boost}
     else:
@@ -326,7 +329,7 @@ def learning_propagate_success(*, learning_ids: list[str], rate: float) -> int:
             Learning.objects.filter(scope_id=source.scope_id)
             .exclude(pk__in=learning_ids)
             .exclude(trigger__in=triggers),
-            source.embedding,
+            np.asarray(source.embedding, dtype=np.float32),
             limit=10,
             max_distance=cut,
         )

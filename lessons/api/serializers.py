@@ -6,17 +6,17 @@ selectors build (the hot endpoints return those dicts as they are, see `views.py
 
 from rest_framework import serializers
 
+from governance.api.serializers import ScopePathField
 from lessons import conf
+from lessons.command_triggers import validate as validate_command_trigger
 from lessons.models import (
     AntiPattern,
-    EscalationRule,
     Lesson,
     LessonType,
     Pattern,
     Severity,
     ValidationType,
 )
-from lessons.rules import RuleError, parse_condition
 from lessons.triggers import TriggerError, validate_trigger
 
 
@@ -46,7 +46,7 @@ class LessonInputSerializer(serializers.Serializer):
     domain = serializers.CharField(max_length=100)
     category = serializers.CharField(max_length=100, required=False, allow_blank=True)
     title = serializers.CharField(max_length=conf.LESSON_TITLE_MAX)
-    context = _text(allow_blank=True)
+    context = _text(allow_blank=True)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     action_taken = _text(allow_blank=True)
     outcome = _text(allow_blank=True)
     root_cause = _text(required=False, allow_null=True, allow_blank=True)
@@ -83,7 +83,7 @@ class AntiPatternCheckInputSerializer(serializers.Serializer):
     """The spec's `AntiPatternCheck`."""
 
     proposed_action = serializers.CharField(max_length=10_000)
-    context = serializers.CharField(max_length=10_000, required=False, allow_blank=True, default="")
+    context = serializers.CharField(max_length=10_000, required=False, allow_blank=True, default="")  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     domain = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     agent = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
@@ -91,7 +91,7 @@ class AntiPatternCheckInputSerializer(serializers.Serializer):
 class ContextQueryInputSerializer(serializers.Serializer):
     """The spec's `ContextQuery`."""
 
-    context = serializers.CharField(max_length=10_000)
+    context = serializers.CharField(max_length=10_000)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     domain = serializers.CharField(
         max_length=100, required=False, allow_null=True, allow_blank=True
     )
@@ -126,8 +126,16 @@ class DeprecateInputSerializer(serializers.Serializer):
 
 class AntiPatternUpdateInputSerializer(serializers.Serializer):
     trigger_pattern = serializers.CharField(
-        max_length=conf.ANTI_PATTERN_TRIGGER_MAX, required=False
+        max_length=conf.ANTI_PATTERN_TRIGGER_MAX,
+        required=False,
+        allow_blank=True,
+        help_text="an explicit RE2 regex; empty removes it",
     )
+    command_trigger = serializers.JSONField(
+        required=False,
+        help_text='{"commands": [pattern or command line, ...], "unless": [...]}; {} removes it',
+    )
+    cross_domain = serializers.BooleanField(required=False)
     title = serializers.CharField(max_length=300, required=False)
     why_bad = _text(required=False)
     example = _text(required=False, allow_blank=True, allow_null=True)
@@ -139,22 +147,15 @@ class AntiPatternUpdateInputSerializer(serializers.Serializer):
 
     def validate_trigger_pattern(self, value: str) -> str:
         try:
-            return validate_trigger(value)
+            return validate_trigger(value) if value else value
         except TriggerError as exc:
             raise serializers.ValidationError(str(exc)) from None
 
-
-class EscalationRuleSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = EscalationRule
-        fields = ["id", "target", "condition", "reason", "priority", "position", "active"]
-
-    def validate_condition(self, value: str) -> str:
+    def validate_command_trigger(self, value) -> dict:
         try:
-            parse_condition(value)
-        except RuleError as exc:
+            return validate_command_trigger(value)
+        except TriggerError as exc:
             raise serializers.ValidationError(str(exc)) from None
-        return value
 
 
 # --- outputs -----------------------------------------------------------------------------------
@@ -172,6 +173,10 @@ class ReportOutputSerializer(serializers.Serializer):
     occurrence = serializers.BooleanField(help_text="true when an existing lesson occurred again")
     occurrence_count = serializers.IntegerField()
     anti_pattern_id = serializers.UUIDField(allow_null=True)
+    anti_pattern_notes = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="what of the reported action gives no command trigger, and why",
+    )
     scope = serializers.CharField()
     queued = serializers.ListField(child=serializers.CharField())
 
@@ -179,6 +184,19 @@ class ReportOutputSerializer(serializers.Serializer):
 class BulkOutputSerializer(serializers.Serializer):
     processed = serializers.IntegerField()
     results = ReportOutputSerializer(many=True)
+
+
+class MatchedCommandSerializer(serializers.Serializer):
+    command = serializers.CharField(required=False, help_text="the command of the action")
+    pattern = serializers.CharField(required=False, help_text="the trigger's pattern it matched")
+    program = serializers.CharField(required=False)
+    subcommand = serializers.ListField(child=serializers.CharField(), required=False)
+    flags = serializers.ListField(child=serializers.CharField(), required=False)
+    arguments = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="the values that matched"
+    )
+    sudo = serializers.BooleanField(required=False)
+    regex = serializers.BooleanField(required=False, help_text="matched by an explicit regex")
 
 
 class MatchOutputSerializer(serializers.Serializer):
@@ -191,12 +209,30 @@ class MatchOutputSerializer(serializers.Serializer):
     block_action = serializers.BooleanField()
     domain = serializers.CharField()
     category = serializers.CharField(allow_null=True)
-    trigger_pattern = serializers.CharField()
+    trigger_pattern = serializers.CharField(allow_blank=True)
     scope = serializers.CharField()
     source_lesson_id = serializers.UUIDField(allow_null=True)
     source_pattern_id = serializers.UUIDField(allow_null=True)
-    match_type = serializers.ChoiceField(choices=["trigger", "semantic", "trigger+semantic"])
-    similarity = serializers.FloatField(allow_null=True)
+    match_type = serializers.ChoiceField(
+        choices=["command", "trigger", "semantic", "trigger+semantic"],
+        help_text="command: its command trigger matched a command of the action; trigger: its "
+        "explicit regex; semantic: by meaning",
+    )
+    similarity = serializers.FloatField(
+        allow_null=True, help_text="by meaning, after the context moved it"
+    )
+    context_similarity = serializers.FloatField(
+        required=False, help_text="how close the check's context is to the anti-pattern"
+    )
+    matched = MatchedCommandSerializer(
+        allow_null=True, help_text="why it matched: the command and what of it"
+    )
+    blocks = serializers.BooleanField(help_text="whether this match blocks the action")
+    domain_match = serializers.ChoiceField(
+        choices=["same_domain", "cross_domain", "any_domain"],
+        help_text="same_domain: the anti-pattern is of the asking domain (or category); "
+        "cross_domain: it applies to every domain; any_domain: the check named no domain",
+    )
 
 
 class CheckOutputSerializer(serializers.Serializer):
@@ -214,7 +250,7 @@ class LessonSummarySerializer(serializers.Serializer):
     domain = serializers.CharField()
     category = serializers.CharField()
     title = serializers.CharField()
-    context = serializers.CharField()
+    context = serializers.CharField()  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     action_taken = serializers.CharField()
     outcome = serializers.CharField()
     root_cause = serializers.CharField(allow_null=True)
@@ -266,7 +302,7 @@ class AgentMemoryOutputSerializer(serializers.Serializer):
 
 
 class PatternOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
     confidence = serializers.FloatField()
 
     class Meta:
@@ -347,7 +383,7 @@ class DashboardOutputSerializer(serializers.Serializer):
 
 
 class LessonOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
     confidence = serializers.FloatField()
 
     class Meta:
@@ -356,7 +392,7 @@ class LessonOutputSerializer(serializers.ModelSerializer):
 
 
 class AntiPatternOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
 
     class Meta:
         model = AntiPattern

@@ -19,6 +19,7 @@ from governance.auth import Principal
 from governance.models import ProposalKind, Role
 from governance.services import audit_record, proposal_create
 from lessons import conf, metrics
+from lessons.command_triggers import derive
 from lessons.models import (
     SEVERITY_RANK,
     AntiPattern,
@@ -29,7 +30,6 @@ from lessons.models import (
     PatternType,
     Severity,
 )
-from lessons.triggers import TriggerError, trigger_from_lesson
 from mnemosyne_site.errors import Conflict, Forbidden
 from mnemosyne_site.vectors import nearest
 
@@ -121,7 +121,7 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
             pattern.save()
             return pattern
         created = active is None
-        if created:
+        if active is None:
             pattern = Pattern(
                 scope_id=lesson.scope_id,
                 domain=lesson.domain,
@@ -253,11 +253,14 @@ def _enforce(pattern: Pattern) -> AntiPattern | None:
         for text in [*lesson.related_commands, lesson.action_taken]:
             if text and text not in commands:
                 commands.append(text)
-    try:
-        trigger = trigger_from_lesson(action_taken="", related_commands=commands)
-    except TriggerError:
-        return None
-    severity = min((lesson.severity for lesson in lessons), key=lambda s: SEVERITY_RANK[s])
+    derived = derive(
+        texts=commands,
+        prose=f"{pattern.pattern_name} {pattern.description}",
+        title=pattern.pattern_name,
+    )
+    severity = min(
+        (lesson.severity for lesson in lessons), key=lambda s: SEVERITY_RANK[Severity(s)]
+    )
     vectors = [lesson.embedding for lesson in lessons if lesson.embedding is not None]
     centroid = None
     if vectors:
@@ -265,7 +268,7 @@ def _enforce(pattern: Pattern) -> AntiPattern | None:
         centroid = mean / max(float(np.linalg.norm(mean)), 1e-12)
     return AntiPattern.objects.create(
         scope_id=pattern.scope_id,
-        trigger_pattern=trigger,
+        command_trigger=derived.trigger or ({"notes": derived.notes} if derived.notes else {}),
         embedding=centroid,
         domain=pattern.domain,
         category=pattern.categories[0] if pattern.categories else None,

@@ -65,13 +65,18 @@ def knowledge_semantic_search(
         limit=limit,
         threshold=threshold,
     )
-    items = KnowledgeItem.objects.select_related("scope").in_bulk([hit.id for hit in hits])
-    results = []
-    for hit in hits:
-        item = items[hit.id]
-        item.relevance = round(hit.similarity, 6)
-        results.append(item)
-    return results
+    # Each row carries its similarity as `relevance`, as the keyword search's rows do.
+    relevance = Case(
+        *(When(pk=hit.id, then=Value(round(hit.similarity, 6))) for hit in hits),
+        default=Value(0.0),
+        output_field=FloatField(),
+    )
+    items = (
+        KnowledgeItem.objects.select_related("scope")
+        .annotate(relevance=relevance)
+        .in_bulk([hit.id for hit in hits])
+    )
+    return [items[hit.id] for hit in hits]
 
 
 def knowledge_visible(principal: Principal, scope: Scope | None = None) -> QuerySet[KnowledgeItem]:
@@ -145,7 +150,7 @@ def skills_active(*, principal: Principal, scope: Scope | None) -> list[Skill]:
         .order_by("name", "precedence")
     )
     seen: set[str] = set()
-    result = []
+    result: list[Skill] = []
     for skill in rows:
         if skill.name not in seen:
             seen.add(skill.name)

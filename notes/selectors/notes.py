@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from uuid import UUID
 
 import numpy as np
 from django.db.models import QuerySet
@@ -36,7 +37,7 @@ class NoteHit:
 
 @dataclass(frozen=True)
 class VectorHit:
-    id: object
+    id: UUID  # a knowledge item's primary key
     similarity: float
 
 
@@ -108,12 +109,12 @@ def notes_search(
     ranked.sort(key=lambda h: (h.note.low_quality, h.precedence, -h.similarity))
     seen_lineages: set = set()
     results: list[NoteHit] = []
-    for hit in ranked:
-        root = hit.note.lineage_root_id
+    for ranked_hit in ranked:
+        root = ranked_hit.note.lineage_root_id
         if root in seen_lineages:
             continue
         seen_lineages.add(root)
-        results.append(hit)
+        results.append(ranked_hit)
         if len(results) == top_k:
             break
     return results

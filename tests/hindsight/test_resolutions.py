@@ -7,12 +7,12 @@ from governance.auth import Principal
 from governance.models import AuditLog
 from hindsight.models import Resolution, ResolutionApplication
 from hindsight.services import resolution_apply, resolution_create
-from tests.hindsight.factories import make_signature
+from tests.hindsight.factories import ErrorSignatureFactory
 
 
 @pytest.fixture
 def signature(scope_tree):
-    return make_signature(scope_tree["project"])
+    return ErrorSignatureFactory(scope=scope_tree["project"])
 
 
 @pytest.mark.django_db
@@ -81,7 +81,7 @@ def test_a_failed_application_keeps_its_context_for_analysis(signature):
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_applications_never_lose_a_count(scope_tree):
-    signature = make_signature(scope_tree["project"], embed=False)
+    signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
     resolution = resolution_create(
         signature=signature, description="fix", actor=Principal.system("a")
     )
@@ -133,7 +133,7 @@ def test_applications_emit_outcome_and_success_rate_metrics(signature):
 
 @pytest.mark.django_db
 def test_a_retried_application_with_the_same_key_counts_once(agent_client, scope_tree):
-    signature = make_signature(scope_tree["project"], embed=False)
+    signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
     resolution = resolution_create(
         signature=signature, description="fix", actor=Principal.system("a")
     )
@@ -150,12 +150,11 @@ def test_a_retried_application_with_the_same_key_counts_once(agent_client, scope
 @pytest.mark.django_db
 def test_the_services_refuse_a_caller_who_may_not_write_whoever_calls_them(scope_tree):
     """Permission checks live in the services: a task or command meets the API's rules."""
-    from governance.auth import Principal
-    from hindsight.models import Learning, Resolution
+    from hindsight.models import Learning
     from hindsight.services.learnings import learning_boost, learning_save
     from mnemosyne_site.errors import Forbidden
 
-    signature = make_signature(scope_tree["project"], embed=False)
+    signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
     reader = Principal(
         kind="agent", name="reader", read_paths=(scope_tree["project"].path,), write_paths=()
     )

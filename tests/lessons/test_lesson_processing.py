@@ -6,6 +6,7 @@ from django.utils import timezone
 from governance.models import Escalation
 from lessons.models import Lesson
 from lessons.services.processing import lessons_sweep, lessons_unprocessed
+from tests.lessons.factories import lesson_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -40,13 +41,13 @@ def test_an_occurrence_after_processing_is_swept_again(agent_client, report):
 
 
 def test_a_report_succeeds_when_the_broker_is_down(
-    agent_client, make_payload, celery_broker, django_capture_on_commit_callbacks
+    agent_client, celery_broker, django_capture_on_commit_callbacks
 ):
     from mnemosyne_site.models import OutboxMessage
 
     celery_broker("redis://127.0.0.1:1/0")  # a real broker URL where nothing listens
     with django_capture_on_commit_callbacks(execute=True):
-        response = agent_client.post("/lessons/report", make_payload(), format="json")
+        response = agent_client.post("/lessons/report", lesson_payload(), format="json")
 
     assert response.status_code == 200
     lesson = Lesson.objects.get()

@@ -62,11 +62,12 @@ SCOPE_PARAM = OpenApiParameter(
 
 def _check_name(field: str, value: str) -> str:
     try:
-        return validate_name(value)
+        validate_name(value)
     except Exception as exc:
         raise ValidationError(
             {field: exc.detail if hasattr(exc, "detail") else [str(exc)]}
         ) from None
+    return value
 
 
 def _body_scope(request) -> str | None:

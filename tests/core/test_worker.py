@@ -1,4 +1,5 @@
-"""The beat schedule's tasks through a real broker and worker, and /metrics showing their counts.
+"""Tasks through a real broker and worker: a probe, every task of the beat schedule with /metrics
+showing their counts, and beat itself sending a due task.
 
 The worker is a separate process on a queue of its own (so no other worker on the shared embedded
 broker takes its tasks), using this test's database and a metrics directory of its own; /metrics
@@ -20,6 +21,7 @@ from django.utils import timezone
 from mnemosyne_site import embedded
 from mnemosyne_site.models import TaskRun
 from mnemosyne_site.schedules import SCHEDULES
+from mnemosyne_site.tasks import ping
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -32,7 +34,7 @@ def _metric_lines(text: str, name: str) -> list[str]:
 @pytest.fixture
 def worker(celery_broker, tmp_path):
     broker = embedded.broker_url()
-    queue = f"test-ops-{uuid.uuid4().hex}"
+    queue = f"test-{uuid.uuid4().hex}"
     celery_broker(broker, results=True)
     metrics_dir = tmp_path / "metrics"
     metrics_dir.mkdir()
@@ -67,13 +69,28 @@ def worker(celery_broker, tmp_path):
         stderr=subprocess.DEVNULL,
     )
     try:
-        yield {"queue": queue, "metrics_dir": metrics_dir, "env": env, "broker": broker}
+        yield {
+            "queue": queue,
+            "metrics_dir": metrics_dir,
+            "env": env,
+            "broker": broker,
+            "pid": process.pid,
+        }
     finally:
         process.terminate()
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def test_a_task_sent_through_the_broker_runs_in_a_real_worker(worker):
+    result = ping.apply_async(args=["hello"], queue=worker["queue"])
+    # Another test may have run a worker in this process; this get is not inside a task.
+    reply = result.get(timeout=60, disable_sync_subtasks=False)
+    assert reply["payload"] == "hello"
+    assert reply["pid"] == worker["pid"]  # the solo pool runs tasks in the worker process itself
+    assert reply["pid"] != os.getpid()
 
 
 def test_every_scheduled_task_runs_in_a_real_worker_and_its_counts_reach_metrics(

@@ -295,3 +295,10 @@ class InMemoryGrouping:
             store.template_claim(assignment.template_key, key)
         self.shared.fingerprints.setdefault(error.fingerprint, key)
         return key
+
+
+def extract_error_pattern(error: str) -> str:
+    """The reusable shape of an error (a learning's `error_pattern`): the line that identifies
+    it (the same extraction error signatures use, `hindsight.extract`), with UUIDs, timestamps,
+    paths, ports and the other variable parts as placeholders and error codes kept."""
+    return extract_error("", error).pattern

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
-from pgvector.django import CosineDistance
 
+from governance.auth import Principal
 from governance.services import audit_record
 from hindsight import conf, metrics
 from hindsight.linear import compile_linear
 from hindsight.models import ErrorSignature, Resolution
 from hindsight.scopes import home_scope
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.vectors import nearest
 from notes.models import KnowledgeItem, KnowledgeKind, KnowledgeStatus
 
 # Step boundaries: line breaks, and sentence ends when a capital, digit or backtick follows
@@ -171,14 +172,14 @@ def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
             action = "hindsight.note.update"
         else:
             scope = home_scope(signature.scope)
-            duplicate = (
-                KnowledgeItem.objects.filter(_LIVE_NOTE, kind=KnowledgeKind.HINDSIGHT, scope=scope)
-                .annotate(distance=CosineDistance("embedding", vector))
-                .filter(distance__lt=1.0 - conf.HINDSIGHT_NOTE_DEDUP_SIMILARITY)
-                .order_by("distance")
-                .values_list("pk", flat=True)
-                .first()
+            cut = 1.0 - conf.HINDSIGHT_NOTE_DEDUP_SIMILARITY
+            rows, _ = nearest(
+                KnowledgeItem.objects.filter(_LIVE_NOTE, kind=KnowledgeKind.HINDSIGHT, scope=scope),
+                vector,
+                limit=1,
+                max_distance=cut,
             )
+            duplicate = rows[0][0] if rows and rows[0][1] < cut else None
             if duplicate is not None:
                 signature.metadata = {**signature.metadata, "note_duplicate_of": str(duplicate)}
                 signature.save(update_fields=["metadata", "updated_at"])
@@ -198,7 +199,7 @@ def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
             signature.save(update_fields=["note", "updated_at"])
             action = "hindsight.note.create"
         audit_record(
-            actor="system",
+            actor=Principal.system(),
             action=action,
             target=note,
             scope_path=note.scope.path,

@@ -17,13 +17,13 @@ import pytest
 import re2
 
 import hindsight
-from hindsight import extract, grouping, normalize, scopes
+from hindsight import context, extract, grouping, normalize
 from hindsight.extract import extract_error
 from hindsight.grouping import Grouper, tokenize
 from hindsight.linear import compile_linear
 from hindsight.models import ErrorSignature, SignatureTemplate
 from hindsight.normalize import MAX_MESSAGE_CHARS, normalize_stack
-from hindsight.services import capture, notes
+from hindsight.services import notes
 
 MB = 1_000_000
 CAPTURE = "/api/v1/hindsight/errors"
@@ -144,15 +144,14 @@ CASES = [
     ),
     ("extract._PYTEST_E", extract._PYTEST_E, _match, "E " + "a." * (MB // 2), False),
     ("extract._WRAPPER", extract._WRAPPER, _search, "a" * MB, None),
-    # hindsight.services.capture: context patterns from a stack
-    ("capture._PY_PACKAGE", capture._PY_PACKAGE, _search, "site-packages" + "/" * MB, None),
-    ("capture._NODE_PACKAGE", capture._NODE_PACKAGE, _search, "node_modules/" + "@" * MB, None),
-    ("capture._FILE_EXT", capture._FILE_EXT, _search, "a." * (MB // 2), None),
-    ("capture._FILE_NAME", capture._FILE_NAME, _search, "a" * MB, None),
-    # hindsight.services.notes and hindsight.scopes
+    # hindsight.context: context patterns from a stack
+    ("context._PY_PACKAGE", context._PY_PACKAGE, _search, "site-packages" + "/" * MB, None),
+    ("context._NODE_PACKAGE", context._NODE_PACKAGE, _search, "node_modules/" + "@" * MB, None),
+    ("context._FILE_EXT", context._FILE_EXT, _search, "a." * (MB // 2), None),
+    ("context._FILE_NAME", context._FILE_NAME, _search, "a" * MB, None),
+    # hindsight.services.notes
     ("notes._STEP_BREAK", notes._STEP_BREAK, _search, "a" * MB, None),
     ("notes._STEP_BULLET", notes._STEP_BULLET, _match, " " * MB, False),
-    ("scopes._PATH", scopes._PATH, _match, "a/" * (MB // 2), False),
 ]
 
 
@@ -243,7 +242,7 @@ def test_extraction_reads_a_megabyte_of_output():
 
 
 def test_context_patterns_of_an_adversarial_stack():
-    derived = capture.context_patterns(
+    derived = context.context_patterns(
         {}, "a." * (MB // 2) + ' "/srv/app/site-packages/django/x.py"'
     )
     assert derived["file_types"] == [".py"]

@@ -296,7 +296,7 @@ def claude_code_context(*, principal: Principal) -> dict:
     per_domain = (
         lessons.filter(domain__in=top_domains)
         .annotate(
-            severity_rank=_severity_rank_expression(),
+            severity_rank=severity_rank_expression(),
             position=Window(
                 RowNumber(),
                 partition_by=[F("domain")],
@@ -329,7 +329,7 @@ def claude_code_context(*, principal: Principal) -> dict:
     }
 
 
-def _severity_rank_expression():
+def severity_rank_expression():
     return Case(
         *[When(severity=s, then=Value(r)) for s, r in SEVERITY_RANK.items()],
         default=Value(9),

@@ -279,6 +279,7 @@ class ToolResultInputSerializer(InputSerializer):
 
 class LearningOutputSerializer(serializers.ModelSerializer):
     scope = ScopePathField()
+    confidence = serializers.FloatField()
 
     class Meta:
         model = Learning

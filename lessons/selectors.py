@@ -201,7 +201,7 @@ def pending_escalations(*, principal: Principal, escalated_to: str | None = None
         Escalation.objects.filter(status=EscalationStatus.PENDING), principal
     ).select_related("scope")
     if escalated_to:
-        queryset = queryset.filter(escalated_to=escalated_to)
+        queryset = queryset.filter(escalated_to__iexact=escalated_to.strip())
     escalations = list(queryset.order_by("-created_at")[:500])
     lesson_ids = {e.lesson_id for e in escalations if e.lesson_id}
     pattern_ids = {e.pattern_id for e in escalations if e.pattern_id}

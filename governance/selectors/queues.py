@@ -34,7 +34,16 @@ QUEUE_LABELS = {
     "domain_supervisor": "Domain supervisor",
     MAINTAINERS_QUEUE: "Maintainers",
 }
+# The spec's spelling of its targets (`escalated_to`: "ARIA, VARYS, domain supervisor"). Names are
+# accepted in any case and stored and answered in this spelling.
+SPEC_QUEUE_NAMES = {"aria": "ARIA", "varys": "VARYS", "domain_supervisor": "domain_supervisor"}
 AGE_CHOICES = {"1": timedelta(days=1), "7": timedelta(days=7), "30": timedelta(days=30)}
+
+
+def queue_canonical(queue: str) -> str:
+    """A queue name in the spec's spelling (`aria` -> `ARIA`); others as written, trimmed."""
+    name = (queue or "").strip()
+    return SPEC_QUEUE_NAMES.get(name.lower(), name)
 
 
 def queue_label(queue: str) -> str:

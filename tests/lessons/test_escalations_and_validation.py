@@ -70,7 +70,7 @@ def test_a_recurring_lesson_adds_the_recurring_reason_once(scope_tree):
     escalations_raise(lesson_id=lesson.pk)
     escalations_raise(lesson_id=lesson.pk)
     reasons = list(
-        Escalation.objects.filter(lesson_id=lesson.pk, escalated_to="aria")
+        Escalation.objects.filter(lesson_id=lesson.pk, escalated_to="ARIA")
         .order_by("created_at")
         .values_list("reason", flat=True)
     )
@@ -99,9 +99,9 @@ def test_pending_escalations_are_listed_most_urgent_first(agent_client, report, 
     assert body[0]["priority"] == "critical"
     assert body[0]["lesson_id"] == critical["lesson_id"]
     assert body[0]["title"] == "critical thing"
-    assert {e["escalated_to"] for e in body} == {"aria", "domain_supervisor"}
-    only_aria = agent_client.get("/escalations/pending?escalated_to=aria").json()
-    assert {e["escalated_to"] for e in only_aria} == {"aria"}
+    assert {e["escalated_to"] for e in body} == {"ARIA", "domain_supervisor"}
+    only_aria = agent_client.get("/escalations/pending?escalated_to=ARIA").json()
+    assert {e["escalated_to"] for e in only_aria} == {"ARIA"}
 
     token = AgentCredentialFactory(name="elsewhere", scopes=[scope_tree["other_project"]]).token
     other = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
@@ -190,3 +190,24 @@ def test_an_agent_reading_a_parent_scope_may_not_validate_its_lessons(agent_clie
     lesson = LessonFactory(scope=scope_tree["team"])  # readable (an ancestor), not writable
     response = agent_client.post(f"/lessons/{lesson.pk}/validate?validated=true&validated_by=a")
     assert response.status_code == 403
+
+
+def test_escalation_queues_answer_in_the_specs_spelling_and_accept_either_case(
+    agent_client, report
+):
+    # The spec's mnemosyne_escalations.escalated_to: "ARIA, VARYS, domain supervisor".
+    body = report(
+        agent_client,
+        title="critical deadline thing",
+        severity="critical",
+        tags=["deadline"],
+        confidence=0.5,
+    )
+    assert body["escalated_to"] == ["ARIA", "domain_supervisor", "VARYS"]
+
+    for asked in ("ARIA", "aria", "Aria"):
+        listed = agent_client.get(f"/escalations/pending?escalated_to={asked}").json()
+        assert [e["escalated_to"] for e in listed] == ["ARIA"], asked
+    varys = agent_client.get("/escalations/pending?escalated_to=varys").json()
+    assert [e["reason"] for e in varys] == ["Deadline risk"]
+    assert varys[0]["escalated_to"] == "VARYS"

@@ -79,6 +79,9 @@ AGENT_CRITICAL_MAX = 20
 # --- Claude Code context
 CONTEXT_FAILURE_HOURS = env_int("CONTEXT_FAILURE_HOURS", 72, minimum=1)
 CONTEXT_PER_DOMAIN = env_int("CONTEXT_PER_DOMAIN", 5, minimum=1)
+# The spec's `domain_lessons` keys, always present (empty lists allowed); the busiest
+# CONTEXT_MAX_DOMAINS other domains are added beside them.
+CONTEXT_SPEC_DOMAINS = ("docker", "supabase", "n8n", "caddy", "aria")
 CONTEXT_MAX_DOMAINS = env_int("CONTEXT_MAX_DOMAINS", 10, minimum=1)
 CONTEXT_LIST_MAX = env_int("CONTEXT_LIST_MAX", 50, minimum=1)
 # Workarounds below this confidence (refuted, outdated) are no longer "active".

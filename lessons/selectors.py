@@ -285,14 +285,16 @@ def claude_code_context(*, principal: Principal) -> dict:
         lesson_type=LessonType.WORKAROUND, confidence__gte=conf.WORKAROUND_MIN_CONFIDENCE
     ).order_by("-last_occurred")[:limit]
 
-    # The domains come from the data: those with the most lessons, each with its most severe
-    # and most recent lessons, in one query (a window function rather than a query per domain).
-    top_domains = list(
-        lessons.values("domain")
+    # The spec's domains, then those with the most lessons, each with its most severe and most
+    # recent lessons, in one query (a window function rather than a query per domain).
+    busiest = list(
+        lessons.exclude(domain__in=conf.CONTEXT_SPEC_DOMAINS)
+        .values("domain")
         .annotate(n=Count("id"))
         .order_by("-n", "domain")
         .values_list("domain", flat=True)[: conf.CONTEXT_MAX_DOMAINS]
     )
+    top_domains = [*conf.CONTEXT_SPEC_DOMAINS, *busiest]
     per_domain = (
         lessons.filter(domain__in=top_domains)
         .annotate(

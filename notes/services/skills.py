@@ -138,6 +138,12 @@ def skill_deprecate(*, principal: Principal, skill: Skill) -> Skill:
 
 
 def skill_record_usage(*, principal: Principal, skill: Skill, success: bool) -> Skill:
+    """IncrementSkillUsage, for the skills ListActiveSkills hands out: a draft or deprecated
+    skill is not in use, so counting a use of it is refused."""
+    if skill.status != SkillStatus.ACTIVE:
+        raise Conflict(
+            f"Skill {skill.name!r} is {skill.status}; usage is recorded for active skills only."
+        )
     with transaction.atomic():
         Skill.objects.filter(pk=skill.pk).update(
             use_count=F("use_count") + 1,

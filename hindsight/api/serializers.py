@@ -304,7 +304,9 @@ class LearningOutputSerializer(serializers.ModelSerializer):
 
 
 class ToolResultOutputSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(choices=["learned", "known_fix", "save_failed", "boosted"])
+    action = serializers.ChoiceField(
+        choices=["learned", "recurred", "known_fix", "save_failed", "boosted"]
+    )
     category = serializers.CharField(allow_blank=True)
     error_pattern = serializers.CharField(allow_blank=True)
     learning = LearningOutputSerializer(allow_null=True)

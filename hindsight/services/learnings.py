@@ -209,7 +209,7 @@ def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0
 
 @dataclass(frozen=True)
 class ToolResultOutcome:
-    action: str  # learned, known_fix, save_failed, boosted
+    action: str  # learned, recurred, known_fix, save_failed, boosted
     category: str = ""
     error_pattern: str = ""
     learning: Learning | None = None
@@ -265,10 +265,17 @@ def _handle_error(
             return ToolResultOutcome(
                 action="known_fix", category=category, error_pattern=pattern, known=known
             )
+    trigger = trigger_for_tool(tool_name) if tool_name else "tool:unknown"
+    recurring = _occurrence_record(scope=scope, trigger=trigger, error_pattern=pattern)
+    if recurring is not None:
+        metrics.LEARNING_SAVES.labels(category=category, outcome="recurred").inc()
+        return ToolResultOutcome(
+            action="recurred", category=category, error_pattern=pattern, learning=recurring
+        )
     try:
         learning = learning_save(
             scope=scope,
-            trigger=trigger_for_tool(tool_name) if tool_name else "tool:unknown",
+            trigger=trigger,
             error_pattern=pattern,
             diagnosis=f"Tool {tool_name or 'unknown'} failed ({category}): {error[:500]}",
             category=category,
@@ -297,6 +304,24 @@ def _handle_error(
     return ToolResultOutcome(
         action="learned", category=category, error_pattern=pattern, learning=learning
     )
+
+
+def _occurrence_record(*, scope: Scope, trigger: str, error_pattern: str) -> Learning | None:
+    """The same tool failing with the same pattern in the same scope is another occurrence of
+    the learning it made (the schema's occurrence_count), not a new row; None if there is none."""
+    with transaction.atomic():
+        learning = (
+            Learning.objects.select_for_update()
+            .filter(scope=scope, trigger=trigger, error_pattern=error_pattern)
+            .order_by("-confidence", "created_at")
+            .first()
+        )
+        if learning is None:
+            return None
+        learning.occurrence_count = F("occurrence_count") + 1
+        learning.save(update_fields=["occurrence_count", "updated_at"])
+        learning.refresh_from_db()
+    return learning
 
 
 def _handle_success(*, principal, tool_name) -> ToolResultOutcome:

@@ -128,9 +128,27 @@ def test_a_known_but_unproven_learning_does_not_stop_a_new_one(agent_client, sco
         category="tool_error",
     )
     Learning.objects.update(confidence=0.7)  # not above 0.7
-    body = observe(agent_client, "git", "fatal: not a git repository")
+    body = observe(agent_client, "git", "fatal: not a git repository: /srv/other")
     assert body["action"] == "learned"
     assert Learning.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_recurring_unproven_error_counts_an_occurrence_instead_of_a_new_row(agent_client):
+    # Seed 001/003: a learning has an occurrence_count; the same tool failing with the same
+    # pattern again is another occurrence of it (below 0.7 it is not skipped as known).
+    first = observe(agent_client, "git", "fatal: not a git repository (or any parent): /srv/a")
+    again = observe(agent_client, "git", "fatal: not a git repository (or any parent): /srv/b")
+    third = observe(agent_client, "git", "fatal: not a git repository (or any parent): /srv/c")
+
+    assert first["action"] == "learned"
+    assert again["action"] == third["action"] == "recurred"
+    assert Learning.objects.count() == 1
+    learning = Learning.objects.get()
+    assert third["learning"]["id"] == str(learning.pk)
+    assert learning.occurrence_count == 3
+    other_tool = observe(agent_client, "hg", "fatal: not a git repository (or any parent): /x")
+    assert other_tool["action"] == "learned" and Learning.objects.count() == 2
 
 
 @pytest.mark.django_db

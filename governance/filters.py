@@ -112,7 +112,15 @@ class AuditLogFilter(django_filters.FilterSet):
 
     class Meta:
         model = AuditLog
-        fields = ["action", "actor", "actor_kind", "target_type", "target_id", "scope_path"]
+        fields = [
+            "action",
+            "actor",
+            "actor_kind",
+            "target_type",
+            "target_id",
+            "scope_path",
+            "session_key",
+        ]
 
     def filter_within(self, queryset, name, value):
         return _subtree(queryset, "scope_path", value)

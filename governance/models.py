@@ -131,9 +131,15 @@ class AgentCredential(models.Model):
 
 
 class AuditLog(models.Model):
-    """Every decision and knowledge operation. Append-only: a trigger refuses UPDATE and DELETE."""
+    """Every decision and knowledge operation. Append-only: a trigger refuses UPDATE and DELETE.
+
+    Seed 003's fields map as: session_key, action, actor, target (`target_type:target_id`),
+    details, created_at (`at`); the API answers under the spec's names too.
+    """
 
     at = models.DateTimeField(default=timezone.now, db_index=True)
+    # The agent session the operation belongs to ('' when none was given).
+    session_key = models.CharField(max_length=200, blank=True, default="", db_index=True)
     actor = models.CharField(max_length=200)
     actor_kind = models.CharField(max_length=16)  # person, agent, system
     action = models.CharField(max_length=100, db_index=True)

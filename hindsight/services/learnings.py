@@ -129,6 +129,7 @@ def learning_save(
             target=learning,
             scope_path=scope.path,
             details={"trigger": trigger, "category": category, "session_key": session_key},
+            session_key=session_key,
         )
     return learning
 

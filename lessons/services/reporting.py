@@ -316,6 +316,7 @@ def _report_one(
             "occurrence_count": lesson.occurrence_count,
             "source_agent": item["source_agent"],
         },
+        session_key=session_id,
     )
     enqueue_on_commit("lessons.lesson_process", str(lesson.pk))
     return ReportResult(

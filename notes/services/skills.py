@@ -72,6 +72,7 @@ def skill_save(
                     "definition_changed": changed,
                     "session": session_key,
                 },
+                session_key=session_key,
             )
     except IntegrityError:
         raise Conflict("The skill was created concurrently; retry the save.") from None
@@ -194,6 +195,7 @@ def external_ref_save(
                 target=ref,
                 scope_path=scope.path,
                 details={"name": name, "ref_type": ref_type, "location": location},
+                session_key=session_key,
             )
     except IntegrityError:
         raise Conflict("The reference was created concurrently; retry the save.") from None

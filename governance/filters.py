@@ -63,6 +63,7 @@ class EscalationFilter(django_filters.FilterSet):
         help_text="pending, reviewed, resolved, dismissed, or open (pending or reviewed)",
     )
     escalated_to = django_filters.CharFilter(lookup_expr="iexact")
+    domain = django_filters.CharFilter(lookup_expr="iexact")
     priority = django_filters.ChoiceFilter(choices=Priority.choices)
     overdue = django_filters.BooleanFilter(method="filter_overdue")
     scope = django_filters.CharFilter(field_name="scope__path")

@@ -230,7 +230,7 @@ def pending_escalations(*, principal: Principal, escalated_to: str | None = None
                 "title": e.title or (lesson[0] if lesson else pattern_name or ""),
                 "lesson_type": lesson[1] if lesson else None,
                 "severity": lesson[2] if lesson else None,
-                "domain": lesson[3] if lesson else None,
+                "domain": lesson[3] if lesson else (e.domain or None),
                 "pattern_name": pattern_name,
                 "scope": e.scope.path if e.scope else None,
                 "created_at": e.created_at.isoformat(),

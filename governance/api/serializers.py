@@ -93,6 +93,7 @@ class EscalationOutputSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     escalated_to = serializers.CharField()
     queue = serializers.SerializerMethodField(help_text="the queue's display name")
+    domain = serializers.CharField()
     title = serializers.CharField()
     reason = serializers.CharField()
     priority = serializers.CharField()

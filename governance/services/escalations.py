@@ -55,6 +55,7 @@ def escalation_create(
     lesson_id=None,
     pattern_id=None,
     subject: Model | None = None,
+    domain: str = "",
 ) -> Escalation:
     """Open an escalation, unless the same one is already pending for that queue.
 
@@ -83,6 +84,7 @@ def escalation_create(
             **lookup,
             priority=priority,
             title=title[:300],
+            domain=domain.strip().lower()[:100],
             scope=scope,
             created_at=now,
             due_at=now + policy_for(scope).deadline(priority),

@@ -15,7 +15,14 @@ from typing import Any
 
 from governance.models import Escalation
 from governance.services import escalation_create
-from lessons.models import SEVERITY_RANK, EscalationRule, Lesson, Pattern, PatternStatus
+from lessons.models import (
+    SEVERITY_RANK,
+    EscalationRule,
+    Lesson,
+    Pattern,
+    PatternStatus,
+    Severity,
+)
 from lessons.rules import compile_rules, escalations_for, lesson_values
 
 
@@ -51,7 +58,9 @@ def pattern_values(pattern: Pattern, lessons: list[Lesson]) -> dict[str, Any]:
     def union(name: str) -> list[str]:
         return list(dict.fromkeys(v for lesson in lessons for v in getattr(lesson, name) or []))
 
-    severities = sorted((lesson.severity for lesson in lessons), key=SEVERITY_RANK.__getitem__)
+    severities = sorted(
+        (lesson.severity for lesson in lessons), key=lambda s: SEVERITY_RANK[Severity(s)]
+    )
     return lesson_values(
         SimpleNamespace(
             lesson_type=most_common([lesson.lesson_type for lesson in lessons]),

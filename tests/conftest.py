@@ -4,10 +4,12 @@ Tests run on the embedded PostgreSQL (started on first connection, stopped when 
 Celery tasks run eagerly in-process unless a test starts a real worker (tests/integration).
 """
 
+import functools
 import importlib.util
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db.backends.postgresql.operations import DatabaseOperations
 from rest_framework.test import APIClient
 
 pytest_plugins = (
@@ -23,6 +25,27 @@ def _fast_settings(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _test_flush_passes_the_audit_trigger():
+    """The audit log refuses TRUNCATE by trigger, and Django's flush (run after every
+    transactional test) is one TRUNCATE of all tables. Only here, the flush turns that one
+    trigger off and on again inside its own transaction, so no other session ever sees it off;
+    without this patch (any real deployment) the flush is refused."""
+    original = DatabaseOperations.sql_flush
+
+    @functools.wraps(original)
+    def sql_flush(self, style, tables, **kwargs):
+        sql = original(self, style, tables, **kwargs)
+        if "governance_auditlog" not in tables:
+            return sql
+        toggle = "ALTER TABLE governance_auditlog %s TRIGGER governance_auditlog_no_truncate;"
+        return [toggle % "DISABLE", *sql, toggle % "ENABLE"]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "sql_flush", sql_flush)
+        yield
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -48,6 +48,12 @@ def _test_flush_passes_the_audit_trigger():
         yield
 
 
+@pytest.fixture(autouse=True)
+def _lesson_spool(tmp_path, monkeypatch):
+    """Reports our client could not deliver are spooled; never into the user's own cache."""
+    monkeypatch.setenv("MNEMOSYNE_LESSON_SPOOL_DIR", str(tmp_path / "lesson-spool"))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _eager_celery():
     from mnemosyne_site.celery import app

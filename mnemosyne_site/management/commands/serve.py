@@ -2,6 +2,9 @@
 
 This process holds the embedded PostgreSQL and Redis open for its children, so Ctrl-C stops the
 children first and then the services (each stops when its last attached process exits).
+
+It also supervises them (`mnemosyne_site.supervise`): an embedded server that dies is started
+again and a child that exits is restarted, with backoff, while the others serve what they can.
 """
 
 import json
@@ -17,6 +20,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from mnemosyne_site import embedded
+from mnemosyne_site.supervise import Child, Dependency, flush_outbox
 
 
 class Command(BaseCommand):
@@ -28,7 +32,8 @@ class Command(BaseCommand):
     def handle(self, *args, no_demo=False, **options):
         env = os.environ.copy()
         env.setdefault("MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL", "true")
-        if not env.get("CELERY_BROKER_URL"):
+        embedded_broker = not env.get("CELERY_BROKER_URL")
+        if embedded_broker:
             env["CELERY_BROKER_URL"] = embedded.broker_url()
         metrics_dir = settings.DATA_DIR / "metrics"
         shutil.rmtree(metrics_dir, ignore_errors=True)
@@ -77,7 +82,19 @@ class Command(BaseCommand):
                 "django_celery_beat.schedulers:DatabaseScheduler",
             ],
         }
-        children = {name: subprocess.Popen(cmd, env=env) for name, cmd in commands.items()}
+        dependencies = []
+        if settings.DATABASES["default"]["ENGINE"] == "mnemosyne_site.db":
+            # Children connect to the socket directory this process keeps the server on.
+            env[embedded.PG_SOCKET_DIR_ENV] = embedded.postgres_socket_dir()
+            dependencies.append(
+                Dependency("PostgreSQL", embedded.postgres_running, embedded.postgres_restart)
+            )
+        if embedded_broker:
+            dependencies.append(
+                Dependency("Redis", embedded.redis_running, embedded.redis_restart, flush_outbox)
+            )
+
+        children = [Child(name, command, env) for name, command in commands.items()]
         self._banner(env)
 
         stopping = False
@@ -90,21 +107,27 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, stop)
         try:
             while not stopping:
-                for name, child in children.items():
-                    if child.poll() is not None:
-                        self.stderr.write(f"{name} exited with {child.returncode}; stopping")
+                now = time.monotonic()
+                for dependency in dependencies:
+                    dependency.check(now)
+                for child in children:
+                    message = child.check(now)
+                    if message:
+                        self.stderr.write(message)
+                    if child.failed_first_start:
                         stopping = True
                 time.sleep(0.5)
         finally:
-            for child in children.values():
-                if child.poll() is None:
-                    child.terminate()
+            processes = [child.process for child in children]
+            for process in processes:
+                if process.poll() is None:
+                    process.terminate()
             deadline = time.monotonic() + 20
-            for child in children.values():
+            for process in processes:
                 try:
-                    child.wait(timeout=max(0.1, deadline - time.monotonic()))
+                    process.wait(timeout=max(0.1, deadline - time.monotonic()))
                 except subprocess.TimeoutExpired:
-                    child.kill()
+                    process.kill()
             self.stdout.write("Mnemosyne stopped.")
 
     def _banner(self, env):

@@ -18,6 +18,9 @@ run: install
 	$(PY) manage.py serve
 
 test: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest
 
 bench: install

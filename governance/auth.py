@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import OuterRef, Q
 from django.utils import timezone
@@ -91,7 +92,7 @@ class Principal:
     read_paths: tuple[str, ...] | None = None
     write_paths: tuple[str, ...] | None = None
     credential: AgentCredential | None = None
-    user: object | None = None
+    user: User | None = None
     domain: str = "general"
     default_scope_path: str | None = None
     roles: dict[str, frozenset[str]] = field(default_factory=dict)  # path -> roles
@@ -158,7 +159,7 @@ class Principal:
             credential=credential,
             domain=credential.domain,
             default_scope_path=credential.default_scope.path
-            if credential.default_scope_id
+            if credential.default_scope
             else (sorted(writes)[0] if writes else None),
         )
 
@@ -189,8 +190,17 @@ class Principal:
         return cls(kind="system", name=name)
 
 
-def principal_of(request) -> Principal | None:
-    """The request's principal, built once per request for people."""
+def principal_of(request) -> Principal:
+    """The principal of a request that passed authentication (views behind a permission that
+    requires one); 401 if there is none."""
+    principal = principal_or_none(request)
+    if principal is None:
+        raise exceptions.NotAuthenticated()
+    return principal
+
+
+def principal_or_none(request) -> Principal | None:
+    """The request's principal, built once per request for people; None when anonymous."""
     user = getattr(request, "user", None)
     if isinstance(user, Principal):
         return user

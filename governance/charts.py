@@ -88,7 +88,7 @@ def stacked_days(
     for d in range(days):
         day = start + timedelta(d)
         x = left + d * slot + (slot - bar_w) / 2
-        y = top + plot_h
+        y = float(top + plot_h)
         segments = []
         for name in categories:
             count = per_day.get(day, {}).get(name, 0)

@@ -4,7 +4,7 @@ import django_filters
 from django.db.models import Q
 from django.utils import timezone
 
-from governance.auth import principal_of
+from governance.auth import principal_of, principal_or_none
 from governance.models import (
     OPEN_ESCALATION_STATES,
     AuditLog,
@@ -48,7 +48,7 @@ class ProposalFilter(django_filters.FilterSet):
         return _subtree(queryset, "scope__path", value)
 
     def filter_decidable(self, queryset, name, value):
-        principal = principal_of(self.request)
+        principal = principal_or_none(self.request)
         if principal is None or principal.kind != "person":
             return queryset.none() if value else queryset
         mine = Q(state=ProposalState.PENDING) & role_q(principal, Role.MAINTAINER)

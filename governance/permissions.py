@@ -1,6 +1,6 @@
 from rest_framework import permissions
 
-from governance.auth import principal_of
+from governance.auth import principal_or_none
 
 
 class IsAuthenticatedPrincipal(permissions.BasePermission):
@@ -9,7 +9,7 @@ class IsAuthenticatedPrincipal(permissions.BasePermission):
     message = "This credential may not write."
 
     def has_permission(self, request, view) -> bool:
-        principal = principal_of(request)
+        principal = principal_or_none(request)
         if principal is None:
             return False
         if request.method in permissions.SAFE_METHODS:
@@ -23,5 +23,5 @@ class IsPerson(permissions.BasePermission):
     message = "Only people may make this decision."
 
     def has_permission(self, request, view) -> bool:
-        principal = principal_of(request)
+        principal = principal_or_none(request)
         return principal is not None and principal.kind == "person"

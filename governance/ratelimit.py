@@ -10,11 +10,18 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework import exceptions, status
 
+from governance.models import RateLimitWindow
+
+# Longer than any window in use, so pruning never resets a current count: the window settings
+# (KNOWLEDGE_SAVE_WINDOW_SECONDS, LEARNING_RATE_WINDOW_SECONDS) refuse values above it.
+RETENTION = timedelta(days=7)
+
 
 class RateLimited(exceptions.APIException):
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
     default_code = "rate_limited"
     default_detail = "Too many requests for this session; slow down."
+    retry_after: int | None = None  # seconds until the window ends (the Retry-After header)
 
 
 def _window_start(now: datetime, seconds: int) -> datetime:
@@ -52,9 +59,9 @@ def rate_limit_hit(*, key: str, limit: int, window_seconds: int) -> int:
     return count
 
 
-def rate_limit_prune(*, older_than: timedelta = timedelta(days=1)) -> int:
-    from governance.models import RateLimitWindow
-
+def rate_limit_prune(*, older_than: timedelta = RETENTION) -> int:
+    """Delete windows that started more than `older_than` ago (hourly, mnemosyne_site.schedules).
+    A window is only read while it is current, so after that its row is dead weight."""
     deleted, _ = RateLimitWindow.objects.filter(
         window_start__lt=timezone.now() - older_than
     ).delete()

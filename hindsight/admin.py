@@ -9,11 +9,13 @@ from hindsight.models import (
     SuggestionMiss,
 )
 
+RESOLUTION_FIELDS = ("description", "success_rate", "application_count", "last_success_at")
+
 
 class ResolutionInline(admin.TabularInline):
     model = Resolution
-    fields = ["description", "success_rate", "application_count", "last_success_at"]
-    readonly_fields = fields
+    fields = RESOLUTION_FIELDS
+    readonly_fields = RESOLUTION_FIELDS
     extra = 0
     show_change_link = True
     can_delete = False
@@ -67,10 +69,13 @@ class ErrorOccurrenceAdmin(admin.ModelAdmin):
     show_full_result_count = False
 
 
+APPLICATION_FIELDS = ("created_at", "success", "error_message", "context", "applied_by")
+
+
 class ApplicationInline(admin.TabularInline):
     model = ResolutionApplication
-    fields = ["created_at", "success", "error_message", "context", "applied_by"]
-    readonly_fields = fields
+    fields = APPLICATION_FIELDS
+    readonly_fields = APPLICATION_FIELDS
     extra = 0
     can_delete = False
 

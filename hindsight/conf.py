@@ -58,4 +58,7 @@ LEARNING_SEARCH_LIMIT = env_int("LEARNING_SEARCH_LIMIT", 5, minimum=1)
 LEARNING_PARAM_MAX_CHARS = env_int("LEARNING_PARAM_MAX_CHARS", 200, minimum=10)
 # Per-session cap on learning saves, in a window (atomic across processes, in the database).
 LEARNING_MAX_SAVES_PER_SESSION = env_int("LEARNING_MAX_SAVES_PER_SESSION", 100, minimum=1)
-LEARNING_RATE_WINDOW_SECONDS = env_int("LEARNING_RATE_WINDOW_SECONDS", 86_400, minimum=1)
+# At most a week: governance prunes rate-limit windows older than that (governance.ratelimit).
+LEARNING_RATE_WINDOW_SECONDS = env_int(
+    "LEARNING_RATE_WINDOW_SECONDS", 86_400, minimum=1, maximum=7 * 86_400
+)

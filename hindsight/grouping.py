@@ -41,9 +41,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from hindsight.normalize import PLACEHOLDER_RE, normalize
 
@@ -117,13 +117,14 @@ class Template:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Template:
+    def from_dict(cls, data: dict[str, Any]) -> Template:
+        """The inverse of `to_dict` (its JSON form: strings, lists and a count)."""
         return cls(
             key=str(data["key"]),
             bucket=str(data["bucket"]),
-            tokens=[str(t) for t in data["tokens"]],  # type: ignore[union-attr]
-            spaces=[bool(s) for s in data["spaces"]],  # type: ignore[union-attr]
-            count=int(data.get("count", 1)),  # type: ignore[arg-type]
+            tokens=[str(t) for t in data["tokens"]],
+            spaces=[bool(s) for s in data["spaces"]],
+            count=int(data.get("count", 1)),
         )
 
 
@@ -261,7 +262,9 @@ def _token_regex(token: str) -> str:
 
 
 @dataclass
-class _Prepared:
+class Prepared:
+    """Normalised text as the grouper compares it: capped, classified, collapsed, bucketed."""
+
     tokens: list[str]
     spaces: list[bool]
     kinds: list[int]
@@ -288,7 +291,7 @@ class Grouper:
 
     def add_normalized(self, text: str) -> GroupResult:
         """Like :meth:`add` for text that already went through ``normalize``."""
-        prep = self._prepare(text)
+        prep = self.prepare(text)
         best, score = self._best(prep)
         if best is None:
             template = Template(
@@ -306,14 +309,11 @@ class Grouper:
 
     def match(self, message: str) -> Template | None:
         """The template ``message`` would join, without changing anything."""
-        return self._best(self._prepare(normalize(message).text))[0]
-
-    def add_many(self, messages: Iterable[str]) -> list[GroupResult]:
-        return [self.add(m) for m in messages]
+        return self._best(self.prepare(normalize(message).text))[0]
 
     # -- steps
 
-    def _prepare(self, text: str) -> _Prepared:
+    def prepare(self, text: str) -> Prepared:
         tokens, spaces = tokenize(text)
         del tokens[self.config.max_tokens :], spaces[self.config.max_tokens :]
         kinds = [token_kind(t) for t in tokens]
@@ -321,9 +321,9 @@ class Grouper:
             kinds = [WORD if k == HARD else k for k in kinds]
         _collapse(tokens, spaces, kinds, self.config.max_repeat_period)
         head = next((t for t, k in zip(tokens, kinds, strict=True) if k != VAR), WILDCARD)
-        return _Prepared(tokens, spaces, kinds, f"{len(tokens)} {head}")
+        return Prepared(tokens, spaces, kinds, f"{len(tokens)} {head}")
 
-    def _best(self, prep: _Prepared) -> tuple[Template | None, float]:
+    def _best(self, prep: Prepared) -> tuple[Template | None, float]:
         best: Template | None = None
         best_rank: tuple[float, int, int] = (-1.0, 0, 0)
         for template in self.store.candidates(prep.bucket):
@@ -336,7 +336,7 @@ class Grouper:
         return best, best_rank[0]
 
     @staticmethod
-    def _similarity(template: list[str], prep: _Prepared) -> tuple[float, int]:
+    def _similarity(template: list[str], prep: Prepared) -> tuple[float, int]:
         """(score, matching words); score 0 on a hard mismatch. See module docstring."""
         matches = mismatches = 0
         for t, m, kind in zip(template, prep.tokens, prep.kinds, strict=True):
@@ -356,7 +356,7 @@ class Grouper:
         return (matches / total if total else 1.0), matches
 
     @staticmethod
-    def _generalise(template: Template, prep: _Prepared) -> bool:
+    def _generalise(template: Template, prep: Prepared) -> bool:
         changed = False
         for i, (t, m) in enumerate(zip(template.tokens, prep.tokens, strict=True)):
             if t != m and t != WILDCARD:
@@ -365,6 +365,6 @@ class Grouper:
         return changed
 
     @staticmethod
-    def _key(prep: _Prepared) -> str:
+    def _key(prep: Prepared) -> str:
         payload = prep.bucket + "\x1e" + "\x1f".join(prep.tokens)
         return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:32]

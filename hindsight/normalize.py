@@ -249,6 +249,7 @@ def _pieces(message: str) -> list[Piece]:
     for m in _MASK_RE.finditer(message):
         if m.start() > pos:
             pieces.append((None, message[pos : m.start()]))
+        # Every alternative of _MASK_RE is a named group, so lastgroup is never None.
         pieces.extend(_RENDER[m.lastgroup](m))  # type: ignore[index]
         pos = m.end()
     if pos < len(message):
@@ -349,8 +350,9 @@ def normalize_stack(stack: str) -> list[str]:
             continue
         expect_py_source = False
         go = _GO_FUNC.match(line)
-        if go and i < len(lines) and _GO_FILE.match(lines[i]):
-            frames.append(_frame(go.group("func"), _GO_FILE.match(lines[i]).group("file")))
+        go_file = _GO_FILE.match(lines[i]) if go and i < len(lines) else None
+        if go and go_file:
+            frames.append(_frame(go.group("func"), go_file.group("file")))
             i += 1
             continue
         frames.append(normalize(line.strip()).text)

@@ -80,7 +80,7 @@ def template_shape(
     text: str, config: GroupingConfig = GROUPING_CONFIG
 ) -> tuple[str, list[str], list[bool]]:
     """(bucket, tokens, spaces) the grouper derives from normalised text."""
-    prepared = Grouper(config=config)._prepare(text)
+    prepared = Grouper(config=config).prepare(text)
     return prepared.bucket, prepared.tokens, prepared.spaces
 
 
@@ -190,6 +190,10 @@ class InMemorySignatureStore(InMemoryTemplateStore):
     vectors: _VectorIndex = field(default_factory=lambda: _VectorIndex())
     _template_owner: dict[str, str] = field(default_factory=dict)
 
+    def template_claim(self, template_key: str, signature_key: str) -> None:
+        """The first signature to reach a template owns it."""
+        self._template_owner.setdefault(template_key, signature_key)
+
     def signature_for_fingerprint(self, fingerprint: str) -> str | None:
         return self.shared.fingerprints.get(fingerprint)
 
@@ -270,6 +274,6 @@ class InMemoryGrouping:
                 store.vectors.texts.append(error.message.text)
                 store.vectors.vectors.append(np.asarray(assignment.vector, dtype=np.float32))
         if assignment.template_key is not None:
-            store._template_owner.setdefault(assignment.template_key, key)
+            store.template_claim(assignment.template_key, key)
         self.shared.fingerprints.setdefault(error.fingerprint, key)
         return key

@@ -49,6 +49,6 @@ def scope_for_read(principal: Principal, path: str | None) -> Scope | None:
 def home_scope(scope: Scope) -> Scope:
     """Where signatures and notes of errors seen in `scope` live: a session's belong to its
     project, so every session of a project groups its errors together."""
-    if scope.layer == Layer.SESSION and scope.parent_id:
+    if scope.layer == Layer.SESSION and scope.parent is not None:
         return scope.parent
     return scope

@@ -33,7 +33,9 @@ def bloat_check() -> dict:
     return {"scopes_over_threshold": len(reports)}
 
 
-@shared_task(name="hindsight.learning_propagate", acks_late=True, max_retries=3, retry_backoff=True)
+@shared_task(
+    name="hindsight.learning_propagate_success", acks_late=True, max_retries=3, retry_backoff=True
+)
 def learning_propagate(learning_ids: list[str], rate: float) -> int:
     """Spread a tool success to learnings similar to those it boosted (seed 001)."""
     from hindsight.services.learnings import learning_propagate_success

@@ -1,8 +1,9 @@
 """Claude Code hook entrypoint: `mnemosyne-hook` reads one hook event on stdin and answers it.
 
 It runs before every agent action, so this module is the hot path: standard library only
-(`http.client`, `json`), no Django, nothing imported that `PreToolUse` does not use. The other
-events' handlers live in `hook_learning.py` and `hook_session.py` and are imported only for them.
+(`http.client`, `json`), no Django, nothing imported that `PreToolUse` does not use. What every
+event shares (settings, the HTTP client, the watchdog) is in `hook_core.py`; the other events'
+handlers live in `hook_learning.py` and `hook_session.py` and are imported only for them.
 
 What each event does:
 
@@ -29,100 +30,19 @@ network time per event, default 2), `MNEMOSYNE_CONTEXT_TOKENS` (SessionStart bud
 from __future__ import annotations
 
 import json
-import os
 import sys
-import time
 
-DEFAULT_URL = "http://localhost:8025"
+from integrations.hook_core import (
+    WATCHDOG_GRACE_SECONDS,
+    Api,
+    Config,
+    Unavailable,
+    arm_watchdog,
+    disarm_watchdog,
+)
+
 # The server refuses proposed actions over 10,000 characters; a deny never needs more.
 ACTION_MAX_CHARS = 8000
-# Grace on top of the network budget before the watchdog ends the process (JSON, exit).
-WATCHDOG_GRACE_SECONDS = 0.5
-# Tools whose proposed action can match an anti-pattern. MCP tools are `mcp__<server>__<tool>`.
-CHECKED_TOOLS = frozenset({"Bash", "Edit", "Write", "MultiEdit", "NotebookEdit"})
-
-
-class Unavailable(Exception):
-    """The server could not give an answer in time (down, slow, refusing, or garbled)."""
-
-
-def _env_float(name: str, default: float, minimum: float) -> float:
-    try:
-        return max(minimum, float(os.environ.get(name, "") or default))
-    except ValueError:
-        return default
-
-
-class Config:
-    def __init__(self) -> None:
-        env = os.environ.get
-        self.url = (env("MNEMOSYNE_URL") or DEFAULT_URL).rstrip("/")
-        self.token = env("MNEMOSYNE_TOKEN") or ""
-        self.scope = env("MNEMOSYNE_SCOPE") or ""
-        self.domain = env("MNEMOSYNE_DOMAIN") or "development"
-        self.agent = env("MNEMOSYNE_AGENT") or "CLAUDE_CODE"
-        self.timeout = _env_float("MNEMOSYNE_HOOK_TIMEOUT", 2.0, 0.05)
-        self.context_tokens = int(_env_float("MNEMOSYNE_CONTEXT_TOKENS", 2000, 100))
-        self.fix_min_confidence = _env_float("MNEMOSYNE_FIX_MIN_CONFIDENCE", 0.5, 0.0)
-        self.state_dir = env("MNEMOSYNE_HOOK_STATE_DIR") or os.path.join(
-            env("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-            "mnemosyne",
-            "hook",
-        )
-        self.disabled = (env("MNEMOSYNE_HOOK_DISABLED") or "") in {"1", "true", "yes"}
-        self.debug = (env("MNEMOSYNE_HOOK_DEBUG") or "") in {"1", "true", "yes"}
-
-
-class Api:
-    """A JSON-over-HTTP client with one deadline for everything it sends (stdlib only)."""
-
-    def __init__(self, config: Config, *, budget: float | None = None) -> None:
-        from urllib.parse import urlsplit
-
-        self.config = config
-        self.deadline = time.monotonic() + (config.timeout if budget is None else budget)
-        parts = urlsplit(config.url)
-        self.https = parts.scheme == "https"
-        self.host = parts.hostname or "localhost"
-        self.port = parts.port or (443 if self.https else 80)
-        self.prefix = parts.path.rstrip("/")
-
-    def remaining(self) -> float:
-        return self.deadline - time.monotonic()
-
-    def request(self, method: str, path: str, body=None, *, headers: dict | None = None):
-        """The decoded JSON answer of a 2xx response; anything else raises Unavailable."""
-        import http.client
-
-        timeout = self.remaining()
-        if timeout <= 0.01:
-            raise Unavailable("no time left")
-        if self.https:
-            connection = http.client.HTTPSConnection(self.host, self.port, timeout=timeout)
-        else:
-            connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
-        sent = {"Accept": "application/json", "Connection": "close"}
-        if self.config.token:
-            sent["Authorization"] = f"Bearer {self.config.token}"
-        payload = None
-        if body is not None:
-            payload = json.dumps(body, default=str).encode()
-            sent["Content-Type"] = "application/json"
-        sent.update(headers or {})
-        try:
-            connection.request(method, self.prefix + path, body=payload, headers=sent)
-            response = connection.getresponse()
-            data = response.read()
-        except (OSError, http.client.HTTPException) as exc:
-            raise Unavailable(f"{method} {path}: {exc}") from None
-        finally:
-            connection.close()
-        if not 200 <= response.status < 300:
-            raise Unavailable(f"{method} {path}: HTTP {response.status}")
-        try:
-            return json.loads(data) if data else None
-        except ValueError:
-            raise Unavailable(f"{method} {path}: not JSON") from None
 
 
 # --- PreToolUse ----------------------------------------------------------------------------------
@@ -273,6 +193,8 @@ def handle_pre_tool_use(event: dict, config: Config) -> dict | None:
 
 
 def _handler(name: str):
+    # The other events' modules are imported only for their events (their imports, the
+    # trajectory client's among them, would slow every PreToolUse); they import hook_core only.
     if name == "PreToolUse":
         return handle_pre_tool_use
     if name in {"PostToolUse", "PostToolUseFailure"}:
@@ -286,27 +208,6 @@ def _handler(name: str):
     return None
 
 
-def _arm_watchdog(seconds: float) -> None:
-    """End the process silently (status 0) if it is still running after `seconds`."""
-    import signal
-
-    if not hasattr(signal, "setitimer"):
-        return
-
-    def expire(signum, frame):
-        os._exit(0)
-
-    signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-
-
-def _disarm_watchdog() -> None:
-    import signal
-
-    if hasattr(signal, "setitimer"):
-        signal.setitimer(signal.ITIMER_REAL, 0)
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "--deliver":  # the detached worker of Stop / SessionEnd
@@ -318,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         config = Config()
         if config.disabled:
             return 0
-        _arm_watchdog(config.timeout + WATCHDOG_GRACE_SECONDS)
+        arm_watchdog(config.timeout + WATCHDOG_GRACE_SECONDS)
         event = json.loads(sys.stdin.read() or "{}")
         if not isinstance(event, dict):
             return 0
@@ -330,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"mnemosyne-hook: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 0
     if output:
-        _disarm_watchdog()  # a half-written answer would be worse than none
+        disarm_watchdog()  # a half-written answer would be worse than none
         sys.stdout.write(json.dumps(output))
         sys.stdout.flush()
     return 0

@@ -23,12 +23,12 @@ from __future__ import annotations
 import logging
 import os
 import re
-import threading
 import time
 import uuid
 
-from integrations.hook import Api, Config, Unavailable
+from integrations.hook_core import Api, Config, parallel
 from integrations.hook_state import session_append
+from integrations.trajectory import TrajectoryRecorder
 
 _EXIT_LINE = re.compile(r"^\s*Exit code (-?\d+)\s*$")
 _EXCEPTION = re.compile(
@@ -63,7 +63,7 @@ def summarize_params(tool_input) -> dict:
     replaced by their size (the engine learns from what was asked, not from whole files)."""
     if not isinstance(tool_input, dict):
         return {}
-    out = {}
+    out: dict[str, object] = {}
     for key, value in list(tool_input.items())[:30]:
         if key in {"content", "old_string", "new_string", "new_source", "edits"}:
             out[f"{key}_chars"] = len(str(value))
@@ -86,29 +86,7 @@ def _files_context(tool_input) -> dict:
     return {"files": [path[:500]], **({"file_types": [extension[:50]]} if extension else {})}
 
 
-def _parallel(jobs: dict, api: Api) -> dict:
-    """Run the jobs on threads; what has not finished when the budget ends counts as None."""
-    results: dict = {}
-
-    def run(name, job):
-        try:
-            results[name] = job()
-        except Exception:  # a failed report must not fail the others
-            results[name] = None
-
-    threads = [
-        threading.Thread(target=run, args=(name, job), daemon=True) for name, job in jobs.items()
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(max(0.0, api.remaining()))
-    return {name: results.get(name) for name in jobs}
-
-
 def _trajectory(event: dict, config: Config, api: Api, *, error: str) -> bool:
-    from integrations.trajectory import TrajectoryRecorder
-
     log = logging.getLogger("mnemosyne.trajectory")
     if not config.debug:
         log.propagate = False
@@ -218,7 +196,7 @@ def handle_post_tool_use(event: dict, config: Config) -> dict | None:
             "scope": config.scope,
         }
         jobs["tool_result"] = lambda: api.request("POST", "/api/v1/tool-results", body)
-    if failed and not interrupted:
+    if parsed is not None and not interrupted:  # a failure
         capture = {
             "error_type": parsed["error_type"][:200],
             "message": parsed["message"],
@@ -229,13 +207,10 @@ def handle_post_tool_use(event: dict, config: Config) -> dict | None:
             "scope": config.scope,
         }
         jobs["capture"] = lambda: api.request("POST", "/api/v1/hindsight/errors", capture)
-    results = _parallel(jobs, api)
+    results = parallel(jobs, api)
     if not failed:
         return None
     context = _fix_context(results.get("tool_result"), results.get("capture"), config)
     if not context:
         return None
     return {"hookSpecificOutput": {"hookEventName": name, "additionalContext": context}}
-
-
-__all__ = ["Unavailable", "handle_post_tool_use", "parse_error", "summarize_params"]

@@ -27,8 +27,7 @@ import sys
 import time
 import uuid
 
-from integrations.hook import Api, Config, Unavailable, _arm_watchdog
-from integrations.hook_learning import _parallel
+from integrations.hook_core import Api, Config, Unavailable, arm_watchdog, parallel
 from integrations.hook_state import session_discard, session_read, sweep_stale
 
 _README_NAMES = ("README.md", "README.rst", "README.txt", "README")
@@ -89,9 +88,10 @@ class _Budget:
 
 
 def render_context(results: dict, *, chars: int, source: str) -> str:
-    context = results.get("context") if isinstance(results.get("context"), dict) else {}
-    relevant = results.get("relevant") if isinstance(results.get("relevant"), list) else []
-    notes = results.get("notes") if isinstance(results.get("notes"), dict) else {}
+    answers = {key: results.get(key) for key in ("context", "relevant", "notes")}
+    context: dict = answers["context"] if isinstance(answers["context"], dict) else {}
+    relevant: list = answers["relevant"] if isinstance(answers["relevant"], list) else []
+    notes: dict = answers["notes"] if isinstance(answers["notes"], dict) else {}
     seen: set[str] = set()
 
     def fresh(item: dict) -> bool:
@@ -160,7 +160,7 @@ def handle_sessionstart(event: dict, config: Config) -> dict | None:
     notes_body = {"query": query, "top_k": 5, "session": session}
     if config.scope:
         notes_body["scope"] = config.scope
-    results = _parallel(
+    results = parallel(
         {
             "context": lambda: api.request("GET", "/claude-code/context"),
             "relevant": lambda: api.request(
@@ -286,6 +286,7 @@ def session_outcome(records: list[dict]) -> str:
 
 
 def _close_session(job: dict, config: Config, timeout: float) -> None:
+    # Only the detached process needs the trajectory client: SessionStart does not pay for it.
     from integrations.trajectory import TrajectoryRecorder
 
     event = job.get("event") or {}
@@ -330,7 +331,7 @@ def deliver(argv: list[str]) -> int:
     try:
         config = Config()
         timeout = float(os.environ.get("MNEMOSYNE_HOOK_DELIVER_TIMEOUT") or 30)
-        _arm_watchdog(timeout + 5)
+        arm_watchdog(timeout + 5)
         path = argv[0]
         with open(path, encoding="utf-8") as handle:
             job = json.load(handle)

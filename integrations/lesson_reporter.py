@@ -473,7 +473,10 @@ class LessonReporter(_Reporter):
     """The spec's reporter: async methods with the spec's names and arguments."""
 
     def _client(self, timeout: float) -> httpx.AsyncClient:
-        return httpx.AsyncClient(timeout=timeout, transport=self._transport)
+        transport = self._transport
+        if transport is not None and not isinstance(transport, httpx.AsyncBaseTransport):
+            raise TypeError("LessonReporter needs an httpx.AsyncBaseTransport")
+        return httpx.AsyncClient(timeout=timeout, transport=transport)
 
     async def _post(self, path: str, body: Any, timeout: float, **headers: Any) -> httpx.Response:
         async with self._client(timeout) as client:
@@ -645,7 +648,10 @@ class SyncLessonReporter(_Reporter):
     """The same reporter for code without an event loop."""
 
     def _post(self, path: str, body: Any, timeout: float, **headers: Any) -> httpx.Response:
-        with httpx.Client(timeout=timeout, transport=self._transport) as client:
+        transport = self._transport
+        if transport is not None and not isinstance(transport, httpx.BaseTransport):
+            raise TypeError("SyncLessonReporter needs an httpx.BaseTransport")
+        with httpx.Client(timeout=timeout, transport=transport) as client:
             return client.post(
                 f"{self.mnemosyne_url}{path}", json=body, headers=self._headers(**headers)
             )

@@ -138,7 +138,7 @@ def _fields(block: Block) -> tuple[dict, list[str]]:
     for line in block.lines:
         match = _FIELD.match(line)
         name = FIELD_NAMES.get(match.group(1).strip().lower()) if match else None
-        if name:
+        if match and name:
             value = _clean(match.group(2))
             current = name
             if name in LIST_FIELDS:

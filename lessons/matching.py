@@ -21,7 +21,7 @@ from django.db import connection
 
 from lessons import conf, metrics
 from lessons.models import AntiPattern, Severity
-from lessons.triggers import TriggerError, compile_trigger, prefilter_keys
+from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger, prefilter_keys
 
 logger = logging.getLogger(__name__)
 
@@ -69,16 +69,16 @@ class AntiPatternIndex:
     version: int
     entries: list[Entry] = field(default_factory=list)
     # literal -> [(entry index, compiled trigger)]
-    by_literal: dict[str, list[tuple[int, object]]] = field(default_factory=dict)
+    by_literal: dict[str, list[tuple[int, CompiledTrigger]]] = field(default_factory=dict)
     # triggers with no literal to gate them: run on every action
-    ungated: list[tuple[int, object]] = field(default_factory=list)
+    ungated: list[tuple[int, CompiledTrigger]] = field(default_factory=list)
     matrix: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     matrix_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     blocks: list = field(default_factory=list)
 
     def trigger_hits(self, action: str) -> list[int]:
         text = action.lower()
-        candidates: dict[int, object] = {}
+        candidates: dict[int, CompiledTrigger] = {}
         for literal, triggers in self.by_literal.items():
             if literal in text:
                 for index, compiled in triggers:
@@ -315,7 +315,12 @@ def check_action(*, principal, proposed_action: str, domain: str = "") -> dict:
     }
 
 
-_SEVERITY_ORDER = {Severity.CRITICAL: 0, Severity.HIGH: 1, Severity.MEDIUM: 2, Severity.LOW: 3}
+_SEVERITY_ORDER: dict[str, int] = {
+    Severity.CRITICAL: 0,
+    Severity.HIGH: 1,
+    Severity.MEDIUM: 2,
+    Severity.LOW: 3,
+}
 
 
 # --- trigger statistics, batched off the request path -----------------------------------------
@@ -334,17 +339,15 @@ def hits_record(ids: list[str]) -> None:
         for pk in ids:
             _hits[pk] = _hits.get(pk, 0) + 1
             _hits_last[pk] = now
-        if conf.ANTI_PATTERN_STATS_FLUSH_SECONDS <= 0:
-            start_timer = False
-        else:
-            start_timer = _flush_timer is None
-            if start_timer:
-                _flush_timer = threading.Timer(conf.ANTI_PATTERN_STATS_FLUSH_SECONDS, hits_flush)
-                _flush_timer.daemon = True
+        timer = None  # the one this call starts, if none is pending
+        if conf.ANTI_PATTERN_STATS_FLUSH_SECONDS > 0 and _flush_timer is None:
+            timer = threading.Timer(conf.ANTI_PATTERN_STATS_FLUSH_SECONDS, hits_flush)
+            timer.daemon = True
+            _flush_timer = timer
     if conf.ANTI_PATTERN_STATS_FLUSH_SECONDS <= 0:
         hits_flush()
-    elif start_timer:
-        _flush_timer.start()
+    elif timer is not None:
+        timer.start()
 
 
 def hits_flush() -> int:

@@ -339,12 +339,6 @@ class Validation(models.Model):
         return f"{self.validation_type} by {self.validated_by}"
 
 
-class EscalationTarget(models.TextChoices):
-    ARIA = "aria"
-    VARYS = "varys"
-    DOMAIN_SUPERVISOR = "domain_supervisor"
-
-
 class EscalationRule(models.Model):
     """One line of the spec's ESCALATION_RULES, kept as data.
 

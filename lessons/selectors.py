@@ -234,7 +234,8 @@ def pending_escalations(*, principal: Principal, escalated_to: str | None = None
     escalations.sort(key=lambda e: (rank.get(e.priority, 9), -e.created_at.timestamp()))
     answer = []
     for e in escalations:
-        lesson = lessons.get(e.lesson_id)
+        lesson = lessons.get(e.lesson_id) if e.lesson_id else None
+        pattern_name = patterns.get(e.pattern_id) if e.pattern_id else None
         answer.append(
             {
                 "id": str(e.id),
@@ -244,11 +245,11 @@ def pending_escalations(*, principal: Principal, escalated_to: str | None = None
                 "reason": e.reason,
                 "priority": e.priority,
                 "status": e.status,
-                "title": e.title or (lesson[0] if lesson else patterns.get(e.pattern_id, "")),
+                "title": e.title or (lesson[0] if lesson else pattern_name or ""),
                 "lesson_type": lesson[1] if lesson else None,
                 "severity": lesson[2] if lesson else None,
                 "domain": lesson[3] if lesson else None,
-                "pattern_name": patterns.get(e.pattern_id),
+                "pattern_name": pattern_name,
                 "scope": e.scope.path if e.scope else None,
                 "created_at": e.created_at.isoformat(),
             }
@@ -277,10 +278,6 @@ def anti_pattern_summary(anti_pattern: AntiPattern, *, scope_path: str | None = 
         else None,
         "scope": scope_path if scope_path is not None else anti_pattern.scope.path,
     }
-
-
-def _by_severity(queryset: QuerySet) -> list:
-    return sorted(queryset, key=lambda o: SEVERITY_RANK.get(o.severity, 9))
 
 
 # --- Claude Code context --------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from mnemosyne_site.scheduling import scheduled_task
 
 
 @shared_task(
+    name="lessons.lesson_process",
     bind=True,
     acks_late=True,
     autoretry_for=(ConnectionError, TimeoutError),
@@ -21,8 +22,8 @@ def lesson_process(self, lesson_id: str) -> dict:
     return process(lesson_id=lesson_id)
 
 
-@shared_task(acks_late=True)
-@scheduled_task("lessons.tasks.lessons_sweep", outcome="processed")
+@shared_task(name="lessons.sweep", acks_late=True)
+@scheduled_task("lessons.sweep", outcome="processed")
 def lessons_sweep() -> int:
     """Periodic: process lessons whose after-commit task never ran (mnemosyne_site.schedules)."""
     from lessons.services.processing import lessons_sweep as sweep
@@ -30,22 +31,22 @@ def lessons_sweep() -> int:
     return sweep()
 
 
-@shared_task(acks_late=True)
+@shared_task(name="lessons.anti_pattern_hits_apply", acks_late=True)
 def anti_pattern_hits_apply(counts: dict) -> int:
     from lessons.services import anti_pattern_hits_apply as apply
 
     return apply(counts=counts)
 
 
-@shared_task(acks_late=True)
+@shared_task(name="lessons.agent_memory_refresh", acks_late=True)
 def agent_memory_refresh(agent_name: str) -> None:
     from lessons.services import agent_memory_refresh as refresh
 
     refresh(agent_name=agent_name)
 
 
-@shared_task(acks_late=True)
-@scheduled_task("lessons.tasks.patterns_sweep")
+@shared_task(name="lessons.patterns_sweep", acks_late=True)
+@scheduled_task("lessons.patterns_sweep")
 def patterns_sweep() -> dict:
     """Periodic: pattern detection for recent lessons in no pattern (mnemosyne_site.schedules)."""
     from lessons.services.upkeep import patterns_sweep as sweep
@@ -53,8 +54,8 @@ def patterns_sweep() -> dict:
     return sweep()
 
 
-@shared_task(acks_late=True)
-@scheduled_task("lessons.tasks.agent_memories_refresh")
+@shared_task(name="lessons.agent_memories_refresh", acks_late=True)
+@scheduled_task("lessons.agent_memories_refresh")
 def agent_memories_refresh() -> dict:
     """Periodic: rebuild agent memories that have not been rebuilt for a while."""
     from lessons.services.upkeep import agent_memories_refresh as refresh

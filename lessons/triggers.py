@@ -8,6 +8,7 @@ lookaround) are rejected as invalid, as are patterns whose compiled program exce
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 import re2
 
@@ -25,7 +26,13 @@ class TriggerError(ValueError):
     pass
 
 
-def compile_trigger(pattern: str):
+class CompiledTrigger(Protocol):
+    """What RE2 (which ships no types) compiles a trigger to, as far as matching uses it."""
+
+    def search(self, text: str) -> object: ...
+
+
+def compile_trigger(pattern: str) -> CompiledTrigger:
     """Compile a trigger with RE2; raise TriggerError with a readable reason."""
     if not pattern or not pattern.strip():
         raise TriggerError("The trigger is empty.")
@@ -191,15 +198,15 @@ def _alternative_keys(s: str, depth: int = 0) -> set[str] | None:
                     inner = group[1:-1]
                 branches = _split_top_level(inner) if inner is not None else None
                 if branches:
-                    keys: set[str] | None = set()
+                    keys: set[str] = set()
                     for branch in branches:
                         branch_keys = _alternative_keys(branch, depth + 1)
                         if branch_keys is None:
-                            keys = None
-                            break
+                            break  # a branch with no certain key: the group gives none
                         keys |= branch_keys
-                    if keys:
-                        group_sets.append(keys)
+                    else:
+                        if keys:
+                            group_sets.append(keys)
             i = _skip_quantifier(s, after)
             continue
         if ch == "[":

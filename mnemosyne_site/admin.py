@@ -1,5 +1,7 @@
 """The operator's view: each periodic task's last run, what it reported, and its next run."""
 
+from datetime import timedelta
+
 from django.contrib import admin
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
@@ -15,7 +17,7 @@ def next_run_at(task: PeriodicTask):
         return None
     now = timezone.now()
     remaining = task.schedule.remaining_estimate(task.last_run_at or now)
-    return now + max(remaining, timezone.timedelta(0))
+    return now + max(remaining, timedelta(0))
 
 
 admin.site.unregister(PeriodicTask)

@@ -17,4 +17,5 @@ def _use_embedded_broker(sender: Celery, **kwargs) -> None:
     if not sender.conf.broker_url:
         from mnemosyne_site import embedded
 
-        sender.conf.broker_url = embedded.broker_url()
+        # celery-types declares broker_url read-only; Celery's Settings takes assignment.
+        sender.conf.broker_url = embedded.broker_url()  # type: ignore[misc]

@@ -245,7 +245,3 @@ def redis_restart() -> None:
 
 def broker_url() -> str:
     return f"redis+socket://{redis_socket()}"
-
-
-def redis_url() -> str:
-    return f"unix://{redis_socket()}"

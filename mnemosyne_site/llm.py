@@ -103,12 +103,12 @@ def _chat(
 ) -> tuple[str, str]:
     if not llm_configured():
         raise LLMUnavailable("no LLM is configured (LLM_BASE_URL is empty)")
-    model = model or getattr(settings, "LLM_MODEL", "gpt-4o-mini")
+    model_name: str = model or settings.LLM_MODEL
     extra: dict[str, Any] = {"response_format": {"type": "json_object"}} if json_mode else {}
     started = time.perf_counter()
     try:
         response = _client().chat.completions.create(
-            model=model,
+            model=model_name,
             messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
             timeout=timeout if timeout is not None else _timeout(),
             **extra,
@@ -128,7 +128,7 @@ def _chat(
         raise LLMResponseError(f"LLM reply does not follow the API: {exc}") from exc
     except openai.OpenAIError as exc:
         raise LLMError(f"LLM call failed: {exc}") from exc
-    logger.debug("LLM %s answered in %.0f ms", model, (time.perf_counter() - started) * 1000)
+    logger.debug("LLM %s answered in %.0f ms", model_name, (time.perf_counter() - started) * 1000)
 
     if not response.choices:
         raise LLMResponseError("LLM reply has no choices")
@@ -138,7 +138,7 @@ def _chat(
     content = choice.message.content
     if not content or not content.strip():
         raise LLMResponseError("LLM reply is empty")
-    return content, response.model or model
+    return content, response.model or model_name
 
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)

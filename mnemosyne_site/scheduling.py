@@ -9,7 +9,7 @@ The wrapped function returns a dict of counts (a list counts its length; a bare 
 `{outcome: n}`, `outcome` defaulting to "items"); each count is logged, added to
 `mnemosyne_sweep_items_total{task, outcome}` and kept on a `TaskRun` row the admin shows. The
 task itself returns what the function returned. Use the Celery task name as `name`, so the
-admin can join a periodic task to its runs.
+admin can join a periodic task to its runs (a test checks that they match).
 
 Only one run of a given task proceeds at a time across every worker: the run holds a PostgreSQL
 advisory lock named after the task, and a second run that finds it taken returns at once with
@@ -110,6 +110,7 @@ def scheduled_task(name: str, *, outcome: str = "items"):
             )
             return returned
 
+        run.scheduled_name = name  # type: ignore[attr-defined]  # checked against the task's name
         return run
 
     return decorate

@@ -14,8 +14,8 @@ def ping(payload: str) -> dict:
     return {"payload": payload, "pid": os.getpid(), "host": socket.gethostname()}
 
 
-@shared_task(name="mnemosyne_site.flush_outbox")
-@scheduled_task("mnemosyne_site.flush_outbox")
+@shared_task(name="mnemosyne_site.outbox_flush")
+@scheduled_task("mnemosyne_site.outbox_flush")
 def flush_outbox() -> dict:
     from mnemosyne_site.outbox import outbox_flush
 

@@ -17,7 +17,7 @@ APPS = ["governance", "notes", "lessons", "hindsight"]
 
 
 def _app_urls(attribute: str) -> list:
-    patterns = []
+    patterns: list = []
     for app in APPS:
         try:
             module = import_module(f"{app}.api.urls")

@@ -84,10 +84,13 @@ class KnowledgeItemAdmin(admin.ModelAdmin):
         self.message_user(request, f"{count} merge suggestion(s) queued for review.")
 
 
+TRAJECTORY_EVENT_FIELDS = ("started_at", "seq", "tool_name", "duration_ms", "error")
+
+
 class TrajectoryEventInline(admin.TabularInline):
     model = TrajectoryEvent
-    fields = ["started_at", "seq", "tool_name", "duration_ms", "error"]
-    readonly_fields = fields
+    fields = TRAJECTORY_EVENT_FIELDS
+    readonly_fields = TRAJECTORY_EVENT_FIELDS
     extra = 0
     max_num = 0
     show_change_link = False

@@ -52,7 +52,10 @@ KNOWLEDGE_SEARCH_LIMIT = env_int("KNOWLEDGE_SEARCH_LIMIT", 10, minimum=1)
 KNOWLEDGE_SEARCH_MAX_LIMIT = env_int("KNOWLEDGE_SEARCH_MAX_LIMIT", 100, minimum=1)
 # Per-session limit on knowledge saves (key-value entries, skills, external references).
 KNOWLEDGE_SAVES_PER_SESSION = env_int("KNOWLEDGE_SAVES_PER_SESSION", 100, minimum=1)
-KNOWLEDGE_SAVE_WINDOW_SECONDS = env_int("KNOWLEDGE_SAVE_WINDOW_SECONDS", 86400, minimum=1)
+# At most a week: governance prunes rate-limit windows older than that (governance.ratelimit).
+KNOWLEDGE_SAVE_WINDOW_SECONDS = env_int(
+    "KNOWLEDGE_SAVE_WINDOW_SECONDS", 86400, minimum=1, maximum=7 * 86400
+)
 KNOWLEDGE_MAX_CONTENT_CHARS = env_int("KNOWLEDGE_MAX_CONTENT_CHARS", 20000, minimum=100)
 
 # --- scheduled upkeep (mnemosyne_site.schedules) -------------------------------------------------

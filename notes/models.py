@@ -68,6 +68,9 @@ class KnowledgeItem(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_from"
     )
 
+    # Not stored: set on the notes a search returns, for the answer's serializer.
+    similarity: float
+
     class Meta:
         ordering = ["-created_at"]
         constraints = [

@@ -14,7 +14,7 @@ from notes import conf
 logger = logging.getLogger(__name__)
 
 
-@shared_task(bind=True, acks_late=True, max_retries=None)
+@shared_task(name="notes.trajectory_distill", bind=True, acks_late=True, max_retries=None)
 def distill_trajectory(self, trajectory_id: str) -> str:
     from notes.distillation.service import DistillationDeferred, trajectory_distill
 
@@ -34,22 +34,22 @@ def distill_trajectory(self, trajectory_id: str) -> str:
     return status  # counted in note_taking_distillation_total{status}
 
 
-@shared_task(acks_late=True)
+@shared_task(name="notes.note_quality_review", acks_late=True)
 def review_note_quality(note_ids: list[str]) -> dict:
     from notes.services.quality import note_quality_review
 
     return note_quality_review(note_ids=note_ids)
 
 
-@shared_task(acks_late=True)
+@shared_task(name="notes.note_suggest_merges", acks_late=True)
 def suggest_note_merges(note_id: str) -> int:
     from notes.services.lifecycle import note_suggest_merges
 
     return len(note_suggest_merges(note_id=note_id))
 
 
-@shared_task
-@scheduled_task("notes.tasks.sweep_distillations", outcome="resent")
+@shared_task(name="notes.distillations_sweep")
+@scheduled_task("notes.distillations_sweep", outcome="resent")
 def sweep_distillations(older_than_seconds: int = 300) -> int:
     """Re-send ended trajectories whose distillation never started (broker down at commit) or
     whose worker died while running."""
@@ -73,8 +73,8 @@ def sweep_distillations(older_than_seconds: int = 300) -> int:
     return len(ids)
 
 
-@shared_task
-@scheduled_task("notes.tasks.sweep_note_quality")
+@shared_task(name="notes.note_quality_sweep")
+@scheduled_task("notes.note_quality_sweep")
 def sweep_note_quality(batch: int = 1000) -> dict:
     """Catch notes whose thresholds were crossed while the worker was away."""
     from django.db.models import F, Q
@@ -102,8 +102,8 @@ def sweep_note_quality(batch: int = 1000) -> dict:
     return note_quality_review(note_ids=list(candidates))
 
 
-@shared_task(acks_late=True)
-@scheduled_task("notes.tasks.expire_old_records")
+@shared_task(name="notes.records_expire", acks_late=True)
+@scheduled_task("notes.records_expire")
 def expire_old_records() -> dict:
     """Retention: old trajectories and stale session-layer items (notes/conf.py ages)."""
     from notes.services.maintenance import session_items_expire, trajectories_expire
@@ -111,16 +111,16 @@ def expire_old_records() -> dict:
     return {**trajectories_expire(), **session_items_expire()}
 
 
-@shared_task(acks_late=True)
-@scheduled_task("notes.tasks.retry_failed_distillations")
+@shared_task(name="notes.distillations_retry_failed", acks_late=True)
+@scheduled_task("notes.distillations_retry_failed")
 def retry_failed_distillations() -> dict:
     from notes.services.maintenance import distillations_retry_failed
 
     return distillations_retry_failed()
 
 
-@shared_task(acks_late=True)
-@scheduled_task("notes.tasks.sweep_merge_suggestions")
+@shared_task(name="notes.suggest_merges_sweep", acks_late=True)
+@scheduled_task("notes.suggest_merges_sweep")
 def sweep_merge_suggestions() -> dict:
     """Merge suggestions for accepted notes changed since the last run (a watermark)."""
     from django.utils.dateparse import parse_datetime
@@ -128,12 +128,12 @@ def sweep_merge_suggestions() -> dict:
     from mnemosyne_site.scheduling import last_result
     from notes.services.maintenance import notes_suggest_merges_sweep
 
-    cursor = last_result("notes.tasks.sweep_merge_suggestions").get("cursor")
+    cursor = last_result("notes.suggest_merges_sweep").get("cursor")
     return notes_suggest_merges_sweep(since=parse_datetime(cursor) if cursor else None)
 
 
-@shared_task(acks_late=True)
-@scheduled_task("notes.tasks.bloat_check")
+@shared_task(name="notes.bloat_check", acks_late=True)
+@scheduled_task("notes.bloat_check")
 def bloat_check() -> dict:
     from notes.services.maintenance import notes_bloat_check
 

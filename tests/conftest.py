@@ -1,16 +1,27 @@
 """Shared fixtures: actors (maintainer, member, outsider), agent tokens and API clients.
 
 Tests run on the embedded PostgreSQL (started on first connection, stopped when the run ends).
-Celery tasks run eagerly in-process unless a test starts a real worker (tests/integration).
+Celery tasks run eagerly in-process unless a test starts a real worker (tests/core/test_worker.py).
 """
 
 import functools
 import importlib.util
+import socket
+import threading
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db.backends.postgresql.operations import DatabaseOperations
 from rest_framework.test import APIClient
+
+from governance import registry
+from tests.clients import token_client
+from tests.governance.factories import (
+    DEMO_OTHER_PROJECT,
+    DEMO_PROJECT,
+    AgentCredentialFactory,
+    ScopeFactory,
+    UserFactory,
+)
 
 pytest_plugins = (
     ["tests.openai_loopback"] if importlib.util.find_spec("tests.openai_loopback") else []
@@ -115,10 +126,8 @@ def spec_rules(transactional_db):
 @pytest.fixture
 def scope_tree(db):
     """acme (company) / platform (org) / payments (team) / api (project), plus a sibling team."""
-    from governance.services import scope_ensure_path
-
-    project = scope_ensure_path(path="acme/platform/payments/api")
-    other = scope_ensure_path(path="acme/platform/search/indexer")
+    project = ScopeFactory(path=DEMO_PROJECT)
+    other = ScopeFactory(path=DEMO_OTHER_PROJECT)
     return {
         "company": project.parent.parent.parent,
         "org": project.parent.parent,
@@ -129,63 +138,97 @@ def scope_tree(db):
     }
 
 
-def _person(username: str, scope=None, role=None):
-    from governance.services import membership_grant
-
-    user = get_user_model().objects.create_user(
-        username=username, password="pw", email=f"{username}@example.com", is_staff=True
-    )
-    if scope is not None:
-        membership_grant(user=user, scope=scope, role=role)
-    return user
+# The shared actors: people with one role in the demo team, and an outsider in the sibling team.
 
 
 @pytest.fixture
 def maintainer(scope_tree):
-    return _person("maintainer", scope_tree["team"], "maintainer")
+    return UserFactory(username="maintainer", roles={scope_tree["team"]: "maintainer"})
 
 
 @pytest.fixture
 def supervisor(scope_tree):
-    return _person("supervisor", scope_tree["team"], "supervisor")
+    return UserFactory(username="supervisor", roles={scope_tree["team"]: "supervisor"})
 
 
 @pytest.fixture
 def member(scope_tree):
-    return _person("member", scope_tree["team"], "member")
+    return UserFactory(username="member", roles={scope_tree["team"]: "member"})
 
 
 @pytest.fixture
 def outsider(scope_tree):
-    return _person("outsider", scope_tree["other_team"], "member")
+    return UserFactory(username="outsider", roles={scope_tree["other_team"]: "member"})
 
 
 @pytest.fixture
-def make_agent(scope_tree):
-    """Create an agent credential; returns (credential, token)."""
-    from governance.services import agent_create
-
-    def make(name="agent", scopes=None, can_write=True, ttl_days=30, domain="development"):
-        return agent_create(
-            name=name,
-            domain=domain,
-            scopes=scopes or [scope_tree["project"]],
-            can_write=can_write,
-            ttl_days=ttl_days,
-        )
-
-    return make
-
-
-@pytest.fixture
-def agent_client(make_agent):
+def agent_client(scope_tree):
     """An API client authenticated as a writing agent of the demo project."""
-    _, token = make_agent()
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    return client
+    return token_client(AgentCredentialFactory().token)
+
+
+@pytest.fixture
+def registries():
+    """Lets a test register appliers, describers and dashboard providers, then forgets them."""
+    tables = (registry._APPLIERS, registry._DESCRIBERS, registry._DASHBOARD_PROVIDERS)
+    saved = [dict(table) for table in tables]
+    yield registry
+    for table, old in zip(tables, saved, strict=True):
+        table.clear()
+        table.update(old)
 
 
 @pytest.fixture
 def api_client():
     return APIClient()
+
+
+@pytest.fixture
+def closed_port_url() -> str:
+    """A loopback URL nobody listens on (connection refused)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}"
+
+
+class SilentServer:
+    """A loopback server that accepts connections and reads, but never answers."""
+
+    def __init__(self) -> None:
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(16)
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.accepted: list[socket.socket] = []  # connections held open, oldest first
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        self.listener.settimeout(0.2)
+        while not self._stop.is_set():
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                continue
+            self.accepted.append(connection)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(2)
+        for connection in self.accepted:
+            connection.close()
+        self.listener.close()
+
+
+@pytest.fixture
+def silent_server():
+    server = SilentServer()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def silent_server_url(silent_server) -> str:
+    return silent_server.url

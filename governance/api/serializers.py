@@ -3,8 +3,15 @@ from rest_framework import serializers
 from governance.models import Layer, Scope
 
 
+class ScopePathField(serializers.SlugRelatedField[Scope]):
+    """A scope in an answer, shown as its path."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(slug_field="path", read_only=True, **kwargs)
+
+
 class ScopeOutputSerializer(serializers.ModelSerializer):
-    parent = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    parent = ScopePathField()  # type: ignore[assignment]  # a declared field: DRF pops it off the class
 
     class Meta:
         model = Scope
@@ -12,7 +19,7 @@ class ScopeOutputSerializer(serializers.ModelSerializer):
 
 
 class ScopeInputSerializer(serializers.Serializer):
-    parent = serializers.CharField(max_length=600, help_text="path of the parent scope")
+    parent = serializers.CharField(max_length=600, help_text="path of the parent scope")  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     slug = serializers.SlugField(max_length=100)
     layer = serializers.ChoiceField(choices=Layer.choices)
     name = serializers.CharField(max_length=200, required=False, default="")
@@ -64,7 +71,9 @@ class ProposalOutputSerializer(serializers.Serializer):
         from governance.selectors.queues import can_decide_proposal
 
         principal = self.context.get("principal")
-        if proposal.state != "pending" or not can_decide_proposal(principal, proposal):
+        if principal is None or proposal.state != "pending":
+            return False
+        if not can_decide_proposal(principal, proposal):
             return False
         user_id = getattr(principal.user, "pk", None)
         return all(a.user_id != user_id for a in proposal.approvals.all())

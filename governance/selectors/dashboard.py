@@ -35,7 +35,7 @@ def governance_figures(principal: Principal) -> dict:
             state__in=[ProposalState.APPROVED, ProposalState.REJECTED],
         ).values_list("created_at", "decided_at")[:2000]
     )
-    waits = [(done - made).total_seconds() / 3600 for made, done in decided]
+    waits = [(done - made).total_seconds() / 3600 for made, done in decided if done is not None]
     return {
         "pending_proposals": proposals.filter(state=ProposalState.PENDING).count(),
         "awaiting_you": proposals_awaiting(principal).count(),
@@ -79,7 +79,7 @@ def open_escalations_by_queue(principal: Principal) -> dict[str, dict[str, int]]
 
 def provider_sections(principal: Principal) -> dict[str, dict]:
     """Every registered provider's section: {"data": ...} or {"error": ...}."""
-    sections = {}
+    sections: dict[str, dict] = {}
     for key, provider in sorted(dashboard_providers().items()):
         try:
             data = provider(principal)

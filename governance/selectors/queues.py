@@ -49,7 +49,8 @@ def handler_roles(queue: str) -> tuple[str, ...]:
 
 
 def escalation_path(escalation: Escalation) -> str:
-    return escalation.scope.path if escalation.scope_id else settings.MNEMOSYNE_DEFAULT_SCOPE
+    scope = escalation.scope
+    return scope.path if scope is not None else settings.MNEMOSYNE_DEFAULT_SCOPE
 
 
 def _ancestors(path: str) -> list[str]:

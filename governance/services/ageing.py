@@ -41,9 +41,11 @@ def escalations_age(*, now=None, batch: int = 500) -> dict:
             .order_by("due_at")[:batch]
         )
         for escalation in candidates:
-            policy = policy_for(escalation.scope) if escalation.scope else None
-            grace = policy.deadline(escalation.priority) if policy else None
-            if grace is None or escalation.due_at + grace > now:
+            due_at = escalation.due_at  # set: the query asks for due_at <= now
+            if escalation.scope is None or due_at is None:
+                continue
+            policy = policy_for(escalation.scope)
+            if due_at + policy.deadline(escalation.priority) > now:
                 continue
             new_priority = NEXT_PRIORITY[Priority(escalation.priority)]
             new_due = now + policy.deadline(new_priority)
@@ -51,7 +53,7 @@ def escalations_age(*, now=None, batch: int = 500) -> dict:
                 claimed = Escalation.objects.filter(
                     pk=escalation.pk,
                     priority=escalation.priority,
-                    due_at=escalation.due_at,
+                    due_at=due_at,
                     status__in=OPEN_ESCALATION_STATES,
                 ).update(priority=new_priority, due_at=new_due, overdue_notified_at=None)
                 if not claimed:
@@ -64,7 +66,7 @@ def escalations_age(*, now=None, batch: int = 500) -> dict:
                     details={
                         "from": escalation.priority,
                         "to": new_priority,
-                        "was_due_at": escalation.due_at.isoformat(),
+                        "was_due_at": due_at.isoformat(),
                         "due_at": new_due.isoformat(),
                     },
                 )
@@ -74,8 +76,8 @@ def escalations_age(*, now=None, batch: int = 500) -> dict:
     open_counts = {(p, o): 0 for p in Priority.values for o in ("true", "false")}
     for priority, overdue, count in _open_counts(now):
         open_counts[(priority, "true" if overdue else "false")] += count
-    for (priority, overdue), count in open_counts.items():
-        metrics.ESCALATIONS_OPEN.labels(priority=priority, overdue=overdue).set(count)
+    for (priority, overdue_label), count in open_counts.items():
+        metrics.ESCALATIONS_OPEN.labels(priority=priority, overdue=overdue_label).set(count)
     return {"raised": raised}
 
 

@@ -28,7 +28,7 @@ from governance.services.notifications import notify_escalation_queued
 from mnemosyne_site.api import Conflict
 
 # Which status may follow which; resolved and dismissed are final.
-ALLOWED_TRANSITIONS = {
+ALLOWED_TRANSITIONS: dict[str, set[str]] = {
     EscalationStatus.PENDING: {
         EscalationStatus.REVIEWED,
         EscalationStatus.RESOLVED,
@@ -92,7 +92,7 @@ def escalation_create(
                 "to": escalated_to,
                 "reason": reason,
                 "priority": priority,
-                "due_at": escalation.due_at.isoformat(),
+                "due_at": escalation.due_at.isoformat() if escalation.due_at else None,
             },
         )
         notify_escalation_queued(escalation)
@@ -171,7 +171,10 @@ def escalations_flag_overdue() -> int:
                 action="escalation.overdue",
                 target=escalation,
                 scope_path=escalation_path(escalation),
-                details={"due_at": escalation.due_at.isoformat(), "priority": escalation.priority},
+                details={
+                    "due_at": escalation.due_at.isoformat() if escalation.due_at else None,
+                    "priority": escalation.priority,
+                },
             )
             notify_escalation_queued(escalation, overdue=True)
             flagged += 1

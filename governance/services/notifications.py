@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from datetime import timedelta
+from functools import partial
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -82,7 +83,7 @@ def notifications_create(
     )
     if conf.NOTIFY_BY_EMAIL and created:
         for pk in created:
-            transaction.on_commit(lambda pk=pk: _queue_email(pk))
+            transaction.on_commit(partial(_queue_email, pk))
     return created
 
 

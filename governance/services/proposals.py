@@ -107,7 +107,8 @@ def proposal_decide(
     """
     if decision not in Decision.values:
         raise exceptions.ValidationError({"decision": [f"Must be one of {Decision.values}."]})
-    if principal.kind != "person":
+    user = principal.user
+    if principal.kind != "person" or user is None:
         raise exceptions.PermissionDenied("Only people may decide proposals.")
     with transaction.atomic():
         proposal = (
@@ -122,15 +123,13 @@ def proposal_decide(
         policy = policy_for(proposal.scope)
         if (
             proposal.proposed_by_user_id
-            and proposal.proposed_by_user_id == principal.user.pk
+            and proposal.proposed_by_user_id == user.pk
             and not policy.proposer_may_approve
         ):
             raise exceptions.PermissionDenied("The proposer may not decide their own proposal.")
-        if proposal.approvals.filter(user=principal.user).exists():
+        if proposal.approvals.filter(user=user).exists():
             raise Conflict("You have already decided this proposal.")
-        Approval.objects.create(
-            proposal=proposal, user=principal.user, decision=decision, comment=comment
-        )
+        Approval.objects.create(proposal=proposal, user=user, decision=decision, comment=comment)
         approvals = proposal.approvals.filter(decision=Decision.APPROVE).count()
         applied = False
         if decision == Decision.REJECT:

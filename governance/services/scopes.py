@@ -50,13 +50,14 @@ def scope_ensure_path(*, path: str) -> Scope:
         raise exceptions.ValidationError(
             {"scope": [f"A scope path has at most {len(LAYERS_TOP_DOWN)} levels."]}
         )
-    parent = None
+    parent: Scope | None = None
     for depth, slug in enumerate(parts):
         current = "/".join(parts[: depth + 1])
         scope = Scope.objects.filter(path=current).first()
         if scope is None:
             scope = scope_create(layer=LAYERS_TOP_DOWN[depth], slug=slug, parent=parent)
         parent = scope
+    assert parent is not None  # a path has at least one part
     return parent
 
 

@@ -57,11 +57,6 @@ def is_mapping(value) -> bool:
 
 
 @register.filter
-def is_sequence(value) -> bool:
-    return isinstance(value, list | tuple)
-
-
-@register.filter
 def display(value) -> str:
     """A describer's value as a person reads it."""
     if value is None or value == "":

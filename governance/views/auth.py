@@ -1,5 +1,5 @@
 from django.contrib.auth.views import LoginView, LogoutView
-from django.urls import reverse, reverse_lazy
+from django.urls import reverse
 
 
 class ReviewLoginView(LoginView):
@@ -11,4 +11,4 @@ class ReviewLoginView(LoginView):
 
 
 class ReviewLogoutView(LogoutView):
-    next_page = reverse_lazy("review:login")
+    next_page = "review:login"  # resolve_url takes a URL name

@@ -201,16 +201,3 @@ def proposal_detail(request, proposal_id):
             "active": "queue",
         },
     )
-
-
-def pending_by_kind(me) -> list[tuple[str, int]]:
-    """Pending proposals the person can read, by kind (dashboard)."""
-    rows = (
-        proposals_readable(me)
-        .filter(state=ProposalState.PENDING)
-        .values("kind")
-        .annotate(n=Count("id"))
-        .order_by("-n")
-    )
-    labels = dict(ProposalKind.choices)
-    return [(labels.get(r["kind"], r["kind"]), r["n"]) for r in rows]

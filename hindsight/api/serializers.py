@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from governance.api.serializers import ScopePathField
 from hindsight import conf
 from hindsight.models import (
     ErrorSignature,
     Learning,
     LearningCategory,
     Resolution,
-    ResolutionApplication,
     SuggestionMiss,
 )
 from mnemosyne_site.api import InputSerializer
@@ -47,7 +47,7 @@ class _ErrorInput(InputSerializer):
         default="",
         trim_whitespace=False,
     )
-    context = ErrorContextSerializer(required=False, default=dict)
+    context = ErrorContextSerializer(required=False, default=dict)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     scope = serializers.CharField(
         max_length=600,
         required=False,
@@ -84,7 +84,7 @@ class ResolutionBriefSerializer(serializers.ModelSerializer):
 
 
 class SignatureOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
     note_id = serializers.UUIDField(read_only=True, allow_null=True)
     merged_into = serializers.UUIDField(source="merged_into_id", read_only=True, allow_null=True)
 
@@ -141,7 +141,7 @@ class CaptureOutputSerializer(serializers.Serializer):
 class SignatureBriefSerializer(serializers.ModelSerializer):
     """A matched signature: enough to recognise it; its detail is one GET away."""
 
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
     note_id = serializers.UUIDField(read_only=True, allow_null=True)
 
     class Meta:
@@ -179,12 +179,12 @@ class ResolutionInputSerializer(InputSerializer):
     code_change = serializers.CharField(
         max_length=100_000, required=False, allow_blank=True, default="", trim_whitespace=False
     )
-    context = serializers.DictField(required=False, default=dict)
+    context = serializers.DictField(required=False, default=dict)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
 class ResolutionOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
 
     class Meta:
         model = Resolution
@@ -208,30 +208,15 @@ class ResolutionOutputSerializer(serializers.ModelSerializer):
 
 class ResolutionApplicationInputSerializer(InputSerializer):
     success = serializers.BooleanField()
-    context = serializers.DictField(required=False, default=dict)
+    context = serializers.DictField(required=False, default=dict)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     error_message = serializers.CharField(
         max_length=10_000, required=False, allow_blank=True, default=""
     )
     session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
-class ResolutionApplicationOutputSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = ResolutionApplication
-        fields = [
-            "id",
-            "resolution",
-            "success",
-            "context",
-            "error_message",
-            "session_key",
-            "applied_by",
-            "created_at",
-        ]
-
-
 class SuggestionMissOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
 
     class Meta:
         model = SuggestionMiss
@@ -293,7 +278,7 @@ class ToolResultInputSerializer(InputSerializer):
 
 
 class LearningOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
 
     class Meta:
         model = Learning

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 
 from governance.auth import Principal
 from hindsight import conf
 from hindsight.models import Learning
-
-
-def learnings_visible(principal: Principal) -> QuerySet[Learning]:
-    return Learning.objects.filter(principal.readable_q("scope__path")).select_related("scope")
 
 
 def learnings_search(

@@ -71,11 +71,12 @@ def storage_counts(scope: Scope | None = None) -> list[dict]:
     notes = KnowledgeItem.objects.filter(LIVE_NOTES)
     if scope is not None:
         notes = notes.filter(scope=scope)
-    return list(
-        notes.values("scope_id", "scope__path", "scope__layer")
+    return [
+        dict(row)
+        for row in notes.values("scope_id", "scope__path", "scope__layer")
         .annotate(count=Count("id"))
         .order_by("-count")
-    )
+    ]
 
 
 def hindsight_bloat_check(*, scope: Scope | None = None) -> list[BloatReport]:

@@ -264,7 +264,7 @@ def error_capture(
                 assignment = SignatureGrouping(
                     store, embed=embed_cached, dedup_similarity=conf.HINDSIGHT_DEDUP_SIMILARITY
                 ).assign(error)
-                if assignment.is_new:
+                if assignment.signature_key is None:  # a new signature
                     template = store.touched.get(assignment.template_key or "")
                     signature = _new_signature(
                         scope=home,

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import DatabaseError, transaction
 from django.db.models import F, FloatField, Value
+from django.db.models.expressions import Combinable
 from django.db.models.functions import Cast, Greatest, Least
 from pgvector.django import CosineDistance
 from rest_framework.exceptions import APIException
@@ -167,6 +168,7 @@ def learning_boost(*, learning_id, success_delta: int = 1, confidence_boost: flo
     """BoostLearningConfidence. With `confidence_boost` > 0 the value is added to the confidence;
     with 0 the success count grows by `success_delta` and the confidence becomes
     success / (success + occurrence). Either way it is clamped to [0.1, 1.0], in one UPDATE."""
+    changes: dict[str, Combinable]
     if confidence_boost > 0:
         changes = {"confidence": F("confidence") + confidence_boost}
     else:

@@ -43,8 +43,7 @@ def note_tags(signature: ErrorSignature) -> list[str]:
         tags.extend(str(v) for v in context.get(key, []) if v)
     if signature.tool_name:
         tags.append(f"tool:{signature.tool_name}")
-    seen: set[str] = set()
-    return [t for t in tags if not (t in seen or seen.add(t))]
+    return list(dict.fromkeys(tags))  # first occurrence of each, in order
 
 
 def note_markdown(signature: ErrorSignature, resolutions: list[Resolution]) -> tuple[str, str]:
@@ -244,7 +243,7 @@ def note_metrics_aggregate(*, note: KnowledgeItem) -> dict:
         for member in members.filter(pk__in=ids):
             metadata = {**member.metadata, "aggregated_metrics": totals}
             # A copy the notes app made on approval: count the completed promotion once.
-            if member.original_id and not metadata.get("hindsight_promotion_counted"):
+            if member.original is not None and not metadata.get("hindsight_promotion_counted"):
                 metadata["hindsight_promotion_counted"] = True
                 completed.append((member.original.scope.layer, member.scope.layer))
             member.metadata = metadata

@@ -1,6 +1,6 @@
 from rest_framework import permissions
 
-from governance.auth import principal_of
+from governance.auth import principal_or_none
 
 
 class IsReader(permissions.BasePermission):
@@ -8,4 +8,4 @@ class IsReader(permissions.BasePermission):
     the relevance query), which a read-only agent must be able to call."""
 
     def has_permission(self, request, view) -> bool:
-        return principal_of(request) is not None
+        return principal_or_none(request) is not None

@@ -6,17 +6,16 @@ selectors build (the hot endpoints return those dicts as they are, see `views.py
 
 from rest_framework import serializers
 
+from governance.api.serializers import ScopePathField
 from lessons import conf
 from lessons.models import (
     AntiPattern,
-    EscalationRule,
     Lesson,
     LessonType,
     Pattern,
     Severity,
     ValidationType,
 )
-from lessons.rules import RuleError, parse_condition
 from lessons.triggers import TriggerError, validate_trigger
 
 
@@ -46,7 +45,7 @@ class LessonInputSerializer(serializers.Serializer):
     domain = serializers.CharField(max_length=100)
     category = serializers.CharField(max_length=100, required=False, allow_blank=True)
     title = serializers.CharField(max_length=conf.LESSON_TITLE_MAX)
-    context = _text(allow_blank=True)
+    context = _text(allow_blank=True)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     action_taken = _text(allow_blank=True)
     outcome = _text(allow_blank=True)
     root_cause = _text(required=False, allow_null=True, allow_blank=True)
@@ -83,7 +82,7 @@ class AntiPatternCheckInputSerializer(serializers.Serializer):
     """The spec's `AntiPatternCheck`."""
 
     proposed_action = serializers.CharField(max_length=10_000)
-    context = serializers.CharField(max_length=10_000, required=False, allow_blank=True, default="")
+    context = serializers.CharField(max_length=10_000, required=False, allow_blank=True, default="")  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     domain = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     agent = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
@@ -91,7 +90,7 @@ class AntiPatternCheckInputSerializer(serializers.Serializer):
 class ContextQueryInputSerializer(serializers.Serializer):
     """The spec's `ContextQuery`."""
 
-    context = serializers.CharField(max_length=10_000)
+    context = serializers.CharField(max_length=10_000)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     domain = serializers.CharField(
         max_length=100, required=False, allow_null=True, allow_blank=True
     )
@@ -142,19 +141,6 @@ class AntiPatternUpdateInputSerializer(serializers.Serializer):
             return validate_trigger(value)
         except TriggerError as exc:
             raise serializers.ValidationError(str(exc)) from None
-
-
-class EscalationRuleSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = EscalationRule
-        fields = ["id", "target", "condition", "reason", "priority", "position", "active"]
-
-    def validate_condition(self, value: str) -> str:
-        try:
-            parse_condition(value)
-        except RuleError as exc:
-            raise serializers.ValidationError(str(exc)) from None
-        return value
 
 
 # --- outputs -----------------------------------------------------------------------------------
@@ -214,7 +200,7 @@ class LessonSummarySerializer(serializers.Serializer):
     domain = serializers.CharField()
     category = serializers.CharField()
     title = serializers.CharField()
-    context = serializers.CharField()
+    context = serializers.CharField()  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     action_taken = serializers.CharField()
     outcome = serializers.CharField()
     root_cause = serializers.CharField(allow_null=True)
@@ -266,7 +252,7 @@ class AgentMemoryOutputSerializer(serializers.Serializer):
 
 
 class PatternOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
     confidence = serializers.FloatField()
 
     class Meta:
@@ -347,7 +333,7 @@ class DashboardOutputSerializer(serializers.Serializer):
 
 
 class LessonOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
     confidence = serializers.FloatField()
 
     class Meta:
@@ -356,7 +342,7 @@ class LessonOutputSerializer(serializers.ModelSerializer):
 
 
 class AntiPatternOutputSerializer(serializers.ModelSerializer):
-    scope = serializers.SlugRelatedField(slug_field="path", read_only=True)
+    scope = ScopePathField()
 
     class Meta:
         model = AntiPattern

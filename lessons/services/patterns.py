@@ -124,7 +124,7 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
             pattern.save()
             return pattern
         created = active is None
-        if created:
+        if active is None:
             pattern = Pattern(
                 scope_id=lesson.scope_id,
                 domain=lesson.domain,
@@ -262,7 +262,9 @@ def _enforce(pattern: Pattern) -> AntiPattern | None:
         trigger = trigger_from_lesson(action_taken="", related_commands=commands)
     except TriggerError:
         return None
-    severity = min((lesson.severity for lesson in lessons), key=lambda s: SEVERITY_RANK[s])
+    severity = min(
+        (lesson.severity for lesson in lessons), key=lambda s: SEVERITY_RANK[Severity(s)]
+    )
     vectors = [lesson.embedding for lesson in lessons if lesson.embedding is not None]
     centroid = None
     if vectors:

@@ -83,7 +83,7 @@ def report_scope(*, principal: Principal, path: str | None) -> Scope:
     if scope is None:
         if path == settings.MNEMOSYNE_DEFAULT_SCOPE:
             scope = default_scope()
-        elif not principal.can_read_path(path):
+        elif path is not None and not principal.can_read_path(path):
             raise exceptions.PermissionDenied("This credential may not write in that scope.")
         else:
             raise exceptions.ValidationError({"scope": [f"No scope {path!r}."]})
@@ -177,7 +177,7 @@ def lessons_report(
 
 def lesson_process_send(lesson_id: str) -> None:
     """Queue the after-commit work; with the broker down the lesson stays unprocessed and the
-    periodic sweep (`lessons.tasks.lessons_sweep`) picks it up, so a report never fails after
+    periodic sweep (task `lessons.sweep`) picks it up, so a report never fails after
     its commit and nothing is dropped."""
     from lessons.tasks import lesson_process
 
@@ -289,7 +289,7 @@ def _report_one(
             existing = Lesson.objects.select_for_update().get(
                 scope=scope, domain=domain, title=title
             )
-    if not created:
+    if existing is not None:  # a repeat of a stored lesson
         lesson = existing
         previous = {"action_taken": lesson.action_taken, "commands": list(lesson.related_commands)}
         lesson.occurrence_count += 1

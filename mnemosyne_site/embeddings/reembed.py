@@ -35,6 +35,7 @@ def embedding_models() -> list[type[models.Model]]:
 
 
 def field_dimensions(model: type[models.Model]) -> int | None:
+    # Only embedding models get here: their embedding field is a VectorField.
     return model._meta.get_field(EMBEDDING_FIELD).dimensions  # type: ignore[union-attr]
 
 
@@ -59,6 +60,7 @@ def reembed_model(
             batch = list(rows[:batch_size])
             if not batch:
                 return total
+            # Every embedding model (Lesson, KnowledgeItem, ...) defines embedding_text().
             vectors = embed_texts([row.embedding_text() for row in batch])  # type: ignore[attr-defined]
             for row, vector in zip(batch, vectors, strict=True):
                 setattr(row, EMBEDDING_FIELD, vector)

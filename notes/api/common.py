@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import exceptions, permissions
 
-from governance.auth import Principal, principal_of
+from governance.auth import Principal, principal_or_none
 from governance.models import Scope
 from governance.selectors import default_scope, scope_by_path
 
@@ -12,7 +12,7 @@ SESSION_HEADER = "HTTP_X_MNEMOSYNE_SESSION"
 
 
 def principal(request) -> Principal:
-    found = principal_of(request)
+    found = principal_or_none(request)
     if found is None:  # the permission class lets no anonymous request this far
         raise exceptions.NotAuthenticated()
     return found
@@ -59,4 +59,4 @@ class IsAnyPrincipal(permissions.BasePermission):
     """Searches are POSTs but read nothing the caller may not read: read-only agents may search."""
 
     def has_permission(self, request, view) -> bool:
-        return principal_of(request) is not None
+        return principal_or_none(request) is not None

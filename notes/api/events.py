@@ -186,22 +186,33 @@ def parse_event_batch(data) -> tuple[str, list[ParsedEvent]]:
             if event_id in seen:
                 errors.add(f"{p}.event_id", "Repeated within the batch.")
             seen.add(event_id)
+        user = _text(raw.get("user"), f"{p}.user", errors, required=False) or default_user
+        project = (
+            _text(raw.get("project"), f"{p}.project", errors, required=False) or default_project
+        )
+        tool_name = _text(raw.get("tool_name"), f"{p}.tool_name", errors, required=True)
+        arguments_json = _json(raw.get("arguments"), f"{p}.arguments", errors, default={})
+        return_json = _json(raw.get("return_value"), f"{p}.return_value", errors, default=None)
+        started_at = _timestamp(raw.get("started_at"), f"{p}.started_at", errors)
+        parent_event_id = _uuid(
+            raw.get("parent_event_id"), f"{p}.parent_event_id", errors, required=False
+        )
+        context_json = _json(context, f"{p}.context", errors, default={})
+        if event_id is None or arguments_json is None or started_at is None or context_json is None:
+            continue  # each was reported to `errors`, which refuses the batch below
         event = ParsedEvent(
             event_id=event_id,
             session=session,
-            user=_text(raw.get("user"), f"{p}.user", errors, required=False) or default_user,
-            project=_text(raw.get("project"), f"{p}.project", errors, required=False)
-            or default_project,
-            tool_name=_text(raw.get("tool_name"), f"{p}.tool_name", errors, required=True),
-            arguments_json=_json(raw.get("arguments"), f"{p}.arguments", errors, default={}),
-            return_json=_json(raw.get("return_value"), f"{p}.return_value", errors, default=None),
+            user=user,
+            project=project,
+            tool_name=tool_name,
+            arguments_json=arguments_json,
+            return_json=return_json,
             error=(error_text or "").replace("\x00", ""),
-            started_at=_timestamp(raw.get("started_at"), f"{p}.started_at", errors),
+            started_at=started_at,
             duration_ms=float(duration),
-            parent_event_id=_uuid(
-                raw.get("parent_event_id"), f"{p}.parent_event_id", errors, required=False
-            ),
-            context_json=_json(context, f"{p}.context", errors, default={}),
+            parent_event_id=parent_event_id,
+            context_json=context_json,
             seq=seq,
         )
         events.append(event)

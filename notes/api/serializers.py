@@ -26,10 +26,9 @@ KEY_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:\-]{0,199}$")
 NAME_HELP = "letters, digits and _ . : - (no slashes), at most 200 characters"
 
 
-def validate_name(value: str) -> str:
+def validate_name(value: str) -> None:
     if not KEY_PATTERN.match(value):
         raise serializers.ValidationError(f"Use {NAME_HELP}.")
-    return value
 
 
 # --- notes ----------------------------------------------------------------------------------------
@@ -177,7 +176,7 @@ class TrajectoryEventInputSerializer(InputSerializer):
     started_at = serializers.CharField(help_text="epoch seconds (number) or ISO 8601")
     duration_ms = serializers.FloatField(min_value=0, required=False)
     parent_event_id = serializers.UUIDField(required=False, allow_null=True)
-    context = serializers.DictField(required=False, help_text="context snapshot")
+    context = serializers.DictField(required=False, help_text="context snapshot")  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     session = serializers.CharField(max_length=200, required=False)
     user = serializers.CharField(max_length=200, required=False)
     project = serializers.CharField(max_length=200, required=False)
@@ -264,7 +263,7 @@ class TrajectoryDetailSerializer(TrajectoryOutputSerializer):
     def get_events(self, trajectory) -> list[dict]:
         # The first 1,000 calls in order; the full list is paged by its own endpoint.
         events = trajectory.events.order_by("started_at", "seq")[:1000]
-        return TrajectoryEventOutputSerializer(events, many=True).data
+        return list(TrajectoryEventOutputSerializer(events, many=True).data)
 
 
 # --- key-value knowledge --------------------------------------------------------------------------
@@ -276,7 +275,7 @@ class KnowledgeSaveInputSerializer(InputSerializer):
     tags = serializers.ListField(
         child=serializers.CharField(max_length=100), required=False, default=list, max_length=50
     )
-    source = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    source = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")  # type: ignore[assignment]  # a declared field: DRF pops it off the class
     title = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
     relevance_score = serializers.FloatField(min_value=0, max_value=100, required=False)
     scope = serializers.CharField(max_length=600, required=False, allow_blank=True)

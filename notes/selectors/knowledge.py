@@ -114,7 +114,7 @@ def skills_active(*, principal: Principal, scope: Scope | None) -> list[Skill]:
         .order_by("name", "precedence")
     )
     seen: set[str] = set()
-    result = []
+    result: list[Skill] = []
     for skill in rows:
         if skill.name not in seen:
             seen.add(skill.name)

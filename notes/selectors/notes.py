@@ -89,12 +89,12 @@ def notes_search(
     ranked.sort(key=lambda h: (h.note.low_quality, h.precedence, -h.similarity))
     seen_lineages: set = set()
     results: list[NoteHit] = []
-    for hit in ranked:
-        root = hit.note.lineage_root_id
+    for ranked_hit in ranked:
+        root = ranked_hit.note.lineage_root_id
         if root in seen_lineages:
             continue
         seen_lineages.add(root)
-        results.append(hit)
+        results.append(ranked_hit)
         if len(results) == top_k:
             break
     return results

@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from uuid import UUID
 
 import numpy as np
 from django.db import connection, transaction
@@ -32,7 +33,7 @@ from notes import conf
 
 @dataclass(frozen=True)
 class VectorHit:
-    id: object
+    id: UUID  # a knowledge item's primary key
     similarity: float
 
 

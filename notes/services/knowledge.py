@@ -63,7 +63,7 @@ def knowledge_save(
         with transaction.atomic():
             item = KnowledgeItem.objects.select_for_update().filter(scope=scope, key=key).first()
             created = item is None
-            if created:
+            if item is None:
                 item = KnowledgeItem(
                     scope=scope, key=key, status=KnowledgeStatus.ACCEPTED, created_by=actor
                 )

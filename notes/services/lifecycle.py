@@ -127,7 +127,7 @@ def note_request_transition(
             note = note_transition(
                 note_id=note.pk, status=S.PROPOSED, actor=principal, reason=reason
             )
-            target = S.ACCEPTED
+            target: str = S.ACCEPTED
         else:
             target = status
         proposal = proposal_create(
@@ -162,11 +162,11 @@ def note_propose_promotion(
     """Ask the maintainers of the parent scope to take a copy of the note into their layer."""
     if isinstance(principal, Principal) and not principal.can_write_path(note.scope.path):
         raise exceptions.PermissionDenied("You may not promote notes of this scope.")
-    if note.scope.parent_id is None:
+    target = note.scope.parent
+    if target is None:
         raise Conflict("The note is already in the top layer.")
     if note.status in (S.REJECTED, S.DEPRECATED):
         raise Conflict(f"A {note.status} note cannot be promoted.")
-    target = note.scope.parent
     return proposal_create(
         kind=ProposalKind.PROMOTION,
         scope=target,

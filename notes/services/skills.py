@@ -39,7 +39,7 @@ def skill_save(
         with transaction.atomic():
             skill = Skill.objects.select_for_update().filter(scope=scope, name=name).first()
             created = skill is None
-            if created:
+            if skill is None:
                 skill = Skill(scope=scope, name=name, created_by=actor, status=SkillStatus.DRAFT)
             changed = not created and (
                 skill.definition != (definition or {})
@@ -174,7 +174,7 @@ def external_ref_save(
         with transaction.atomic():
             ref = ExternalRef.objects.select_for_update().filter(scope=scope, name=name).first()
             created = ref is None
-            if created:
+            if ref is None:
                 ref = ExternalRef(scope=scope, name=name, created_by=actor)
             ref.ref_type = ref_type
             ref.location = location

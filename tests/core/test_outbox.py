@@ -51,6 +51,6 @@ def test_flushing_keeps_rows_while_the_broker_is_still_down(broker):
 def test_a_scheduled_task_records_its_run_and_counts(client):
     counts = flush_outbox()
     assert counts == {"sent": 0, "still_queued": 0, "failed": 0}
-    run = TaskRun.objects.get(task_name="mnemosyne_site.flush_outbox")
+    run = TaskRun.objects.get(task_name="mnemosyne_site.outbox_flush")
     assert run.succeeded and run.finished_at is not None
     assert run.result == counts

@@ -20,6 +20,9 @@ def test_it_reads_numbers_within_bounds(monkeypatch):
     monkeypatch.setenv("N", "0")
     with pytest.raises(ImproperlyConfigured, match="at least 1"):
         env_int("N", 3, minimum=1)
+    monkeypatch.setenv("N", "13")
+    with pytest.raises(ImproperlyConfigured, match="at most 12"):
+        env_int("N", 3, maximum=12)
     monkeypatch.setenv("N", "twelve")
     with pytest.raises(ImproperlyConfigured, match="must be an integer"):
         env_int("N", 3)

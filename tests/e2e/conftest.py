@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.clients import token_client
+from tests.governance.factories import AgentCredentialFactory
+
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the test
 # around it are still synchronous and safe here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -66,32 +69,9 @@ def open_as(browser, live_server):
 
 
 @pytest.fixture
-def registries():
-    from governance import registry
-
-    saved = (
-        dict(registry._APPLIERS),
-        dict(registry._DESCRIBERS),
-        dict(registry._DASHBOARD_PROVIDERS),
-    )
-    yield registry
-    for current, old in zip(
-        (registry._APPLIERS, registry._DESCRIBERS, registry._DASHBOARD_PROVIDERS),
-        saved,
-        strict=True,
-    ):
-        current.clear()
-        current.update(old)
-
-
-@pytest.fixture
-def dashboard_data(scope_tree, make_agent):
+def dashboard_data(scope_tree):
     """Real lessons, an anti-pattern and a recurring error, reported through the agent API."""
-    from rest_framework.test import APIClient
-
-    _, token = make_agent(name="reporter")
-    agent = APIClient()
-    agent.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    agent = token_client(AgentCredentialFactory(name="reporter").token)
     base = {
         "domain": "infrastructure",
         "category": "payments",
@@ -137,19 +117,3 @@ def dashboard_data(scope_tree, make_agent):
         )
         assert response.status_code in (200, 201), response.content
     return {"lessons": len(lessons)}
-
-
-@pytest.fixture
-def make_person_e2e(scope_tree):
-    from django.contrib.auth import get_user_model
-
-    from governance.services import membership_grant
-
-    def make(username, scope, role):
-        user = get_user_model().objects.create_user(
-            username=username, password="pw", email=f"{username}@example.com", is_staff=True
-        )
-        membership_grant(user=user, scope=scope, role=role)
-        return user
-
-    return make

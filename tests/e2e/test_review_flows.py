@@ -15,6 +15,7 @@ from governance.models import (
     ProposalState,
 )
 from governance.services import escalation_create, membership_grant, proposal_create
+from tests.governance.factories import UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -144,15 +145,11 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
 
 
 def test_a_second_approval_is_required_where_the_policy_says_so(
-    open_as,
-    knowledge_item,
-    maintainer,
-    make_person_e2e,
-    scope_tree,
+    open_as, knowledge_item, maintainer, scope_tree
 ):
     policy, _ = Policy.objects.get_or_create(scope=scope_tree["company"])
     ApprovalRule.objects.create(policy=policy, kind="promotion", layer="team", approvals=2)
-    second = make_person_e2e("maintainer2", scope_tree["team"], "maintainer")
+    second = UserFactory(username="maintainer2", roles={scope_tree["team"]: "maintainer"})
     proposal = proposal_create(
         kind="promotion",
         scope=scope_tree["team"],
@@ -252,12 +249,11 @@ def test_the_dashboard_shows_figures_queues_and_charts(
     screenshots,
     live_server,
     knowledge_item,
-    make_person_e2e,
 ):
     from governance.services import proposal_decide
 
     membership_grant(user=maintainer, scope=scope_tree["team"], role="supervisor")
-    colleague = make_person_e2e("maintainer2", scope_tree["team"], "maintainer")
+    colleague = UserFactory(username="maintainer2", roles={scope_tree["team"]: "maintainer"})
     decided = proposal_create(
         kind="promotion",
         scope=scope_tree["team"],

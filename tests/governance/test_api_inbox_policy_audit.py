@@ -3,7 +3,8 @@ import pytest
 from governance.auth import Principal
 from governance.models import ApprovalRule, Notification
 from governance.services import escalation_create, proposal_decide
-from tests.governance.conftest import client_for
+from tests.clients import client_for
+from tests.governance.factories import PolicyFactory, ProposalFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -11,8 +12,8 @@ INBOX = "/api/v1/governance/inbox"
 
 
 @pytest.fixture
-def queued(make_proposal, maintainer, supervisor, scope_tree):
-    proposal = make_proposal()
+def queued(maintainer, supervisor, scope_tree):
+    proposal = ProposalFactory()
     escalation = escalation_create(
         escalated_to="aria",
         reason="Critical issue",
@@ -32,8 +33,8 @@ def test_a_person_sees_only_their_own_inbox(queued, maintainer, supervisor):
     assert client_for(maintainer).post(f"{INBOX}/{other_id}/read").status_code == 404
 
 
-def test_read_unread_and_read_all(queued, maintainer, scope_tree, make_proposal):
-    make_proposal(kind="merge")
+def test_read_unread_and_read_all(queued, maintainer, scope_tree):
+    ProposalFactory(kind="merge")
     client = client_for(maintainer)
     first = client.get(INBOX).json()["results"][0]["id"]
     assert client.post(f"{INBOX}/{first}/read").json()["is_read"] is True
@@ -51,9 +52,11 @@ def test_anonymous_has_no_inbox(api_client, queued):
     assert api_client.get(INBOX).status_code in (401, 403)
 
 
-def test_the_effective_policy_is_readable_with_its_sources(maintainer, policy_of, scope_tree):
+def test_the_effective_policy_is_readable_with_its_sources(maintainer, scope_tree):
     ApprovalRule.objects.create(
-        policy=policy_of(scope_tree["company"], bloat_limit=40), kind="promotion", approvals=2
+        policy=PolicyFactory(scope=scope_tree["company"], bloat_limit=40),
+        kind="promotion",
+        approvals=2,
     )
     response = client_for(maintainer).get(
         "/api/v1/governance/policy", {"scope": "acme/platform/payments/api"}

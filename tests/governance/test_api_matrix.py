@@ -4,14 +4,15 @@ import pytest
 from rest_framework.test import APIClient
 
 from governance.services import escalation_create
-from tests.governance.conftest import client_for
+from tests.clients import client_for
+from tests.governance.factories import AgentCredentialFactory, ProposalFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def objects(make_proposal, scope_applier, maintainer, supervisor, scope_tree):
-    proposal = make_proposal()
+def objects(scope_applier, maintainer, supervisor, scope_tree):
+    proposal = ProposalFactory()
     escalation = escalation_create(
         escalated_to="aria",
         reason="Critical issue",
@@ -53,8 +54,8 @@ def test_anonymous_callers_get_401_everywhere(api_client, objects, url):
 
 
 @pytest.mark.parametrize("url", READS)
-def test_an_agent_of_the_scope_may_read(make_agent, objects, url):
-    _, token = make_agent(can_write=False)
+def test_an_agent_of_the_scope_may_read(objects, url, scope_tree):
+    token = AgentCredentialFactory(can_write=False).token
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert client.get(url.format(**objects)).status_code == 200
@@ -62,8 +63,8 @@ def test_an_agent_of_the_scope_may_read(make_agent, objects, url):
 
 @pytest.mark.parametrize("url", DECISIONS)
 @pytest.mark.parametrize("can_write", [True, False])
-def test_agents_decide_nothing(make_agent, objects, url, can_write):
-    _, token = make_agent(can_write=can_write)
+def test_agents_decide_nothing(objects, url, can_write, scope_tree):
+    token = AgentCredentialFactory(can_write=can_write).token
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     response = client.post(url.format(**objects), {"comment": "x", "notes": "x"}, format="json")

@@ -5,7 +5,13 @@ from rest_framework.test import APIClient
 
 from governance.auth import Principal
 from governance.models import ApprovalRule, AuditLog, ProposalState
-from tests.governance.conftest import client_for
+from tests.clients import client_for
+from tests.governance.factories import (
+    AgentCredentialFactory,
+    PolicyFactory,
+    ProposalFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -13,8 +19,8 @@ URL = "/api/v1/governance/proposals"
 
 
 @pytest.fixture
-def proposal(make_proposal, scope_applier):
-    return make_proposal()
+def proposal(scope_applier, scope_tree):
+    return ProposalFactory()
 
 
 def test_a_maintainer_approves_by_api_and_gets_the_fresh_proposal(proposal, maintainer):
@@ -59,8 +65,8 @@ def test_an_outsider_sees_nothing_of_other_scopes(proposal, outsider):
     assert client.post(f"{URL}/{proposal.pk}/reject", {}, format="json").status_code == 404
 
 
-def test_a_writing_agent_may_read_but_never_decide(proposal, make_agent):
-    _, token = make_agent(scopes=[proposal.scope])
+def test_a_writing_agent_may_read_but_never_decide(proposal, scope_tree):
+    token = AgentCredentialFactory(scopes=[proposal.scope]).token
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert client.get(f"{URL}/{proposal.pk}").status_code == 200
@@ -82,10 +88,10 @@ def test_a_decided_proposal_answers_409(proposal, maintainer, second_maintainer)
 
 
 def test_two_approvals_by_api_where_the_policy_needs_two(
-    make_proposal, scope_applier, maintainer, second_maintainer, policy_of, scope_tree
+    scope_applier, maintainer, second_maintainer, scope_tree
 ):
-    ApprovalRule.objects.create(policy=policy_of(scope_tree["team"]), approvals=2)
-    proposal = make_proposal()
+    ApprovalRule.objects.create(policy=PolicyFactory(scope=scope_tree["team"]), approvals=2)
+    proposal = ProposalFactory()
     first = client_for(maintainer).post(f"{URL}/{proposal.pk}/approve", {}, format="json")
     assert (first.json()["state"], first.json()["approvals_count"]) == ("pending", 1)
     second = client_for(second_maintainer).post(f"{URL}/{proposal.pk}/approve", {}, format="json")
@@ -93,8 +99,8 @@ def test_two_approvals_by_api_where_the_policy_needs_two(
     assert AuditLog.objects.filter(action="proposal.promotion.approve").count() == 2
 
 
-def test_the_proposer_may_cancel_by_api(make_proposal, member):
-    proposal = make_proposal(proposed_by=Principal.for_user(member))
+def test_the_proposer_may_cancel_by_api(member):
+    proposal = ProposalFactory(proposed_by=Principal.for_user(member))
     response = client_for(member).post(
         f"{URL}/{proposal.pk}/cancel", {"reason": "oops"}, format="json"
     )
@@ -110,11 +116,9 @@ def test_a_comment_that_is_too_long_is_refused_naming_the_field(proposal, mainta
     assert "comment" in response.json()["fields"]
 
 
-def test_filters_pick_the_callers_decidable_queue(
-    make_proposal, scope_applier, maintainer, scope_tree
-):
-    mine = make_proposal(scope=scope_tree["team"])
-    make_proposal(scope=scope_tree["org"], kind="merge")  # above the maintainer's team
+def test_filters_pick_the_callers_decidable_queue(scope_applier, maintainer, scope_tree):
+    mine = ProposalFactory(scope=scope_tree["team"])
+    ProposalFactory(scope=scope_tree["org"], kind="merge")  # above the maintainer's team
     client = client_for(maintainer)
     decidable = client.get(URL, {"decidable": "true"}).json()["results"]
     assert [row["id"] for row in decidable] == [str(mine.pk)]
@@ -125,16 +129,11 @@ def test_filters_pick_the_callers_decidable_queue(
 
 
 def test_the_list_does_not_grow_queries_with_rows(
-    make_proposal,
-    scope_applier,
-    maintainer,
-    scope_tree,
-    make_person,
-    django_assert_max_num_queries,
+    scope_applier, maintainer, scope_tree, django_assert_max_num_queries
 ):
     for n in range(8):
-        subject = make_person(f"s{n}")
-        make_proposal(kind="lifecycle", subject=subject)
+        subject = UserFactory(username=f"s{n}")
+        ProposalFactory(kind="lifecycle", subject=subject)
     client = client_for(maintainer)
     with django_assert_max_num_queries(8):
         response = client.get(URL)

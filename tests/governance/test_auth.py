@@ -4,20 +4,21 @@ import pytest
 from django.utils import timezone
 
 from governance.models import AgentCredential
+from tests.governance.factories import AgentCredentialFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def test_it_accepts_a_valid_token(api_client, make_agent, scope_tree):
-    _, token = make_agent(name="builder")
+def test_it_accepts_a_valid_token(api_client, scope_tree):
+    token = AgentCredentialFactory(name="builder").token
     response = api_client.get("/api/v1/governance/whoami", HTTP_AUTHORIZATION=f"Bearer {token}")
     assert response.status_code == 200
     assert response.json()["name"] == "builder"
     assert response.json()["write_scopes"] == [scope_tree["project"].path]
 
 
-def test_it_rejects_a_wrong_token(api_client, make_agent):
-    _, token = make_agent()
+def test_it_rejects_a_wrong_token(api_client, scope_tree):
+    token = AgentCredentialFactory().token
     wrong = token[:-4] + ("aaaa" if not token.endswith("aaaa") else "bbbb")
     response = api_client.get("/api/v1/governance/whoami", HTTP_AUTHORIZATION=f"Bearer {wrong}")
     assert response.status_code == 401
@@ -25,8 +26,9 @@ def test_it_rejects_a_wrong_token(api_client, make_agent):
     assert response["WWW-Authenticate"].startswith("Bearer")
 
 
-def test_it_rejects_an_expired_token(api_client, make_agent):
-    credential, token = make_agent()
+def test_it_rejects_an_expired_token(api_client, scope_tree):
+    credential = AgentCredentialFactory()
+    token = credential.token
     AgentCredential.objects.filter(pk=credential.pk).update(
         expires_at=timezone.now() - timedelta(seconds=1)
     )
@@ -35,23 +37,25 @@ def test_it_rejects_an_expired_token(api_client, make_agent):
     assert response.json()["detail"] == "Token expired."
 
 
-def test_it_rejects_a_deactivated_token(api_client, make_agent):
-    credential, token = make_agent()
+def test_it_rejects_a_deactivated_token(api_client, scope_tree):
+    credential = AgentCredentialFactory()
+    token = credential.token
     AgentCredential.objects.filter(pk=credential.pk).update(is_active=False)
     response = api_client.get("/api/v1/governance/whoami", HTTP_AUTHORIZATION=f"Bearer {token}")
     assert response.status_code == 401
 
 
-def test_it_stores_only_a_digest_of_the_token(make_agent):
-    credential, token = make_agent()
+def test_it_stores_only_a_digest_of_the_token(scope_tree):
+    credential = AgentCredentialFactory()
+    token = credential.token
     secret = token.rsplit("_", 1)[1]
     stored = AgentCredential.objects.values_list("lookup", "digest").get(pk=credential.pk)
     assert secret not in "".join(stored)
     assert token.startswith(f"mnem_{credential.lookup}_")
 
 
-def test_it_refuses_writes_from_a_read_only_agent(api_client, make_agent):
-    _, token = make_agent(can_write=False)
+def test_it_refuses_writes_from_a_read_only_agent(api_client, scope_tree):
+    token = AgentCredentialFactory(can_write=False).token
     response = api_client.post(
         "/api/v1/governance/scopes",
         {"parent": "acme/platform/payments/api", "slug": "s1", "layer": "session"},
@@ -122,8 +126,8 @@ def test_a_person_with_a_session_sees_their_scopes(api_client, member):
     assert response.json()["read_scopes"] == ["acme/platform/payments"]
 
 
-def test_a_token_request_costs_one_query(api_client, make_agent, django_assert_num_queries):
-    _, token = make_agent()
+def test_a_token_request_costs_one_query(api_client, django_assert_num_queries, scope_tree):
+    token = AgentCredentialFactory().token
     header = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     api_client.get("/api/v1/governance/whoami", **header)  # records last use (once a minute)
     with django_assert_num_queries(1):

@@ -17,7 +17,8 @@ from governance.services import (
     queue_assign,
 )
 from mnemosyne_site.api import Conflict
-from tests.governance.conftest import client_for
+from tests.clients import client_for
+from tests.governance.factories import PolicyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -47,8 +48,8 @@ def test_an_escalation_is_due_by_its_prioritys_deadline(escalation):
     assert escalation.overdue is False
 
 
-def test_the_scopes_policy_sets_the_deadline(scope_tree, policy_of):
-    policy_of(scope_tree["team"], deadline_low_hours=1)
+def test_the_scopes_policy_sets_the_deadline(scope_tree):
+    PolicyFactory(scope=scope_tree["team"], deadline_low_hours=1)
     low = escalation_create(
         escalated_to="varys", reason="Launch impact", priority="low", scope=scope_tree["project"]
     )
@@ -138,10 +139,8 @@ def test_a_resolved_escalation_is_never_overdue(escalation, supervisor):
     assert escalations_flag_overdue() == 0
 
 
-def test_people_assigned_to_a_queue_are_told_instead_of_every_supervisor(
-    scope_tree, supervisor, make_person
-):
-    aria = make_person("aria-desk", scope_tree["company"], "supervisor")
+def test_people_assigned_to_a_queue_are_told_instead_of_every_supervisor(scope_tree, supervisor):
+    aria = UserFactory(username="aria-desk", roles={scope_tree["company"]: "supervisor"})
     queue_assign(user=aria, queue="ARIA", scope=scope_tree["company"])
     escalation = escalation_create(
         escalated_to="ARIA", reason="New anti-pattern", priority="high", scope=scope_tree["project"]
@@ -240,13 +239,13 @@ def test_a_new_escalation_reaches_the_supervisors_inbox_and_mail(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_supervisors_closing_at_once_close_once(scope_tree, make_person):
+def test_two_supervisors_closing_at_once_close_once(scope_tree):
     import threading
 
     from django.db import connection
 
-    first = make_person("s1", scope_tree["team"], "supervisor")
-    second = make_person("s2", scope_tree["team"], "supervisor")
+    first = UserFactory(username="s1", roles={scope_tree["team"]: "supervisor"})
+    second = UserFactory(username="s2", roles={scope_tree["team"]: "supervisor"})
     escalation = escalation_create(
         escalated_to="aria", reason="race", priority="high", scope=scope_tree["project"]
     )

@@ -16,14 +16,20 @@ from governance.models import (
     Scope,
 )
 from governance.services import escalation_create
+from tests.governance.factories import (
+    AgentCredentialFactory,
+    PolicyFactory,
+    ProposalFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def proposal(make_proposal, scope_applier, maintainer):
+def proposal(scope_applier, maintainer):
     # The maintainer exists first, so the proposal reaches their inbox.
-    return make_proposal(title="Promote the api scope")
+    return ProposalFactory(title="Promote the api scope")
 
 
 @pytest.fixture
@@ -73,17 +79,17 @@ def test_the_login_page_logs_a_person_in_and_opens_the_queue(client, maintainer)
 
 
 def test_the_queue_lists_pending_proposals_of_scopes_the_maintainer_maintains(
-    client, proposal, maintainer, make_proposal, scope_tree
+    client, proposal, maintainer, scope_tree
 ):
-    make_proposal(scope=scope_tree["org"], kind="merge", title="Above my team")
+    ProposalFactory(scope=scope_tree["org"], kind="merge", title="Above my team")
     body = logged_in(client, maintainer).get("/review/").content.decode()
     assert "Promote the api scope" in body
     assert "Above my team" not in body
     assert "acme/platform/payments" in body  # the maintained scope's tab
 
 
-def test_the_queue_filters_by_kind_layer_and_age(client, proposal, maintainer, make_proposal):
-    make_proposal(kind="lifecycle", title="Deprecate it")
+def test_the_queue_filters_by_kind_layer_and_age(client, proposal, maintainer):
+    ProposalFactory(kind="lifecycle", title="Deprecate it")
     client = logged_in(client, maintainer)
     assert "Deprecate it" not in client.get("/review/?kind=promotion").content.decode()
     assert "Promote the api scope" not in client.get("/review/?layer=org").content.decode()
@@ -102,10 +108,10 @@ def test_people_who_maintain_nothing_have_an_empty_queue(request, client, propos
 
 
 def test_the_queue_does_not_grow_queries_with_rows(
-    client, maintainer, make_proposal, make_person, scope_applier, django_assert_max_num_queries
+    client, maintainer, scope_applier, django_assert_max_num_queries
 ):
     for n in range(10):
-        make_proposal(kind="lifecycle", subject=make_person(f"s{n}"), title=f"Item {n}")
+        ProposalFactory(kind="lifecycle", subject=UserFactory(username=f"s{n}"), title=f"Item {n}")
     client = logged_in(client, maintainer)
     with django_assert_max_num_queries(14):
         response = client.get("/review/")
@@ -143,10 +149,10 @@ def test_a_maintainer_rejects_from_the_detail_page(client, proposal, maintainer)
 
 
 def test_the_detail_page_shows_progress_towards_several_approvals(
-    client, make_proposal, scope_applier, maintainer, policy_of, scope_tree
+    client, scope_applier, maintainer, scope_tree
 ):
-    ApprovalRule.objects.create(policy=policy_of(scope_tree["team"]), approvals=2)
-    proposal = make_proposal()
+    ApprovalRule.objects.create(policy=PolicyFactory(scope=scope_tree["team"]), approvals=2)
+    proposal = ProposalFactory()
     client = logged_in(client, maintainer)
     response = client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"}, follow=True)
     body = response.content.decode()
@@ -180,8 +186,8 @@ def test_an_outsider_gets_404_for_another_scopes_proposal(client, proposal, outs
     assert proposal.state == ProposalState.PENDING
 
 
-def test_an_agent_credential_cannot_use_the_pages(client, proposal, make_agent):
-    _, token = make_agent()
+def test_an_agent_credential_cannot_use_the_pages(client, proposal, scope_tree):
+    token = AgentCredentialFactory().token
     response = client.get(f"/review/proposals/{proposal.pk}", HTTP_AUTHORIZATION=f"Bearer {token}")
     assert response.status_code == 302  # pages know people by session only
 
@@ -195,8 +201,8 @@ def test_deciding_an_already_decided_proposal_says_so(
     assert b"already approved" in response.content
 
 
-def test_the_proposer_is_not_offered_the_approve_button(client, make_proposal, maintainer):
-    proposal = make_proposal(proposed_by=Principal.for_user(maintainer))
+def test_the_proposer_is_not_offered_the_approve_button(client, maintainer):
+    proposal = ProposalFactory(proposed_by=Principal.for_user(maintainer))
     body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
     assert 'value="approve"' not in body
     assert "You proposed this" in body
@@ -207,7 +213,7 @@ def test_the_proposer_is_not_offered_the_approve_button(client, make_proposal, m
 
 
 def test_the_detail_page_renders_what_the_describer_returns(
-    client, registries, scope_applier, make_proposal, maintainer, scope_tree
+    client, registries, scope_applier, maintainer, scope_tree
 ):
     registries.register_describer(
         "governance.scope",
@@ -223,7 +229,7 @@ def test_the_detail_page_renders_what_the_describer_returns(
             "owner_note": "kept in 'More'",
         },
     )
-    proposal = make_proposal(payload={"success_rate": 0.9, "application_count": 6})
+    proposal = ProposalFactory(payload={"success_rate": 0.9, "application_count": 6})
     body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
     for expected in (
         f"Scope {scope_tree['project'].pk}",
@@ -241,12 +247,12 @@ def test_the_detail_page_renders_what_the_describer_returns(
 
 
 def test_a_merge_shows_both_sides_with_their_similarity(
-    client, registries, scope_applier, make_proposal, maintainer, scope_tree
+    client, registries, scope_applier, maintainer, scope_tree
 ):
     registries.register_describer(
         "governance.scope", lambda subject_id: {"title": f"Side {subject_id}"}
     )
-    proposal = make_proposal(
+    proposal = ProposalFactory(
         kind="merge",
         payload={
             "other_id": str(scope_tree["other_project"].pk),
@@ -262,9 +268,7 @@ def test_a_merge_shows_both_sides_with_their_similarity(
     assert body.index("Keeps") < body.index("Merged into the left")
 
 
-def test_a_lifecycle_change_shows_the_transition(
-    client, registries, scope_applier, make_proposal, maintainer
-):
+def test_a_lifecycle_change_shows_the_transition(client, registries, scope_applier, maintainer):
     registries.register_describer(
         "governance.scope",
         lambda subject_id: {
@@ -273,7 +277,7 @@ def test_a_lifecycle_change_shows_the_transition(
             "metrics": {"retrieval_count": 31},
         },
     )
-    proposal = make_proposal(kind="lifecycle", payload={"to_status": "accepted"})
+    proposal = ProposalFactory(kind="lifecycle", payload={"to_status": "accepted"})
     body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
     assert "Lifecycle change" in body
     assert '<span class="badge">draft</span>' in body
@@ -281,22 +285,20 @@ def test_a_lifecycle_change_shows_the_transition(
 
 
 def test_without_a_describer_the_page_degrades_to_the_payload(
-    client, registries, scope_applier, make_proposal, maintainer
+    client, registries, scope_applier, maintainer
 ):
-    proposal = make_proposal(payload={"success_rate": 0.75})
+    proposal = ProposalFactory(payload={"success_rate": 0.75})
     body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
     assert "No describer is registered for <code>governance.scope</code>" in body
     assert "75%" in body
 
 
-def test_a_failing_describer_does_not_break_the_page(
-    client, registries, scope_applier, make_proposal, maintainer
-):
+def test_a_failing_describer_does_not_break_the_page(client, registries, scope_applier, maintainer):
     def broken(subject_id):
         raise LookupError("gone")
 
     registries.register_describer("governance.scope", broken)
-    proposal = make_proposal()
+    proposal = ProposalFactory()
     response = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}")
     assert response.status_code == 200
     assert b"could not be described (LookupError)" in response.content
@@ -524,10 +526,8 @@ def test_the_admin_index_links_to_the_review_pages(admin_client):
         assert f'href="{link}"' in body
 
 
-def test_a_maintainer_approves_selected_proposals_from_the_admin_list(
-    client, proposal, maintainer, make_proposal
-):
-    other = make_proposal(kind="merge", title="Merge two")
+def test_a_maintainer_approves_selected_proposals_from_the_admin_list(client, proposal, maintainer):
+    other = ProposalFactory(kind="merge", title="Merge two")
     client = logged_in(client, maintainer)
     listing = client.get("/admin/governance/proposal/")
     assert listing.status_code == 200 and b"Promote the api scope" in listing.content
@@ -540,11 +540,9 @@ def test_a_maintainer_approves_selected_proposals_from_the_admin_list(
     assert mail.outbox == []  # decisions notify the proposer, and sweeps have no inbox
 
 
-def test_a_maintainer_edits_only_policies_of_scopes_they_maintain(
-    client, maintainer, policy_of, scope_tree
-):
-    own = policy_of(scope_tree["team"], bloat_limit=10)
-    above = policy_of(scope_tree["org"], bloat_limit=100)
+def test_a_maintainer_edits_only_policies_of_scopes_they_maintain(client, maintainer, scope_tree):
+    own = PolicyFactory(scope=scope_tree["team"], bloat_limit=10)
+    above = PolicyFactory(scope=scope_tree["org"], bloat_limit=100)
     client = logged_in(client, maintainer)
     assert client.get(f"/admin/governance/policy/{own.pk}/change/").status_code == 200
     page = client.get(f"/admin/governance/policy/{above.pk}/change/")

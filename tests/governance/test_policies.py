@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from governance import conf
 from governance.models import ApprovalRule, AuditLog
 from governance.selectors import policy_for, policy_threshold
+from tests.governance.factories import PolicyFactory, ProposalFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -19,17 +20,17 @@ def test_without_policies_the_defaults_apply(scope_tree):
     assert policy.threshold("bloat_limit", 1000) == 1000
 
 
-def test_a_company_policy_is_inherited_by_every_scope_below(scope_tree, policy_of):
-    policy_of(scope_tree["company"], bloat_limit=50, deadline_high_hours=2)
+def test_a_company_policy_is_inherited_by_every_scope_below(scope_tree):
+    PolicyFactory(scope=scope_tree["company"], bloat_limit=50, deadline_high_hours=2)
     effective = policy_for(scope_tree["project"])
     assert effective.threshold("bloat_limit", 1000) == 50
     assert effective.sources["bloat_limit"] == "acme"
     assert effective.deadline("high") == timedelta(hours=2)
 
 
-def test_the_nearest_policy_wins_field_by_field(scope_tree, policy_of):
-    policy_of(scope_tree["company"], bloat_limit=50, promotion_min_applications=9)
-    policy_of(scope_tree["team"], bloat_limit=10)
+def test_the_nearest_policy_wins_field_by_field(scope_tree):
+    PolicyFactory(scope=scope_tree["company"], bloat_limit=50, promotion_min_applications=9)
+    PolicyFactory(scope=scope_tree["team"], bloat_limit=10)
     effective = policy_for(scope_tree["project"])
     assert effective.threshold("bloat_limit") == 10
     assert effective.sources["bloat_limit"] == "acme/platform/payments"
@@ -40,9 +41,11 @@ def test_the_nearest_policy_wins_field_by_field(scope_tree, policy_of):
 
 
 def test_policy_threshold_reads_one_value_with_the_callers_default(
-    scope_tree, policy_of, django_assert_num_queries
+    scope_tree, django_assert_num_queries
 ):
-    policy_of(scope_tree["org"], learning_saves_per_session=7, thresholds={"note_min_use": 0.8})
+    PolicyFactory(
+        scope=scope_tree["org"], learning_saves_per_session=7, thresholds={"note_min_use": 0.8}
+    )
     with django_assert_num_queries(1):
         value = policy_threshold(scope_tree["project"], "learning_saves_per_session", default=100)
     assert value == 7
@@ -52,15 +55,15 @@ def test_policy_threshold_reads_one_value_with_the_callers_default(
     assert policy_threshold(None, "bloat_limit", default=1000) == 1000
 
 
-def test_free_form_thresholds_inherit_name_by_name(scope_tree, policy_of):
-    policy_of(scope_tree["company"], thresholds={"a": 1, "b": 2})
-    policy_of(scope_tree["team"], thresholds={"a": 10})
+def test_free_form_thresholds_inherit_name_by_name(scope_tree):
+    PolicyFactory(scope=scope_tree["company"], thresholds={"a": 1, "b": 2})
+    PolicyFactory(scope=scope_tree["team"], thresholds={"a": 10})
     effective = policy_for(scope_tree["project"])
     assert (effective.threshold("a"), effective.threshold("b")) == (10, 2)
 
 
-def test_the_most_specific_rule_of_the_nearest_scope_decides_approvals(scope_tree, policy_of):
-    company = policy_of(scope_tree["company"])
+def test_the_most_specific_rule_of_the_nearest_scope_decides_approvals(scope_tree):
+    company = PolicyFactory(scope=scope_tree["company"])
     ApprovalRule.objects.create(policy=company, kind="", layer="", approvals=2)
     ApprovalRule.objects.create(policy=company, kind="promotion", layer="org", approvals=3)
     ApprovalRule.objects.create(policy=company, kind="merge", layer="", approvals=4)
@@ -69,27 +72,25 @@ def test_the_most_specific_rule_of_the_nearest_scope_decides_approvals(scope_tre
     assert policy_for(scope_tree["team"]).approvals_for("merge") == 4
     assert policy_for(scope_tree["team"]).approvals_for("promotion") == 2
 
-    team = policy_of(scope_tree["team"])
+    team = PolicyFactory(scope=scope_tree["team"])
     ApprovalRule.objects.create(policy=team, kind="", layer="", approvals=1)
     # The team's catch-all is nearer than the company's specific merge rule.
     assert policy_for(scope_tree["project"]).approvals_for("merge") == 1
 
 
-def test_a_proposal_takes_its_required_approvals_from_the_policy(
-    scope_tree, policy_of, make_proposal
-):
-    company = policy_of(scope_tree["company"])
+def test_a_proposal_takes_its_required_approvals_from_the_policy(scope_tree):
+    company = PolicyFactory(scope=scope_tree["company"])
     ApprovalRule.objects.create(policy=company, kind="promotion", layer="team", approvals=2)
-    assert make_proposal(scope=scope_tree["team"]).required_approvals == 2
-    assert make_proposal(kind="merge", scope=scope_tree["team"]).required_approvals == 1
+    assert ProposalFactory(scope=scope_tree["team"]).required_approvals == 2
+    assert ProposalFactory(kind="merge", scope=scope_tree["team"]).required_approvals == 1
     # A caller that insists keeps its number.
-    explicit = make_proposal(kind="lifecycle", scope=scope_tree["team"], required_approvals=3)
+    explicit = ProposalFactory(kind="lifecycle", scope=scope_tree["team"], required_approvals=3)
     assert explicit.required_approvals == 3
 
 
-def test_the_database_refuses_a_success_rate_outside_0_1(scope_tree, policy_of):
+def test_the_database_refuses_a_success_rate_outside_0_1(scope_tree):
     with pytest.raises(IntegrityError), transaction.atomic():
-        policy_of(scope_tree["team"], promotion_min_success_rate=1.5)
+        PolicyFactory(scope=scope_tree["team"], promotion_min_success_rate=1.5)
 
 
 def test_an_admin_edit_of_a_policy_is_audited(admin_client, scope_tree):

@@ -18,6 +18,12 @@ from governance.models import (
 )
 from governance.services import proposal_cancel, proposal_create, proposal_decide
 from mnemosyne_site.api import Conflict
+from tests.governance.factories import (
+    AgentCredentialFactory,
+    PolicyFactory,
+    ProposalFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -32,9 +38,9 @@ def decide(proposal, user, decision="approve", comment=""):
 
 
 def test_a_maintainers_approval_applies_the_proposal_and_audits_it(
-    scope_applier, make_proposal, maintainer, scope_tree
+    scope_applier, maintainer, scope_tree
 ):
-    proposal = make_proposal()
+    proposal = ProposalFactory()
     decided = decide(proposal, maintainer, comment="looks right")
     assert decided.state == ProposalState.APPROVED
     assert decided.decided_at is not None
@@ -48,79 +54,73 @@ def test_a_maintainers_approval_applies_the_proposal_and_audits_it(
 
 
 def test_a_second_approval_is_needed_where_the_policy_says_so(
-    scope_applier, make_proposal, maintainer, second_maintainer, policy_of, scope_tree
+    scope_applier, maintainer, second_maintainer, scope_tree
 ):
     ApprovalRule.objects.create(
-        policy=policy_of(scope_tree["company"]), kind="promotion", approvals=2
+        policy=PolicyFactory(scope=scope_tree["company"]), kind="promotion", approvals=2
     )
-    proposal = make_proposal()
+    proposal = ProposalFactory()
     assert decide(proposal, maintainer).state == ProposalState.PENDING
     assert scope_applier == []
     assert decide(proposal, second_maintainer).state == ProposalState.APPROVED
     assert scope_applier == [proposal.pk]
 
 
-def test_one_rejection_rejects_without_applying(scope_applier, make_proposal, maintainer):
-    proposal = make_proposal()
+def test_one_rejection_rejects_without_applying(scope_applier, maintainer):
+    proposal = ProposalFactory()
     assert decide(proposal, maintainer, "reject", "duplicate").state == ProposalState.REJECTED
     assert scope_applier == []
     assert AuditLog.objects.filter(action="proposal.promotion.reject").count() == 1
 
 
 @pytest.mark.parametrize("who", ["member", "supervisor", "outsider"])
-def test_only_maintainers_of_the_target_scope_may_decide(
-    request, scope_applier, make_proposal, who
-):
-    proposal = make_proposal()
+def test_only_maintainers_of_the_target_scope_may_decide(request, scope_applier, who, scope_tree):
+    proposal = ProposalFactory()
     with pytest.raises(exceptions.PermissionDenied):
         decide(proposal, request.getfixturevalue(who))
     assert Proposal.objects.get(pk=proposal.pk).state == ProposalState.PENDING
 
 
-def test_a_maintainer_below_the_target_scope_may_not_decide(
-    scope_applier, make_proposal, make_person, scope_tree
-):
-    project_maintainer = make_person("pm", scope_tree["project"], "maintainer")
+def test_a_maintainer_below_the_target_scope_may_not_decide(scope_applier, scope_tree):
+    project_maintainer = UserFactory(username="pm", roles={scope_tree["project"]: "maintainer"})
     with pytest.raises(exceptions.PermissionDenied):
-        decide(make_proposal(scope=scope_tree["team"]), project_maintainer)
+        decide(ProposalFactory(scope=scope_tree["team"]), project_maintainer)
 
 
-def test_agents_cannot_decide_anything(scope_applier, make_proposal, make_agent):
-    credential, _ = make_agent()
+def test_agents_cannot_decide_anything(scope_applier, scope_tree):
+    credential = AgentCredentialFactory()
     with pytest.raises(exceptions.PermissionDenied):
         proposal_decide(
-            proposal_id=make_proposal().pk,
+            proposal_id=ProposalFactory().pk,
             principal=Principal.for_agent(credential),
             decision="approve",
         )
 
 
-def test_the_proposer_may_not_approve_by_default(scope_applier, make_proposal, maintainer):
-    proposal = make_proposal(proposed_by=Principal.for_user(maintainer))
+def test_the_proposer_may_not_approve_by_default(scope_applier, maintainer):
+    proposal = ProposalFactory(proposed_by=Principal.for_user(maintainer))
     with pytest.raises(exceptions.PermissionDenied, match="proposer"):
         decide(proposal, maintainer)
 
 
-def test_a_policy_may_let_the_proposer_approve(
-    scope_applier, make_proposal, maintainer, policy_of, scope_tree
-):
-    policy_of(scope_tree["org"], proposer_may_approve=True)
-    proposal = make_proposal(proposed_by=Principal.for_user(maintainer))
+def test_a_policy_may_let_the_proposer_approve(scope_applier, maintainer, scope_tree):
+    PolicyFactory(scope=scope_tree["org"], proposer_may_approve=True)
+    proposal = ProposalFactory(proposed_by=Principal.for_user(maintainer))
     assert decide(proposal, maintainer).state == ProposalState.APPROVED
 
 
-def test_deciding_twice_is_a_conflict(scope_applier, make_proposal, maintainer, second_maintainer):
-    proposal = make_proposal()
+def test_deciding_twice_is_a_conflict(scope_applier, maintainer, second_maintainer):
+    proposal = ProposalFactory()
     decide(proposal, maintainer)
     with pytest.raises(Conflict, match="already approved"):
         decide(proposal, second_maintainer)
 
 
 def test_the_same_person_cannot_approve_twice_towards_the_count(
-    scope_applier, make_proposal, maintainer, policy_of, scope_tree
+    scope_applier, maintainer, scope_tree
 ):
-    ApprovalRule.objects.create(policy=policy_of(scope_tree["team"]), approvals=2)
-    proposal = make_proposal()
+    ApprovalRule.objects.create(policy=PolicyFactory(scope=scope_tree["team"]), approvals=2)
+    proposal = ProposalFactory()
     decide(proposal, maintainer)
     with pytest.raises(Conflict, match="already decided"):
         decide(proposal, maintainer)
@@ -128,9 +128,9 @@ def test_the_same_person_cannot_approve_twice_towards_the_count(
 
 
 def test_without_an_applier_the_final_approval_is_refused_and_nothing_is_recorded(
-    registries, make_proposal, maintainer
+    registries, maintainer
 ):
-    proposal = make_proposal()
+    proposal = ProposalFactory()
     with pytest.raises(Conflict, match="Nothing knows how to apply"):
         decide(proposal, maintainer)
     proposal.refresh_from_db()
@@ -139,15 +139,13 @@ def test_without_an_applier_the_final_approval_is_refused_and_nothing_is_recorde
     assert not AuditLog.objects.filter(action="proposal.promotion.approve").exists()
 
 
-def test_a_failing_applier_rolls_the_whole_decision_back(
-    registries, make_proposal, maintainer, scope_tree
-):
+def test_a_failing_applier_rolls_the_whole_decision_back(registries, maintainer, scope_tree):
     def refuse(proposal):
         Scope.objects.filter(pk=proposal.subject_id).update(name="half-applied")
         raise Conflict("The item changed since it was proposed.")
 
     registries.register_applier("promotion", "governance.scope", refuse)
-    proposal = make_proposal()
+    proposal = ProposalFactory()
     with pytest.raises(Conflict):
         decide(proposal, maintainer)
     assert Proposal.objects.get(pk=proposal.pk).state == ProposalState.PENDING
@@ -155,16 +153,16 @@ def test_a_failing_applier_rolls_the_whole_decision_back(
     assert not AuditLog.objects.filter(action="proposal.promotion.approve").exists()
 
 
-def test_an_open_proposal_for_the_same_subject_is_reused(make_proposal):
-    assert make_proposal().pk == make_proposal().pk
+def test_an_open_proposal_for_the_same_subject_is_reused(scope_tree):
+    assert ProposalFactory().pk == ProposalFactory().pk
     assert Proposal.objects.count() == 1
 
 
-def test_the_proposer_or_a_maintainer_may_cancel(make_proposal, maintainer, member, scope_tree):
-    proposal = make_proposal(proposed_by=Principal.for_user(member))
+def test_the_proposer_or_a_maintainer_may_cancel(maintainer, member, scope_tree):
+    proposal = ProposalFactory(proposed_by=Principal.for_user(member))
     with pytest.raises(exceptions.PermissionDenied):
         proposal_cancel(
-            proposal_id=make_proposal(kind="merge").pk, principal=Principal.for_user(member)
+            proposal_id=ProposalFactory(kind="merge").pk, principal=Principal.for_user(member)
         )
     cancelled = proposal_cancel(
         proposal_id=proposal.pk, principal=Principal.for_user(member), reason="wrong layer"
@@ -176,11 +174,11 @@ def test_the_proposer_or_a_maintainer_may_cancel(make_proposal, maintainer, memb
 
 
 def test_maintainers_of_the_scope_are_told_in_the_inbox_and_by_mail_after_commit(
-    make_proposal, maintainer, member, make_person, scope_tree, django_capture_on_commit_callbacks
+    maintainer, member, scope_tree, django_capture_on_commit_callbacks
 ):
-    org_maintainer = make_person("orgmaint", scope_tree["org"], "maintainer")
+    org_maintainer = UserFactory(username="orgmaint", roles={scope_tree["org"]: "maintainer"})
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        proposal = make_proposal(proposed_by=Principal.for_user(member))
+        proposal = ProposalFactory(proposed_by=Principal.for_user(member))
     assert len(callbacks) == 2
     told = set(
         Notification.objects.filter(subject_id=str(proposal.pk)).values_list(
@@ -197,14 +195,14 @@ def test_maintainers_of_the_scope_are_told_in_the_inbox_and_by_mail_after_commit
 
 
 def test_no_mail_leaves_when_the_proposing_transaction_rolls_back(
-    make_proposal, maintainer, django_capture_on_commit_callbacks
+    maintainer, django_capture_on_commit_callbacks
 ):
     from django.db import transaction
 
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         try:
             with transaction.atomic():
-                make_proposal()
+                ProposalFactory()
                 raise RuntimeError("the caller failed after proposing")
         except RuntimeError:
             pass
@@ -213,8 +211,8 @@ def test_no_mail_leaves_when_the_proposing_transaction_rolls_back(
     assert mail.outbox == []
 
 
-def test_the_proposer_hears_the_decision(scope_applier, make_proposal, maintainer, member):
-    proposal = make_proposal(proposed_by=Principal.for_user(member))
+def test_the_proposer_hears_the_decision(scope_applier, maintainer, member):
+    proposal = ProposalFactory(proposed_by=Principal.for_user(member))
     decide(proposal, maintainer, "reject")
     note = Notification.objects.get(user=member)
     assert note.kind == "decided"
@@ -222,11 +220,11 @@ def test_the_proposer_hears_the_decision(scope_applier, make_proposal, maintaine
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_maintainers_clicking_at_once_decide_once(scope_tree, make_person, registries):
+def test_two_maintainers_clicking_at_once_decide_once(scope_tree, registries):
     applied = []
     registries.register_applier("promotion", "governance.scope", lambda p: applied.append(p.pk))
-    first = make_person("m1", scope_tree["team"], "maintainer")
-    second = make_person("m2", scope_tree["team"], "maintainer")
+    first = UserFactory(username="m1", roles={scope_tree["team"]: "maintainer"})
+    second = UserFactory(username="m2", roles={scope_tree["team"]: "maintainer"})
     proposal = proposal_create(
         kind="promotion",
         scope=scope_tree["team"],

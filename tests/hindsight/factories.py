@@ -4,30 +4,40 @@ from __future__ import annotations
 
 import hashlib
 
+import factory
+from factory.django import DjangoModelFactory
+
 from hindsight.models import ErrorSignature, signature_embedding_text
 from mnemosyne_site.embeddings import embed_one
+from tests.governance.factories import demo_project
 
 
-def make_signature(
-    scope,
-    template: str = "KeyError: 'user_id' not found in <PATH>",
-    *,
-    error_type: str = "KeyError",
-    context: dict | None = None,
-    stack: list[str] | None = None,
-    occurrence_count: int = 1,
-    embed: bool = True,
-) -> ErrorSignature:
-    vector = embed_one(signature_embedding_text(error_type, template)) if embed else None
-    return ErrorSignature.objects.create(
-        scope=scope,
-        error_type=error_type,
-        message_template=template,
-        message_pattern="^" + template + "$",
-        stack_patterns=stack or [],
-        context_patterns=context or {},
-        fingerprint=hashlib.sha256(f"{scope.pk}{error_type}{template}".encode()).hexdigest(),
-        occurrence_count=occurrence_count,
-        embedding=vector,
-        metadata={"original_message": template},
+class ErrorSignatureFactory(DjangoModelFactory):
+    """A signature in the demo project; `embed=False` leaves it without a vector."""
+
+    class Meta:
+        model = ErrorSignature
+
+    class Params:
+        embed = True
+
+    scope = factory.LazyFunction(demo_project)
+    error_type = "KeyError"
+    message_template = "KeyError: 'user_id' not found in <PATH>"
+    message_pattern = factory.LazyAttribute(lambda s: "^" + s.message_template + "$")
+    stack_patterns = factory.LazyFunction(list)
+    context_patterns = factory.LazyFunction(dict)
+    fingerprint = factory.LazyAttribute(
+        lambda s: hashlib.sha256(
+            f"{s.scope.pk}{s.error_type}{s.message_template}".encode()
+        ).hexdigest()
     )
+    occurrence_count = 1
+    embedding = factory.Maybe(
+        "embed",
+        yes_declaration=factory.LazyAttribute(
+            lambda s: embed_one(signature_embedding_text(s.error_type, s.message_template))
+        ),
+        no_declaration=None,
+    )
+    metadata = factory.LazyAttribute(lambda s: {"original_message": s.message_template})

@@ -10,7 +10,7 @@ from hindsight import metrics
 from hindsight.services import hindsight_bloat_check, resolution_apply, resolution_create
 from hindsight.services.bloat import cleanup_candidates
 from notes.models import KnowledgeItem
-from tests.hindsight.factories import make_signature
+from tests.hindsight.factories import ErrorSignatureFactory
 
 
 def _note(scope, title, **fields):
@@ -25,8 +25,8 @@ def test_it_escalates_a_scope_past_the_bloat_threshold_with_cleanup_candidates(
 ):
     hindsight_conf(HINDSIGHT_BLOAT_THRESHOLD=2)
     project = scope_tree["project"]
-    good = make_signature(project, "A <NUM>", embed=False)
-    bad = make_signature(project, "B <NUM>", embed=False)
+    good = ErrorSignatureFactory(scope=project, message_template="A <NUM>", embed=False)
+    bad = ErrorSignatureFactory(scope=project, message_template="B <NUM>", embed=False)
     for sig, title in ((good, "works"), (bad, "rarely works")):
         sig.note = _note(project, title, retrieval_count=3)
         sig.save()
@@ -66,8 +66,15 @@ def test_no_alert_under_the_threshold(scope_tree, hindsight_conf):
 
 @pytest.mark.django_db
 def test_the_dashboard_shows_only_what_the_viewer_may_read(scope_tree, member, outsider):
-    mine = make_signature(scope_tree["project"], "A <NUM>", occurrence_count=9, embed=False)
-    make_signature(scope_tree["other_project"], "B <NUM>", occurrence_count=20, embed=False)
+    mine = ErrorSignatureFactory(
+        scope=scope_tree["project"], message_template="A <NUM>", occurrence_count=9, embed=False
+    )
+    ErrorSignatureFactory(
+        scope=scope_tree["other_project"],
+        message_template="B <NUM>",
+        occurrence_count=20,
+        embed=False,
+    )
     resolution_create(signature=mine, description="fix A", actor="a")
     provider = dashboard_providers()["hindsight"]
     seen = provider(Principal.for_user(member))
@@ -85,7 +92,7 @@ def test_the_bloat_check_is_scheduled_and_records_its_run(scope_tree, hindsight_
     from mnemosyne_site.models import TaskRun
     from mnemosyne_site.schedules import SCHEDULES
 
-    assert SCHEDULES["hindsight-bloat-check"][0] == bloat_check.name
+    assert SCHEDULES["hindsight: bloat check"][0] == bloat_check.name
     hindsight_conf(HINDSIGHT_BLOAT_THRESHOLD=1)
     _note(scope_tree["project"], "one")
     _note(scope_tree["project"], "two")

@@ -5,6 +5,7 @@ from governance.services import scope_ensure_path
 from hindsight import metrics
 from hindsight.models import ErrorOccurrence, ErrorSignature, SignatureTemplate, SuggestionMiss
 from hindsight.services import resolution_create
+from tests.governance.factories import AgentCredentialFactory
 
 URL = "/api/v1/hindsight/errors"
 
@@ -118,9 +119,9 @@ def test_a_near_identical_new_shape_joins_by_similarity(agent_client, scope_tree
 
 
 @pytest.mark.django_db
-def test_errors_of_a_session_group_in_its_project(make_agent, api_client, scope_tree):
+def test_errors_of_a_session_group_in_its_project(api_client, scope_tree):
     session = scope_ensure_path(path="acme/platform/payments/api/s-9")
-    _, token = make_agent(scopes=[scope_tree["project"]])
+    token = AgentCredentialFactory(scopes=[scope_tree["project"]]).token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     body = capture(
         api_client, "disk full on /var/lib/data", "OSError", scope="acme/platform/payments/api/s-9"

@@ -3,7 +3,8 @@ import pytest
 from hindsight.models import ErrorSignature, Learning
 from hindsight.services import resolution_create
 from hindsight.services.learnings import learning_save
-from tests.hindsight.factories import make_signature
+from tests.governance.factories import AgentCredentialFactory
+from tests.hindsight.factories import ErrorSignatureFactory
 
 CAPTURE = "/api/v1/hindsight/errors"
 
@@ -41,8 +42,8 @@ def test_capture_refuses_a_scope_the_agent_may_not_write(agent_client):
 
 
 @pytest.mark.django_db
-def test_capture_refuses_a_read_only_agent(make_agent, api_client):
-    _, token = make_agent(can_write=False)
+def test_capture_refuses_a_read_only_agent(api_client, scope_tree):
+    token = AgentCredentialFactory(can_write=False).token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert api_client.post(CAPTURE, {"message": "x"}, format="json").status_code == 403
 
@@ -70,8 +71,12 @@ def test_malformed_json_is_a_400(agent_client):
 
 @pytest.mark.django_db
 def test_signatures_list_only_readable_scopes(agent_client, scope_tree):
-    mine = make_signature(scope_tree["project"], "A <NUM>", embed=False)
-    make_signature(scope_tree["other_project"], "B <NUM>", embed=False)
+    mine = ErrorSignatureFactory(
+        scope=scope_tree["project"], message_template="A <NUM>", embed=False
+    )
+    ErrorSignatureFactory(
+        scope=scope_tree["other_project"], message_template="B <NUM>", embed=False
+    )
     body = agent_client.get("/api/v1/hindsight/signatures").json()
     assert [row["id"] for row in body["results"]] == [str(mine.pk)]
     assert (
@@ -84,7 +89,7 @@ def test_signatures_list_only_readable_scopes(agent_client, scope_tree):
 
 @pytest.mark.django_db
 def test_a_resolution_is_recorded_and_applied_through_the_api(agent_client, scope_tree):
-    signature = make_signature(scope_tree["project"])
+    signature = ErrorSignatureFactory(scope=scope_tree["project"])
     created = agent_client.post(
         f"/api/v1/hindsight/signatures/{signature.pk}/resolutions",
         {
@@ -111,7 +116,7 @@ def test_a_resolution_is_recorded_and_applied_through_the_api(agent_client, scop
 
 @pytest.mark.django_db
 def test_a_resolution_needs_a_description(agent_client, scope_tree):
-    signature = make_signature(scope_tree["project"], embed=False)
+    signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
     response = agent_client.post(
         f"/api/v1/hindsight/signatures/{signature.pk}/resolutions", {}, format="json"
     )
@@ -121,7 +126,7 @@ def test_a_resolution_needs_a_description(agent_client, scope_tree):
 
 @pytest.mark.django_db
 def test_an_application_needs_its_outcome(agent_client, scope_tree):
-    signature = make_signature(scope_tree["project"], embed=False)
+    signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
     resolution = resolution_create(signature=signature, description="d", actor="a")
     response = agent_client.post(
         f"/api/v1/hindsight/resolutions/{resolution.pk}/applications", {}, format="json"

@@ -4,7 +4,7 @@ from governance.models import AuditLog
 from governance.services import scope_ensure_path
 from hindsight.services import hindsight_note_upsert, resolution_apply, resolution_create
 from notes.models import KnowledgeItem
-from tests.hindsight.factories import make_signature
+from tests.hindsight.factories import ErrorSignatureFactory
 
 
 def _resolve(signature, description="Guard the lookup with dict.get.", code="", **kwargs):
@@ -17,10 +17,10 @@ def _resolve(signature, description="Guard the lookup with dict.get.", code="", 
 def test_it_writes_a_hindsight_note_once_a_fix_works(
     scope_tree, django_capture_on_commit_callbacks
 ):
-    signature = make_signature(
-        scope_tree["project"],
-        context={"frameworks": ["django"], "file_types": [".py"], "files": ["views.py"]},
-        stack=["get_user (views.py)", "dispatch (base.py)"],
+    signature = ErrorSignatureFactory(
+        scope=scope_tree["project"],
+        context_patterns={"frameworks": ["django"], "file_types": [".py"], "files": ["views.py"]},
+        stack_patterns=["get_user (views.py)", "dispatch (base.py)"],
     )
     with django_capture_on_commit_callbacks(execute=True):
         _resolve(
@@ -50,7 +50,7 @@ def test_it_writes_a_hindsight_note_once_a_fix_works(
 @pytest.mark.django_db
 def test_a_session_error_gets_its_note_in_the_project(scope_tree):
     session = scope_ensure_path(path="acme/platform/payments/api/s-42")
-    signature = make_signature(session)
+    signature = ErrorSignatureFactory(scope=session)
     _resolve(signature)
     note = hindsight_note_upsert(signature_id=signature.pk)
     assert note.scope == scope_tree["project"]
@@ -58,7 +58,7 @@ def test_a_session_error_gets_its_note_in_the_project(scope_tree):
 
 @pytest.mark.django_db
 def test_a_new_resolution_updates_the_existing_note_instead_of_adding_one(scope_tree):
-    signature = make_signature(scope_tree["project"])
+    signature = ErrorSignatureFactory(scope=scope_tree["project"])
     _resolve(signature, description="First fix.")
     first = hindsight_note_upsert(signature_id=signature.pk)
     _resolve(signature, description="Second fix: validate the payload schema.")
@@ -71,7 +71,7 @@ def test_a_new_resolution_updates_the_existing_note_instead_of_adding_one(scope_
 
 @pytest.mark.django_db
 def test_no_note_while_no_fix_works_more_than_half_the_time(scope_tree):
-    signature = make_signature(scope_tree["project"])
+    signature = ErrorSignatureFactory(scope=scope_tree["project"])
     resolution = _resolve(signature)
     resolution_apply(resolution_id=resolution.pk, success=False, actor="a")
     assert hindsight_note_upsert(signature_id=signature.pk) is None  # exactly 0.5
@@ -82,8 +82,12 @@ def test_no_note_while_no_fix_works_more_than_half_the_time(scope_tree):
 
 @pytest.mark.django_db
 def test_a_near_duplicate_note_is_not_created(scope_tree):
-    first = make_signature(scope_tree["project"], "KeyError: 'user_id' not found in <PATH>")
-    twin = make_signature(scope_tree["project"], "KeyError: 'user_id' not found in <PATH> ")
+    first = ErrorSignatureFactory(
+        scope=scope_tree["project"], message_template="KeyError: 'user_id' not found in <PATH>"
+    )
+    twin = ErrorSignatureFactory(
+        scope=scope_tree["project"], message_template="KeyError: 'user_id' not found in <PATH> "
+    )
     _resolve(first)
     _resolve(twin)
     note = hindsight_note_upsert(signature_id=first.pk)
@@ -96,10 +100,12 @@ def test_a_near_duplicate_note_is_not_created(scope_tree):
 
 @pytest.mark.django_db
 def test_a_different_error_gets_its_own_note(scope_tree):
-    first = make_signature(scope_tree["project"], "KeyError: 'user_id' not found in <PATH>")
-    other = make_signature(
-        scope_tree["project"],
-        "could not connect to server: Connection refused at <IP>",
+    first = ErrorSignatureFactory(
+        scope=scope_tree["project"], message_template="KeyError: 'user_id' not found in <PATH>"
+    )
+    other = ErrorSignatureFactory(
+        scope=scope_tree["project"],
+        message_template="could not connect to server: Connection refused at <IP>",
         error_type="OperationalError",
     )
     _resolve(first)

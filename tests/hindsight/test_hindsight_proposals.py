@@ -16,7 +16,7 @@ from hindsight.services import (
     resolution_create,
 )
 from notes.models import KnowledgeItem
-from tests.hindsight.factories import make_signature
+from tests.hindsight.factories import ErrorSignatureFactory
 
 
 def _proven(signature, applications: int, failures: int = 0):
@@ -30,7 +30,7 @@ def _proven(signature, applications: int, failures: int = 0):
 
 @pytest.mark.django_db
 def test_a_proven_resolution_proposes_promotion_to_the_next_layer(scope_tree):
-    signature = make_signature(scope_tree["project"])
+    signature = ErrorSignatureFactory(scope=scope_tree["project"])
     _proven(signature, applications=4)
     assert hindsight_promotion_propose(signature=signature) is None  # 4 < 5 applications
     resolution = signature.resolutions.get()
@@ -61,14 +61,14 @@ def test_a_proven_resolution_proposes_promotion_to_the_next_layer(scope_tree):
 
 @pytest.mark.django_db
 def test_no_promotion_below_the_success_threshold(scope_tree):
-    signature = make_signature(scope_tree["project"])
+    signature = ErrorSignatureFactory(scope=scope_tree["project"])
     _proven(signature, applications=6, failures=2)  # 4/6 = 0.67
     assert hindsight_promotion_propose(signature=signature) is None
 
 
 @pytest.mark.django_db
 def test_a_promotion_waits_for_the_target_layers_maintainers(scope_tree, member, maintainer):
-    signature = make_signature(scope_tree["project"])
+    signature = ErrorSignatureFactory(scope=scope_tree["project"])
     _proven(signature, applications=5)
     proposal = hindsight_promotion_propose(signature=signature)
     # Nothing is promoted by proposing it: the note stays where it was, alone.
@@ -83,7 +83,7 @@ def test_a_promotion_waits_for_the_target_layers_maintainers(scope_tree, member,
 
 @pytest.mark.django_db
 def test_metrics_are_aggregated_across_the_notes_lineage(scope_tree):
-    signature = make_signature(scope_tree["project"])
+    signature = ErrorSignatureFactory(scope=scope_tree["project"])
     _proven(signature, applications=3)
     note = signature.note
     # A promoted copy, as the notes app's applier makes it.
@@ -96,7 +96,9 @@ def test_metrics_are_aggregated_across_the_notes_lineage(scope_tree):
         original=note,
         promotion_path=[note.scope.path],
     )
-    other = make_signature(scope_tree["team"], "ValueError: bad <NUM>", error_type="ValueError")
+    other = ErrorSignatureFactory(
+        scope=scope_tree["team"], message_template="ValueError: bad <NUM>", error_type="ValueError"
+    )
     resolution_create(signature=other, description="x", actor="a")
     other.note = copy
     other.save()
@@ -116,8 +118,12 @@ def test_metrics_are_aggregated_across_the_notes_lineage(scope_tree):
 
 @pytest.mark.django_db
 def test_similar_signatures_with_working_fixes_are_suggested_for_merge(scope_tree):
-    first = make_signature(scope_tree["project"], "KeyError: 'user_id' not found in <PATH>")
-    twin = make_signature(scope_tree["project"], "KeyError: 'user_id' missing in <PATH>")
+    first = ErrorSignatureFactory(
+        scope=scope_tree["project"], message_template="KeyError: 'user_id' not found in <PATH>"
+    )
+    twin = ErrorSignatureFactory(
+        scope=scope_tree["project"], message_template="KeyError: 'user_id' missing in <PATH>"
+    )
     resolution_create(signature=first, description="a", actor="a")
     weak = resolution_create(signature=twin, description="b", actor="a")
     for _ in range(2):
@@ -139,9 +145,13 @@ def test_similar_signatures_with_working_fixes_are_suggested_for_merge(scope_tre
 
 @pytest.mark.django_db
 def test_unrelated_signatures_are_not_suggested_for_merge(scope_tree):
-    first = make_signature(scope_tree["project"], "KeyError: 'user_id' not found in <PATH>")
-    other = make_signature(
-        scope_tree["project"], "connection refused to <IP>", error_type="ConnectionError"
+    first = ErrorSignatureFactory(
+        scope=scope_tree["project"], message_template="KeyError: 'user_id' not found in <PATH>"
+    )
+    other = ErrorSignatureFactory(
+        scope=scope_tree["project"],
+        message_template="connection refused to <IP>",
+        error_type="ConnectionError",
     )
     resolution_create(signature=first, description="a", actor="a")
     resolution_create(signature=other, description="b", actor="a")
@@ -152,11 +162,15 @@ def test_unrelated_signatures_are_not_suggested_for_merge(scope_tree):
 def test_an_approved_merge_moves_history_to_the_survivor_and_leaves_a_redirect(
     scope_tree, maintainer, django_capture_on_commit_callbacks
 ):
-    first = make_signature(
-        scope_tree["project"], "KeyError: 'user_id' not found in <PATH>", occurrence_count=3
+    first = ErrorSignatureFactory(
+        scope=scope_tree["project"],
+        message_template="KeyError: 'user_id' not found in <PATH>",
+        occurrence_count=3,
     )
-    twin = make_signature(
-        scope_tree["project"], "KeyError: 'user_id' missing in <PATH>", occurrence_count=2
+    twin = ErrorSignatureFactory(
+        scope=scope_tree["project"],
+        message_template="KeyError: 'user_id' missing in <PATH>",
+        occurrence_count=2,
     )
     for sig in (first, twin):
         ErrorOccurrence.objects.create(
@@ -195,7 +209,7 @@ def test_an_approved_merge_moves_history_to_the_survivor_and_leaves_a_redirect(
 
 @pytest.mark.django_db
 def test_the_review_page_can_describe_a_signature(scope_tree):
-    signature = make_signature(scope_tree["project"], occurrence_count=7)
+    signature = ErrorSignatureFactory(scope=scope_tree["project"], occurrence_count=7)
     resolution_create(signature=signature, description="Use dict.get.", actor="a")
     described = describer_for("hindsight.errorsignature")(str(signature.pk))
     assert described["metrics"]["occurrence_count"] == 7
@@ -210,7 +224,7 @@ def test_an_approved_promotion_copies_the_note_up_and_the_next_one_starts_there(
     from governance.services import membership_grant
 
     membership_grant(user=maintainer, scope=scope_tree["org"], role="maintainer")
-    signature = make_signature(scope_tree["project"])
+    signature = ErrorSignatureFactory(scope=scope_tree["project"])
     resolution = _proven(signature, applications=5)
     proposal = hindsight_promotion_propose(signature=signature)
     with django_capture_on_commit_callbacks(execute=True):

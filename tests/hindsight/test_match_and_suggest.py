@@ -7,7 +7,8 @@ from hindsight import metrics
 from hindsight.models import Resolution, SuggestionMiss
 from hindsight.selectors.matching import context_overlap, recency_score
 from hindsight.services import resolution_apply, resolution_create
-from tests.hindsight.factories import make_signature
+from tests.governance.factories import AgentCredentialFactory
+from tests.hindsight.factories import ErrorSignatureFactory
 
 CAPTURE, MATCH = "/api/v1/hindsight/errors", "/api/v1/hindsight/match"
 
@@ -108,20 +109,22 @@ def test_stack_patterns_match_when_the_message_differs(agent_client, scope_tree,
 @pytest.mark.django_db
 def test_context_filters_out_other_frameworks_and_boosts_the_same(agent_client, scope_tree):
     project = scope_tree["project"]
-    django_sig = make_signature(
-        project,
-        "database connection closed unexpectedly",
+    django_sig = ErrorSignatureFactory(
+        scope=project,
+        message_template="database connection closed unexpectedly",
         error_type="OperationalError",
-        context={"frameworks": ["django"]},
+        context_patterns={"frameworks": ["django"]},
     )
-    rails_sig = make_signature(
-        project,
-        "database connection closed unexpectedly by server",
+    rails_sig = ErrorSignatureFactory(
+        scope=project,
+        message_template="database connection closed unexpectedly by server",
         error_type="OperationalError",
-        context={"frameworks": ["rails"]},
+        context_patterns={"frameworks": ["rails"]},
     )
-    unknown = make_signature(
-        project, "the database connection closed unexpectedly", error_type="OperationalError"
+    unknown = ErrorSignatureFactory(
+        scope=project,
+        message_template="the database connection closed unexpectedly",
+        error_type="OperationalError",
     )
     body = _match(
         agent_client,
@@ -205,10 +208,10 @@ def test_an_unknown_error_gets_no_suggestion_a_miss_and_a_metric(agent_client, s
 
 @pytest.mark.django_db
 def test_matching_never_reveals_signatures_the_caller_may_not_read(
-    make_agent, api_client, agent_client, scope_tree
+    api_client, agent_client, scope_tree
 ):
     _capture(agent_client, "secret table payroll locked by another transaction", "LockError")
-    _, token = make_agent(name="search-agent", scopes=[scope_tree["other_project"]])
+    token = AgentCredentialFactory(name="search-agent", scopes=[scope_tree["other_project"]]).token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     body = api_client.post(
         MATCH,

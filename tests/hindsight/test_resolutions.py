@@ -6,12 +6,12 @@ from django.db import connection
 from governance.models import AuditLog
 from hindsight.models import Resolution, ResolutionApplication
 from hindsight.services import resolution_apply, resolution_create
-from tests.hindsight.factories import make_signature
+from tests.hindsight.factories import ErrorSignatureFactory
 
 
 @pytest.fixture
 def signature(scope_tree):
-    return make_signature(scope_tree["project"])
+    return ErrorSignatureFactory(scope=scope_tree["project"])
 
 
 @pytest.mark.django_db
@@ -74,7 +74,7 @@ def test_a_failed_application_keeps_its_context_for_analysis(signature):
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_applications_never_lose_a_count(scope_tree):
-    signature = make_signature(scope_tree["project"], embed=False)
+    signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
     resolution = resolution_create(signature=signature, description="fix", actor="a")
     errors = []
 
@@ -120,7 +120,7 @@ def test_applications_emit_outcome_and_success_rate_metrics(signature):
 
 @pytest.mark.django_db
 def test_a_retried_application_with_the_same_key_counts_once(agent_client, scope_tree):
-    signature = make_signature(scope_tree["project"], embed=False)
+    signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
     resolution = resolution_create(signature=signature, description="fix", actor="a")
     url = f"/api/v1/hindsight/resolutions/{resolution.pk}/applications"
     for _ in range(2):

@@ -11,10 +11,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -22,6 +20,7 @@ from rest_framework.test import APIClient
 
 from lessons import conf as lessons_conf
 from lessons import matching
+from tests.governance.factories import AgentCredentialFactory
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,8 +65,8 @@ def _fresh_lessons_state(monkeypatch):
 
 
 @pytest.fixture
-def agent_token(make_agent) -> str:
-    _, token = make_agent(name="claude-code")
+def agent_token(scope_tree) -> str:
+    token = AgentCredentialFactory(name="claude-code").token
     return token
 
 
@@ -117,40 +116,3 @@ def run_hook(hook_bin, tmp_path):
 
     run.state_dir = state
     return run
-
-
-@pytest.fixture
-def closed_port_url() -> str:
-    """A loopback URL nobody listens on (connection refused)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture
-def silent_server_url():
-    """A loopback server that accepts connections and reads, but never answers."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
-    held: list[socket.socket] = []
-    stop = threading.Event()
-
-    def accept():
-        listener.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                continue
-            held.append(conn)
-
-    thread = threading.Thread(target=accept, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{listener.getsockname()[1]}"
-    stop.set()
-    thread.join(2)
-    for conn in held:
-        conn.close()
-    listener.close()

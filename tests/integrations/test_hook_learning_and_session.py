@@ -182,14 +182,13 @@ def test_a_dead_server_keeps_the_event_in_the_spool_and_a_later_hook_sends_it(
 
 
 def test_a_failure_against_a_dead_or_silent_server_gives_exit_0_and_no_output(
-    run_hook, closed_port_url, silent_server_url
+    run_hook, closed_port_url, silent_server
 ):
     payload = failed_bash("make deploy", "Exit code 1\nconnection refused")
-    for url in (closed_port_url, silent_server_url):
-        started = time.monotonic()
+    for url in (closed_port_url, silent_server.url):
         run = run_hook(payload, url=url, MNEMOSYNE_HOOK_TIMEOUT="0.5")
         assert (run.returncode, run.stdout) == (0, "")
-        assert time.monotonic() - started < 5
+    assert silent_server.accepted  # the silent one was asked, and never answered
 
 
 def test_session_start_injects_anti_patterns_and_relevant_lessons(
@@ -285,12 +284,9 @@ def test_session_end_closes_the_trajectory_and_reports_the_workaround_without_wa
     )
     run_hook(post_bash("pytest -q", tool_use_id="toolu_3"), url=url, token=agent_token)
 
-    started = time.monotonic()
     end = run_hook(event("SessionEnd", reason="prompt_input_exit"), url=url, token=agent_token)
-    elapsed = time.monotonic() - started
 
     assert (end.returncode, end.stdout) == (0, "")
-    assert elapsed < 1.5  # Claude Code's SessionEnd budget; the work goes on detached
     trajectory = wait_for(
         lambda: Trajectory.objects.filter(session_key=SESSION, ended_at__isnull=False).first()
     )
@@ -332,11 +328,25 @@ def test_stop_gives_no_output_and_does_not_end_the_session(live_server, run_hook
     assert Trajectory.objects.get(session_key=SESSION).ended_at is None
 
 
-def test_session_end_against_a_dead_server_exits_at_once(run_hook, closed_port_url):
-    started = time.monotonic()
+def test_session_end_against_a_dead_server_gives_exit_0_and_no_output(run_hook, closed_port_url):
     run = run_hook(event("SessionEnd", reason="logout"), url=closed_port_url)
     assert (run.returncode, run.stdout) == (0, "")
-    assert time.monotonic() - started < 1.5
+
+
+def test_session_end_leaves_its_work_to_a_detached_process(run_hook, silent_server):
+    # The server never answers, so the work cannot finish: the hook exits anyway, and the
+    # connection it asked on stays open after that, held by the process it left behind.
+    run = run_hook(
+        event("SessionEnd", reason="logout"),
+        url=silent_server.url,
+        MNEMOSYNE_HOOK_DELIVER_TIMEOUT="60",
+    )
+    assert (run.returncode, run.stdout) == (0, "")
+    connection = wait_for(lambda: silent_server.accepted and silent_server.accepted[0])
+    connection.setblocking(False)
+    with pytest.raises(BlockingIOError):  # nothing to read yet, and not closed (b"")
+        while connection.recv(65536):  # what was sent so far: the request
+            pass
 
 
 def test_session_start_includes_notes_matching_the_project_readme(

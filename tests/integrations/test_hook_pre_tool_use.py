@@ -4,12 +4,12 @@ Anti-patterns are reported through `POST /lessons/report` first (as an agent wou
 real-shaped PreToolUse payload is fed to the hook on stdin.
 """
 
-import time
 from pathlib import Path
 
 import pytest
 
 from lessons.models import AntiPattern
+from tests.governance.factories import AgentCredentialFactory
 from tests.integrations.hook_helpers import event, report_anti_pattern
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
@@ -182,10 +182,12 @@ def test_it_checks_mcp_tool_calls_by_name_and_arguments(
 
 
 def test_an_agent_does_not_see_anti_patterns_outside_its_scopes(
-    live_server, run_hook, server_client, make_agent, scope_tree
+    live_server, run_hook, server_client, scope_tree
 ):
     report_anti_pattern(server_client)
-    _, other_token = make_agent(name="indexer-agent", scopes=[scope_tree["other_project"]])
+    other_token = AgentCredentialFactory(
+        name="indexer-agent", scopes=[scope_tree["other_project"]]
+    ).token
 
     run = run_hook(bash("rm -rf /var/lib/postgresql/data"), url=live_server.url, token=other_token)
 
@@ -198,19 +200,16 @@ def test_a_dead_server_gives_exit_0_and_no_output(run_hook, closed_port_url):
     assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
 
 
-def test_a_server_that_never_answers_gives_exit_0_and_no_output_within_the_budget(
-    run_hook, silent_server_url
-):
-    started = time.monotonic()
+def test_a_server_that_never_answers_gives_exit_0_and_no_output(run_hook, silent_server):
     run = run_hook(
         bash("rm -rf /var/lib/postgresql/data"),
-        url=silent_server_url,
+        url=silent_server.url,
         MNEMOSYNE_HOOK_TIMEOUT="0.5",
     )
-    elapsed = time.monotonic() - started
 
+    # It asked, got no answer, and gave up on its own deadline (how fast: bench/bench_hook.py).
+    assert len(silent_server.accepted) == 1
     assert (run.returncode, run.stdout) == (0, "")
-    assert elapsed < 5  # the hook's own timeout in hooks.json is 5 s
 
 
 def test_a_refusing_server_gives_exit_0_and_no_output(live_server, run_hook, server_client):

@@ -3,6 +3,8 @@ from rest_framework.test import APIClient
 
 from lessons.models import AgentMemory
 from lessons.services import lesson_propagate
+from tests.governance.factories import AgentCredentialFactory
+from tests.lessons.factories import LessonFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -48,10 +50,8 @@ def test_an_agents_memory_holds_its_lessons_critical_ones_and_domain_anti_patter
     assert body["last_updated"]
 
 
-def test_the_worker_refreshes_an_agents_memory_when_a_relevant_lesson_arrives(
-    agent_client, report, make_agent
-):
-    make_agent(name="HADES", domain="docker")
+def test_the_worker_refreshes_an_agents_memory_when_a_relevant_lesson_arrives(agent_client, report):
+    AgentCredentialFactory(name="HADES", domain="docker")
     assert memory(agent_client, "HADES")["recent_lessons"] == []  # cached, empty
 
     lesson = report(agent_client, title="Docker daemon restart drops networks")
@@ -70,11 +70,9 @@ def test_the_worker_refreshes_an_agents_memory_when_a_relevant_lesson_arrives(
         ("tags", {"domain": "docker", "category": "containers", "tags": ["Security"]}),
     ],
 )
-def test_a_lesson_propagates_to_agents_whose_domain_it_concerns(
-    agent_client, report, make_agent, how, fields
-):
-    make_agent(name="AEGIS", domain="security")
-    make_agent(name="MUSE", domain="creative")
+def test_a_lesson_propagates_to_agents_whose_domain_it_concerns(agent_client, report, how, fields):
+    AgentCredentialFactory(name="AEGIS", domain="security")
+    AgentCredentialFactory(name="MUSE", domain="creative")
     report(agent_client, title="Container runs as root", **fields)
 
     assert [x["title"] for x in memory(agent_client, "AEGIS")["recent_lessons"]] == [
@@ -83,8 +81,8 @@ def test_a_lesson_propagates_to_agents_whose_domain_it_concerns(
     assert memory(agent_client, "MUSE")["recent_lessons"] == []
 
 
-def test_a_lesson_propagates_by_similarity_to_an_agents_own_work(agent_client, report, make_lesson):
-    make_lesson(
+def test_a_lesson_propagates_by_similarity_to_an_agents_own_work(agent_client, report):
+    LessonFactory(
         title="Nightly pg_dump backup of the postgres database",
         source_agent="CHRONOS",
         domain="infrastructure",
@@ -108,15 +106,15 @@ def test_a_lesson_propagates_by_similarity_to_an_agents_own_work(agent_client, r
 
 
 def test_a_lesson_does_not_propagate_to_an_agent_that_may_not_read_it(
-    agent_client, report, make_agent, scope_tree
+    agent_client, report, scope_tree
 ):
-    make_agent(name="INDEXER", domain="docker", scopes=[scope_tree["other_project"]])
+    AgentCredentialFactory(name="INDEXER", domain="docker", scopes=[scope_tree["other_project"]])
     report(agent_client, title="Private to the payments api")
     assert AgentMemory.objects.get(agent_name="INDEXER").propagated_lesson_ids == []
 
 
-def test_propagation_is_idempotent(agent_client, report, make_agent):
-    make_agent(name="HADES", domain="docker")
+def test_propagation_is_idempotent(agent_client, report):
+    AgentCredentialFactory(name="HADES", domain="docker")
     body = report(agent_client, title="Once only")
     lesson_propagate(lesson_id=body["lesson_id"])
     assert len(AgentMemory.objects.get(agent_name="HADES").propagated_lesson_ids) == 1
@@ -129,9 +127,9 @@ def test_an_unknown_agent_gets_an_empty_memory_built_on_first_read(agent_client)
     assert AgentMemory.objects.filter(agent_name="NEWCOMER").exists()
 
 
-def test_a_reader_sees_only_the_memory_it_may_read(agent_client, report, make_agent, scope_tree):
+def test_a_reader_sees_only_the_memory_it_may_read(agent_client, report, scope_tree):
     report(agent_client, title="Payments-only lesson")
-    _, token = make_agent(name="OUTSIDE", scopes=[scope_tree["other_project"]])
+    token = AgentCredentialFactory(name="OUTSIDE", scopes=[scope_tree["other_project"]]).token
     outside = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
     body = memory(outside, "CLAUDE_CODE")
     assert body["recent_lessons"] == [] and body["lessons_count"] == 0

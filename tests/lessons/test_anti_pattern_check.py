@@ -5,6 +5,9 @@ from lessons import conf, matching
 from lessons.models import AntiPattern
 from lessons.services import anti_pattern_set_active, anti_pattern_update
 from mnemosyne_site.embeddings import embed_one
+from tests.governance.factories import AgentCredentialFactory
+from tests.lessons.factories import AntiPatternFactory, LessonFactory
+from tests.metrics import sample
 
 pytestmark = pytest.mark.django_db
 
@@ -24,8 +27,8 @@ def check(client, action, **extra):
     return response.json()
 
 
-def test_it_blocks_critical_anti_pattern(agent_client, make_anti_pattern):
-    anti_pattern = make_anti_pattern()
+def test_it_blocks_critical_anti_pattern(agent_client):
+    anti_pattern = AntiPatternFactory()
 
     result = check(agent_client, "docker exec -it container rm -rf /data")
 
@@ -38,27 +41,27 @@ def test_it_blocks_critical_anti_pattern(agent_client, make_anti_pattern):
     ]
 
 
-def test_a_block_action_anti_pattern_blocks_whatever_its_severity(agent_client, make_anti_pattern):
-    make_anti_pattern(severity="medium", block_action=True)
+def test_a_block_action_anti_pattern_blocks_whatever_its_severity(agent_client):
+    AntiPatternFactory(severity="medium", block_action=True)
     assert check(agent_client, "sudo rm -rf /data/old")["blocked"] is True
 
 
-def test_a_high_anti_pattern_warns_without_blocking(agent_client, make_anti_pattern):
-    make_anti_pattern(severity="high")
+def test_a_high_anti_pattern_warns_without_blocking(agent_client):
+    AntiPatternFactory(severity="high")
     result = check(agent_client, "rm -rf /data")
     assert result["blocked"] is False
     assert len(result["warnings"]) == 1
 
 
-def test_an_action_that_matches_nothing_is_clear(agent_client, make_anti_pattern):
-    make_anti_pattern()
+def test_an_action_that_matches_nothing_is_clear(agent_client):
+    AntiPatternFactory()
     result = check(agent_client, "ls -la /data")
     assert result == {"blocked": False, "matching_patterns": [], "alternatives": [], "warnings": []}
 
 
-def test_it_matches_an_action_by_meaning(agent_client, make_anti_pattern, monkeypatch):
+def test_it_matches_an_action_by_meaning(agent_client, monkeypatch):
     monkeypatch.setattr(conf, "ANTI_PATTERN_SIMILARITY", 0.7)
-    anti_pattern = make_anti_pattern(
+    anti_pattern = AntiPatternFactory(
         trigger_pattern=r"(?i)\bterraform\s+destroy\b",
         title="Destroying the production infrastructure with terraform",
         example="terraform destroy on the production workspace",
@@ -74,14 +77,14 @@ def test_it_matches_an_action_by_meaning(agent_client, make_anti_pattern, monkey
     assert result["matching_patterns"][0]["similarity"] >= 0.7
 
 
-def test_alternatives_are_deduplicated_in_order(agent_client, make_anti_pattern):
-    make_anti_pattern(
+def test_alternatives_are_deduplicated_in_order(agent_client):
+    AntiPatternFactory(
         trigger_pattern=r"(?i)git\s+push\s+--force",
         title="Force push",
         severity="critical",
         alternatives=["Open a pull request", "Use --force-with-lease"],
     )
-    make_anti_pattern(
+    AntiPatternFactory(
         trigger_pattern=r"(?i)git\s+push",
         title="Pushing to main",
         severity="high",
@@ -96,44 +99,40 @@ def test_alternatives_are_deduplicated_in_order(agent_client, make_anti_pattern)
     ]
 
 
-def test_a_trigger_matches_inside_a_longer_command(agent_client, make_anti_pattern):
-    make_anti_pattern(
+def test_a_trigger_matches_inside_a_longer_command(agent_client):
+    AntiPatternFactory(
         trigger_pattern=r"(?:curl|wget)\s+http://",
         title="Plain HTTP download",
         severity="high",
-        embed=False,
+        embedding=None,
     )
     assert check(agent_client, "cd /tmp && wget http://example.com/x.sh")["warnings"]
     assert check(agent_client, "curl http://example.com")["warnings"]
     assert not check(agent_client, "curl https://example.com")["warnings"]
 
 
-def test_it_ignores_anti_patterns_the_agent_may_not_read(
-    agent_client, make_anti_pattern, scope_tree, local_client
-):
-    make_anti_pattern(scope=scope_tree["other_project"])
+def test_it_ignores_anti_patterns_the_agent_may_not_read(agent_client, scope_tree, local_client):
+    AntiPatternFactory(scope=scope_tree["other_project"])
     assert check(agent_client, "rm -rf /data")["matching_patterns"] == []
     assert check(local_client, "rm -rf /data")["blocked"] is True
 
 
-def test_an_anti_pattern_of_an_ancestor_scope_applies(agent_client, make_anti_pattern, scope_tree):
-    make_anti_pattern(scope=scope_tree["company"])
+def test_an_anti_pattern_of_an_ancestor_scope_applies(agent_client, scope_tree):
+    AntiPatternFactory(scope=scope_tree["company"])
     assert check(agent_client, "rm -rf /data")["blocked"] is True
 
 
-def test_the_next_check_sees_a_new_or_deactivated_anti_pattern(agent_client, make_anti_pattern):
+def test_the_next_check_sees_a_new_or_deactivated_anti_pattern(agent_client):
     assert check(agent_client, "rm -rf /data")["blocked"] is False  # builds the index
-    anti_pattern = make_anti_pattern()
+    anti_pattern = AntiPatternFactory()
     assert check(agent_client, "rm -rf /data")["blocked"] is True
 
     anti_pattern_set_active(anti_pattern_id=anti_pattern.pk, principal="test", active=False)
     assert check(agent_client, "rm -rf /data")["blocked"] is False
 
 
-def test_an_edited_trigger_takes_effect_and_an_invalid_one_is_refused(
-    agent_client, make_anti_pattern
-):
-    anti_pattern = make_anti_pattern(embed=False)  # matching by trigger only
+def test_an_edited_trigger_takes_effect_and_an_invalid_one_is_refused(agent_client):
+    anti_pattern = AntiPatternFactory(embedding=None)  # matching by trigger only
     anti_pattern_update(
         anti_pattern_id=anti_pattern.pk,
         principal="test",
@@ -155,10 +154,8 @@ def test_an_edited_trigger_takes_effect_and_an_invalid_one_is_refused(
     assert anti_pattern.trigger_pattern == r"(?i)shred\s+"
 
 
-def test_trigger_statistics_are_counted_without_moving_the_index_version(
-    agent_client, make_anti_pattern
-):
-    anti_pattern = make_anti_pattern()
+def test_trigger_statistics_are_counted_without_moving_the_index_version(agent_client):
+    anti_pattern = AntiPatternFactory()
     check(agent_client, "rm -rf /data")
     version = matching.current_version()
 
@@ -170,11 +167,9 @@ def test_trigger_statistics_are_counted_without_moving_the_index_version(
     assert matching.current_version() == version
 
 
-def test_statistics_wait_for_the_batch_flush_not_the_request(
-    agent_client, make_anti_pattern, monkeypatch
-):
+def test_statistics_wait_for_the_batch_flush_not_the_request(agent_client, monkeypatch):
     monkeypatch.setattr(conf, "ANTI_PATTERN_STATS_FLUSH_SECONDS", 3600)
-    anti_pattern = make_anti_pattern()
+    anti_pattern = AntiPatternFactory()
     check(agent_client, "rm -rf /data")
     check(agent_client, "rm -rf /data")
     anti_pattern.refresh_from_db()
@@ -185,17 +180,17 @@ def test_statistics_wait_for_the_batch_flush_not_the_request(
     assert anti_pattern.times_triggered == 2
 
 
-def test_a_catastrophic_trigger_cannot_stall_the_check(agent_client, make_anti_pattern):
+def test_a_catastrophic_trigger_cannot_stall_the_check(agent_client):
     # (a+)+$ takes exponential time on a backtracking engine for "aaaa…!"; RE2 is linear.
-    make_anti_pattern(trigger_pattern=r"(a+)+$", title="Evil", severity="high", embed=False)
+    AntiPatternFactory(trigger_pattern=r"(a+)+$", title="Evil", severity="high", embedding=None)
     result = check(agent_client, "a" * 5000 + "!")
     assert result["blocked"] is False
     assert check(agent_client, "a" * 50)["warnings"] == ["⚠️ Evil: Data loss; there is no undo"]
 
 
-def test_a_read_only_agent_may_check(make_agent, make_anti_pattern):
-    _, token = make_agent(can_write=False)
-    make_anti_pattern()
+def test_a_read_only_agent_may_check(scope_tree):
+    token = AgentCredentialFactory(can_write=False).token
+    AntiPatternFactory()
     client = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert check(client, "rm -rf /data")["blocked"] is True
 
@@ -211,11 +206,11 @@ def test_an_anonymous_check_is_refused(api_client, db):
 
 
 def test_the_check_makes_a_bounded_number_of_queries(
-    agent_client, make_anti_pattern, django_assert_max_num_queries, monkeypatch
+    agent_client, django_assert_max_num_queries, monkeypatch
 ):
     monkeypatch.setattr(conf, "ANTI_PATTERN_STATS_FLUSH_SECONDS", 3600)
     for i in range(5):
-        make_anti_pattern(trigger_pattern=rf"(?i)tool{i}\s+--danger", title=f"Danger {i}")
+        AntiPatternFactory(trigger_pattern=rf"(?i)tool{i}\s+--danger", title=f"Danger {i}")
     check(agent_client, "tool1 --danger")  # builds the index and the embedding
     # The token: credential, its two scope lists, its default scope; then one version read.
     with django_assert_max_num_queries(5):
@@ -224,11 +219,11 @@ def test_the_check_makes_a_bounded_number_of_queries(
     matching.hits_flush()
 
 
-def test_the_index_skips_an_invalid_trigger_written_around_validation(
-    agent_client, make_anti_pattern
-):
-    make_anti_pattern(trigger_pattern="(unclosed", title="Broken", severity="critical", embed=False)
-    make_anti_pattern()
+def test_the_index_skips_an_invalid_trigger_written_around_validation(agent_client):
+    AntiPatternFactory(
+        trigger_pattern="(unclosed", title="Broken", severity="critical", embedding=None
+    )
+    AntiPatternFactory()
     result = check(agent_client, "rm -rf /data")
     assert [m["title"] for m in result["matching_patterns"]] == [
         "Running rm -rf on data directories"
@@ -236,13 +231,13 @@ def test_the_index_skips_an_invalid_trigger_written_around_validation(
     assert AntiPattern.objects.count() == 2
 
 
-def test_reembedding_anti_patterns_moves_the_index_version(make_anti_pattern, make_lesson):
+def test_reembedding_anti_patterns_moves_the_index_version(scope_tree):
     from io import StringIO
 
     from django.core.management import call_command
 
-    make_anti_pattern(embed=False)
-    make_lesson()
+    AntiPatternFactory(embedding=None)
+    LessonFactory()
     before = matching.current_version()
     out = StringIO()
     call_command(
@@ -252,3 +247,24 @@ def test_reembedding_anti_patterns_moves_the_index_version(make_anti_pattern, ma
     assert "lessons.Lesson: 1 rows re-embedded" in out.getvalue()
     assert AntiPattern.objects.get().embedding is not None
     assert matching.current_version() != before
+
+
+def test_a_blocked_action_is_counted_with_its_severity(agent_client):
+    AntiPatternFactory(severity="critical")
+    blocks = sample("mnemosyne_anti_pattern_blocks_total", severity="critical")
+    checks = sample("mnemosyne_anti_pattern_checks_total", result="blocked")
+
+    response = agent_client.post(
+        "/check/anti-pattern",
+        {
+            "proposed_action": "rm -rf /data/old",
+            "context": "cleanup",
+            "domain": "docker",
+            "agent": "CLAUDE_CODE",
+        },
+        format="json",
+    )
+
+    assert response.json()["blocked"] is True
+    assert sample("mnemosyne_anti_pattern_blocks_total", severity="critical") - blocks == 1
+    assert sample("mnemosyne_anti_pattern_checks_total", result="blocked") - checks == 1

@@ -8,6 +8,7 @@ from governance.auth import Principal
 from governance.registry import dashboard_providers
 from lessons import conf
 from lessons.models import Lesson
+from tests.lessons.factories import AntiPatternFactory, LessonFactory, lesson_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -18,15 +19,13 @@ def context(client):
     return response.json()
 
 
-def test_the_context_holds_critical_anti_patterns_and_recent_failures(
-    agent_client, make_anti_pattern, make_lesson
-):
-    make_anti_pattern(title="Critical one", severity="critical")
-    make_anti_pattern(title="Merely high", severity="high", trigger_pattern="(?i)x")
+def test_the_context_holds_critical_anti_patterns_and_recent_failures(agent_client):
+    AntiPatternFactory(title="Critical one", severity="critical")
+    AntiPatternFactory(title="Merely high", severity="high", trigger_pattern="(?i)x")
     now = timezone.now()
-    make_lesson(title="fresh failure", last_occurred=now - timedelta(hours=5))
-    make_lesson(title="old failure", last_occurred=now - timedelta(hours=100))
-    make_lesson(title="fresh success", lesson_type="success", last_occurred=now)
+    LessonFactory(title="fresh failure", last_occurred=now - timedelta(hours=5))
+    LessonFactory(title="old failure", last_occurred=now - timedelta(hours=100))
+    LessonFactory(title="fresh success", lesson_type="success", last_occurred=now)
 
     body = context(agent_client)
 
@@ -35,20 +34,18 @@ def test_the_context_holds_critical_anti_patterns_and_recent_failures(
     assert body["generated_at"]
 
 
-def test_active_workarounds_leave_out_refuted_ones(agent_client, make_lesson):
-    make_lesson(title="works", lesson_type="workaround", confidence=0.85)
-    make_lesson(title="refuted", lesson_type="workaround", confidence=0.3)
+def test_active_workarounds_leave_out_refuted_ones(agent_client):
+    LessonFactory(title="works", lesson_type="workaround", confidence=0.85)
+    LessonFactory(title="refuted", lesson_type="workaround", confidence=0.3)
     assert [x["title"] for x in context(agent_client)["active_workarounds"]] == ["works"]
 
 
-def test_domain_lessons_come_from_the_data_most_severe_first(
-    agent_client, make_lesson, monkeypatch
-):
+def test_domain_lessons_come_from_the_data_most_severe_first(agent_client, monkeypatch):
     monkeypatch.setattr(conf, "CONTEXT_PER_DOMAIN", 2)
-    make_lesson(title="tf low", domain="terraform", severity="low")
-    make_lesson(title="tf critical", domain="terraform", severity="critical")
-    make_lesson(title="tf medium", domain="terraform", severity="medium")
-    make_lesson(title="k8s high", domain="kubernetes", severity="high")
+    LessonFactory(title="tf low", domain="terraform", severity="low")
+    LessonFactory(title="tf critical", domain="terraform", severity="critical")
+    LessonFactory(title="tf medium", domain="terraform", severity="medium")
+    LessonFactory(title="k8s high", domain="kubernetes", severity="high")
 
     domains = context(agent_client)["domain_lessons"]
 
@@ -57,10 +54,10 @@ def test_domain_lessons_come_from_the_data_most_severe_first(
     assert [x["title"] for x in domains["kubernetes"]] == ["k8s high"]
 
 
-def test_session_end_reports_become_the_next_sessions_context(agent_client, make_payload, report):
+def test_session_end_reports_become_the_next_sessions_context(agent_client, report):
     lessons = [
-        make_payload(title="Session lesson one", context="first", outcome="one"),
-        make_payload(
+        lesson_payload(title="Session lesson one", context="first", outcome="one"),
+        lesson_payload(
             title="Session lesson two", context="second", outcome="two", lesson_type="workaround"
         ),
     ]
@@ -81,28 +78,24 @@ def test_session_end_reports_become_the_next_sessions_context(agent_client, make
     assert Lesson.objects.filter(session_id="sess-42").count() == 2
 
 
-def test_a_session_end_without_an_id_gets_one(agent_client, make_payload):
-    response = agent_client.post("/claude-code/session-end", [make_payload()], format="json")
+def test_a_session_end_without_an_id_gets_one(agent_client):
+    response = agent_client.post("/claude-code/session-end", [lesson_payload()], format="json")
     assert response.status_code == 200
     assert Lesson.objects.get().session_id == response.json()["session_id"]
 
 
-def test_the_context_shows_only_what_the_caller_may_read(
-    agent_client, make_lesson, make_anti_pattern, scope_tree
-):
-    make_lesson(title="hidden", scope=scope_tree["other_project"])
-    make_anti_pattern(title="hidden ap", scope=scope_tree["other_project"])
+def test_the_context_shows_only_what_the_caller_may_read(agent_client, scope_tree):
+    LessonFactory(title="hidden", scope=scope_tree["other_project"])
+    AntiPatternFactory(title="hidden ap", scope=scope_tree["other_project"])
     body = context(agent_client)
     assert body["recent_failures"] == [] and body["critical_anti_patterns"] == []
     assert body["domain_lessons"] == {}
 
 
-def test_the_context_makes_a_bounded_number_of_queries(
-    agent_client, make_lesson, django_assert_max_num_queries
-):
+def test_the_context_makes_a_bounded_number_of_queries(agent_client, django_assert_max_num_queries):
     for domain in ["a", "b", "c", "d"]:
         for i in range(3):
-            make_lesson(title=f"{domain}{i}", domain=domain)
+            LessonFactory(title=f"{domain}{i}", domain=domain)
     with django_assert_max_num_queries(12):
         body = context(agent_client)
     assert len(body["domain_lessons"]) == 4
@@ -111,10 +104,10 @@ def test_the_context_makes_a_bounded_number_of_queries(
 # --- dashboard ---------------------------------------------------------------------------------
 
 
-def test_the_dashboard_answers_the_spec_figures(agent_client, make_lesson, report):
-    make_lesson(title="f1")
-    make_lesson(title="s1", lesson_type="success")
-    make_lesson(title="old", lesson_type="success", created_at=timezone.now() - timedelta(days=3))
+def test_the_dashboard_answers_the_spec_figures(agent_client, report):
+    LessonFactory(title="f1")
+    LessonFactory(title="s1", lesson_type="success")
+    LessonFactory(title="old", lesson_type="success", created_at=timezone.now() - timedelta(days=3))
     report(
         agent_client,
         lesson_type="anti_pattern",
@@ -138,16 +131,14 @@ def test_the_dashboard_answers_the_spec_figures(agent_client, make_lesson, repor
     }
 
 
-def test_the_dashboard_provider_gives_the_governance_page_its_section(
-    make_lesson, make_anti_pattern, scope_tree
-):
-    make_lesson(title="f1")
-    make_lesson(title="s1", lesson_type="success")
-    make_lesson(title="hidden", scope=scope_tree["other_project"])
-    busy = make_anti_pattern(title="busy")
+def test_the_dashboard_provider_gives_the_governance_page_its_section(scope_tree):
+    LessonFactory(title="f1")
+    LessonFactory(title="s1", lesson_type="success")
+    LessonFactory(title="hidden", scope=scope_tree["other_project"])
+    busy = AntiPatternFactory(title="busy")
     busy.times_triggered = 7
     busy.save()
-    make_anti_pattern(title="quiet", trigger_pattern="(?i)quiet")
+    AntiPatternFactory(title="quiet", trigger_pattern="(?i)quiet")
 
     agent = Principal(kind="agent", name="a", read_paths=("acme/platform/payments/api",))
     section = dashboard_providers()["lessons"](agent)

@@ -5,6 +5,8 @@ from governance.models import AuditLog, Escalation
 from lessons.models import EscalationRule, Lesson, Validation
 from lessons.rules import RuleError, lesson_values, parse_condition
 from lessons.services import escalations_raise
+from tests.governance.factories import AgentCredentialFactory
+from tests.lessons.factories import LessonFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -44,25 +46,25 @@ def test_a_condition_that_is_not_a_plain_comparison_is_refused(condition):
         parse_condition(condition)
 
 
-def test_an_edited_rule_changes_where_lessons_go(make_lesson):
+def test_an_edited_rule_changes_where_lessons_go(scope_tree):
     EscalationRule.objects.create(
         target="security_team",
         condition="'secrets' in tags or category == 'auth'",
         reason="Secrets exposure",
         priority="critical",
     )
-    lesson = make_lesson(severity="low", lesson_type="discovery", tags=["secrets"])
+    lesson = LessonFactory(severity="low", lesson_type="discovery", tags=["secrets"])
     escalations = escalations_raise(lesson_id=lesson.pk)
     assert [(e.escalated_to, e.reason, e.priority) for e in escalations] == [
         ("security_team", "Secrets exposure", "critical")
     ]
     EscalationRule.objects.filter(target="security_team").update(active=False)
-    other = make_lesson(title="other", severity="low", lesson_type="discovery", tags=["secrets"])
+    other = LessonFactory(title="other", severity="low", lesson_type="discovery", tags=["secrets"])
     assert escalations_raise(lesson_id=other.pk) == []
 
 
-def test_a_recurring_lesson_adds_the_recurring_reason_once(make_lesson):
-    lesson = make_lesson(severity="critical")
+def test_a_recurring_lesson_adds_the_recurring_reason_once(scope_tree):
+    lesson = LessonFactory(severity="critical")
     escalations_raise(lesson_id=lesson.pk)
     Lesson.objects.filter(pk=lesson.pk).update(occurrence_count=4)
     escalations_raise(lesson_id=lesson.pk)
@@ -75,8 +77,8 @@ def test_a_recurring_lesson_adds_the_recurring_reason_once(make_lesson):
     assert reasons == ["Critical issue", "Recurring issue"]
 
 
-def test_rule_values_treat_a_missing_confidence_as_no_match(make_lesson):
-    lesson = make_lesson()
+def test_rule_values_treat_a_missing_confidence_as_no_match(scope_tree):
+    lesson = LessonFactory()
     values = lesson_values(lesson)
     values["confidence"] = None
     tree = parse_condition("confidence > 0.8")
@@ -88,9 +90,7 @@ def test_rule_values_treat_a_missing_confidence_as_no_match(make_lesson):
 # --- pending escalations -----------------------------------------------------------------------
 
 
-def test_pending_escalations_are_listed_most_urgent_first(
-    agent_client, report, make_agent, scope_tree
-):
+def test_pending_escalations_are_listed_most_urgent_first(agent_client, report, scope_tree):
     report(agent_client, title="minor high thing", severity="high", confidence=0.5)
     critical = report(agent_client, title="critical thing", severity="critical", confidence=0.5)
 
@@ -103,7 +103,7 @@ def test_pending_escalations_are_listed_most_urgent_first(
     only_aria = agent_client.get("/escalations/pending?escalated_to=aria").json()
     assert {e["escalated_to"] for e in only_aria} == {"aria"}
 
-    _, token = make_agent(name="elsewhere", scopes=[scope_tree["other_project"]])
+    token = AgentCredentialFactory(name="elsewhere", scopes=[scope_tree["other_project"]]).token
     other = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert other.get("/escalations/pending").json() == []
 
@@ -111,8 +111,8 @@ def test_pending_escalations_are_listed_most_urgent_first(
 # --- validation --------------------------------------------------------------------------------
 
 
-def test_validating_raises_confidence_and_keeps_history(agent_client, make_lesson):
-    lesson = make_lesson(confidence=0.8)
+def test_validating_raises_confidence_and_keeps_history(agent_client):
+    lesson = LessonFactory(confidence=0.8)
     response = agent_client.post(
         f"/lessons/{lesson.pk}/validate?validated=true&validated_by=ARIA&notes=Worked%20again"
     )
@@ -127,8 +127,8 @@ def test_validating_raises_confidence_and_keeps_history(agent_client, make_lesso
     assert AuditLog.objects.filter(action="lesson.validate.confirmed").exists()
 
 
-def test_invalidating_lowers_confidence_through_a_json_body(agent_client, make_lesson):
-    lesson = make_lesson(confidence=0.8)
+def test_invalidating_lowers_confidence_through_a_json_body(agent_client):
+    lesson = LessonFactory(confidence=0.8)
     response = agent_client.post(
         f"/lessons/{lesson.pk}/validate",
         {"validated": False, "validated_by": "VARYS", "validation_type": "outdated"},
@@ -141,9 +141,9 @@ def test_invalidating_lowers_confidence_through_a_json_body(agent_client, make_l
     assert lesson.validated is False
 
 
-def test_confidence_is_clamped_to_its_range(agent_client, make_lesson):
-    high = make_lesson(title="high", confidence=0.95)
-    low = make_lesson(title="low", confidence=0.2)
+def test_confidence_is_clamped_to_its_range(agent_client):
+    high = LessonFactory(title="high", confidence=0.95)
+    low = LessonFactory(title="low", confidence=0.2)
     agent_client.post(f"/lessons/{high.pk}/validate?validated=true&validated_by=a")
     agent_client.post(f"/lessons/{low.pk}/validate?validated=false&validated_by=a")
     agent_client.post(f"/lessons/{low.pk}/validate?validated=false&validated_by=a")
@@ -163,32 +163,30 @@ def test_confidence_is_clamped_to_its_range(agent_client, make_lesson):
         ("validated=true&validation_type=bogus", "validation_type"),
     ],
 )
-def test_bad_validations_are_refused_naming_the_field(agent_client, make_lesson, query, field):
-    lesson = make_lesson()
+def test_bad_validations_are_refused_naming_the_field(agent_client, query, field):
+    lesson = LessonFactory()
     response = agent_client.post(f"/lessons/{lesson.pk}/validate?{query}")
     assert response.status_code == 400
     assert field in response.json()["fields"]
 
 
-def test_validating_an_unknown_or_invisible_lesson_is_404(agent_client, make_lesson, scope_tree):
-    hidden = make_lesson(scope=scope_tree["other_project"])
+def test_validating_an_unknown_or_invisible_lesson_is_404(agent_client, scope_tree):
+    hidden = LessonFactory(scope=scope_tree["other_project"])
     for pk in [hidden.pk, "00000000-0000-0000-0000-000000000000"]:
         response = agent_client.post(f"/lessons/{pk}/validate?validated=true&validated_by=a")
         assert response.status_code == 404
 
 
-def test_a_read_only_agent_may_not_validate(make_agent, make_lesson):
-    _, token = make_agent(can_write=False)
-    lesson = make_lesson()
+def test_a_read_only_agent_may_not_validate(scope_tree):
+    token = AgentCredentialFactory(can_write=False).token
+    lesson = LessonFactory()
     client = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
     response = client.post(f"/lessons/{lesson.pk}/validate?validated=true&validated_by=a")
     assert response.status_code == 403
     assert not Validation.objects.exists()
 
 
-def test_an_agent_reading_a_parent_scope_may_not_validate_its_lessons(
-    agent_client, make_lesson, scope_tree
-):
-    lesson = make_lesson(scope=scope_tree["team"])  # readable (an ancestor), not writable
+def test_an_agent_reading_a_parent_scope_may_not_validate_its_lessons(agent_client, scope_tree):
+    lesson = LessonFactory(scope=scope_tree["team"])  # readable (an ancestor), not writable
     response = agent_client.post(f"/lessons/{lesson.pk}/validate?validated=true&validated_by=a")
     assert response.status_code == 403

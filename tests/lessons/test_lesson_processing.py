@@ -6,6 +6,7 @@ from django.utils import timezone
 from governance.models import Escalation
 from lessons.models import Lesson
 from lessons.services.processing import lessons_sweep, lessons_unprocessed
+from tests.lessons.factories import lesson_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def test_an_occurrence_after_processing_is_swept_again(agent_client, report):
 
 
 def test_a_report_succeeds_when_the_broker_is_down(
-    agent_client, make_payload, caplog, monkeypatch, django_capture_on_commit_callbacks
+    agent_client, caplog, monkeypatch, django_capture_on_commit_callbacks
 ):
     from kombu.exceptions import OperationalError
 
@@ -52,7 +53,7 @@ def test_a_report_succeeds_when_the_broker_is_down(
     # Only the publish fails, as it does when Redis is away; everything else is real.
     monkeypatch.setattr(tasks.lesson_process, "delay", broker_down)
     with django_capture_on_commit_callbacks(execute=True):
-        response = agent_client.post("/lessons/report", make_payload(), format="json")
+        response = agent_client.post("/lessons/report", lesson_payload(), format="json")
 
     assert response.status_code == 200
     lesson = Lesson.objects.get()

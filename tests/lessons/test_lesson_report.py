@@ -6,6 +6,8 @@ from governance.models import AuditLog, Escalation
 from lessons import conf
 from lessons.models import AntiPattern, Lesson
 from mnemosyne_site.embeddings import embed_one
+from tests.governance.factories import AgentCredentialFactory
+from tests.lessons.factories import lesson_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -169,10 +171,10 @@ def test_a_low_success_escalates_nowhere(agent_client, report):
     assert not Escalation.objects.exists()
 
 
-def test_a_retried_report_with_an_idempotency_key_is_stored_once(agent_client, make_payload):
+def test_a_retried_report_with_an_idempotency_key_is_stored_once(agent_client):
     for _ in range(2):
         response = agent_client.post(
-            "/lessons/report", make_payload(), format="json", HTTP_IDEMPOTENCY_KEY="abc-1"
+            "/lessons/report", lesson_payload(), format="json", HTTP_IDEMPOTENCY_KEY="abc-1"
         )
         assert response.status_code == 200
     lesson = Lesson.objects.get()
@@ -195,8 +197,8 @@ def test_a_retried_report_with_an_idempotency_key_is_stored_once(agent_client, m
         ({"lesson_type": "anti_pattern", "trigger_pattern": "(a)\\1"}, "trigger_pattern"),
     ],
 )
-def test_it_rejects_bad_input_naming_the_field(agent_client, make_payload, change, field):
-    response = agent_client.post("/lessons/report", make_payload(**change), format="json")
+def test_it_rejects_bad_input_naming_the_field(agent_client, change, field):
+    response = agent_client.post("/lessons/report", lesson_payload(**change), format="json")
     assert response.status_code == 400
     assert field in response.json()["fields"]
     assert not Lesson.objects.exists()
@@ -210,32 +212,32 @@ def test_it_rejects_malformed_json(agent_client):
     assert response.json()["error"] == "malformed_request"
 
 
-def test_it_refuses_anonymous_reports(api_client, make_payload, db):
-    response = api_client.post("/lessons/report", make_payload(), format="json")
+def test_it_refuses_anonymous_reports(api_client, db):
+    response = api_client.post("/lessons/report", lesson_payload(), format="json")
     assert response.status_code == 401
 
 
-def test_it_refuses_reports_from_a_read_only_agent(make_agent, make_payload):
-    _, token = make_agent(can_write=False)
+def test_it_refuses_reports_from_a_read_only_agent(scope_tree):
+    token = AgentCredentialFactory(can_write=False).token
     client = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
-    response = client.post("/lessons/report", make_payload(), format="json")
+    response = client.post("/lessons/report", lesson_payload(), format="json")
     assert response.status_code == 403
     assert not Lesson.objects.exists()
 
 
-def test_it_refuses_a_report_into_a_scope_the_agent_may_not_write(agent_client, make_payload):
+def test_it_refuses_a_report_into_a_scope_the_agent_may_not_write(agent_client):
     response = agent_client.post(
-        "/lessons/report", make_payload(scope="acme/platform/search/indexer"), format="json"
+        "/lessons/report", lesson_payload(scope="acme/platform/search/indexer"), format="json"
     )
     assert response.status_code == 403
     assert not Lesson.objects.exists()
 
 
-def test_a_failed_report_leaves_nothing_half_written(agent_client, make_payload):
-    good = make_payload(title="A fine lesson")
+def test_a_failed_report_leaves_nothing_half_written(agent_client):
+    good = lesson_payload(title="A fine lesson")
     # An anti-pattern with no action and no command to trigger on fails after the first lesson
     # was written inside the same transaction.
-    bad = make_payload(lesson_type="anti_pattern", title="Never do it", action_taken="")
+    bad = lesson_payload(lesson_type="anti_pattern", title="Never do it", action_taken="")
     response = agent_client.post("/lessons/bulk", [good, bad], format="json")
 
     assert response.status_code == 400
@@ -245,13 +247,13 @@ def test_a_failed_report_leaves_nothing_half_written(agent_client, make_payload)
     assert not AuditLog.objects.filter(action__startswith="lesson.").exists()
 
 
-def test_bulk_reports_every_lesson(agent_client, make_payload, django_capture_on_commit_callbacks):
+def test_bulk_reports_every_lesson(agent_client, django_capture_on_commit_callbacks):
     topics = [
         "Caddy drops TLS certificates on reload",
         "n8n workflow import loses credentials",
         "Supabase migration locks the auth table",
     ]
-    lessons = [make_payload(title=t, context=t, outcome=f"Fixed: {t}") for t in topics]
+    lessons = [lesson_payload(title=t, context=t, outcome=f"Fixed: {t}") for t in topics]
     with django_capture_on_commit_callbacks(execute=True):
         response = agent_client.post("/lessons/bulk", lessons, format="json")
     assert response.status_code == 200
@@ -261,8 +263,8 @@ def test_bulk_reports_every_lesson(agent_client, make_payload, django_capture_on
     assert Lesson.objects.count() == 3
 
 
-def test_bulk_names_the_bad_lesson_by_position(agent_client, make_payload):
-    lessons = [make_payload(title="ok"), make_payload(title="bad", severity="urgent")]
+def test_bulk_names_the_bad_lesson_by_position(agent_client):
+    lessons = [lesson_payload(title="ok"), lesson_payload(title="bad", severity="urgent")]
     response = agent_client.post("/lessons/bulk", lessons, format="json")
     assert response.status_code == 400
     assert "lessons[1].severity" in response.json()["fields"]

@@ -4,6 +4,7 @@ from django.test import Client
 
 from governance.models import AuditLog
 from lessons.models import AntiPattern, EscalationRule, Pattern
+from tests.lessons.factories import AntiPatternFactory, LessonFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -19,17 +20,15 @@ def admin_client_(db):
 @pytest.mark.parametrize(
     "model", ["lesson", "antipattern", "pattern", "escalationrule", "agentmemory", "validation"]
 )
-def test_every_changelist_renders_with_filters_and_search(
-    admin_client_, model, make_lesson, make_anti_pattern
-):
-    make_lesson()
-    make_anti_pattern()
+def test_every_changelist_renders_with_filters_and_search(admin_client_, model, scope_tree):
+    LessonFactory()
+    AntiPatternFactory()
     response = admin_client_.get(f"/admin/lessons/{model}/?q=data")
     assert response.status_code == 200
 
 
-def test_the_deactivate_action_goes_through_the_service(admin_client_, make_anti_pattern):
-    one, two = make_anti_pattern(title="one"), make_anti_pattern(title="two")
+def test_the_deactivate_action_goes_through_the_service(admin_client_, scope_tree):
+    one, two = AntiPatternFactory(title="one"), AntiPatternFactory(title="two")
     response = admin_client_.post(
         "/admin/lessons/antipattern/",
         {"action": "deactivate", "_selected_action": [one.pk, two.pk]},
@@ -59,8 +58,8 @@ def _form(anti_pattern, **changes):
     return data
 
 
-def test_an_invalid_trigger_is_refused_in_the_admin(admin_client_, make_anti_pattern):
-    anti_pattern = make_anti_pattern()
+def test_an_invalid_trigger_is_refused_in_the_admin(admin_client_, scope_tree):
+    anti_pattern = AntiPatternFactory()
     response = admin_client_.post(
         f"/admin/lessons/antipattern/{anti_pattern.pk}/change/",
         _form(anti_pattern, trigger_pattern=r"(?=lookahead)x"),
@@ -71,8 +70,8 @@ def test_an_invalid_trigger_is_refused_in_the_admin(admin_client_, make_anti_pat
     assert anti_pattern.trigger_pattern == r"(?i)rm\s+-rf\s+/data"
 
 
-def test_a_valid_trigger_edit_is_saved_and_audited(admin_client_, make_anti_pattern):
-    anti_pattern = make_anti_pattern()
+def test_a_valid_trigger_edit_is_saved_and_audited(admin_client_, scope_tree):
+    anti_pattern = AntiPatternFactory()
     response = admin_client_.post(
         f"/admin/lessons/antipattern/{anti_pattern.pk}/change/",
         _form(anti_pattern, trigger_pattern=r"(?i)shred\s+-u"),
@@ -113,7 +112,7 @@ def test_an_unsafe_escalation_condition_is_refused(admin_client_):
     assert EscalationRule.objects.filter(target="security").exists()
 
 
-def test_pattern_actions_respect_the_maintainer_rule(client, maintainer, member, make_lesson):
+def test_pattern_actions_respect_the_maintainer_rule(client, maintainer, member):
     import numpy as np
     from django.contrib.auth.models import Permission
 
@@ -121,7 +120,7 @@ def test_pattern_actions_respect_the_maintainer_rule(client, maintainer, member,
 
     base = np.zeros(384, dtype=np.float32)
     base[0] = 1
-    lessons = [make_lesson(title=f"l{i}", vector=base) for i in range(3)]
+    lessons = [LessonFactory(title=f"l{i}", embedding=base) for i in range(3)]
     pattern = pattern_detect(lesson_id=lessons[-1].pk)
     perms = Permission.objects.filter(codename__in=["view_pattern", "change_pattern"])
     for person in (member, maintainer):

@@ -4,16 +4,15 @@ from rest_framework.test import APIClient
 
 from lessons.models import AntiPattern
 from lessons.services import pattern_detect
+from tests.lessons.factories import AntiPatternFactory, LessonFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def test_lessons_are_listed_with_filters_scoped_to_the_caller(
-    agent_client, make_lesson, scope_tree
-):
-    make_lesson(title="docker one", domain="docker", tags=["x"])
-    make_lesson(title="caddy one", domain="caddy")
-    make_lesson(title="hidden", scope=scope_tree["other_project"])
+def test_lessons_are_listed_with_filters_scoped_to_the_caller(agent_client, scope_tree):
+    LessonFactory(title="docker one", domain="docker", tags=["x"])
+    LessonFactory(title="caddy one", domain="caddy")
+    LessonFactory(title="hidden", scope=scope_tree["other_project"])
 
     everything = agent_client.get("/api/v1/lessons/lessons").json()["results"]
     docker = agent_client.get("/api/v1/lessons/lessons?domain=docker").json()["results"]
@@ -25,17 +24,15 @@ def test_lessons_are_listed_with_filters_scoped_to_the_caller(
     assert "embedding" not in everything[0]
 
 
-def test_an_invisible_lesson_is_404(agent_client, make_lesson, scope_tree):
-    hidden = make_lesson(scope=scope_tree["other_project"])
+def test_an_invisible_lesson_is_404(agent_client, scope_tree):
+    hidden = LessonFactory(scope=scope_tree["other_project"])
     assert agent_client.get(f"/api/v1/lessons/lessons/{hidden.pk}").status_code == 404
 
 
-def test_patterns_are_deprecated_by_maintainers_through_the_api(
-    make_lesson, maintainer, agent_client
-):
+def test_patterns_are_deprecated_by_maintainers_through_the_api(maintainer, agent_client):
     base = np.zeros(384, dtype=np.float32)
     base[1] = 1
-    lessons = [make_lesson(title=f"l{i}", vector=base) for i in range(3)]
+    lessons = [LessonFactory(title=f"l{i}", embedding=base) for i in range(3)]
     pattern = pattern_detect(lesson_id=lessons[-1].pk)
 
     refused = agent_client.post(f"/api/v1/lessons/patterns/{pattern.pk}/deprecate", {})
@@ -52,10 +49,8 @@ def test_patterns_are_deprecated_by_maintainers_through_the_api(
     assert again.status_code == 409
 
 
-def test_a_maintainer_edits_a_trigger_and_an_invalid_one_is_400(
-    make_anti_pattern, maintainer, agent_client
-):
-    anti_pattern = make_anti_pattern()
+def test_a_maintainer_edits_a_trigger_and_an_invalid_one_is_400(maintainer, agent_client):
+    anti_pattern = AntiPatternFactory()
     client = APIClient()
     client.force_login(maintainer)
 
@@ -83,8 +78,8 @@ def test_a_maintainer_edits_a_trigger_and_an_invalid_one_is_400(
     )
 
 
-def test_anti_patterns_are_deactivated_and_activated(make_anti_pattern, maintainer):
-    anti_pattern = make_anti_pattern()
+def test_anti_patterns_are_deactivated_and_activated(maintainer):
+    anti_pattern = AntiPatternFactory()
     client = APIClient()
     client.force_login(maintainer)
     response = client.post(f"/api/v1/lessons/anti-patterns/{anti_pattern.pk}/deactivate")

@@ -8,6 +8,8 @@ from governance.services import proposal_decide
 from lessons import conf
 from lessons.models import AntiPattern, Pattern
 from lessons.services import pattern_deprecate, pattern_detect
+from tests.governance.factories import AgentCredentialFactory
+from tests.lessons.factories import LessonFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -72,12 +74,12 @@ def test_similar_reports_form_an_emerging_pattern_with_its_evidence(
     assert proposal.scope.path == "acme/platform/payments/api"
 
 
-def test_a_fourth_similar_lesson_grows_the_pattern(make_lesson, base):
-    lessons = [make_lesson(title=f"l{i}", vector=_around(base, 0.96, i)) for i in range(3)]
+def test_a_fourth_similar_lesson_grows_the_pattern(base, scope_tree):
+    lessons = [LessonFactory(title=f"l{i}", embedding=_around(base, 0.96, i)) for i in range(3)]
     pattern = pattern_detect(lesson_id=lessons[-1].pk)
     assert len(pattern.lesson_ids) == 3
 
-    fourth = make_lesson(title="l3", vector=base)
+    fourth = LessonFactory(title="l3", embedding=base)
     grown = pattern_detect(lesson_id=fourth.pk)
 
     assert grown.pk == pattern.pk
@@ -87,31 +89,31 @@ def test_a_fourth_similar_lesson_grows_the_pattern(make_lesson, base):
     assert pattern_detect(lesson_id=fourth.pk).lesson_ids == grown.lesson_ids  # idempotent
 
 
-def test_dissimilar_lessons_form_no_pattern(make_lesson, base):
-    lessons = [make_lesson(title=f"l{i}", vector=_around(base, 0.5, i)) for i in range(4)]
+def test_dissimilar_lessons_form_no_pattern(base, scope_tree):
+    lessons = [LessonFactory(title=f"l{i}", embedding=_around(base, 0.5, i)) for i in range(4)]
     assert pattern_detect(lesson_id=lessons[-1].pk) is None
     assert not Pattern.objects.exists()
 
 
-def test_the_lesson_count_is_configurable(make_lesson, base, monkeypatch):
+def test_the_lesson_count_is_configurable(base, monkeypatch, scope_tree):
     monkeypatch.setattr(conf, "PATTERN_MIN_LESSONS", 4)
-    lessons = [make_lesson(title=f"l{i}", vector=_around(base, 0.96, i)) for i in range(3)]
+    lessons = [LessonFactory(title=f"l{i}", embedding=_around(base, 0.96, i)) for i in range(3)]
     assert pattern_detect(lesson_id=lessons[-1].pk) is None
 
 
-def test_similar_lessons_in_another_domain_do_not_join(make_lesson, base):
-    make_lesson(title="a", vector=_around(base, 0.96, 1), domain="docker")
-    make_lesson(title="b", vector=_around(base, 0.96, 2), domain="caddy")
-    last = make_lesson(title="c", vector=base, domain="docker")
+def test_similar_lessons_in_another_domain_do_not_join(base, scope_tree):
+    LessonFactory(title="a", embedding=_around(base, 0.96, 1), domain="docker")
+    LessonFactory(title="b", embedding=_around(base, 0.96, 2), domain="caddy")
+    last = LessonFactory(title="c", embedding=base, domain="docker")
     assert pattern_detect(lesson_id=last.pk) is None
 
 
 @pytest.fixture
-def pattern(make_lesson, base):
+def pattern(base, scope_tree):
     lessons = [
-        make_lesson(
+        LessonFactory(
             title=f"l{i}",
-            vector=_around(base, 0.96, i),
+            embedding=_around(base, 0.96, i),
             action_taken=f"docker rm -f db{i}",
             alternatives=["docker stop first"],
         )
@@ -121,13 +123,13 @@ def pattern(make_lesson, base):
 
 
 def test_emerging_patterns_are_listed_for_those_who_may_read_them(
-    agent_client, pattern, make_agent, scope_tree
+    agent_client, pattern, scope_tree
 ):
     body = agent_client.get("/patterns/emerging").json()
     assert [p["id"] for p in body] == [str(pattern.pk)]
     assert body[0]["lesson_ids"] and body[0]["status"] == "emerging"
 
-    _, token = make_agent(name="elsewhere", scopes=[scope_tree["other_project"]])
+    token = AgentCredentialFactory(name="elsewhere", scopes=[scope_tree["other_project"]]).token
     other = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert other.get("/patterns/emerging").json() == []
 
@@ -199,9 +201,9 @@ def test_approving_the_governance_proposal_confirms_the_pattern(pattern, maintai
     assert pattern.confirmed_by == "maintainer"
 
 
-def test_a_deprecated_pattern_is_not_raised_again(pattern, make_lesson, base, maintainer):
+def test_a_deprecated_pattern_is_not_raised_again(pattern, base, maintainer):
     pattern_deprecate(pattern_id=pattern.pk, principal=Principal.for_user(maintainer))
-    again = make_lesson(title="again", vector=_around(base, 0.97, 42))
+    again = LessonFactory(title="again", embedding=_around(base, 0.97, 42))
     pattern_detect(lesson_id=again.pk)
     assert list(Pattern.objects.values_list("status", flat=True)) == ["deprecated"]
     pattern.refresh_from_db()

@@ -9,6 +9,7 @@ from lessons import conf
 from lessons.models import Lesson
 from lessons.vector_search import forget_counts, nearest
 from mnemosyne_site.embeddings import embed_one
+from tests.lessons.factories import LessonFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -30,14 +31,16 @@ def _towards(target: np.ndarray, similarity: float, seed: int) -> np.ndarray:
     return (similarity * target + np.sqrt(1 - similarity**2) * noise).astype(np.float32)
 
 
-def test_results_carry_similarity_and_recency_and_rank_by_the_spec_blend(agent_client, make_lesson):
+def test_results_carry_similarity_and_recency_and_rank_by_the_spec_blend(agent_client):
     query = embed_one("restoring a postgres backup into a new container")
     now = timezone.now()
-    old_exact = make_lesson(
-        title="old exact", vector=query, last_occurred=now - timedelta(days=365)
+    old_exact = LessonFactory(
+        title="old exact", embedding=query, last_occurred=now - timedelta(days=365)
     )
-    new_close = make_lesson(title="new close", vector=_towards(query, 0.9, 1), last_occurred=now)
-    make_lesson(title="new far", vector=_towards(query, 0.1, 2), last_occurred=now)
+    new_close = LessonFactory(
+        title="new close", embedding=_towards(query, 0.9, 1), last_occurred=now
+    )
+    LessonFactory(title="new far", embedding=_towards(query, 0.1, 2), last_occurred=now)
 
     results = relevant(agent_client, "restoring a postgres backup into a new container")
 
@@ -54,9 +57,9 @@ def test_results_carry_similarity_and_recency_and_rank_by_the_spec_blend(agent_c
     assert str(old_exact.pk) == second["id"] and str(new_close.pk) == first["id"]
 
 
-def test_the_domain_filter_and_cross_domain_on_request(agent_client, make_lesson):
-    make_lesson(title="docker lesson", domain="docker")
-    make_lesson(title="caddy lesson", domain="caddy")
+def test_the_domain_filter_and_cross_domain_on_request(agent_client):
+    LessonFactory(title="docker lesson", domain="docker")
+    LessonFactory(title="caddy lesson", domain="caddy")
 
     only = relevant(agent_client, "a lesson", domain="docker", include_cross_domain=False)
     both = relevant(agent_client, "a lesson", domain="docker", include_cross_domain=True)
@@ -67,18 +70,18 @@ def test_the_domain_filter_and_cross_domain_on_request(agent_client, make_lesson
     assert {r["title"] for r in default} == {"docker lesson", "caddy lesson"}  # the spec's default
 
 
-def test_max_results_bounds_the_answer(agent_client, make_lesson):
+def test_max_results_bounds_the_answer(agent_client):
     query = embed_one("anything")
     for i in range(6):
-        make_lesson(title=f"lesson {i}", vector=_towards(query, 0.5 + i / 20, i))
+        LessonFactory(title=f"lesson {i}", embedding=_towards(query, 0.5 + i / 20, i))
     results = relevant(agent_client, "anything", max_results=4)
     assert [r["title"] for r in results] == ["lesson 5", "lesson 4", "lesson 3", "lesson 2"]
 
 
-def test_it_returns_only_lessons_the_agent_may_read(agent_client, make_lesson, scope_tree):
-    make_lesson(title="ours", scope=scope_tree["project"])
-    make_lesson(title="team-wide", scope=scope_tree["team"])
-    make_lesson(title="theirs", scope=scope_tree["other_project"])
+def test_it_returns_only_lessons_the_agent_may_read(agent_client, scope_tree):
+    LessonFactory(title="ours", scope=scope_tree["project"])
+    LessonFactory(title="team-wide", scope=scope_tree["team"])
+    LessonFactory(title="theirs", scope=scope_tree["other_project"])
     titles = {r["title"] for r in relevant(agent_client, "a lesson")}
     assert titles == {"ours", "team-wide"}
 
@@ -98,11 +101,9 @@ def test_bad_queries_are_refused_naming_the_field(agent_client, body, field):
     assert field in response.json()["fields"]
 
 
-def test_the_query_makes_a_bounded_number_of_queries(
-    agent_client, make_lesson, django_assert_max_num_queries
-):
+def test_the_query_makes_a_bounded_number_of_queries(agent_client, django_assert_max_num_queries):
     for i in range(3):
-        make_lesson(title=f"lesson {i}", context=f"context {i}")
+        LessonFactory(title=f"lesson {i}", context=f"context {i}")
     relevant(agent_client, "context")  # warms the count cache
     # The token: credential + its two scope lists + its default scope (governance.auth), then
     # the nearest-neighbour search and the answer's rows.
@@ -166,10 +167,10 @@ def test_filtered_search_recall_against_exact_search(scope_tree, monkeypatch, sh
     assert np.mean(recalls) >= 0.95
 
 
-def test_a_principal_that_reads_everything_searches_unfiltered(scope_tree, make_lesson):
+def test_a_principal_that_reads_everything_searches_unfiltered(scope_tree):
     from lessons.selectors import relevant_lessons
 
-    make_lesson(title="anywhere", scope=scope_tree["other_project"])
+    LessonFactory(title="anywhere", scope=scope_tree["other_project"])
     results = relevant_lessons(
         principal=Principal.local(),
         vector=embed_one("anywhere"),

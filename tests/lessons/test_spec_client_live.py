@@ -16,6 +16,7 @@ import pytest
 
 from governance.models import Escalation
 from lessons.models import AntiPattern, Lesson
+from tests.governance.factories import AgentCredentialFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
@@ -248,10 +249,10 @@ def test_the_specs_curl_examples_work(live_server, settings):
         assert output.stdout == "200", path
 
 
-def test_our_client_with_a_token_async_and_sync(live_server, make_agent, monkeypatch):
+def test_our_client_with_a_token_async_and_sync(live_server, monkeypatch, scope_tree):
     from integrations.lesson_reporter import LessonReporter, SyncLessonReporter
 
-    _, token = make_agent(name="CHRONOS", domain="infrastructure")
+    token = AgentCredentialFactory(name="CHRONOS", domain="infrastructure").token
     monkeypatch.setenv("MNEMOSYNE_URL", live_server.url)
     monkeypatch.setenv("MNEMOSYNE_TOKEN", token)
 

@@ -13,6 +13,7 @@ from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
 from integrations.trajectory import TrajectoryRecorder
 from notes import conf
 from notes.models import Trajectory, TrajectoryEvent
+from tests.governance.factories import AgentCredentialFactory
 
 
 class _RestartableServerThread(LiveServerThread):
@@ -60,8 +61,8 @@ def live_api(transactional_db):
 
 
 @pytest.fixture
-def token(make_agent):
-    return make_agent(name="capture-agent")[1]
+def token(scope_tree):
+    return AgentCredentialFactory(name="capture-agent").token
 
 
 def _wait_for(predicate, timeout=15.0):
@@ -93,24 +94,31 @@ def _recorder(live_api, token, tmp_path, **options):
 
 @pytest.mark.integration
 def test_the_flusher_sends_full_batches_and_the_rest_on_the_interval(live_api, token, tmp_path):
-    recorder = _recorder(live_api, token, tmp_path, flush_interval=2.0)
+    # With an hour's interval only a batch's size can send it before close.
+    by_size = _recorder(live_api, token, tmp_path, flush_interval=3600.0)
     try:
-        started = time.monotonic()
         for i in range(10):
-            recorder.record("Bash", arguments={"i": i}, duration_ms=1.0)
-        assert _wait_for(lambda: TrajectoryEvent.objects.count() == 10)
-        assert time.monotonic() - started < 1.5  # sent for its size, not on the timer
-        for i in range(10, 13):
-            recorder.record("Bash", arguments={"i": i}, duration_ms=1.0)
-        time.sleep(0.5)
-        assert TrajectoryEvent.objects.count() == 10  # 3 wait for the interval
-        assert _wait_for(lambda: TrajectoryEvent.objects.count() == 13, timeout=5)
-        assert recorder.stats.batch_sizes == [10, 3] and recorder.stats.sent == 13
-        assert [e.arguments["i"] for e in TrajectoryEvent.objects.order_by("seq")] == list(
-            range(13)
-        )
+            by_size.record("Bash", arguments={"i": i}, duration_ms=1.0)
+        assert _wait_for(lambda: by_size.stats.sent == 10)
+        assert by_size.stats.batch_sizes == [10]
     finally:
-        recorder.close()
+        by_size.close()
+    # A part batch never reaches the size: only the interval sends it.
+    by_interval = _recorder(
+        live_api, token, tmp_path, session="sess-2", flush_interval=0.2, spool_dir=tmp_path / "s2"
+    )
+    try:
+        for i in range(3):
+            by_interval.record("Bash", arguments={"i": i}, duration_ms=1.0)
+        assert _wait_for(lambda: by_interval.stats.sent == 3)
+        assert by_interval.stats.batch_sizes == [3]
+    finally:
+        by_interval.close()
+    stored = TrajectoryEvent.objects.order_by("trajectory__session_key", "seq")
+    assert [(e.trajectory.session_key, e.arguments["i"]) for e in stored] == [
+        *(("sess-1", i) for i in range(10)),
+        *(("sess-2", i) for i in range(3)),
+    ]
 
 
 @pytest.mark.integration
@@ -279,17 +287,25 @@ def test_the_tool_context_manager_times_the_call_and_records_errors(tmp_path):
     assert encoded["error"] == "ValueError: exit status 1"
 
 
-def test_record_does_not_wait_for_the_network(tmp_path):
-    # A server that never answers: recording must still return at once.
+def test_record_does_not_wait_for_the_network(tmp_path, silent_server):
+    # The flusher's first delivery is held by a server that never answers; recording goes on.
     recorder = TrajectoryRecorder(
-        "http://10.255.255.1:9", spool_dir=tmp_path, batch_size=1, flush_interval=0.01, timeout=5
+        silent_server.url,
+        spool_dir=tmp_path,
+        batch_size=1,
+        flush_interval=0.01,
+        timeout=60,
+        sample_threshold=100_000,
     )
     try:
-        started = time.perf_counter()
-        for i in range(200):
+        recorder.record("Read", arguments={"i": 0})
+        assert _wait_for(lambda: silent_server.accepted)
+        for i in range(1, 201):
             recorder.record("Read", arguments={"i": i})
-        elapsed = time.perf_counter() - started
-        assert elapsed < 1.0  # 200 calls; the flusher is stuck connecting meanwhile
+        # All 200 calls returned while that delivery was still waiting for its answer.
+        assert recorder.stats.captured == 201
+        assert recorder.stats.sent == 0 and recorder.stats.spooled == 0
+        assert len(silent_server.accepted) == 1
     finally:
         recorder._stopping.set()
 

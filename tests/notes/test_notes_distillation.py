@@ -7,6 +7,7 @@ from prometheus_client import REGISTRY
 from governance.models import AuditLog
 from notes import conf
 from notes.models import DistillationStatus, KnowledgeItem, Trajectory
+from tests.governance.factories import AgentCredentialFactory
 from tests.notes.notes_helpers import event, session_events
 from tests.openai_loopback import CHAT_PATH
 
@@ -241,20 +242,13 @@ def test_a_trivial_session_counts_as_a_skip(
 @pytest.mark.django_db
 @pytest.mark.parametrize(("setting", "layer"), [("project", "project"), ("session", "session")])
 def test_a_session_trajectory_yields_a_project_note_by_default(
-    make_agent,
-    api_client,
-    no_llm,
-    scope_tree,
-    django_capture_on_commit_callbacks,
-    monkeypatch,
-    setting,
-    layer,
+    api_client, no_llm, scope_tree, django_capture_on_commit_callbacks, monkeypatch, setting, layer
 ):
     from governance.services import scope_ensure_path
 
     monkeypatch.setattr(conf, "DISTILL_SESSION_NOTES_LAYER", setting)
     session_scope = scope_ensure_path(path="acme/platform/payments/api/sess-42")
-    _, token = make_agent(name="sess-agent", scopes=[session_scope])
+    token = AgentCredentialFactory(name="sess-agent", scopes=[session_scope]).token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     trajectory = _run_session(api_client, django_capture_on_commit_callbacks)
     assert trajectory.scope == session_scope

@@ -8,6 +8,8 @@ from governance.ratelimit import RateLimited
 from notes import conf
 from notes.models import KnowledgeItem
 from notes.services.knowledge import knowledge_save
+from tests.clients import client_for
+from tests.governance.factories import AgentCredentialFactory
 
 KEYS = "/api/v1/knowledge/keys"
 
@@ -162,16 +164,14 @@ def test_bad_input_names_the_field(agent_client):
 
 
 @pytest.mark.django_db
-def test_readers_and_outsiders_cannot_write_or_peek(
-    make_agent, api_client, person_client, outsider, agent_client
-):
-    _, token = make_agent(name="reader", can_write=False)
+def test_readers_and_outsiders_cannot_write_or_peek(api_client, outsider, agent_client):
+    token = AgentCredentialFactory(name="reader", can_write=False).token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert _save(api_client, "k", "v").status_code == 403
     _save(agent_client, "secret", "payments only")
-    peek = person_client(outsider).get(f"{KEYS}/secret", {"scope": "acme/platform/payments/api"})
+    peek = client_for(outsider).get(f"{KEYS}/secret", {"scope": "acme/platform/payments/api"})
     assert peek.status_code == 400 and "scope" in peek.json()["fields"]
-    listed = person_client(outsider).get("/api/v1/knowledge").json()["results"]
+    listed = client_for(outsider).get("/api/v1/knowledge").json()["results"]
     assert listed == []
 
 

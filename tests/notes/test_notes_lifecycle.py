@@ -7,6 +7,9 @@ from governance.services import proposal_decide
 from mnemosyne_site.api import Conflict
 from notes.models import KnowledgeItem, NoteRetrieval, Trajectory
 from notes.services.lifecycle import note_propose_merge, note_propose_promotion
+from tests.clients import client_for
+from tests.governance.factories import AgentCredentialFactory
+from tests.notes.factories import KnowledgeItemFactory
 
 
 def _transition(client, note, status, reason="because"):
@@ -22,11 +25,9 @@ def _decide(proposal, user, decision="approve"):
 
 
 @pytest.mark.django_db
-def test_a_maintainer_accepts_a_draft_directly_and_it_is_audited(
-    person_client, maintainer, make_note
-):
-    note = make_note("Use idempotency keys on payment retries")
-    response = _transition(person_client(maintainer), note, "accepted")
+def test_a_maintainer_accepts_a_draft_directly_and_it_is_audited(maintainer):
+    note = KnowledgeItemFactory(title="Use idempotency keys on payment retries")
+    response = _transition(client_for(maintainer), note, "accepted")
     assert response.status_code == 200
     assert response.json()["note"]["status"] == "accepted"
     assert response.json()["proposal"] is None
@@ -36,8 +37,8 @@ def test_a_maintainer_accepts_a_draft_directly_and_it_is_audited(
 
 
 @pytest.mark.django_db
-def test_an_agent_can_only_propose(agent_client, maintainer, make_note):
-    note = make_note("Use idempotency keys on payment retries")
+def test_an_agent_can_only_propose(agent_client, maintainer):
+    note = KnowledgeItemFactory(title="Use idempotency keys on payment retries")
     response = _transition(agent_client, note, "proposed")
     assert response.status_code == 200  # proposing is the agent's to do
     note.refresh_from_db()
@@ -54,11 +55,9 @@ def test_an_agent_can_only_propose(agent_client, maintainer, make_note):
 
 
 @pytest.mark.django_db
-def test_a_member_asking_to_deprecate_opens_a_proposal_a_maintainer_approves(
-    person_client, member, maintainer, make_note
-):
-    note = make_note("Old deploy checklist", status="accepted")
-    response = _transition(person_client(member), note, "deprecated")
+def test_a_member_asking_to_deprecate_opens_a_proposal_a_maintainer_approves(member, maintainer):
+    note = KnowledgeItemFactory(title="Old deploy checklist", status="accepted")
+    response = _transition(client_for(member), note, "deprecated")
     assert response.status_code == 202
     proposal = Proposal.objects.get(pk=response.json()["proposal"]["id"])
     assert proposal.payload["target_status"] == "deprecated"
@@ -69,15 +68,15 @@ def test_a_member_asking_to_deprecate_opens_a_proposal_a_maintainer_approves(
 
 
 @pytest.mark.django_db
-def test_outsiders_cannot_change_or_even_see_the_note(person_client, outsider, make_note):
-    note = make_note("Payments runbook")
-    assert _transition(person_client(outsider), note, "proposed").status_code == 404
+def test_outsiders_cannot_change_or_even_see_the_note(outsider):
+    note = KnowledgeItemFactory(title="Payments runbook")
+    assert _transition(client_for(outsider), note, "proposed").status_code == 404
 
 
 @pytest.mark.django_db
-def test_a_read_only_agent_cannot_propose(make_agent, api_client, make_note):
-    note = make_note("Payments runbook")
-    _, token = make_agent(name="reader", can_write=False)
+def test_a_read_only_agent_cannot_propose(api_client, scope_tree):
+    note = KnowledgeItemFactory(title="Payments runbook")
+    token = AgentCredentialFactory(name="reader", can_write=False).token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert _transition(api_client, note, "proposed").status_code == 403
 
@@ -87,19 +86,17 @@ def test_a_read_only_agent_cannot_propose(make_agent, api_client, make_note):
     ("start", "target"),
     [("accepted", "draft"), ("rejected", "accepted"), ("deprecated", "rejected")],
 )
-def test_transitions_the_spec_does_not_allow_are_refused(
-    person_client, maintainer, make_note, start, target
-):
-    note = make_note("A note", status=start)
-    response = _transition(person_client(maintainer), note, target)
+def test_transitions_the_spec_does_not_allow_are_refused(maintainer, start, target):
+    note = KnowledgeItemFactory(title="A note", status=start)
+    response = _transition(client_for(maintainer), note, target)
     assert response.status_code == 409
     note.refresh_from_db()
     assert note.status == start
 
 
 @pytest.mark.django_db
-def test_the_lifecycle_applier_refuses_a_transition_that_became_invalid(maintainer, make_note):
-    note = make_note("A note", status="proposed")
+def test_the_lifecycle_applier_refuses_a_transition_that_became_invalid(maintainer):
+    note = KnowledgeItemFactory(title="A note", status="proposed")
     proposal = Proposal.objects.create(
         kind="lifecycle",
         scope=note.scope,
@@ -120,9 +117,11 @@ def test_the_lifecycle_applier_refuses_a_transition_that_became_invalid(maintain
 
 @pytest.mark.django_db
 def test_an_approved_promotion_creates_an_accepted_copy_one_layer_up(
-    agent_client, maintainer, make_note, scope_tree
+    agent_client, maintainer, scope_tree
 ):
-    note = make_note("Batch ledger writes to cut lock contention", status="accepted")
+    note = KnowledgeItemFactory(
+        title="Batch ledger writes to cut lock contention", status="accepted"
+    )
     response = agent_client.post(
         f"/api/v1/notes/{note.pk}/promote", {"reason": "useful"}, format="json"
     )
@@ -153,10 +152,12 @@ def test_an_approved_promotion_creates_an_accepted_copy_one_layer_up(
 
 @pytest.mark.django_db
 def test_a_promoted_note_is_visible_to_retrieval_in_the_target_layer(
-    person_client, maintainer, make_note, scope_tree, make_agent, api_client
+    maintainer, scope_tree, api_client
 ):
-    note = make_note("Batch ledger writes to cut lock contention", status="accepted")
-    _, token = make_agent(name="search-agent", scopes=[scope_tree["other_project"]])
+    note = KnowledgeItemFactory(
+        title="Batch ledger writes to cut lock contention", status="accepted"
+    )
+    token = AgentCredentialFactory(name="search-agent", scopes=[scope_tree["other_project"]]).token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     query = {"query": "batch ledger writes lock contention"}
     assert api_client.post("/api/v1/notes/search", query, format="json").json()["results"] == []
@@ -174,8 +175,8 @@ def test_a_promoted_note_is_visible_to_retrieval_in_the_target_layer(
 
 
 @pytest.mark.django_db
-def test_a_lineage_is_promoted_into_a_layer_only_once(maintainer, make_note, scope_tree):
-    note = make_note("Batch ledger writes", status="accepted")
+def test_a_lineage_is_promoted_into_a_layer_only_once(maintainer, scope_tree):
+    note = KnowledgeItemFactory(title="Batch ledger writes", status="accepted")
     _decide(note_propose_promotion(principal="system", note=note), maintainer)
     again = note_propose_promotion(principal="system", note=note)
     with pytest.raises(Conflict):
@@ -185,7 +186,7 @@ def test_a_lineage_is_promoted_into_a_layer_only_once(maintainer, make_note, sco
 
 @pytest.mark.django_db
 def test_only_maintainers_of_the_target_scope_approve_a_promotion(
-    member, make_note, scope_tree, django_user_model
+    member, scope_tree, django_user_model
 ):
     from rest_framework.exceptions import PermissionDenied
 
@@ -193,7 +194,9 @@ def test_only_maintainers_of_the_target_scope_approve_a_promotion(
 
     project_maintainer = django_user_model.objects.create_user("pm", password="pw")
     membership_grant(user=project_maintainer, scope=scope_tree["project"], role="maintainer")
-    proposal = note_propose_promotion(principal="system", note=make_note("x", status="accepted"))
+    proposal = note_propose_promotion(
+        principal="system", note=KnowledgeItemFactory(title="x", status="accepted")
+    )
     for user in (member, project_maintainer):
         with pytest.raises(PermissionDenied):
             _decide(proposal, user)
@@ -201,8 +204,8 @@ def test_only_maintainers_of_the_target_scope_approve_a_promotion(
 
 
 @pytest.mark.django_db
-def test_a_company_note_cannot_be_promoted(agent_client, make_note, person_client, maintainer):
-    note = make_note("Top", scope="company", status="accepted")
+def test_a_company_note_cannot_be_promoted(agent_client, maintainer, scope_tree):
+    note = KnowledgeItemFactory(title="Top", scope=scope_tree["company"], status="accepted")
     from notes.services.lifecycle import note_propose_promotion as propose
 
     with pytest.raises(Conflict):
@@ -214,17 +217,17 @@ def test_a_company_note_cannot_be_promoted(agent_client, make_note, person_clien
 
 @pytest.mark.django_db
 def test_an_approved_merge_keeps_history_and_redirects_references(
-    agent_client, maintainer, make_note, scope_tree
+    agent_client, maintainer, scope_tree
 ):
-    survivor = make_note(
-        "Use connection pooling for Postgres",
+    survivor = KnowledgeItemFactory(
+        title="Use connection pooling for Postgres",
         status="accepted",
         retrieval_count=4,
         usefulness_score=2,
         tags=["db"],
     )
-    other = make_note(
-        "Pool Postgres connections with pgbouncer",
+    other = KnowledgeItemFactory(
+        title="Pool Postgres connections with pgbouncer",
         status="accepted",
         retrieval_count=3,
         usefulness_score=1,
@@ -261,9 +264,9 @@ def test_an_approved_merge_keeps_history_and_redirects_references(
 
 
 @pytest.mark.django_db
-def test_notes_of_different_scopes_do_not_merge(agent_client, make_note):
-    a = make_note("A", scope="project")
-    b = make_note("B", scope="team")
+def test_notes_of_different_scopes_do_not_merge(agent_client, scope_tree):
+    a = KnowledgeItemFactory(title="A", scope=scope_tree["project"])
+    b = KnowledgeItemFactory(title="B", scope=scope_tree["team"])
     response = agent_client.post(
         f"/api/v1/notes/{a.pk}/merge", {"other_id": str(b.pk)}, format="json"
     )
@@ -272,13 +275,17 @@ def test_notes_of_different_scopes_do_not_merge(agent_client, make_note):
 
 @pytest.mark.django_db
 def test_similar_accepted_notes_produce_a_merge_suggestion_never_a_merge(
-    person_client, maintainer, make_note, django_capture_on_commit_callbacks
+    maintainer, django_capture_on_commit_callbacks
 ):
-    first = make_note("Set statement_timeout on long reporting queries", status="accepted")
-    second = make_note("Set statement_timeout for long reporting queries", status="draft")
-    make_note("Rotate the API keys every ninety days", status="accepted")
+    first = KnowledgeItemFactory(
+        title="Set statement_timeout on long reporting queries", status="accepted"
+    )
+    second = KnowledgeItemFactory(
+        title="Set statement_timeout for long reporting queries", status="draft"
+    )
+    KnowledgeItemFactory(title="Rotate the API keys every ninety days", status="accepted")
     with django_capture_on_commit_callbacks(execute=True):
-        _transition(person_client(maintainer), second, "accepted")
+        _transition(client_for(maintainer), second, "accepted")
     proposal = Proposal.objects.get(kind="merge")
     assert proposal.subject_id == str(first.pk)  # the older note survives
     assert proposal.payload["other_id"] == str(second.pk)
@@ -295,8 +302,8 @@ def test_similar_accepted_notes_produce_a_merge_suggestion_never_a_merge(
 
 
 @pytest.mark.django_db
-def test_a_merge_proposal_made_by_hand_needs_distinct_notes(make_note):
-    note = make_note("A")
+def test_a_merge_proposal_made_by_hand_needs_distinct_notes(scope_tree):
+    note = KnowledgeItemFactory(title="A")
     from rest_framework.exceptions import ValidationError
 
     with pytest.raises(ValidationError):
@@ -307,8 +314,10 @@ def test_a_merge_proposal_made_by_hand_needs_distinct_notes(make_note):
 
 
 @pytest.mark.django_db
-def test_the_review_page_can_describe_a_note(make_note):
-    note = make_note("Describe me", status="accepted", retrieval_count=12, usefulness_score=3)
+def test_the_review_page_can_describe_a_note(scope_tree):
+    note = KnowledgeItemFactory(
+        title="Describe me", status="accepted", retrieval_count=12, usefulness_score=3
+    )
     described = describer_for("notes.knowledgeitem")(str(note.pk))
     assert described["title"] == "Describe me"
     assert (described["status"], described["layer"]) == ("accepted", "project")
@@ -322,10 +331,10 @@ def test_the_review_page_can_describe_a_note(make_note):
 
 @pytest.mark.django_db
 def test_a_maintainer_reviews_and_approves_a_note_promotion_on_the_review_page(
-    client, maintainer, make_note, scope_tree
+    client, maintainer, scope_tree
 ):
-    note = make_note(
-        "Batch ledger writes to cut lock contention",
+    note = KnowledgeItemFactory(
+        title="Batch ledger writes to cut lock contention",
         status="accepted",
         retrieval_count=9,
         usefulness_score=4,
@@ -344,9 +353,9 @@ def test_a_maintainer_reviews_and_approves_a_note_promotion_on_the_review_page(
 
 
 @pytest.mark.django_db
-def test_the_review_page_shows_both_sides_of_a_note_merge(client, maintainer, make_note):
-    a = make_note("Use connection pooling for Postgres", status="accepted")
-    b = make_note("Pool Postgres connections with pgbouncer", status="accepted")
+def test_the_review_page_shows_both_sides_of_a_note_merge(client, maintainer):
+    a = KnowledgeItemFactory(title="Use connection pooling for Postgres", status="accepted")
+    b = KnowledgeItemFactory(title="Pool Postgres connections with pgbouncer", status="accepted")
     proposal = note_propose_merge(principal="system", note=a, other=b)
     client.force_login(maintainer)
     body = client.get(f"/review/proposals/{proposal.pk}").content.decode()

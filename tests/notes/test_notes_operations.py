@@ -3,9 +3,11 @@
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from prometheus_client.parser import text_string_to_metric_families
 
 from governance.models import AuditLog
 from notes.models import DistillationStatus, KnowledgeItem, Trajectory
+from tests.notes.factories import KnowledgeItemFactory
 from tests.notes.notes_helpers import session_events
 
 
@@ -18,8 +20,8 @@ def admin_client_(django_user_model):
 
 
 @pytest.mark.django_db
-def test_the_admin_lists_notes_and_its_accept_action_is_audited(admin_client_, make_note):
-    note = make_note("Admin-visible note")
+def test_the_admin_lists_notes_and_its_accept_action_is_audited(admin_client_, scope_tree):
+    note = KnowledgeItemFactory(title="Admin-visible note")
     page = admin_client_.get("/admin/notes/knowledgeitem/")
     assert page.status_code == 200 and b"Admin-visible note" in page.content
     response = admin_client_.post(
@@ -89,17 +91,37 @@ def test_the_periodic_tasks_are_declared_for_beat():
 
     call_command("setup_periodic_tasks")
     tasks = set(PeriodicTask.objects.values_list("task", flat=True))
-    assert {"notes.tasks.sweep_distillations", "notes.tasks.sweep_note_quality"} <= tasks
+    assert {"notes.distillations_sweep", "notes.note_quality_sweep"} <= tasks
     from mnemosyne_site.celery import app
 
     app.loader.import_default_modules()
-    assert "notes.tasks.sweep_distillations" in app.tasks
+    assert "notes.distillations_sweep" in app.tasks
 
 
 @pytest.mark.django_db
-def test_the_metrics_endpoint_exposes_the_specs_names(agent_client, make_note):
-    make_note("A note")
-    agent_client.post("/api/v1/notes/search", {"query": "note"}, format="json")
+def _scraped(name: str) -> float:
+    """One sample's value as /metrics serves it (0 before it exists)."""
+    text = Client().get("/metrics").content.decode()
+    samples = {s.name: s.value for f in text_string_to_metric_families(text) for s in f.samples}
+    return samples.get(name, 0.0)
+
+
+def test_a_search_is_counted_on_the_metrics_endpoint(agent_client):
+    KnowledgeItemFactory(title="A note")
+    searches = _scraped("note_taking_retrieval_results_count_count")
+    returned = _scraped("note_taking_retrieval_results_count_sum")
+    timed = _scraped("note_taking_retrieval_latency_ms_count")
+
+    response = agent_client.post("/api/v1/notes/search", {"query": "note"}, format="json")
+
+    found = len(response.json()["results"])
+    assert found == 1
+    assert _scraped("note_taking_retrieval_results_count_count") - searches == 1
+    assert _scraped("note_taking_retrieval_results_count_sum") - returned == found
+    assert _scraped("note_taking_retrieval_latency_ms_count") - timed == 1
+
+
+def test_the_metrics_endpoint_exposes_the_specs_names():
     text = Client().get("/metrics").content.decode()
     for name in (
         "note_taking_distillation_duration_ms",
@@ -108,7 +130,7 @@ def test_the_metrics_endpoint_exposes_the_specs_names(agent_client, make_note):
         "note_taking_retrieval_latency_ms",
         "note_taking_capture_batch_size",
     ):
-        assert name in text
+        assert f"# TYPE {name} " in text
 
 
 def test_every_notes_endpoint_is_in_the_openapi_schema():
@@ -149,12 +171,12 @@ def test_knowledge_items_leave_room_for_hot_counter_updates():
 
 
 @pytest.mark.django_db
-def test_the_dashboard_section_counts_only_what_the_viewer_may_read(make_note, member, outsider):
+def test_the_dashboard_section_counts_only_what_the_viewer_may_read(member, outsider):
     from governance.auth import Principal
     from governance.registry import dashboard_providers
 
-    make_note("Visible", status="accepted", retrieval_count=3, usefulness_score=2)
-    make_note("Also visible", low_quality=True)
+    KnowledgeItemFactory(title="Visible", status="accepted", retrieval_count=3, usefulness_score=2)
+    KnowledgeItemFactory(title="Also visible", low_quality=True)
     provider = dashboard_providers()["notes"]
     mine = provider(Principal.for_user(member))
     assert mine["notes_by_status"] == {"accepted": 1, "draft": 1}

@@ -3,6 +3,8 @@ import pytest
 from governance.models import AuditLog, Proposal
 from governance.selectors import maintainers_of
 from notes.models import KnowledgeItem, SessionFeedback
+from tests.governance.factories import AgentCredentialFactory
+from tests.notes.factories import KnowledgeItemFactory
 
 SEARCH = "/api/v1/notes/search"
 FEEDBACK = "/api/v1/notes/feedback"
@@ -20,11 +22,11 @@ def _feedback(client, session, outcome="positive", **body):
 
 @pytest.mark.django_db
 def test_positive_feedback_credits_every_note_in_the_sessions_context_once(
-    agent_client, make_note, django_capture_on_commit_callbacks
+    agent_client, django_capture_on_commit_callbacks
 ):
-    a = make_note("Cache the exchange rates for five minutes")
-    b = make_note("Exchange rate cache must expire after five minutes")
-    c = make_note("Reconcile the ledger nightly")
+    a = KnowledgeItemFactory(title="Cache the exchange rates for five minutes")
+    b = KnowledgeItemFactory(title="Exchange rate cache must expire after five minutes")
+    c = KnowledgeItemFactory(title="Reconcile the ledger nightly")
     _search(agent_client, "exchange rate cache", "s-1", threshold=0.3)
     _search(agent_client, "exchange rate cache", "s-1", threshold=0.3)
     _search(agent_client, "reconcile the ledger", "s-2", threshold=0.5)
@@ -40,8 +42,8 @@ def test_positive_feedback_credits_every_note_in_the_sessions_context_once(
 
 
 @pytest.mark.django_db
-def test_a_partial_rating_counts_partly_and_negative_feedback_adds_nothing(agent_client, make_note):
-    note = make_note("Cache the exchange rates for five minutes")
+def test_a_partial_rating_counts_partly_and_negative_feedback_adds_nothing(agent_client):
+    note = KnowledgeItemFactory(title="Cache the exchange rates for five minutes")
     _search(agent_client, "exchange rates cache", "s-1")
     _search(agent_client, "exchange rates cache", "s-2")
     assert _feedback(agent_client, "s-1", rating=0.5).status_code == 201
@@ -52,8 +54,8 @@ def test_a_partial_rating_counts_partly_and_negative_feedback_adds_nothing(agent
 
 
 @pytest.mark.django_db
-def test_feedback_for_a_session_is_given_once(agent_client, make_note):
-    make_note("Cache the exchange rates for five minutes")
+def test_feedback_for_a_session_is_given_once(agent_client):
+    KnowledgeItemFactory(title="Cache the exchange rates for five minutes")
     _search(agent_client, "exchange rates cache", "s-1")
     assert _feedback(agent_client, "s-1").status_code == 201
     assert _feedback(agent_client, "s-1").status_code == 409
@@ -61,12 +63,10 @@ def test_feedback_for_a_session_is_given_once(agent_client, make_note):
 
 
 @pytest.mark.django_db
-def test_an_agent_cannot_credit_notes_another_agent_retrieved(
-    agent_client, make_agent, api_client, make_note
-):
-    note = make_note("Cache the exchange rates for five minutes")
+def test_an_agent_cannot_credit_notes_another_agent_retrieved(agent_client, api_client):
+    note = KnowledgeItemFactory(title="Cache the exchange rates for five minutes")
     _search(agent_client, "exchange rates cache", "shared-session")
-    _, token = make_agent(name="other-agent")
+    token = AgentCredentialFactory(name="other-agent").token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert _feedback(api_client, "shared-session").json()["notes_credited"] == 0
     note.refresh_from_db()
@@ -83,15 +83,17 @@ def test_bad_feedback_is_refused_naming_the_field(agent_client):
 
 @pytest.mark.django_db
 def test_a_note_retrieved_often_but_rarely_useful_is_flagged_for_review_and_ranked_lower(
-    agent_client, make_note, maintainer, django_capture_on_commit_callbacks
+    agent_client, maintainer, django_capture_on_commit_callbacks
 ):
-    weak = make_note(
-        "Restart the worker when the queue is stuck",
+    weak = KnowledgeItemFactory(
+        title="Restart the worker when the queue is stuck",
         status="accepted",
         retrieval_count=10,
         usefulness_score=0.5,
     )
-    good = make_note("Restart the worker process if the queue stalls", status="accepted")
+    good = KnowledgeItemFactory(
+        title="Restart the worker process if the queue stalls", status="accepted"
+    )
     query = "Restart the worker when the queue is stuck"
     with django_capture_on_commit_callbacks(execute=True):
         first = _search(agent_client, query, "s-1")
@@ -109,10 +111,10 @@ def test_a_note_retrieved_often_but_rarely_useful_is_flagged_for_review_and_rank
 
 @pytest.mark.django_db
 def test_a_flag_is_lifted_when_the_note_proves_useful(
-    agent_client, make_note, django_capture_on_commit_callbacks
+    agent_client, django_capture_on_commit_callbacks
 ):
-    note = make_note(
-        "Restart the worker when the queue is stuck",
+    note = KnowledgeItemFactory(
+        title="Restart the worker when the queue is stuck",
         retrieval_count=11,
         usefulness_score=0.0,
         low_quality=True,
@@ -135,9 +137,11 @@ def test_a_flag_is_lifted_when_the_note_proves_useful(
 
 @pytest.mark.django_db
 def test_a_useful_draft_is_auto_proposed_and_its_maintainers_have_it_in_their_queue(
-    agent_client, make_note, maintainer, django_capture_on_commit_callbacks
+    agent_client, maintainer, django_capture_on_commit_callbacks
 ):
-    note = make_note("Use advisory locks for the nightly settlement job", retrieval_count=5)
+    note = KnowledgeItemFactory(
+        title="Use advisory locks for the nightly settlement job", retrieval_count=5
+    )
     _search(agent_client, "advisory locks settlement job", "s-1")
     note.refresh_from_db()
     assert note.status == "draft"  # six retrievals, but no success yet
@@ -159,9 +163,11 @@ def test_a_useful_draft_is_auto_proposed_and_its_maintainers_have_it_in_their_qu
 
 @pytest.mark.django_db
 def test_a_draft_useful_but_barely_retrieved_stays_a_draft(
-    agent_client, make_note, django_capture_on_commit_callbacks
+    agent_client, django_capture_on_commit_callbacks
 ):
-    note = make_note("Use advisory locks for the nightly settlement job", retrieval_count=3)
+    note = KnowledgeItemFactory(
+        title="Use advisory locks for the nightly settlement job", retrieval_count=3
+    )
     _search(agent_client, "advisory locks", "s-1")
     with django_capture_on_commit_callbacks(execute=True):
         _feedback(agent_client, "s-1")
@@ -170,12 +176,14 @@ def test_a_draft_useful_but_barely_retrieved_stays_a_draft(
 
 
 @pytest.mark.django_db
-def test_the_sweep_catches_notes_that_crossed_a_threshold_while_the_worker_was_away(make_note):
+def test_the_sweep_catches_notes_that_crossed_a_threshold_while_the_worker_was_away(scope_tree):
     from notes.tasks import sweep_note_quality
 
-    weak = make_note("weak", retrieval_count=20, usefulness_score=1)
-    ready = make_note("ready", retrieval_count=8, usefulness_score=2)
-    fine = make_note("fine", retrieval_count=20, usefulness_score=5, status="accepted")
+    weak = KnowledgeItemFactory(title="weak", retrieval_count=20, usefulness_score=1)
+    ready = KnowledgeItemFactory(title="ready", retrieval_count=8, usefulness_score=2)
+    fine = KnowledgeItemFactory(
+        title="fine", retrieval_count=20, usefulness_score=5, status="accepted"
+    )
     result = sweep_note_quality.delay().get()
     assert result["flagged"] == [str(weak.pk)] and result["proposed"] == [str(ready.pk)]
     fine.refresh_from_db()

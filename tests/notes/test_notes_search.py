@@ -8,6 +8,9 @@ from mnemosyne_site.embeddings import embed, embed_one
 from notes import conf
 from notes.models import KnowledgeItem, NoteRetrieval
 from notes.selectors.vector import vector_search
+from tests.clients import client_for
+from tests.governance.factories import AgentCredentialFactory
+from tests.notes.factories import KnowledgeItemFactory
 
 SEARCH = "/api/v1/notes/search"
 
@@ -19,10 +22,12 @@ def _search(client, query, **body):
 
 
 @pytest.mark.django_db
-def test_it_returns_notes_above_the_threshold_most_similar_first(agent_client, make_note):
-    flaky = make_note("Fix flaky pytest database fixtures by isolating transactions")
-    make_note("Deploy helm charts to the staging Kubernetes cluster")
-    make_note("Rotate expiring TLS certificates on the load balancer")
+def test_it_returns_notes_above_the_threshold_most_similar_first(agent_client):
+    flaky = KnowledgeItemFactory(
+        title="Fix flaky pytest database fixtures by isolating transactions"
+    )
+    KnowledgeItemFactory(title="Deploy helm charts to the staging Kubernetes cluster")
+    KnowledgeItemFactory(title="Rotate expiring TLS certificates on the load balancer")
     results = _search(agent_client, "pytest fixtures are flaky", threshold=0.4)
     assert [r["id"] for r in results] == [str(flaky.pk)]
     assert results[0]["similarity"] > 0.4
@@ -33,18 +38,29 @@ def test_it_returns_notes_above_the_threshold_most_similar_first(agent_client, m
 
 
 @pytest.mark.django_db
-def test_top_k_limits_the_results(agent_client, make_note):
+def test_top_k_limits_the_results(agent_client):
     for i in range(6):
-        make_note(f"Database migration tip number {i}: run migrations before deploying")
+        KnowledgeItemFactory(
+            title=f"Database migration tip number {i}: run migrations before deploying"
+        )
     assert len(_search(agent_client, "database migrations", top_k=4, threshold=0)) == 4
 
 
 @pytest.mark.django_db
-def test_the_nearer_layer_comes_first_and_siblings_stay_out(agent_client, make_note):
-    company = make_note("Retry HTTP calls with exponential backoff and jitter", scope="company")
-    project = make_note("Our payments API client retries with backoff", scope="project")
-    team = make_note("Use backoff when calling the ledger service", scope="team")
-    make_note("Retry HTTP calls with exponential backoff and jitter!", scope="other_project")
+def test_the_nearer_layer_comes_first_and_siblings_stay_out(agent_client, scope_tree):
+    company = KnowledgeItemFactory(
+        title="Retry HTTP calls with exponential backoff and jitter", scope=scope_tree["company"]
+    )
+    project = KnowledgeItemFactory(
+        title="Our payments API client retries with backoff", scope=scope_tree["project"]
+    )
+    team = KnowledgeItemFactory(
+        title="Use backoff when calling the ledger service", scope=scope_tree["team"]
+    )
+    KnowledgeItemFactory(
+        title="Retry HTTP calls with exponential backoff and jitter!",
+        scope=scope_tree["other_project"],
+    )
     results = _search(agent_client, "Retry HTTP calls with exponential backoff and jitter")
     # The company note is the most similar, but the project's own note comes first.
     assert [r["id"] for r in results] == [str(project.pk), str(team.pk), str(company.pk)]
@@ -52,41 +68,45 @@ def test_the_nearer_layer_comes_first_and_siblings_stay_out(agent_client, make_n
 
 
 @pytest.mark.django_db
-def test_a_layer_filter_returns_that_layer_and_its_parents_only(
-    person_client, maintainer, make_note
-):
-    make_note("Cache invalidation rules for the catalogue", scope="project")
-    team = make_note("Cache invalidation rules for all our services", scope="team")
-    org = make_note("Cache invalidation guideline of the platform", scope="org")
-    results = _search(
-        person_client(maintainer), "cache invalidation", scope="acme/platform/payments"
+def test_a_layer_filter_returns_that_layer_and_its_parents_only(maintainer, scope_tree):
+    KnowledgeItemFactory(
+        title="Cache invalidation rules for the catalogue", scope=scope_tree["project"]
     )
+    team = KnowledgeItemFactory(
+        title="Cache invalidation rules for all our services", scope=scope_tree["team"]
+    )
+    org = KnowledgeItemFactory(
+        title="Cache invalidation guideline of the platform", scope=scope_tree["org"]
+    )
+    results = _search(client_for(maintainer), "cache invalidation", scope="acme/platform/payments")
     assert {r["id"] for r in results} == {str(team.pk), str(org.pk)}
 
 
 @pytest.mark.django_db
-def test_low_quality_notes_rank_last(agent_client, make_note):
-    weak = make_note("Restart the worker when the queue is stuck", low_quality=True)
-    good = make_note("Restart the worker process if the queue stalls")
+def test_low_quality_notes_rank_last(agent_client):
+    weak = KnowledgeItemFactory(
+        title="Restart the worker when the queue is stuck", low_quality=True
+    )
+    good = KnowledgeItemFactory(title="Restart the worker process if the queue stalls")
     results = _search(agent_client, "Restart the worker when the queue is stuck")
     assert [r["id"] for r in results] == [str(good.pk), str(weak.pk)]
 
 
 @pytest.mark.django_db
-def test_deprecated_rejected_and_merged_notes_are_not_served(agent_client, make_note):
-    served = make_note("Pin the Node version in CI images", status="accepted")
-    make_note("Pin the Node version in CI images.", status="deprecated")
-    make_note("Pin Node version in the CI images", status="rejected")
-    make_note("Pin the node version in CI", status="draft", merged_into=served)
+def test_deprecated_rejected_and_merged_notes_are_not_served(agent_client):
+    served = KnowledgeItemFactory(title="Pin the Node version in CI images", status="accepted")
+    KnowledgeItemFactory(title="Pin the Node version in CI images.", status="deprecated")
+    KnowledgeItemFactory(title="Pin Node version in the CI images", status="rejected")
+    KnowledgeItemFactory(title="Pin the node version in CI", status="draft", merged_into=served)
     results = _search(agent_client, "Pin the Node version in CI images")
     assert [r["id"] for r in results] == [str(served.pk)]
 
 
 @pytest.mark.django_db
-def test_a_promoted_copy_and_its_original_show_once_nearest_layer_first(
-    agent_client, make_note, scope_tree
-):
-    original = make_note("Vacuum large tables during the night window", status="accepted")
+def test_a_promoted_copy_and_its_original_show_once_nearest_layer_first(agent_client, scope_tree):
+    original = KnowledgeItemFactory(
+        title="Vacuum large tables during the night window", status="accepted"
+    )
     copy = KnowledgeItem.objects.create(
         kind="pattern",
         scope=scope_tree["team"],
@@ -112,9 +132,9 @@ def _team_agent(scope_tree):
 
 
 @pytest.mark.django_db
-def test_each_retrieval_is_recorded_with_its_query_and_session(agent_client, make_note):
-    note = make_note("Use read replicas for reporting queries")
-    other = make_note("Reporting queries go to the analytics replica")
+def test_each_retrieval_is_recorded_with_its_query_and_session(agent_client):
+    note = KnowledgeItemFactory(title="Use read replicas for reporting queries")
+    other = KnowledgeItemFactory(title="Reporting queries go to the analytics replica")
     _search(agent_client, "reporting queries replica", session="sess-9")
     _search(agent_client, "reporting queries replica", session="sess-9")
     note.refresh_from_db()
@@ -129,8 +149,8 @@ def test_each_retrieval_is_recorded_with_its_query_and_session(agent_client, mak
 
 
 @pytest.mark.django_db
-def test_the_session_header_names_the_session_too(agent_client, make_note):
-    make_note("Use read replicas for reporting queries")
+def test_the_session_header_names_the_session_too(agent_client):
+    KnowledgeItemFactory(title="Use read replicas for reporting queries")
     agent_client.post(
         SEARCH, {"query": "read replicas"}, format="json", HTTP_X_MNEMOSYNE_SESSION="hdr-1"
     )
@@ -138,11 +158,9 @@ def test_the_session_header_names_the_session_too(agent_client, make_note):
 
 
 @pytest.mark.django_db
-def test_search_runs_a_bounded_number_of_queries(
-    agent_client, make_note, django_assert_max_num_queries
-):
+def test_search_runs_a_bounded_number_of_queries(agent_client, django_assert_max_num_queries):
     for i in range(8):
-        make_note(f"Kafka consumer lag fix number {i}")
+        KnowledgeItemFactory(title=f"Kafka consumer lag fix number {i}")
     _search(agent_client, "warm up")
     # auth (3) + scope + layers + plan + search + notes + retrieval update and insert + savepoints
     with django_assert_max_num_queries(14):
@@ -150,8 +168,8 @@ def test_search_runs_a_bounded_number_of_queries(
 
 
 @pytest.mark.django_db
-def test_search_emits_the_retrieval_metrics(agent_client, make_note):
-    make_note("Compress logs before shipping them")
+def test_search_emits_the_retrieval_metrics(agent_client):
+    KnowledgeItemFactory(title="Compress logs before shipping them")
     before = REGISTRY.get_sample_value("note_taking_retrieval_latency_ms_count") or 0
     results_sum = REGISTRY.get_sample_value("note_taking_retrieval_results_count_sum") or 0
     _search(agent_client, "compress logs")
@@ -160,9 +178,9 @@ def test_search_emits_the_retrieval_metrics(agent_client, make_note):
 
 
 @pytest.mark.django_db
-def test_a_read_only_agent_may_search(make_agent, api_client, make_note):
-    make_note("Compress logs before shipping them")
-    _, token = make_agent(name="reader", can_write=False)
+def test_a_read_only_agent_may_search(api_client, scope_tree):
+    KnowledgeItemFactory(title="Compress logs before shipping them")
+    token = AgentCredentialFactory(name="reader", can_write=False).token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert len(_search(api_client, "compress logs")) == 1
 

@@ -7,6 +7,7 @@ from governance.services import proposal_decide
 from notes import conf
 from notes.models import ExternalRef, Skill
 from notes.services.skills import skill_activate, skill_save
+from tests.clients import client_for
 
 SKILLS = "/api/v1/skills"
 REFS = "/api/v1/external-refs"
@@ -134,14 +135,14 @@ def test_the_review_page_can_describe_a_skill(scope_tree):
 
 
 @pytest.mark.django_db
-def test_people_deprecate_skills_they_may_write(person_client, member, outsider, agent_client):
+def test_people_deprecate_skills_they_may_write(member, outsider, agent_client):
     _skill(agent_client)
     path = {"scope": "acme/platform/payments/api"}
-    outsider_try = person_client(outsider).post(
+    outsider_try = client_for(outsider).post(
         f"{SKILLS}/deploy-canary/deprecate", path, format="json"
     )
     assert outsider_try.status_code == 400  # cannot even see the scope
-    response = person_client(member).post(f"{SKILLS}/deploy-canary/deprecate", path, format="json")
+    response = client_for(member).post(f"{SKILLS}/deploy-canary/deprecate", path, format="json")
     assert response.status_code == 200 and response.json()["status"] == "deprecated"
 
 

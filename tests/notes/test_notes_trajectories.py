@@ -6,6 +6,8 @@ from prometheus_client import REGISTRY
 
 from notes import conf
 from notes.models import DistillationStatus, Trajectory, TrajectoryEvent
+from tests.clients import client_for
+from tests.governance.factories import AgentCredentialFactory
 from tests.notes.notes_helpers import event, session_events
 
 EVENTS = "/api/v1/trajectories/events"
@@ -121,8 +123,8 @@ def test_an_agent_cannot_capture_into_a_scope_it_cannot_write(agent_client, scop
 
 
 @pytest.mark.django_db
-def test_a_read_only_agent_cannot_capture(make_agent, api_client):
-    _, token = make_agent(name="reader", can_write=False)
+def test_a_read_only_agent_cannot_capture(api_client, scope_tree):
+    token = AgentCredentialFactory(name="reader", can_write=False).token
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert _post(api_client, [event("Read")]).status_code == 403
 
@@ -199,18 +201,16 @@ def test_ending_a_session_twice_changes_nothing(agent_client):
 
 
 @pytest.mark.django_db
-def test_people_see_trajectories_of_their_scopes_only(
-    agent_client, person_client, member, outsider
-):
+def test_people_see_trajectories_of_their_scopes_only(agent_client, member, outsider):
     _post(agent_client, session_events(2))
-    mine = person_client(member).get("/api/v1/trajectories")
+    mine = client_for(member).get("/api/v1/trajectories")
     assert [t["session"] for t in mine.json()["results"]] == ["s-1"]
-    theirs = person_client(outsider).get("/api/v1/trajectories")
+    theirs = client_for(outsider).get("/api/v1/trajectories")
     assert theirs.json()["results"] == []
     trajectory_id = mine.json()["results"][0]["id"]
-    detail = person_client(member).get(f"/api/v1/trajectories/{trajectory_id}")
+    detail = client_for(member).get(f"/api/v1/trajectories/{trajectory_id}")
     assert len(detail.json()["events"]) == 2
-    assert person_client(outsider).get(f"/api/v1/trajectories/{trajectory_id}").status_code == 404
+    assert client_for(outsider).get(f"/api/v1/trajectories/{trajectory_id}").status_code == 404
 
 
 @pytest.mark.django_db

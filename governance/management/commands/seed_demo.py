@@ -32,7 +32,7 @@ class Command(BaseCommand):
 
         with transaction.atomic():
             project = scope_ensure_path(path=DEMO_TREE)
-            company = project.parent.parent.parent
+            company = scope_ensure_path(path=DEMO_TREE.split("/")[0])
             scope_ensure_path(path=settings.MNEMOSYNE_DEFAULT_SCOPE)
             users = get_user_model().objects
             people = {

@@ -6,6 +6,7 @@ own): reads take the nearest layer that has it, writes go to exactly that scope.
 
 from __future__ import annotations
 
+from django.db.models import Case, FloatField, Value, When
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -61,11 +62,12 @@ SCOPE_PARAM = OpenApiParameter(
 
 def _check_name(field: str, value: str) -> str:
     try:
-        return validate_name(value)
+        validate_name(value)
     except Exception as exc:
         raise ValidationError(
             {field: exc.detail if hasattr(exc, "detail") else [str(exc)]}
         ) from None
+    return value
 
 
 def _body_scope(request) -> str | None:
@@ -229,12 +231,18 @@ class KnowledgeSemanticSearchView(APIView):
             limit=params["limit"],
             threshold=params["threshold"],
         )
-        items = KnowledgeItem.objects.select_related("scope").in_bulk([h.id for h in hits])
-        results = []
-        for hit in hits:
-            item = items[hit.id]
-            item.relevance = round(hit.similarity, 6)
-            results.append(item)
+        # Each row carries its similarity as `relevance`, as the keyword search's rows do.
+        relevance = Case(
+            *(When(pk=hit.id, then=Value(round(hit.similarity, 6))) for hit in hits),
+            default=Value(0.0),
+            output_field=FloatField(),
+        )
+        items = (
+            KnowledgeItem.objects.select_related("scope")
+            .annotate(relevance=relevance)
+            .in_bulk([hit.id for hit in hits])
+        )
+        results = [items[hit.id] for hit in hits]
         return Response(KnowledgeSearchResultSerializer(results, many=True).data)
 
 

@@ -5,7 +5,7 @@ import pytest
 from governance.models import Proposal
 from hindsight.services import hindsight_note_upsert, resolution_apply, resolution_create
 from mnemosyne_site.models import TaskRun
-from tests.hindsight.factories import make_signature
+from tests.hindsight.factories import ErrorSignatureFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def test_the_sweep_proposes_a_due_promotion_once_and_moves_its_watermark(scope_tree):
     from hindsight.tasks import proposals_sweep
 
-    signature = make_signature(scope_tree["project"])
+    signature = ErrorSignatureFactory(scope=scope_tree["project"])
     resolution = resolution_create(signature=signature, description="Use dict.get.", actor="a")
     for _ in range(4):  # five applications, all successful; their refresh tasks never ran
         resolution_apply(resolution_id=resolution.pk, success=True, actor="a")

@@ -64,7 +64,7 @@ FIXED_SERIES = (
         for s in ("resolved", "dismissed")
     ]
     + [
-        ("mnemosyne_task_runs_total", {"task": "notes.tasks.expire_old_records", "outcome": o})
+        ("mnemosyne_task_runs_total", {"task": "notes.records_expire", "outcome": o})
         for o in ("success", "failure")
     ]
 )

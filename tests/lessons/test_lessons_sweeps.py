@@ -9,6 +9,7 @@ from django.utils import timezone
 from lessons import conf
 from lessons.models import AgentMemory, Lesson, Pattern
 from mnemosyne_site.models import TaskRun
+from tests.governance.factories import AgentCredentialFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -64,15 +65,13 @@ def test_the_pattern_sweep_forms_the_pattern_a_lost_task_never_did(scope_tree):
     # Next run: the members are skipped, only the unrelated lesson is looked at again.
     assert patterns_sweep.delay().get() == {"lessons_checked": 1, "patterns_touched": 0}
     assert Pattern.objects.count() == 1
-    assert TaskRun.objects.filter(task_name="lessons.tasks.patterns_sweep").count() == 2
+    assert TaskRun.objects.filter(task_name="lessons.patterns_sweep").count() == 2
 
 
-def test_the_memory_refresh_rebuilds_stale_memories_and_creates_missing_ones(
-    scope_tree, make_agent
-):
+def test_the_memory_refresh_rebuilds_stale_memories_and_creates_missing_ones(scope_tree):
     from lessons.tasks import agent_memories_refresh
 
-    make_agent(name="deployer", domain="docker")
+    AgentCredentialFactory(name="deployer", domain="docker")
     _lesson(scope_tree["project"], None, "Docker socket permission", source_agent="builder")
     stale = AgentMemory.objects.create(
         agent_name="builder",

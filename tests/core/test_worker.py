@@ -1,4 +1,5 @@
-"""The beat schedule's tasks through a real broker and worker, and /metrics showing their counts.
+"""Tasks through a real broker and worker: a probe, every task of the beat schedule with /metrics
+showing their counts, and beat itself sending a due task.
 
 The worker is a separate process on a queue of its own (so no other worker on the shared embedded
 broker takes its tasks), using this test's database and a metrics directory of its own; /metrics
@@ -20,6 +21,7 @@ from django.utils import timezone
 from mnemosyne_site import embedded
 from mnemosyne_site.models import TaskRun
 from mnemosyne_site.schedules import SCHEDULES
+from mnemosyne_site.tasks import ping
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -32,7 +34,7 @@ def _metric_lines(text: str, name: str) -> list[str]:
 @pytest.fixture
 def worker(celery_broker, tmp_path):
     broker = embedded.broker_url()
-    queue = f"test-ops-{uuid.uuid4().hex}"
+    queue = f"test-{uuid.uuid4().hex}"
     celery_broker(broker, results=True)
     metrics_dir = tmp_path / "metrics"
     metrics_dir.mkdir()
@@ -67,13 +69,28 @@ def worker(celery_broker, tmp_path):
         stderr=subprocess.DEVNULL,
     )
     try:
-        yield {"queue": queue, "metrics_dir": metrics_dir, "env": env, "broker": broker}
+        yield {
+            "queue": queue,
+            "metrics_dir": metrics_dir,
+            "env": env,
+            "broker": broker,
+            "pid": process.pid,
+        }
     finally:
         process.terminate()
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def test_a_task_sent_through_the_broker_runs_in_a_real_worker(worker):
+    result = ping.apply_async(args=["hello"], queue=worker["queue"])
+    # Another test may have run a worker in this process; this get is not inside a task.
+    reply = result.get(timeout=60, disable_sync_subtasks=False)
+    assert reply["payload"] == "hello"
+    assert reply["pid"] == worker["pid"]  # the solo pool runs tasks in the worker process itself
+    assert reply["pid"] != os.getpid()
 
 
 def test_every_scheduled_task_runs_in_a_real_worker_and_its_counts_reach_metrics(
@@ -101,7 +118,7 @@ def test_every_scheduled_task_runs_in_a_real_worker_and_its_counts_reach_metrics
     tasks = {task for task, _every, _kwargs in SCHEDULES.values()}
     recorded = set(TaskRun.objects.filter(succeeded=True).values_list("task_name", flat=True))
     assert recorded == tasks  # every periodic task leaves a run record
-    retention = TaskRun.objects.get(task_name="notes.tasks.expire_old_records")
+    retention = TaskRun.objects.get(task_name="notes.records_expire")
     assert retention.result["trajectories_deleted"] == 1
     assert not Trajectory.objects.exists()
 
@@ -114,7 +131,7 @@ def test_every_scheduled_task_runs_in_a_real_worker_and_its_counts_reach_metrics
             for line in runs
         ), task
     assert any(
-        'task="notes.tasks.expire_old_records"' in line
+        'task="notes.records_expire"' in line
         and 'outcome="trajectories_deleted"' in line
         and line.endswith(" 1.0")
         for line in _metric_lines(text, "mnemosyne_sweep_items_total")
@@ -128,7 +145,7 @@ def test_beat_sends_a_due_sweep_to_the_worker(worker, tmp_path):
     # Only this periodic task exists in the test database, routed to the test worker's queue.
     PeriodicTask.objects.create(
         name="test: flush outbox",
-        task="mnemosyne_site.flush_outbox",
+        task="mnemosyne_site.outbox_flush",
         interval=every,
         queue=worker["queue"],
     )
@@ -159,7 +176,7 @@ def test_beat_sends_a_due_sweep_to_the_worker(worker, tmp_path):
         while time.monotonic() < deadline:
             if (
                 TaskRun.objects.filter(
-                    task_name="mnemosyne_site.flush_outbox", succeeded=True
+                    task_name="mnemosyne_site.outbox_flush", succeeded=True
                 ).count()
                 >= 2
             ):
@@ -173,5 +190,5 @@ def test_beat_sends_a_due_sweep_to_the_worker(worker, tmp_path):
             beat.kill()
     # Beat fired it at least twice on its 2-second interval, and the worker ran it each time.
     assert (
-        TaskRun.objects.filter(task_name="mnemosyne_site.flush_outbox", succeeded=True).count() >= 2
+        TaskRun.objects.filter(task_name="mnemosyne_site.outbox_flush", succeeded=True).count() >= 2
     )

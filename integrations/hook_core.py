@@ -1,0 +1,139 @@
+"""What every hook event shares: settings, one HTTP client with one deadline, a watchdog, and
+parallel requests within the budget. Standard library only: `hook.py` (the entrypoint, run before
+every agent action) imports it, and so do the other events' handlers.
+
+`http.client` is imported when a request is sent, not here: a PreToolUse that checks nothing
+(a Read, a Grep) should not pay for it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from urllib.parse import urlsplit
+
+DEFAULT_URL = "http://localhost:8025"
+# Grace on top of the network budget before the watchdog ends the process (JSON, exit).
+WATCHDOG_GRACE_SECONDS = 0.5
+
+
+class Unavailable(Exception):
+    """The server could not give an answer in time (down, slow, refusing, or garbled)."""
+
+
+def _env_float(name: str, default: float, minimum: float) -> float:
+    try:
+        return max(minimum, float(os.environ.get(name, "") or default))
+    except ValueError:
+        return default
+
+
+class Config:
+    def __init__(self) -> None:
+        env = os.environ.get
+        self.url = (env("MNEMOSYNE_URL") or DEFAULT_URL).rstrip("/")
+        self.token = env("MNEMOSYNE_TOKEN") or ""
+        self.scope = env("MNEMOSYNE_SCOPE") or ""
+        self.domain = env("MNEMOSYNE_DOMAIN") or "development"
+        self.agent = env("MNEMOSYNE_AGENT") or "CLAUDE_CODE"
+        self.timeout = _env_float("MNEMOSYNE_HOOK_TIMEOUT", 2.0, 0.05)
+        self.context_tokens = int(_env_float("MNEMOSYNE_CONTEXT_TOKENS", 2000, 100))
+        self.fix_min_confidence = _env_float("MNEMOSYNE_FIX_MIN_CONFIDENCE", 0.5, 0.0)
+        self.state_dir = env("MNEMOSYNE_HOOK_STATE_DIR") or os.path.join(
+            env("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+            "mnemosyne",
+            "hook",
+        )
+        self.disabled = (env("MNEMOSYNE_HOOK_DISABLED") or "") in {"1", "true", "yes"}
+        self.debug = (env("MNEMOSYNE_HOOK_DEBUG") or "") in {"1", "true", "yes"}
+
+
+class Api:
+    """A JSON-over-HTTP client with one deadline for everything it sends (stdlib only)."""
+
+    def __init__(self, config: Config, *, budget: float | None = None) -> None:
+        self.config = config
+        self.deadline = time.monotonic() + (config.timeout if budget is None else budget)
+        parts = urlsplit(config.url)
+        self.https = parts.scheme == "https"
+        self.host = parts.hostname or "localhost"
+        self.port = parts.port or (443 if self.https else 80)
+        self.prefix = parts.path.rstrip("/")
+
+    def remaining(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def request(self, method: str, path: str, body=None, *, headers: dict | None = None):
+        """The decoded JSON answer of a 2xx response; anything else raises Unavailable."""
+        import http.client
+
+        timeout = self.remaining()
+        if timeout <= 0.01:
+            raise Unavailable("no time left")
+        connection: http.client.HTTPConnection
+        if self.https:
+            connection = http.client.HTTPSConnection(self.host, self.port, timeout=timeout)
+        else:
+            connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        sent = {"Accept": "application/json", "Connection": "close"}
+        if self.config.token:
+            sent["Authorization"] = f"Bearer {self.config.token}"
+        payload = None
+        if body is not None:
+            payload = json.dumps(body, default=str).encode()
+            sent["Content-Type"] = "application/json"
+        sent.update(headers or {})
+        try:
+            connection.request(method, self.prefix + path, body=payload, headers=sent)
+            response = connection.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException) as exc:
+            raise Unavailable(f"{method} {path}: {exc}") from None
+        finally:
+            connection.close()
+        if not 200 <= response.status < 300:
+            raise Unavailable(f"{method} {path}: HTTP {response.status}")
+        try:
+            return json.loads(data) if data else None
+        except ValueError:
+            raise Unavailable(f"{method} {path}: not JSON") from None
+
+
+def parallel(jobs: dict, api: Api) -> dict:
+    """Run the jobs on threads; what has not finished when the budget ends counts as None."""
+    results: dict = {}
+
+    def run(name, job):
+        try:
+            results[name] = job()
+        except Exception:  # a failed report must not fail the others
+            results[name] = None
+
+    threads = [
+        threading.Thread(target=run, args=(name, job), daemon=True) for name, job in jobs.items()
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(max(0.0, api.remaining()))
+    return {name: results.get(name) for name in jobs}
+
+
+def arm_watchdog(seconds: float) -> None:
+    """End the process silently (status 0) if it is still running after `seconds`."""
+    if not hasattr(signal, "setitimer"):
+        return
+
+    def expire(signum, frame):
+        os._exit(0)
+
+    signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+
+def disarm_watchdog() -> None:
+    if hasattr(signal, "setitimer"):
+        signal.setitimer(signal.ITIMER_REAL, 0)

@@ -9,11 +9,12 @@ import uuid
 
 import pytest
 
+from notes.tasks import distill_trajectory
 from tests.faults.conftest import ReportStream, kill_and_reap, wait_until
 
 pytestmark = pytest.mark.integration
 
-DISTILL = "notes.tasks.distill_trajectory"
+DISTILL = distill_trajectory.name
 DONE = ("succeeded", "duplicate")
 
 

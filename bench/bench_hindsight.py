@@ -1,14 +1,16 @@
 """Latency of hindsight capture and match with 100,000 stored signatures.
 
-    /work/main/.venv/bin/python bench/bench_hindsight.py [--signatures 100000] [--requests 300]
+    .venv/bin/python bench/bench_hindsight.py [--signatures 100000] [--requests 300] [--loghub DIR]
 
 Budgets (DESIGN.md §6): capture p95 ≤ 50 ms; match p95 ≤ 30 ms with 100,000 signatures.
 
 Runs in its own database (`MNEMOSYNE_DB_NAME=bench_mn_hindsight` in the embedded PostgreSQL),
-loaded once and reused by later runs. Loading: about 4,000 distinct error texts (Loghub-2k
-templates with their variables filled in, and synthetic error messages) are embedded with the
-real model; the 100,000 signatures reuse those vectors with small Gaussian noise, renormalised
-(embedding 100,000 texts on two shared cores would take longer than the whole benchmark budget).
+loaded once and reused by later runs. Loading: a few thousand distinct error texts are embedded
+with the real model: the real error outputs of bench/data/errors.jsonl as the hook maps them (or,
+with `--loghub DIR`, Loghub-2k's templates with their variables filled in; see
+bench/bench_grouping.py for where to get it) and synthetic error messages. The 100,000
+signatures reuse those vectors with small Gaussian noise, renormalised (embedding 100,000 texts
+on two shared cores would take longer than the whole benchmark budget).
 Rows go in with COPY and the HNSW index is built once afterwards.
 
 Requests go through the real API stack in process (DRF, bearer-token auth, the services) with
@@ -34,7 +36,10 @@ sys.path.insert(0, str(REPO_ROOT))
 os.environ["MNEMOSYNE_DB_NAME"] = os.environ.get("HINDSIGHT_BENCH_DB", "bench_mn_hindsight")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemosyne_site.settings")
 
-LOGHUB = Path("/work/shared/data/loghub2k")
+from bench.bench_grouping import WHERE_TO_GET  # noqa: E402
+from integrations.hook_learning import parse_error  # noqa: E402
+
+CORPUS = REPO_ROOT / "bench" / "data" / "errors.jsonl"
 PROJECTS = 10
 ERROR_TYPES = [
     "KeyError",
@@ -106,10 +111,16 @@ def _fill(rng: random.Random, text: str) -> str:
     )
 
 
-def distinct_texts(rng: random.Random) -> list[tuple[str, str]]:
-    """(error type, message) pairs: Loghub template instances and synthetic errors."""
+def distinct_texts(rng: random.Random, loghub: Path | None) -> list[tuple[str, str]]:
+    """(error type, message) pairs: real error outputs (or Loghub template instances) and
+    synthetic errors."""
     texts: list[tuple[str, str]] = []
-    for path in sorted(LOGHUB.glob("*.templates.jsonl")):
+    if loghub is None:
+        for line in CORPUS.open(encoding="utf-8"):
+            record = json.loads(line)
+            parsed = parse_error(record["tool_name"], record["error"])
+            texts.append((parsed["error_type"], parsed["message"]))
+    for path in sorted(loghub.glob("*.templates.jsonl")) if loghub else []:
         for line in path.open():
             template = json.loads(line)["template"]
             for _ in range(4):
@@ -134,7 +145,7 @@ def percentiles(values: list[float]) -> str:
     return f"p50 {q[49]:6.1f} ms  p95 {q[94]:6.1f} ms  p99 {q[98]:6.1f} ms  (n={len(values)})"
 
 
-def load(total: int, rng: random.Random) -> None:
+def load(total: int, rng: random.Random, loghub: Path | None) -> None:
     import numpy as np
     from django.db import connection
 
@@ -149,7 +160,7 @@ def load(total: int, rng: random.Random) -> None:
         return
     started = time.perf_counter()
     scopes = [scope_ensure_path(path=f"bench/org/team/p{i}") for i in range(PROJECTS)]
-    pairs = distinct_texts(rng)
+    pairs = distinct_texts(rng, loghub)
     prepared = [prepare_error(t, m) for t, m in pairs]
     vectors = embed([p.embedding_text for p in prepared])
     print(f"embedded {len(pairs)} distinct texts in {time.perf_counter() - started:.0f} s")
@@ -250,6 +261,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--signatures", type=int, default=100_000)
     parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument("--loghub", type=Path, default=None, help="Loghub-2k folder (optional)")
     args = parser.parse_args()
 
     import django
@@ -261,7 +273,9 @@ def main() -> None:
     settings.ALLOWED_HOSTS = ["*"]
     call_command("migrate", verbosity=0)
     rng = random.Random(11)
-    load(args.signatures, rng)
+    if args.loghub is not None and not (args.loghub / "HDFS.templates.jsonl").exists():
+        raise SystemExit(f"--loghub {args.loghub}: no *.templates.jsonl there. {WHERE_TO_GET}")
+    load(args.signatures, rng, args.loghub)
 
     from rest_framework.test import APIClient
 
@@ -275,7 +289,7 @@ def main() -> None:
     _, token = agent_create(name="bench", scopes=[project], ttl_days=1)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    pairs = distinct_texts(random.Random(99))
+    pairs = distinct_texts(random.Random(99), args.loghub)
 
     def timed(url: str, body: dict, expect: tuple[int, ...]) -> tuple[float, dict]:
         t0 = time.perf_counter()

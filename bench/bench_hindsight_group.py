@@ -1,12 +1,13 @@
 """Grouping accuracy and speed of the production grouping pipeline on Loghub-2k.
 
-    /work/main/.venv/bin/python bench/bench_hindsight_group.py [--no-semantic] [--data DIR]
+    .venv/bin/python bench/bench_hindsight_group.py --data DIR [--no-semantic]
 
 Runs `hindsight.pipeline.InMemoryGrouping` — the code behind `manage.py hindsight_group` and
 the capture endpoint — with one configuration for all eight datasets, and prints per dataset:
 grouping accuracy (GA: a message is correct when the set of messages grouped with it equals its
 ground-truth group exactly), the number of groups found against the truth, and throughput. The
-published GA of tuned Drain is printed alongside.
+published GA of tuned Drain is printed alongside. DIR: Loghub-2k as `<System>.jsonl` files (see
+bench/bench_grouping.py for where to get it and the format; it is not part of this repository).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemosyne_site.settings")
+
+from bench.bench_grouping import WHERE_TO_GET  # noqa: E402
 
 DATASETS = ["HDFS", "BGL", "HPC", "HealthApp", "Apache", "Proxifier", "OpenSSH", "Zookeeper"]
 DRAIN = {
@@ -48,9 +51,15 @@ def grouping_accuracy(predicted: list[str], truth: list[str]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--data", default="/work/shared/data/loghub2k")
+    parser.add_argument("--data", type=Path, default=None, help="folder of <System>.jsonl")
     parser.add_argument("--no-semantic", action="store_true")
     args = parser.parse_args()
+    if args.data is None:
+        print(f"bench_hindsight_group: skipped. {WHERE_TO_GET}")
+        return
+    missing = [name for name in DATASETS if not (args.data / f"{name}.jsonl").exists()]
+    if missing:
+        raise SystemExit(f"{args.data} lacks {', '.join(missing)}. {WHERE_TO_GET}")
 
     import django
 

@@ -97,7 +97,8 @@ def _load(args) -> None:
             parents=parents,
         )
     anti = AntiPattern.objects.filter(scope__path=TEAM, active=True)
-    if args.reload or anti.count() != args.anti_patterns:
+    stale = not anti.exclude(command_trigger={}).exists()  # loaded before command triggers
+    if args.reload or stale or anti.count() != args.anti_patterns:
         print(f"loading {args.anti_patterns} anti-patterns …")
         AntiPattern.objects.filter(scope__path__startswith=TEAM).delete()
         team = scope_ensure_path(path=TEAM)
@@ -114,18 +115,30 @@ def _load(args) -> None:
         vectors, parents = data.noisy_copies(real, args.anti_patterns, seed=9)
         import re2
 
+        from lessons.command_triggers import CommandTriggerError
+        from lessons.command_triggers import validate as validate_command_trigger
+
         rows = []
         for i, (vector, parent) in enumerate(zip(vectors, parents, strict=True)):
             tool, sub, component = combos[parent]
-            if i % 100 == 99:  # a few triggers with no literal to gate them
+            trigger, command_trigger = "", {}
+            if i % 100 == 99:  # a few explicit regexes, with no literal to gate them
                 trigger = rf"(?i)(?:prod|production)\S*\s.*(?:password|secret){i}"
-            else:
+            elif i % 100 == 98:  # and a few gated ones
                 trigger = rf"(?i){re2.escape(tool)}\s+{re2.escape(sub)}{i % 30}"
+            else:  # the rest as reports give them now: a command trigger
+                try:
+                    command_trigger = validate_command_trigger(
+                        {"commands": [f"{tool} {sub} env{i % 1000}"]}
+                    )
+                except CommandTriggerError:
+                    trigger = rf"(?i){re2.escape(tool)}\s+{re2.escape(sub)}{i % 30}"
             severity = ["critical", "high", "high", "medium", "low"][i % 5]
             rows.append(
                 AntiPattern(
                     scope=team,
                     trigger_pattern=trigger,
+                    command_trigger=command_trigger,
                     embedding=vector,
                     domain="bench",
                     title=f"{titles[parent]} ({i})",

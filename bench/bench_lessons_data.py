@@ -261,8 +261,8 @@ def check_actions(count: int, seed: int = 31) -> list[str]:
         if i % 2:
             tool = rng.choice(list(TOOLS))
             actions.append(
-                f"sudo {tool} {rng.choice(TOOLS[tool])}{rng.randint(0, 29)} "
-                f"--target env{rng.randint(1, 999)}"
+                f"cd /srv/app{rng.randint(0, 99)} && sudo {tool} {rng.choice(TOOLS[tool])} "
+                f"env{rng.randint(1, 999)} --verbose | tee -a log{rng.randint(0, 99)}"
             )
         else:
             actions.append(f"{rng.choice(harmless)} # step {rng.randint(1, 99999)}")

@@ -143,6 +143,8 @@ class AuditLog(models.Model):
     details = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        verbose_name = "audit log entry"
+        verbose_name_plural = "audit log entries"
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:

@@ -242,6 +242,7 @@ class SuggestionMiss(models.Model):
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
+        verbose_name_plural = "suggestion misses"
         ordering = ["-created_at"]
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from rest_framework.exceptions import PermissionDenied
 
 from governance.auth import Principal
 from governance.services import audit_record
+from lessons.command_triggers import validate as validate_command_trigger
 from lessons.models import (
     AgentMemory,
     AntiPattern,
@@ -75,9 +76,11 @@ class AntiPatternForm(forms.ModelForm):
         model = AntiPattern
         fields = [
             "scope",
+            "command_trigger",
             "trigger_pattern",
             "domain",
             "category",
+            "cross_domain",
             "title",
             "why_bad",
             "example",
@@ -86,17 +89,36 @@ class AntiPatternForm(forms.ModelForm):
             "block_action",
             "active",
         ]
+        help_texts = {
+            "command_trigger": (
+                'The commands it blocks: {"commands": [...], "unless": [...]}. A pattern is a '
+                'command line ("git push --force <branch>") or an object with program, '
+                "subcommand, flags, options, args, anywhere, sudo, then; a value is literal, "
+                "<any>, or re:REGEX. A pattern that would block an everyday command is refused."
+            ),
+            "trigger_pattern": "An explicit RE2 regex (optional; most anti-patterns need none).",
+            "cross_domain": "Applies to agents of every domain.",
+        }
 
     def clean_trigger_pattern(self) -> str:
         value = self.cleaned_data["trigger_pattern"]
         try:
-            return validate_trigger(value)
+            return validate_trigger(value) if value else ""
+        except TriggerError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def clean_command_trigger(self) -> dict:
+        value = self.cleaned_data["command_trigger"]
+        try:
+            return validate_command_trigger(value)
         except TriggerError as exc:
             raise forms.ValidationError(str(exc)) from None
 
 
 EDITABLE = [
     "trigger_pattern",
+    "command_trigger",
+    "cross_domain",
     "title",
     "why_bad",
     "example",
@@ -119,15 +141,18 @@ class AntiPatternAdmin(admin.ModelAdmin):
         "block_action",
         "active",
         "domain",
+        "cross_domain",
+        "blocks_commands",
         "times_triggered",
         "last_triggered",
         "scope",
     ]
-    list_filter = ["active", "severity", "block_action", "domain"]
+    list_filter = ["active", "severity", "block_action", "cross_domain", "domain"]
     search_fields = ["title", "trigger_pattern", "why_bad", "example"]
     list_select_related = ["scope"]
     show_full_result_count = False
     readonly_fields = [
+        "builtin_key",
         "times_triggered",
         "last_triggered",
         "source_lesson",
@@ -136,6 +161,10 @@ class AntiPatternAdmin(admin.ModelAdmin):
         "updated_at",
     ]
     actions = ["activate", "deactivate"]
+
+    @admin.display(boolean=True, description="command trigger")
+    def blocks_commands(self, obj) -> bool:
+        return bool((obj.command_trigger or {}).get("commands"))
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -148,6 +177,8 @@ class AntiPatternAdmin(admin.ModelAdmin):
                 )
             return
         obj.embedding = embed_one(obj.embedding_text())
+        if obj.command_trigger:
+            obj.command_trigger = {**obj.command_trigger, "source": "person"}
         super().save_model(request, obj, form, change)
         audit_record(
             actor=_principal(request),

@@ -3,7 +3,7 @@
 Code reads them as `conf.NAME` at call time, so a test can monkeypatch one value.
 """
 
-from mnemosyne_site.env import env_float, env_int
+from mnemosyne_site.env import env_float, env_int, env_str
 
 # --- reporting
 # A report whose vector is at least this similar to a lesson of the same type, scope and domain
@@ -23,7 +23,29 @@ PATTERN_SIMILARITY = env_float("PATTERN_SIMILARITY", 0.85, minimum=0.0, maximum=
 PATTERN_NEIGHBOURS = env_int("PATTERN_NEIGHBOURS", 20, minimum=2)
 
 # --- anti-pattern check (the hot path)
+# A match by meaning warns from this similarity on ...
 ANTI_PATTERN_SIMILARITY = env_float("ANTI_PATTERN_SIMILARITY", 0.80, minimum=0.0, maximum=1.0)
+# ... and blocks (a critical or block_action anti-pattern) only when near-exact. A command checked
+# against an anti-pattern that has a command trigger is judged by the trigger alone.
+ANTI_PATTERN_BLOCK_SIMILARITY = env_float(
+    "ANTI_PATTERN_BLOCK_SIMILARITY", 0.95, minimum=0.0, maximum=1.0
+)
+# The check's `context` moves a match by meaning: + weight x (context similarity - neutral).
+# MiniLM puts unrelated sentences near 0 and related ones at 0.2-0.5: 0.15 neither raises nor
+# lowers.
+ANTI_PATTERN_CONTEXT_WEIGHT = env_float(
+    "ANTI_PATTERN_CONTEXT_WEIGHT", 0.2, minimum=0.0, maximum=1.0
+)
+ANTI_PATTERN_CONTEXT_NEUTRAL = env_float(
+    "ANTI_PATTERN_CONTEXT_NEUTRAL", 0.15, minimum=0.0, maximum=1.0
+)
+# Anti-patterns of these domains apply to agents of every domain (as do those marked
+# `cross_domain`); the others only to agents that name their domain or category.
+ANTI_PATTERN_CROSS_DOMAINS = frozenset(
+    d.strip().lower()
+    for d in env_str("ANTI_PATTERN_CROSS_DOMAINS", "general,development").split(",")
+    if d.strip()
+)
 ANTI_PATTERN_STATS_FLUSH_SECONDS = env_float("ANTI_PATTERN_STATS_FLUSH_SECONDS", 2.0, minimum=0.0)
 ANTI_PATTERN_TRIGGER_MAX = env_int("ANTI_PATTERN_TRIGGER_MAX", 2000, minimum=10)
 # Proposed actions embedded recently are served from a per-process cache.

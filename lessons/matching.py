@@ -1,11 +1,21 @@
 """The anti-pattern check's in-process index (the hot path, DESIGN.md §6).
 
-Each web process keeps every active anti-pattern compiled: RE2 triggers grouped by the literal
-each must find in the action (`triggers.prefilter_keys`), and a float32 matrix of trigger vectors
-for an exact cosine scan in numpy. The index carries the version it was built at; every check
-reads the database's version (one primary-key query) and rebuilds when it moved, so all processes
-agree within one request of a change. Statistics (`times_triggered`) are counted here and flushed
-to the worker in batches, never written on the request path.
+Each web process keeps every active anti-pattern compiled: command triggers grouped by program
+(`command_triggers`: a proposed command is parsed once and each of its commands is compared with
+the triggers of its program only), explicit RE2 triggers grouped by the literal each must find in
+the action (`triggers.prefilter_keys`), and a float32 matrix of trigger vectors for an exact
+cosine scan in numpy. The index carries the version it was built at; every check reads the
+database's version (one primary-key query) and rebuilds when it moved, so all processes agree
+within one request of a change. Statistics (`times_triggered`) are counted here and flushed to
+the worker in batches, never written on the request path.
+
+The check is the spec's `search_anti_patterns(action, context, domain)`:
+- a command trigger or an explicit regex blocks (critical or `block_action`); a match by meaning
+  only warns unless near-exact (`ANTI_PATTERN_BLOCK_SIMILARITY`), and a command is not matched by
+  meaning against an anti-pattern whose command trigger already judged it;
+- `context` raises or lowers a match by meaning (never a structural one);
+- a domain's anti-patterns apply to agents of that domain (or category); cross-domain ones
+  (`ANTI_PATTERN_CROSS_DOMAINS`, or `cross_domain`) to all; a check naming no domain sees all.
 """
 
 from __future__ import annotations
@@ -20,6 +30,13 @@ import numpy as np
 from django.db import connection
 
 from lessons import conf, metrics
+from lessons.command_triggers import (
+    CommandTrigger,
+    CommandTriggerError,
+    looks_like_command,
+    words_of,
+)
+from lessons.commands import Invocation, invocations
 from lessons.models import AntiPattern, Severity
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger, prefilter_keys
 
@@ -43,8 +60,26 @@ class Entry:
     trigger_pattern: str
     source_lesson_id: str | None
     source_pattern_id: str | None
+    command_trigger: CommandTrigger | None = None
+    cross_domain: bool = False
+    builtin: bool = False
 
-    def as_match(self, *, match_type: str, similarity: float | None) -> dict:
+    @property
+    def blocking(self) -> bool:
+        return self.severity == Severity.CRITICAL or self.block_action
+
+    def applies_to(self, domain: str) -> str | None:
+        """How this anti-pattern applies to an agent of `domain`, or None when it does not."""
+        if not domain:
+            return "any_domain"
+        asked = domain.strip().lower()
+        if asked in (self.domain.lower(), (self.category or "").lower()):
+            return "same_domain"
+        if self.cross_domain or self.domain.lower() in conf.ANTI_PATTERN_CROSS_DOMAINS:
+            return "cross_domain"
+        return None
+
+    def as_match(self, *, match_type: str, similarity: float | None, **extra) -> dict:
         return {
             "id": self.id,
             "title": self.title,
@@ -61,6 +96,7 @@ class Entry:
             "source_pattern_id": self.source_pattern_id,
             "match_type": match_type,
             "similarity": None if similarity is None else round(float(similarity), 4),
+            **extra,
         }
 
 
@@ -68,13 +104,44 @@ class Entry:
 class AntiPatternIndex:
     version: int
     entries: list[Entry] = field(default_factory=list)
+    # `program subcommand` or `program` -> a word every match holds (or None) -> [entry index]
+    by_program: dict[str, dict[str | None, list[int]]] = field(default_factory=dict)
     # literal -> [(entry index, compiled trigger)]
     by_literal: dict[str, list[tuple[int, CompiledTrigger]]] = field(default_factory=dict)
+    # entries with a command trigger: a command is not matched by meaning against them
+    judged_by_command: frozenset[int] = frozenset()
     # triggers with no literal to gate them: run on every action
     ungated: list[tuple[int, CompiledTrigger]] = field(default_factory=list)
     matrix: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     matrix_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     blocks: list = field(default_factory=list)
+
+    def command_hits(self, line: list[Invocation]) -> dict[int, dict]:
+        """Entry index -> why its command trigger matched."""
+        hits: dict[int, dict] = {}
+        if not line:
+            return hits
+        programs: dict[str, None] = {"*": None}
+        for inv in line:
+            programs[inv.program] = None
+            if inv.subcommand:
+                programs[f"{inv.program} {inv.subcommand[0]}"] = None
+        words = [None, *words_of(line)]
+        tried: set[int] = set()
+        for program in programs:
+            by_word = self.by_program.get(program)
+            if not by_word:
+                continue
+            for word in words:
+                for index in by_word.get(word, ()):
+                    if index in tried:
+                        continue
+                    tried.add(index)
+                    trigger = self.entries[index].command_trigger
+                    found = trigger.match(line) if trigger is not None else None
+                    if found is not None:
+                        hits[index] = found.explain()
+        return hits
 
     def trigger_hits(self, action: str) -> list[int]:
         text = action.lower()
@@ -87,13 +154,16 @@ class AntiPatternIndex:
             candidates[index] = compiled
         return [index for index, compiled in candidates.items() if compiled.search(action)]
 
-    def semantic_hits(self, vector: np.ndarray, threshold: float) -> list[tuple[int, float]]:
-        if self.matrix.shape[0] == 0:
-            return []
+    def semantic_scores(self, vector: np.ndarray) -> np.ndarray:
         vector = vector.astype(np.float32, copy=False)
         # Blocks of rows small enough that BLAS stays on one thread: a multi-threaded GEMV over
         # all rows had a p95 five times its p50 here, next to the database on two cores.
-        scores = np.concatenate([block @ vector for block in self.blocks])
+        return np.concatenate([block @ vector for block in self.blocks])
+
+    def semantic_hits(self, vector: np.ndarray, threshold: float) -> list[tuple[int, float]]:
+        if self.matrix.shape[0] == 0:
+            return []
+        scores = self.semantic_scores(vector)
         rows = np.nonzero(scores >= threshold)[0]
         return [(int(self.matrix_rows[r]), float(scores[r])) for r in rows]
 
@@ -118,6 +188,9 @@ def build_index(version: int) -> AntiPatternIndex:
             "trigger_pattern",
             "source_lesson_id",
             "source_pattern_id",
+            "command_trigger",
+            "cross_domain",
+            "builtin_key",
             "embedding",
         )
     )
@@ -137,6 +210,9 @@ def build_index(version: int) -> AntiPatternIndex:
             trigger,
             lesson_id,
             pattern_id,
+            command_trigger,
+            cross_domain,
+            builtin_key,
             embedding,
         ) = row
         entry = Entry(
@@ -153,24 +229,37 @@ def build_index(version: int) -> AntiPatternIndex:
             trigger_pattern=trigger,
             source_lesson_id=str(lesson_id) if lesson_id else None,
             source_pattern_id=str(pattern_id) if pattern_id else None,
+            cross_domain=cross_domain,
+            builtin=bool(builtin_key),
         )
         position = len(index.entries)
         index.entries.append(entry)
         try:
-            compiled = compile_trigger(trigger)
-        except TriggerError:
-            # Writes validate triggers; a row edited around them by SQL only loses its trigger.
-            logger.warning("anti-pattern %s has an invalid trigger; matching by meaning only", pk)
-        else:
-            keys = prefilter_keys(trigger)
-            if keys is None:
-                index.ungated.append((position, compiled))
+            entry.command_trigger = CommandTrigger.from_json(command_trigger)
+        except CommandTriggerError:
+            logger.warning("anti-pattern %s has an invalid command trigger; skipped", pk)
+        if entry.command_trigger is not None:
+            for program, word in entry.command_trigger.keys():
+                index.by_program.setdefault(program, {}).setdefault(word, []).append(position)
+        if trigger:
+            try:
+                compiled = compile_trigger(trigger)
+            except TriggerError:
+                # Writes validate triggers; a row edited around them by SQL only loses it.
+                logger.warning("anti-pattern %s has an invalid trigger; skipped", pk)
             else:
-                for key in keys:
-                    index.by_literal.setdefault(key, []).append((position, compiled))
+                keys = prefilter_keys(trigger)
+                if keys is None:
+                    index.ungated.append((position, compiled))
+                else:
+                    for key in keys:
+                        index.by_literal.setdefault(key, []).append((position, compiled))
         if embedding is not None:
             vectors.append(np.asarray(embedding, dtype=np.float32))
             vector_rows.append(position)
+    index.judged_by_command = frozenset(
+        i for i, e in enumerate(index.entries) if e.command_trigger is not None
+    )
     if vectors:
         matrix = np.vstack(vectors)
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
@@ -179,9 +268,11 @@ def build_index(version: int) -> AntiPatternIndex:
         index.matrix_rows = np.asarray(vector_rows, dtype=np.int64)
     metrics.ANTI_PATTERN_INDEX_BUILDS.inc()
     logger.info(
-        "anti-pattern index v%s: %d entries, %d ungated triggers, built in %.0f ms",
+        "anti-pattern index v%s: %d entries, %d command triggers, %d ungated regexes, "
+        "built in %.0f ms",
         version,
         len(index.entries),
+        sum(1 for e in index.entries if e.command_trigger is not None),
         len(index.ungated),
         (time.perf_counter() - started) * 1000,
     )
@@ -253,39 +344,87 @@ def forget_action_vectors() -> None:
 # --- the check -----------------------------------------------------------------------------------
 
 
-def check_action(*, principal, proposed_action: str, domain: str = "") -> dict:
-    """Match a proposed action against the active anti-patterns the principal may read."""
+def _semantic(
+    index: AntiPatternIndex, action: str, context: str, skip: frozenset[int]
+) -> dict[int, tuple[float, float | None]]:
+    """Entry index -> (score, context similarity) for matches by meaning; the context moves a
+    score by weight x (its own similarity - neutral), and is embedded only when some score lies
+    where that could change what the answer says."""
+    if index.matrix.shape[0] == 0:
+        return {}
+    scores = index.semantic_scores(action_vector(action))
+    weight = conf.ANTI_PATTERN_CONTEXT_WEIGHT if context.strip() else 0.0
+    reach = weight * max(conf.ANTI_PATTERN_CONTEXT_NEUTRAL, 1 - conf.ANTI_PATTERN_CONTEXT_NEUTRAL)
+    near = np.nonzero(scores >= conf.ANTI_PATTERN_SIMILARITY - reach)[0]
+    rows = [r for r in near if int(index.matrix_rows[r]) not in skip]
+    if not rows:
+        return {}
+    context_scores = index.semantic_scores(action_vector(context)) if weight else None
+    found = {}
+    for r in rows:
+        score, context_similarity = float(scores[r]), None
+        if context_scores is not None:
+            context_similarity = float(context_scores[r])
+            score += weight * (context_similarity - conf.ANTI_PATTERN_CONTEXT_NEUTRAL)
+        if score >= conf.ANTI_PATTERN_SIMILARITY:
+            found[int(index.matrix_rows[r])] = (score, context_similarity)
+    return found
+
+
+def check_action(*, principal, proposed_action: str, context: str = "", domain: str = "") -> dict:
+    """Match a proposed action against the active anti-patterns the principal may read and
+    that apply to its domain."""
     index = current_index()
+    line = invocations(proposed_action)
+    is_command = looks_like_command(proposed_action, line=line)
     matches: dict[int, dict] = {}
+    for position, why in index.command_hits(line).items():
+        matches[position] = {"match_type": "command", "similarity": None, "matched": why}
     for position in index.trigger_hits(proposed_action):
-        matches[position] = {"match_type": "trigger", "similarity": None}
-    if index.matrix.shape[0]:
-        vector = action_vector(proposed_action)
-        for position, score in index.semantic_hits(vector, conf.ANTI_PATTERN_SIMILARITY):
-            found = matches.setdefault(position, {"match_type": "semantic", "similarity": score})
-            if found["match_type"] == "trigger":
-                found["match_type"] = "trigger+semantic"
-            found["similarity"] = score
+        matches.setdefault(
+            position,
+            {"match_type": "trigger", "similarity": None, "matched": {"regex": True}},
+        )
+    # A command is judged by the command triggers; meaning only speaks for the rest.
+    judged = index.judged_by_command if is_command else frozenset()
+    for position, (score, context_similarity) in _semantic(
+        index, proposed_action, context, judged
+    ).items():
+        found = matches.get(position)
+        if found is None:
+            found = matches[position] = {"match_type": "semantic", "matched": None}
+        elif found["match_type"] == "trigger":
+            found["match_type"] = "trigger+semantic"
+        found["similarity"] = score
+        if context_similarity is not None:
+            found["context_similarity"] = round(context_similarity, 4)
 
     results = []
     for position, how in matches.items():
         entry = index.entries[position]
-        if not principal.can_read_path(entry.scope_path):
+        if not (entry.builtin or principal.can_read_path(entry.scope_path)):
             continue
+        applies = entry.applies_to(domain)
+        if applies is None:
+            continue
+        structural = how["match_type"] != "semantic"
+        near_exact = (how["similarity"] or 0.0) >= conf.ANTI_PATTERN_BLOCK_SIMILARITY
+        how["blocks"] = entry.blocking and (structural or near_exact)
+        how["domain_match"] = applies
         results.append((entry, how))
     # Blocking matches first, then by severity, the asking domain's own, then closeness.
     results.sort(
         key=lambda item: (
-            not (item[0].block_action or item[0].severity == Severity.CRITICAL),
+            not item[1]["blocks"],
             _SEVERITY_ORDER.get(item[0].severity, 9),
-            item[0].domain != domain,
+            item[1]["domain_match"] != "same_domain",
             -(item[1]["similarity"] or 1.0),
             item[0].title,
         )
     )
 
     matching = [entry.as_match(**how) for entry, how in results]
-    blocked = any(m["severity"] == Severity.CRITICAL or m["block_action"] for m in matching)
+    blocked = any(m["blocks"] for m in matching)
     alternatives: list[str] = []
     seen: set[str] = set()
     warnings = []
@@ -303,7 +442,7 @@ def check_action(*, principal, proposed_action: str, domain: str = "") -> dict:
     if blocked:
         order = Severity.values  # critical first
         worst = min(
-            (m["severity"] for m in matching),
+            (m["severity"] for m in matching if m["blocks"]),
             key=lambda s: order.index(s) if s in order else len(order),
         )
         metrics.ANTI_PATTERN_BLOCKS.labels(severity=worst).inc()

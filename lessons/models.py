@@ -200,18 +200,32 @@ class Pattern(models.Model):
 class AntiPattern(models.Model):
     """Something to block or warn about before an agent acts.
 
-    The trigger is a regular expression run on a linear-time engine (re2); the vector, stored in
-    the spec's `trigger_embedding` column, matches proposed actions by meaning.
+    What it blocks is the command trigger (`lessons.command_triggers`: the commands it names,
+    read structurally), or, when one was given explicitly, a regular expression run on a
+    linear-time engine (re2); the vector, stored in the spec's `trigger_embedding` column,
+    matches proposed actions by meaning (a warning, unless near-exact).
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="anti_patterns")
-    trigger_pattern = models.TextField()
+    # The spec's column: a regular expression, given explicitly (empty when the command trigger
+    # or the meaning alone matches).
+    trigger_pattern = models.TextField(blank=True, default="")
+    command_trigger = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The commands this anti-pattern blocks (derived from the report; editable).",
+    )
     embedding = VectorField(
         dimensions=settings.EMBEDDING_DIM, null=True, blank=True, db_column="trigger_embedding"
     )
     domain = models.CharField(max_length=100)
     category = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001 (nullable in the spec)
+    # Applies to agents of every domain (as `general` and `development` anti-patterns do).
+    cross_domain = models.BooleanField(default=False)
+    # Set on the anti-patterns Mnemosyne ships (`lessons.builtin`): they apply in every scope,
+    # and the loader that installs them recognises them by it.
+    builtin_key = models.CharField(max_length=100, blank=True, default="", editable=False)
 
     title = models.CharField(max_length=300)
     why_bad = models.TextField()
@@ -236,14 +250,17 @@ class AntiPattern(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = "anti-pattern"
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(severity__in=Severity.values),
                 name="anti_pattern_severity_valid",
             ),
-            models.CheckConstraint(
-                condition=~models.Q(trigger_pattern=""), name="anti_pattern_trigger_not_empty"
+            models.UniqueConstraint(
+                fields=["builtin_key"],
+                condition=~models.Q(builtin_key=""),
+                name="anti_pattern_builtin_key_unique",
             ),
         ]
         indexes = [
@@ -273,6 +290,9 @@ class AntiPatternIndexVersion(models.Model):
 
     name = models.CharField(max_length=50, primary_key=True)
     version = models.BigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "anti-pattern index version"
 
     def __str__(self) -> str:
         return f"{self.name} v{self.version}"

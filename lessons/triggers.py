@@ -1,25 +1,30 @@
-"""Anti-pattern triggers: validation, derivation from a lesson, and the literal prefilter key.
+"""Explicit anti-pattern triggers (regular expressions): validation and the literal prefilter key.
 
-Triggers are untrusted input (any agent may report an anti-pattern), so they run on RE2, whose
-matching time is linear in the text whatever the pattern; constructs RE2 refuses (backreferences,
-lookaround) are rejected as invalid, as are patterns whose compiled program exceeds a memory cap.
+A reported anti-pattern gets a command trigger derived from its commands
+(`lessons.command_triggers`); a regular expression is kept only where a person or agent gave one
+explicitly. Triggers are untrusted input (any agent may report an anti-pattern), so they run on
+RE2, whose matching time is linear in the text whatever the pattern; constructs RE2 refuses
+(backreferences, lookaround) are rejected as invalid, as are patterns whose compiled program
+exceeds a memory cap, and patterns that match everyday commands (`lessons.everyday`) wholesale.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Protocol
 
 import re2
 
 from lessons import conf
+from lessons.everyday import EVERYDAY_COMMANDS
 
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False
 _OPTIONS.max_mem = 1 << 20  # 1 MiB per compiled trigger: plenty for a command pattern
 
-# `<container>`, `{name}`, `$VAR`, `...`: placeholders in a documented command stand for any word.
-_PLACEHOLDER = re.compile(r"^(<[^<>\s]+>|\{[^{}\s]+\}|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.\.\.|…)$")
+# A regex matching this many everyday commands blocks ordinary work: refused.
+EVERYDAY_MATCHES_MAX = 3
 
 
 class TriggerError(ValueError):
@@ -40,6 +45,11 @@ def compile_trigger(pattern: str) -> CompiledTrigger:
         raise TriggerError(
             f"The trigger is longer than {conf.ANTI_PATTERN_TRIGGER_MAX} characters."
         )
+    return _compile(pattern)
+
+
+@lru_cache(maxsize=4096)
+def _compile(pattern: str):
     try:
         return re2.compile(pattern, _OPTIONS)
     except re2.error as exc:
@@ -50,31 +60,16 @@ def compile_trigger(pattern: str) -> CompiledTrigger:
 
 
 def validate_trigger(pattern: str) -> str:
-    compile_trigger(pattern)
+    """A regex trigger as given, or TriggerError: invalid, or matching everyday commands."""
+    compiled = compile_trigger(pattern)
+    everyday = [text for text in EVERYDAY_COMMANDS if compiled.search(text)]
+    if len(everyday) >= EVERYDAY_MATCHES_MAX:
+        shown = ", ".join(f"`{text}`" for text in everyday[:3])
+        raise TriggerError(
+            f"The trigger matches {len(everyday)} everyday commands ({shown}, …): it would "
+            "block ordinary work. Name what makes the command dangerous."
+        )
     return pattern
-
-
-def _flexible(command: str) -> str:
-    """A literal command as a pattern: any run of whitespace matches, placeholders match a word."""
-    parts = []
-    for token in command.split():
-        parts.append(r"\S+" if _PLACEHOLDER.match(token) else re2.escape(token))
-    return r"\s+".join(parts)
-
-
-def trigger_from_lesson(*, action_taken: str, related_commands: list[str]) -> str:
-    """The trigger of an anti-pattern lesson: its action and related commands, case-insensitive,
-    whitespace-flexible, any one of them matching."""
-    seen: list[str] = []
-    for text in [*related_commands, action_taken]:
-        text = (text or "").strip()
-        if text and text.lower() not in (s.lower() for s in seen):
-            seen.append(text)
-    alternatives = [_flexible(text) for text in seen]
-    alternatives = [a for a in alternatives if a]
-    if not alternatives:
-        raise TriggerError("The lesson names no action or command to trigger on.")
-    return "(?i)" + "|".join(f"(?:{a})" if len(alternatives) > 1 else a for a in alternatives)
 
 
 # --- prefilter ---------------------------------------------------------------------------------

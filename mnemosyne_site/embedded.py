@@ -68,6 +68,16 @@ def _prune_dead_handles(pgdata: Path) -> None:
         handles.write_text(json.dumps(alive))
 
 
+def forget_dead_handles() -> None:
+    """Forget attached processes that have exited without detaching (Celery's pool processes
+    leave through os._exit, which skips atexit), so that the last live process to detach stops
+    the server. `manage.py serve` calls it once its children are gone."""
+    pgdata = data_dir() / "pg"
+    with _lock("pg"):
+        if pgdata.exists():
+            _prune_dead_handles(pgdata)
+
+
 def _pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)

@@ -4,7 +4,10 @@ Both are restarted with exponential backoff. A child that exits during its first
 use, a bad setting) is reported as failed, so `serve` stops rather than loop on a lost cause.
 """
 
+import contextlib
 import logging
+import os
+import signal
 import subprocess
 import time
 from collections.abc import Callable
@@ -91,7 +94,10 @@ class Child:
         self.start()
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.command, env=self.env)
+        # Its own process group, so Ctrl-C reaches only `serve`, which stops each child once (a
+        # terminal's SIGINT racing the gunicorn master's own signal has left a worker
+        # deadlocked, holding the port), and what is left of a group can be killed whole.
+        self.process = subprocess.Popen(self.command, env=self.env, process_group=0)
         self.started = time.monotonic()
         self.restart_at: float | None = None
 
@@ -105,6 +111,8 @@ class Child:
         if self.process.poll() is None:
             self.came_up = self.came_up or ran >= FIRST_START_SECONDS
             return None
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)  # what it left: pool processes, workers
         if not self.came_up:
             self.failed_first_start = True
             return f"{self.name} exited with {self.process.returncode}; stopping"

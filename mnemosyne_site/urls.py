@@ -1,7 +1,8 @@
 """URL wiring: the only module that sees every app.
 
 The spec's agent endpoints answer at the spec's own paths (each app's `api/urls.py` exposes
-`spec_urlpatterns` for those); resource APIs live under /api/v1/.
+`spec_urlpatterns` for those); resource APIs live under /api/v1/. One URL style: pages for people
+end in a slash (as the admin's do), API endpoints never do (as the spec's paths do).
 """
 
 from importlib import import_module
@@ -12,6 +13,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from mnemosyne_site.health import healthz
 from mnemosyne_site.metrics import metrics_view
+from mnemosyne_site.views import home
 
 APPS = ["governance", "notes", "lessons", "hindsight"]
 
@@ -30,10 +32,12 @@ def _app_urls(attribute: str) -> list:
 
 
 urlpatterns = [
+    path("", home, name="home"),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     path("metrics", metrics_view, name="metrics"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SpectacularAPIView.as_view()),  # the old address, which clients may use
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include(_app_urls("urlpatterns"))),
     *_app_urls("spec_urlpatterns"),

@@ -161,6 +161,7 @@ class SessionFeedback(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name_plural = "session feedback"
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(
@@ -226,6 +227,7 @@ class Trajectory(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name_plural = "trajectories"
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(
@@ -346,6 +348,7 @@ class ExternalRef(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = "external reference"
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["scope", "name"], name="external_ref_unique_name"),

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from governance.api.serializers import ScopePathField
 from lessons import conf
+from lessons.command_triggers import validate as validate_command_trigger
 from lessons.models import (
     AntiPattern,
     Lesson,
@@ -125,8 +126,16 @@ class DeprecateInputSerializer(serializers.Serializer):
 
 class AntiPatternUpdateInputSerializer(serializers.Serializer):
     trigger_pattern = serializers.CharField(
-        max_length=conf.ANTI_PATTERN_TRIGGER_MAX, required=False
+        max_length=conf.ANTI_PATTERN_TRIGGER_MAX,
+        required=False,
+        allow_blank=True,
+        help_text="an explicit RE2 regex; empty removes it",
     )
+    command_trigger = serializers.JSONField(
+        required=False,
+        help_text='{"commands": [pattern or command line, ...], "unless": [...]}; {} removes it',
+    )
+    cross_domain = serializers.BooleanField(required=False)
     title = serializers.CharField(max_length=300, required=False)
     why_bad = _text(required=False)
     example = _text(required=False, allow_blank=True, allow_null=True)
@@ -138,7 +147,13 @@ class AntiPatternUpdateInputSerializer(serializers.Serializer):
 
     def validate_trigger_pattern(self, value: str) -> str:
         try:
-            return validate_trigger(value)
+            return validate_trigger(value) if value else value
+        except TriggerError as exc:
+            raise serializers.ValidationError(str(exc)) from None
+
+    def validate_command_trigger(self, value) -> dict:
+        try:
+            return validate_command_trigger(value)
         except TriggerError as exc:
             raise serializers.ValidationError(str(exc)) from None
 
@@ -158,6 +173,10 @@ class ReportOutputSerializer(serializers.Serializer):
     occurrence = serializers.BooleanField(help_text="true when an existing lesson occurred again")
     occurrence_count = serializers.IntegerField()
     anti_pattern_id = serializers.UUIDField(allow_null=True)
+    anti_pattern_notes = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="what of the reported action gives no command trigger, and why",
+    )
     scope = serializers.CharField()
     queued = serializers.ListField(child=serializers.CharField())
 
@@ -165,6 +184,19 @@ class ReportOutputSerializer(serializers.Serializer):
 class BulkOutputSerializer(serializers.Serializer):
     processed = serializers.IntegerField()
     results = ReportOutputSerializer(many=True)
+
+
+class MatchedCommandSerializer(serializers.Serializer):
+    command = serializers.CharField(required=False, help_text="the command of the action")
+    pattern = serializers.CharField(required=False, help_text="the trigger's pattern it matched")
+    program = serializers.CharField(required=False)
+    subcommand = serializers.ListField(child=serializers.CharField(), required=False)
+    flags = serializers.ListField(child=serializers.CharField(), required=False)
+    arguments = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="the values that matched"
+    )
+    sudo = serializers.BooleanField(required=False)
+    regex = serializers.BooleanField(required=False, help_text="matched by an explicit regex")
 
 
 class MatchOutputSerializer(serializers.Serializer):
@@ -177,12 +209,30 @@ class MatchOutputSerializer(serializers.Serializer):
     block_action = serializers.BooleanField()
     domain = serializers.CharField()
     category = serializers.CharField(allow_null=True)
-    trigger_pattern = serializers.CharField()
+    trigger_pattern = serializers.CharField(allow_blank=True)
     scope = serializers.CharField()
     source_lesson_id = serializers.UUIDField(allow_null=True)
     source_pattern_id = serializers.UUIDField(allow_null=True)
-    match_type = serializers.ChoiceField(choices=["trigger", "semantic", "trigger+semantic"])
-    similarity = serializers.FloatField(allow_null=True)
+    match_type = serializers.ChoiceField(
+        choices=["command", "trigger", "semantic", "trigger+semantic"],
+        help_text="command: its command trigger matched a command of the action; trigger: its "
+        "explicit regex; semantic: by meaning",
+    )
+    similarity = serializers.FloatField(
+        allow_null=True, help_text="by meaning, after the context moved it"
+    )
+    context_similarity = serializers.FloatField(
+        required=False, help_text="how close the check's context is to the anti-pattern"
+    )
+    matched = MatchedCommandSerializer(
+        allow_null=True, help_text="why it matched: the command and what of it"
+    )
+    blocks = serializers.BooleanField(help_text="whether this match blocks the action")
+    domain_match = serializers.ChoiceField(
+        choices=["same_domain", "cross_domain", "any_domain"],
+        help_text="same_domain: the anti-pattern is of the asking domain (or category); "
+        "cross_domain: it applies to every domain; any_domain: the check named no domain",
+    )
 
 
 class CheckOutputSerializer(serializers.Serializer):

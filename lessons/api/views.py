@@ -157,6 +157,7 @@ class CheckAntiPatternView(APIView):
             check_action(
                 principal=principal_of(request),
                 proposed_action=data.validated_data["proposed_action"],
+                context=data.validated_data["context"],
                 domain=data.validated_data["domain"],
             )
         )

@@ -4,6 +4,7 @@ from lessons.services.anti_patterns import (
     anti_pattern_hits_apply,
     anti_pattern_set_active,
     anti_pattern_update,
+    anti_patterns_install_builtin,
 )
 from lessons.services.escalations import escalations_raise
 from lessons.services.memory import agent_memory_refresh, lesson_propagate
@@ -21,6 +22,7 @@ __all__ = [
     "anti_pattern_set_active",
     "anti_pattern_update",
     "anti_pattern_upsert_for_lesson",
+    "anti_patterns_install_builtin",
     "escalations_raise",
     "lesson_propagate",
     "lesson_validate",

@@ -7,13 +7,16 @@ from datetime import UTC, datetime
 from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.db.models.functions import Greatest
-from rest_framework import exceptions
 
 from governance.auth import Principal
+from governance.selectors import default_scope
 from governance.services import audit_record
-from lessons.models import AntiPattern
-from lessons.triggers import TriggerError, compile_trigger
-from mnemosyne_site.embeddings import embed_one
+from lessons.builtin import BUILTIN_ANTI_PATTERNS
+from lessons.command_triggers import validate as validate_command_trigger
+from lessons.models import AntiPattern, Severity
+from lessons.triggers import TriggerError, validate_trigger
+from mnemosyne_site.embeddings import embed, embed_one
+from mnemosyne_site.errors import InvalidInput
 
 
 def anti_pattern_set_active(*, anti_pattern_id, principal: Principal | str, active: bool) -> bool:
@@ -38,13 +41,22 @@ def anti_pattern_set_active(*, anti_pattern_id, principal: Principal | str, acti
 def anti_pattern_update(
     *, anti_pattern_id, principal: Principal | str, changes: dict
 ) -> AntiPattern:
-    """Edit an anti-pattern; a new trigger is validated with RE2 first (400 when invalid), and a
-    new title or example re-embeds the trigger vector."""
-    if "trigger_pattern" in changes:
+    """Edit an anti-pattern. A regex trigger is validated with RE2 (an empty one removes it), a
+    command trigger with `command_triggers.validate` and marked as a person's (a later report of
+    the lesson keeps it); InvalidInput names the field. A new title or example re-embeds the
+    vector."""
+    changes = dict(changes)
+    try:
+        if changes.get("trigger_pattern"):
+            validate_trigger(changes["trigger_pattern"])
+    except TriggerError as exc:
+        raise InvalidInput(str(exc), fields={"trigger_pattern": [str(exc)]}) from None
+    if "command_trigger" in changes:
         try:
-            compile_trigger(changes["trigger_pattern"])
+            trigger = validate_command_trigger(changes["command_trigger"])
         except TriggerError as exc:
-            raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+            raise InvalidInput(str(exc), fields={"command_trigger": [str(exc)]}) from None
+        changes["command_trigger"] = {**trigger, "source": "person"} if trigger else {}
     with transaction.atomic():
         anti_pattern = (
             AntiPattern.objects.select_for_update().select_related("scope").get(pk=anti_pattern_id)
@@ -81,3 +93,58 @@ def anti_pattern_hits_apply(*, counts: dict[str, list]) -> int:
             ),
         )
     return updated
+
+
+def anti_patterns_install_builtin(*, principal: Principal | str = "mnemosyne") -> dict[str, int]:
+    """Install the anti-patterns every install has (`lessons.builtin`), idempotently.
+
+    A missing one is created in the default scope. One already there keeps its `active` flag
+    (a maintainer's deactivation stands) and every field a person edited; only a command trigger
+    still as shipped follows the shipped one. Returns counts of created, updated and kept.
+    """
+    counts = {"created": 0, "updated": 0, "kept": 0}
+    shipped = {item["builtin_key"]: item for item in BUILTIN_ANTI_PATTERNS}
+    existing = {a.builtin_key: a for a in AntiPattern.objects.filter(builtin_key__in=shipped)}
+    missing = [key for key in shipped if key not in existing]
+    texts = [f"{shipped[k]['title']} {shipped[k]['example']}" for k in missing]
+    vectors = list(embed(texts)) if texts else []
+    scope = default_scope()
+    with transaction.atomic():
+        for key, vector in zip(missing, vectors, strict=True):
+            item = shipped[key]
+            anti_pattern = AntiPattern.objects.create(
+                scope=scope,
+                builtin_key=key,
+                title=item["title"],
+                domain=item["domain"],
+                category=item["category"],
+                cross_domain=True,
+                why_bad=item["why_bad"],
+                example=item["example"],
+                alternatives=list(item["alternatives"]),
+                severity=item["severity"],
+                block_action=item["severity"] == Severity.CRITICAL,
+                command_trigger=_shipped_trigger(item),
+                embedding=vector,
+            )
+            audit_record(
+                actor=principal,
+                action="anti_pattern.install",
+                target=anti_pattern,
+                scope_path=scope.path,
+                details={"builtin_key": key},
+            )
+            counts["created"] += 1
+        for key, anti_pattern in existing.items():
+            trigger = _shipped_trigger(shipped[key])
+            current = anti_pattern.command_trigger or {}
+            if current.get("source") == "builtin" and current != trigger:
+                AntiPattern.objects.filter(pk=anti_pattern.pk).update(command_trigger=trigger)
+                counts["updated"] += 1
+            else:
+                counts["kept"] += 1
+    return counts
+
+
+def _shipped_trigger(item: dict) -> dict:
+    return {**validate_command_trigger(item["command_trigger"]), "source": "builtin"}

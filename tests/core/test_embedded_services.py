@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from mnemosyne_site import embedded
@@ -39,6 +40,46 @@ def test_dead_handles_are_pruned(tmp_path):
     handles.write_text(json.dumps([os.getpid(), dead.pid]))
     embedded._prune_dead_handles(tmp_path)
     assert json.loads(handles.read_text()) == [os.getpid()]
+
+
+def test_the_last_process_stops_the_server_after_another_left_without_detaching(tmp_path):
+    env = {**os.environ, "MNEMOSYNE_DATA_DIR": str(tmp_path)}
+    last = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from mnemosyne_site import embedded; server = embedded.postgres();"
+            "print(server.get_postmaster_info().pid, flush=True); input();"
+            "embedded.forget_dead_handles()",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    postmaster = int(last.stdout.readline())
+    # Attaches after `last` and leaves through os._exit, skipping atexit, as Celery's pool
+    # processes do: its handle stays listed.
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os; from mnemosyne_site import embedded; embedded.postgres(); os._exit(0)",
+        ],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=120,
+    )
+
+    last.communicate("\n", timeout=120)
+
+    for _ in range(150):  # pg_ctl stop waits for the server; bounded here
+        if not psutil.pid_exists(postmaster):
+            break
+        time.sleep(0.2)
+    assert not psutil.pid_exists(postmaster)
 
 
 def test_the_broker_answers_and_a_second_attach_reuses_it():

@@ -36,6 +36,19 @@ LONG_TEXT = " ".join(
     f"step {i}: the deploy script retried the database migration and logged a lock timeout"
     for i in range(60)
 )  # ~900 tokens: well past the 256-token truncation
+# Each of these words is one token, so `words(n)` is n + 2 tokens with [CLS] and [SEP].
+WORDS = (
+    "the cache server failed to start after the upgrade so we rolled back and checked the logs "
+    "for errors"
+).split()
+
+
+def words(n: int) -> str:
+    return " ".join(WORDS[i % len(WORDS)] for i in range(n))
+
+
+# Texts up to, at and past the 256 tokens the model reads (sentence-transformers cuts the rest).
+BOUNDARY_TEXTS = [words(200), words(253), words(254), words(255), words(400)]
 SAMPLES = [
     "git push --force to main rewrote shared history and broke everyone's clone",
     "Use --force-with-lease instead of --force when pushing a rebased branch.",
@@ -45,6 +58,7 @@ SAMPLES = [
     "x",
     "",
     LONG_TEXT,
+    *BOUNDARY_TEXTS,
 ]
 
 
@@ -69,17 +83,18 @@ def cosine_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return (a * b).sum(axis=1) / (np.linalg.norm(a, axis=1) * np.linalg.norm(b, axis=1))
 
 
-def test_the_long_sample_is_truncated_at_256_tokens(local_backend) -> None:
+def test_the_samples_reach_up_to_and_past_256_tokens_and_are_cut_at_256(local_backend) -> None:
     from tokenizers import Tokenizer
 
     untruncated = Tokenizer.from_file(str(model_dir() / TOKENIZER_FILE))
     untruncated.no_truncation()
     served = get_embedder()._tokenizer  # type: ignore[attr-defined]
 
-    # Longer than 256 (else the agreement test below would not cover truncation), and cut at 256,
-    # not at the 128 that tokenizer.json carries.
-    assert len(untruncated.encode(LONG_TEXT).ids) > 256
-    assert len(served.encode(LONG_TEXT).ids) == 256
+    # The agreement test below covers texts under, at and past the limit (else it would not
+    # cover truncation), and the served tokenizer cuts at 256, not at the 128 in tokenizer.json.
+    lengths = [len(untruncated.encode(text).ids) for text in [*BOUNDARY_TEXTS, LONG_TEXT]]
+    assert lengths[:5] == [202, 255, 256, 257, 402] and lengths[5] > 800
+    assert [len(served.encode(t).ids) for t in BOUNDARY_TEXTS] == [202, 255, 256, 256, 256]
 
 
 def test_onnx_agrees_with_the_sentence_transformers_reference(
@@ -88,8 +103,8 @@ def test_onnx_agrees_with_the_sentence_transformers_reference(
     batched = embed(SAMPLES)
     one_by_one = np.stack([embed_one(text) for text in SAMPLES])
 
-    assert cosine_rows(batched, reference_vectors).min() >= 0.999
-    assert cosine_rows(one_by_one, reference_vectors).min() >= 0.999
+    assert cosine_rows(batched, reference_vectors).min() >= 0.9999
+    assert cosine_rows(one_by_one, reference_vectors).min() >= 0.9999
 
 
 def test_it_ranks_a_paraphrase_above_an_unrelated_sentence(local_backend) -> None:
@@ -172,6 +187,24 @@ def test_serving_does_not_import_torch(local_backend) -> None:
     )
 
     assert out.stdout.strip() == "[]"
+
+
+def test_exporting_needs_no_torch_and_gives_the_same_file_every_time(tmp_path: Path) -> None:
+    # The runtime install (`make run`) has no torch, so the export must not need it; and the
+    # same weights always give the same file, so checksums can be compared across machines.
+    here = export_onnx(directory=tmp_path / "here", force=True)
+    code = (
+        "import sys; from pathlib import Path; "
+        "from mnemosyne_site.embeddings.export import export_onnx; "
+        f"result = export_onnx(directory=Path({str(tmp_path / 'there')!r}), force=True); "
+        "print(result.created, result.files.sha256, sorted(m for m in ('torch', "
+        "'transformers', 'sentence_transformers') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=True
+    )
+
+    assert out.stdout.strip().split(maxsplit=2) == ["True", here.files.sha256, "[]"]
 
 
 def test_export_is_idempotent(local_backend) -> None:

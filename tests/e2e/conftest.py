@@ -1,41 +1,39 @@
-"""Browser tests: Playwright driving Debian's Chromium against pytest-django's live server.
+"""Browser tests: Playwright driving Chromium against pytest-django's live server.
 
-`.ci/run` installs Chromium when it is missing; without it these tests fail (a skipped browser
-test must never pass for a green run). Screenshots go to test-output/screenshots/ (git-ignored).
+The Chromium is the one `make test` found or provisioned (`tests/e2e/browser.py`: one already on
+the machine, else Playwright's own download, else Debian's package); without one these tests
+fail (a skipped browser test must never pass for a green run). Screenshots go to
+test-output/screenshots/ (git-ignored).
 """
 
 import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from tests.clients import token_client
+from tests.e2e.browser import ENV_VAR, LAUNCH_ARGS, find_chromium
 from tests.governance.factories import AgentCredentialFactory
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the test
 # around it are still synchronous and safe here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is not installed: apt-get install chromium (.ci/run does)")
-    from playwright.sync_api import sync_playwright
-
+    notes: list[str] = []
+    chromium = find_chromium(notes)
+    if chromium is None:
+        pytest.fail(
+            f"no Chromium for the browser tests ({'; '.join(notes)}): `make test` provisions "
+            f"one and says what failed, or set {ENV_VAR} to one"
+        )
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium.path, args=LAUNCH_ARGS)
         yield browser
         browser.close()
 
@@ -56,7 +54,7 @@ def open_as(browser, live_server):
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15000)
-        page.goto(f"{live_server.url}/review/login")
+        page.goto(f"{live_server.url}/review/login/")
         page.fill("#id_username", user.get_username())
         page.fill("#id_password", password)
         page.click("button[type=submit]")

@@ -125,7 +125,7 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
     page.screenshot(path=str(screenshots / "review-queue.png"), full_page=True)
 
     row.locator("a").first.click()
-    page.wait_for_url(f"**/review/proposals/{proposal.pk}")
+    page.wait_for_url(f"**/review/proposals/{proposal.pk}/")
     assert "Retry the flaky payments webhook" in page.inner_text("main")
     # Not promoted yet: the lineage is the item's own scope, once.
     assert page.inner_text(".lineage").count("acme/platform/payments/api") == 1
@@ -137,7 +137,7 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
     assert page.inner_text("[data-testid=state]") == "approved"
 
     assert knowledge_item.title in retrieval_titles(team)
-    page.goto(f"{live_server.url}/review/inbox")
+    page.goto(f"{live_server.url}/review/inbox/")
     assert "To review in acme/platform/payments" in page.inner_text("main")
     page.screenshot(path=str(screenshots / "inbox.png"), full_page=True)
     entry = AuditLog.objects.get(action="proposal.promotion.approve", target_id=str(proposal.pk))
@@ -227,7 +227,7 @@ def test_a_supervisor_resolves_an_escalation(
     page.screenshot(path=str(screenshots / "escalation-queue.png"), full_page=True)
 
     item.locator("text=Handle").click()
-    page.wait_for_url(f"**/review/escalations/{overdue.pk}")
+    page.wait_for_url(f"**/review/escalations/{overdue.pk}/")
     page.click("button[value=resolve]")  # without notes: refused, still open
     page.wait_for_selector("text=Say why it is resolved.")
     page.fill("#notes", "Restored from the 02:00 backup; direct writes now blocked.")
@@ -279,7 +279,7 @@ def test_the_dashboard_shows_figures_queues_and_charts(
         proposed_by=Principal.system("lessons"),
     )
     page = open_as(maintainer)
-    page.goto(f"{live_server.url}/review/dashboard")
+    page.goto(f"{live_server.url}/review/dashboard/")
     text = page.inner_text("main")
     figures = page.locator("text=Total lessons").locator("..").inner_text()
     assert str(dashboard_data["lessons"]) in figures
@@ -319,11 +319,11 @@ def test_an_outsider_is_refused(
     page = open_as(outsider)
     assert "Nothing waiting" in page.inner_text("main")
     assert "Promote the webhook retry note" not in page.content()
-    response = page.goto(f"{live_server.url}/review/proposals/{proposal.pk}")
+    response = page.goto(f"{live_server.url}/review/proposals/{proposal.pk}/")
     assert response.status == 404
     assert "Not found" in page.inner_text("main")
     page.screenshot(path=str(screenshots / "outsider-refused.png"))
-    response = page.goto(f"{live_server.url}/review/escalations/{escalation.pk}")
+    response = page.goto(f"{live_server.url}/review/escalations/{escalation.pk}/")
     assert response.status == 404
-    page.goto(f"{live_server.url}/review/escalations")
+    page.goto(f"{live_server.url}/review/escalations/")
     assert "No escalations here" in page.inner_text("main")

@@ -293,5 +293,5 @@ def test_the_escalation_queue_page_does_not_grow_queries_with_rows(
         )
     client.force_login(supervisor)
     with django_assert_max_num_queries(14):
-        response = client.get("/review/escalations")
+        response = client.get("/review/escalations/")
     assert response.content.decode().count("data-escalation=") == 12

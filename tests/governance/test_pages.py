@@ -52,25 +52,25 @@ def logged_in(client, user):
 
 
 @pytest.mark.parametrize(
-    "path", ["/review/", "/review/escalations", "/review/inbox", "/review/dashboard"]
+    "path", ["/review/", "/review/escalations/", "/review/inbox/", "/review/dashboard/"]
 )
 def test_anonymous_visitors_are_sent_to_the_login(client, path, db):
     response = client.get(path)
     assert response.status_code == 302
-    assert response["Location"].startswith("/review/login?next=")
+    assert response["Location"].startswith("/review/login/?next=")
 
 
 def test_anonymous_cannot_decide(client, proposal):
-    response = client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"})
+    response = client.post(f"/review/proposals/{proposal.pk}/", {"action": "approve"})
     assert response.status_code == 302
     proposal.refresh_from_db()
     assert proposal.state == ProposalState.PENDING
 
 
 def test_the_login_page_logs_a_person_in_and_opens_the_queue(client, maintainer):
-    page = client.get("/review/login")
+    page = client.get("/review/login/")
     assert page.status_code == 200 and b"Log in to review" in page.content
-    response = client.post("/review/login", {"username": "maintainer", "password": "pw"})
+    response = client.post("/review/login/", {"username": "maintainer", "password": "pw"})
     assert response.status_code == 302
     assert response["Location"] == "/review/"
 
@@ -120,10 +120,10 @@ def test_the_queue_does_not_grow_queries_with_rows(
 
 def test_a_maintainer_approves_from_the_detail_page(client, proposal, maintainer, scope_tree):
     client = logged_in(client, maintainer)
-    page = client.get(f"/review/proposals/{proposal.pk}").content.decode()
+    page = client.get(f"/review/proposals/{proposal.pk}/").content.decode()
     assert 'value="approve"' in page and 'value="reject"' in page
     response = client.post(
-        f"/review/proposals/{proposal.pk}",
+        f"/review/proposals/{proposal.pk}/",
         {"action": "approve", "comment": "ok by me"},
         follow=True,
     )
@@ -139,7 +139,7 @@ def test_a_maintainer_approves_from_the_detail_page(client, proposal, maintainer
 def test_a_maintainer_rejects_from_the_detail_page(client, proposal, maintainer):
     client = logged_in(client, maintainer)
     response = client.post(
-        f"/review/proposals/{proposal.pk}",
+        f"/review/proposals/{proposal.pk}/",
         {"action": "reject", "comment": "not general"},
         follow=True,
     )
@@ -154,7 +154,7 @@ def test_the_detail_page_shows_progress_towards_several_approvals(
     ApprovalRule.objects.create(policy=PolicyFactory(scope=scope_tree["team"]), approvals=2)
     proposal = ProposalFactory()
     client = logged_in(client, maintainer)
-    response = client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"}, follow=True)
+    response = client.post(f"/review/proposals/{proposal.pk}/", {"action": "approve"}, follow=True)
     body = response.content.decode()
     assert "Your approval is recorded; 1 more needed." in body
     assert "1 of 2" in body
@@ -168,11 +168,11 @@ def test_readers_who_do_not_maintain_see_the_evidence_but_cannot_decide(
     request, client, proposal, who
 ):
     client = logged_in(client, request.getfixturevalue(who))
-    page = client.get(f"/review/proposals/{proposal.pk}")
+    page = client.get(f"/review/proposals/{proposal.pk}/")
     assert page.status_code == 200
     assert b'value="approve"' not in page.content
     assert b"Only maintainers of" in page.content
-    response = client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"})
+    response = client.post(f"/review/proposals/{proposal.pk}/", {"action": "approve"})
     assert response.status_code == 403
     proposal.refresh_from_db()
     assert proposal.state == ProposalState.PENDING
@@ -180,30 +180,32 @@ def test_readers_who_do_not_maintain_see_the_evidence_but_cannot_decide(
 
 def test_an_outsider_gets_404_for_another_scopes_proposal(client, proposal, outsider):
     client = logged_in(client, outsider)
-    assert client.get(f"/review/proposals/{proposal.pk}").status_code == 404
-    assert client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"}).status_code == 404
+    assert client.get(f"/review/proposals/{proposal.pk}/").status_code == 404
+    assert (
+        client.post(f"/review/proposals/{proposal.pk}/", {"action": "approve"}).status_code == 404
+    )
     proposal.refresh_from_db()
     assert proposal.state == ProposalState.PENDING
 
 
 def test_an_agent_credential_cannot_use_the_pages(client, proposal, scope_tree):
     token = AgentCredentialFactory().token
-    response = client.get(f"/review/proposals/{proposal.pk}", HTTP_AUTHORIZATION=f"Bearer {token}")
+    response = client.get(f"/review/proposals/{proposal.pk}/", HTTP_AUTHORIZATION=f"Bearer {token}")
     assert response.status_code == 302  # pages know people by session only
 
 
 def test_deciding_an_already_decided_proposal_says_so(
     client, proposal, maintainer, second_maintainer
 ):
-    logged_in(client, maintainer).post(f"/review/proposals/{proposal.pk}", {"action": "approve"})
+    logged_in(client, maintainer).post(f"/review/proposals/{proposal.pk}/", {"action": "approve"})
     client.force_login(second_maintainer)
-    response = client.post(f"/review/proposals/{proposal.pk}", {"action": "reject"}, follow=True)
+    response = client.post(f"/review/proposals/{proposal.pk}/", {"action": "reject"}, follow=True)
     assert b"already approved" in response.content
 
 
 def test_the_proposer_is_not_offered_the_approve_button(client, maintainer):
     proposal = ProposalFactory(proposed_by=Principal.for_user(maintainer))
-    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
+    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}/").content.decode()
     assert 'value="approve"' not in body
     assert "You proposed this" in body
     assert 'value="cancel"' in body
@@ -230,7 +232,7 @@ def test_the_detail_page_renders_what_the_describer_returns(
         },
     )
     proposal = ProposalFactory(payload={"success_rate": 0.9, "application_count": 6})
-    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
+    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}/").content.decode()
     for expected in (
         f"Scope {scope_tree['project'].pk}",
         "Retrieval count",
@@ -260,7 +262,7 @@ def test_a_merge_shows_both_sides_with_their_similarity(
             "keeps": "occurrences and resolutions move to the survivor",
         },
     )
-    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
+    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}/").content.decode()
     assert f"Side {scope_tree['project'].pk}" in body
     assert f"Side {scope_tree['other_project'].pk}" in body
     assert "93%" in body
@@ -278,7 +280,7 @@ def test_a_lifecycle_change_shows_the_transition(client, registries, scope_appli
         },
     )
     proposal = ProposalFactory(kind="lifecycle", payload={"to_status": "accepted"})
-    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
+    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}/").content.decode()
     assert "Lifecycle change" in body
     assert '<span class="badge">draft</span>' in body
     assert '<span class="badge approved">accepted</span>' in body
@@ -288,7 +290,7 @@ def test_without_a_describer_the_page_degrades_to_the_payload(
     client, registries, scope_applier, maintainer
 ):
     proposal = ProposalFactory(payload={"success_rate": 0.75})
-    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}").content.decode()
+    body = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}/").content.decode()
     assert "No describer is registered for <code>governance.scope</code>" in body
     assert "75%" in body
 
@@ -299,7 +301,7 @@ def test_a_failing_describer_does_not_break_the_page(client, registries, scope_a
 
     registries.register_describer("governance.scope", broken)
     proposal = ProposalFactory()
-    response = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}")
+    response = logged_in(client, maintainer).get(f"/review/proposals/{proposal.pk}/")
     assert response.status_code == 200
     assert b"could not be described (LookupError)" in response.content
 
@@ -318,12 +320,12 @@ def test_the_escalation_queue_groups_by_target_and_flags_overdue(
         scope=scope_tree["project"],
     )
     Escalation.objects.filter(pk=escalation.pk).update(due_at=timezone.now() - timedelta(hours=2))
-    body = logged_in(client, supervisor).get("/review/escalations").content.decode()
+    body = logged_in(client, supervisor).get("/review/escalations/").content.decode()
     assert "ARIA" in body and "VARYS" in body
     assert "overdue by 2" in body and "is-overdue" in body
     # The overdue critical one comes first.
     assert body.index("prod DB modified directly") < body.index("Launch slips")
-    only_overdue = client.get("/review/escalations?overdue=1").content.decode()
+    only_overdue = client.get("/review/escalations/?overdue=1").content.decode()
     assert "Launch slips" not in only_overdue
 
 
@@ -340,18 +342,18 @@ def test_my_queues_shows_the_queues_a_supervisor_is_assigned_to(
         scope=scope_tree["project"],
     )
     queue_assign(user=supervisor, queue="varys", scope=scope_tree["company"])
-    body = logged_in(client, supervisor).get("/review/escalations?mine=1").content.decode()
+    body = logged_in(client, supervisor).get("/review/escalations/?mine=1").content.decode()
     assert "Launch slips" in body and "prod DB modified directly" not in body
 
 
 def test_a_supervisor_resolves_with_notes_from_the_page(client, escalation, supervisor):
     client = logged_in(client, supervisor)
     refused = client.post(
-        f"/review/escalations/{escalation.pk}", {"action": "resolve"}, follow=True
+        f"/review/escalations/{escalation.pk}/", {"action": "resolve"}, follow=True
     )
     assert b"Say why it is resolved." in refused.content
     response = client.post(
-        f"/review/escalations/{escalation.pk}",
+        f"/review/escalations/{escalation.pk}/",
         {"action": "resolve", "notes": "restored from backup"},
         follow=True,
     )
@@ -362,9 +364,9 @@ def test_a_supervisor_resolves_with_notes_from_the_page(client, escalation, supe
 
 def test_mark_reviewed_from_the_queue_returns_to_the_queue(client, escalation, supervisor):
     response = logged_in(client, supervisor).post(
-        f"/review/escalations/{escalation.pk}", {"action": "review", "next": "queue"}
+        f"/review/escalations/{escalation.pk}/", {"action": "review", "next": "queue"}
     )
-    assert response["Location"] == "/review/escalations"
+    assert response["Location"] == "/review/escalations/"
     escalation.refresh_from_db()
     assert escalation.status == "reviewed"
 
@@ -372,12 +374,12 @@ def test_mark_reviewed_from_the_queue_returns_to_the_queue(client, escalation, s
 @pytest.mark.parametrize("who", ["maintainer", "member"])
 def test_non_supervisors_of_the_scope_cannot_handle_escalations(request, client, escalation, who):
     client = logged_in(client, request.getfixturevalue(who))
-    assert "prod DB modified directly" not in client.get("/review/escalations").content.decode()
-    page = client.get(f"/review/escalations/{escalation.pk}")
+    assert "prod DB modified directly" not in client.get("/review/escalations/").content.decode()
+    page = client.get(f"/review/escalations/{escalation.pk}/")
     assert page.status_code == 200 and b"Only supervisors of" in page.content
     assert (
         client.post(
-            f"/review/escalations/{escalation.pk}", {"action": "resolve", "notes": "x"}
+            f"/review/escalations/{escalation.pk}/", {"action": "resolve", "notes": "x"}
         ).status_code
         == 403
     )
@@ -387,10 +389,10 @@ def test_non_supervisors_of_the_scope_cannot_handle_escalations(request, client,
 
 def test_an_outsider_gets_404_for_another_scopes_escalation(client, escalation, outsider):
     client = logged_in(client, outsider)
-    assert client.get(f"/review/escalations/{escalation.pk}").status_code == 404
+    assert client.get(f"/review/escalations/{escalation.pk}/").status_code == 404
     assert (
         client.post(
-            f"/review/escalations/{escalation.pk}", {"action": "dismiss", "notes": "x"}
+            f"/review/escalations/{escalation.pk}/", {"action": "dismiss", "notes": "x"}
         ).status_code
         == 404
     )
@@ -403,17 +405,17 @@ def test_the_inbox_lists_own_notifications_and_opening_one_marks_it_read(
     client, proposal, maintainer
 ):
     client = logged_in(client, maintainer)
-    body = client.get("/review/inbox").content.decode()
+    body = client.get("/review/inbox/").content.decode()
     assert "To review in acme/platform/payments: Promote the api scope" in body
     note = Notification.objects.get(user=maintainer)
-    response = client.get(f"/review/inbox/{note.pk}/open")
-    assert response["Location"] == f"/review/proposals/{proposal.pk}"
+    response = client.get(f"/review/inbox/{note.pk}/open/")
+    assert response["Location"] == f"/review/proposals/{proposal.pk}/"
     note.refresh_from_db()
     assert note.is_read
-    client.post(f"/review/inbox/{note.pk}/mark", {"read": "0"})
+    client.post(f"/review/inbox/{note.pk}/mark/", {"read": "0"})
     note.refresh_from_db()
     assert not note.is_read
-    client.post("/review/inbox/read-all")
+    client.post("/review/inbox/read-all/")
     note.refresh_from_db()
     assert note.is_read
 
@@ -421,15 +423,15 @@ def test_the_inbox_lists_own_notifications_and_opening_one_marks_it_read(
 def test_nobody_can_read_or_mark_someone_elses_notification(client, proposal, outsider, maintainer):
     note = Notification.objects.get(user=maintainer)
     client = logged_in(client, outsider)
-    assert "Promote the api scope" not in client.get("/review/inbox").content.decode()
-    assert client.get(f"/review/inbox/{note.pk}/open").status_code == 404
-    assert client.post(f"/review/inbox/{note.pk}/mark", {"read": "1"}).status_code == 404
+    assert "Promote the api scope" not in client.get("/review/inbox/").content.decode()
+    assert client.get(f"/review/inbox/{note.pk}/open/").status_code == 404
+    assert client.post(f"/review/inbox/{note.pk}/mark/", {"read": "1"}).status_code == 404
     note.refresh_from_db()
     assert not note.is_read
 
 
 def test_the_nav_shows_what_waits(client, proposal, maintainer):
-    body = logged_in(client, maintainer).get("/review/inbox").content.decode()
+    body = logged_in(client, maintainer).get("/review/inbox/").content.decode()
     assert 'title="waiting for your decision">1<' in body
     assert 'title="unread">1<' in body
 
@@ -439,7 +441,7 @@ def test_the_nav_shows_what_waits(client, proposal, maintainer):
 
 def test_the_dashboard_shows_empty_states_without_providers(client, registries, maintainer):
     registries._DASHBOARD_PROVIDERS.clear()
-    body = logged_in(client, maintainer).get("/review/dashboard").content.decode()
+    body = logged_in(client, maintainer).get("/review/dashboard/").content.decode()
     assert "No lesson figures yet" in body
     assert "Hindsight has not registered its dashboard section" in body
     assert "Pending escalations" in body  # governance's own figure is always there
@@ -488,7 +490,7 @@ def test_the_dashboard_draws_provider_sections_as_charts(
             ],
         },
     )
-    body = logged_in(client, maintainer).get("/review/dashboard").content.decode()
+    body = logged_in(client, maintainer).get("/review/dashboard/").content.decode()
     assert seen == ["maintainer"]  # providers get the viewer, to scope what they count
     assert "412" in body and "Total lessons" in body
     assert 'aria-label="Lessons per day by type over 30 days"' in body
@@ -503,7 +505,7 @@ def test_a_failing_provider_does_not_take_the_dashboard_down(client, registries,
         raise RuntimeError("lessons DB down")
 
     registries.register_dashboard_provider("lessons", broken)
-    response = logged_in(client, maintainer).get("/review/dashboard")
+    response = logged_in(client, maintainer).get("/review/dashboard/")
     assert response.status_code == 200
     assert b"The lessons section failed to load" in response.content
 
@@ -512,7 +514,7 @@ def test_the_dashboard_counts_only_what_the_viewer_may_read(
     client, registries, proposal, escalation, outsider
 ):
     registries._DASHBOARD_PROVIDERS.clear()
-    body = logged_in(client, outsider).get("/review/dashboard").content.decode()
+    body = logged_in(client, outsider).get("/review/dashboard/").content.decode()
     assert "prod DB modified directly" not in body
     assert "Promote the api scope" not in body
 
@@ -522,7 +524,7 @@ def test_the_dashboard_counts_only_what_the_viewer_may_read(
 
 def test_the_admin_index_links_to_the_review_pages(admin_client):
     body = admin_client.get("/admin/").content.decode()
-    for link in ("/review/", "/review/escalations", "/review/dashboard", "/review/inbox"):
+    for link in ("/review/", "/review/escalations/", "/review/dashboard/", "/review/inbox/"):
         assert f'href="{link}"' in body
 
 

@@ -190,7 +190,7 @@ def test_maintainers_of_the_scope_are_told_in_the_inbox_and_by_mail_after_commit
         "maintainer@example.com",
         "orgmaint@example.com",
     ]
-    assert f"/review/proposals/{proposal.pk}" in mail.outbox[0].body
+    assert f"/review/proposals/{proposal.pk}/" in mail.outbox[0].body
     assert org_maintainer.notifications.get().kind == "proposal"
 
 

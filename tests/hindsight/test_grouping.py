@@ -1,14 +1,20 @@
-"""Behaviour of hindsight.grouping: online template grouping and its accuracy."""
+"""Behaviour of hindsight.grouping: online template grouping and its accuracy.
+
+Accuracy is measured on the tune half of the project's own corpus of real error outputs
+(tests/hindsight/error_corpus.py), labelled by error kind; Loghub-2k is third-party data and is
+scored by bench/bench_grouping.py and bench/learning_eval.py, given its path.
+"""
 
 from __future__ import annotations
 
+import random
 import re
-import time
-from pathlib import Path
+from collections import Counter, defaultdict
 
 import pytest
 
-from bench.bench_grouping import SYSTEMS, grouping_accuracy, load
+from bench.bench_grouping import grouping_accuracy
+from hindsight import conf
 from hindsight.grouping import (
     Grouper,
     GroupingConfig,
@@ -16,14 +22,16 @@ from hindsight.grouping import (
     Template,
     tokenize,
 )
+from hindsight.pipeline import InMemoryGrouping
+from tests.hindsight.error_corpus import CapturedError, tune_errors
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "loghub2k"
-
-# Measured with the default GroupingConfig (see bench/bench_grouping.py):
-# HDFS 1.000, mean over the eight systems 0.981. Floors leave a margin for
-# harmless changes while still catching a real regression.
-HDFS_GA_FLOOR = 0.98
-MEAN_GA_FLOOR = 0.95
+# Floors on the tune half (43 kinds x 5 variants), measured on the code they were written
+# against: template grouper GA 0.395; production grouping without the embedding step: 44% of
+# kinds in one signature, purity 0.977. They catch a regression; raise them as grouping improves.
+GROUPER_GA_FLOOR = 0.35
+ONE_SIGNATURE_FLOOR = 0.40
+PURITY_FLOOR = 0.95
+ORDER_TOLERANCE = 0.05
 
 
 def keys(grouper: Grouper, messages: list[str]) -> list[str]:
@@ -96,8 +104,29 @@ def test_lists_of_any_length_fall_in_one_group() -> None:
     assert ks[0] == ks[1] and ks[2] == ks[3] and ks[0] != ks[2]
 
 
+def grouper_text(error: CapturedError) -> str:
+    return f"{error.error_type} {error.message}"
+
+
+def production_keys(errors) -> list[str]:
+    """Signature keys of the production grouping, as capture runs it minus the embedding step."""
+    grouping = InMemoryGrouping(embed=None, dedup_similarity=conf.HINDSIGHT_DEDUP_SIMILARITY)
+    return [grouping.add(e.message, error_type=e.error_type, stack=e.stack) for e in errors]
+
+
+def cohesion_and_purity(keys_: list[str], kinds: list[str]) -> tuple[float, float]:
+    signatures_of_kind: dict[str, set[str]] = defaultdict(set)
+    kinds_of_signature: dict[str, Counter] = defaultdict(Counter)
+    for key, kind in zip(keys_, kinds, strict=True):
+        signatures_of_kind[kind].add(key)
+        kinds_of_signature[key][kind] += 1
+    one = sum(len(s) == 1 for s in signatures_of_kind.values()) / len(signatures_of_kind)
+    purity = sum(max(c.values()) for c in kinds_of_signature.values()) / len(keys_)
+    return one, purity
+
+
 def test_keys_are_reproducible_for_the_same_input_order() -> None:
-    messages = load(DATA, "OpenSSH")[0][:300]
+    messages = [grouper_text(e) for e in tune_errors()]
     assert keys(Grouper(), messages) == keys(Grouper(), messages)
 
 
@@ -174,29 +203,44 @@ def test_grouper_uses_only_the_store_protocol() -> None:
     assert store.calls == ["candidates", "add", "candidates", "update"]
 
 
-def test_grouping_accuracy_on_hdfs_is_above_floor() -> None:
-    messages, truth = load(DATA, "HDFS")
-    assert grouping_accuracy(keys(Grouper(), messages), truth) >= HDFS_GA_FLOOR
+def test_variants_of_real_errors_group_by_kind_above_floor() -> None:
+    errors = tune_errors()
+    predicted = keys(Grouper(), [grouper_text(e) for e in errors])
+    assert grouping_accuracy(predicted, [e.kind for e in errors]) >= GROUPER_GA_FLOOR
 
 
-def test_mean_grouping_accuracy_beats_tuned_drain_with_one_config() -> None:
-    scores = []
-    for system in SYSTEMS:
-        messages, truth = load(DATA, system)
-        scores.append(grouping_accuracy(keys(Grouper(), messages), truth))
-    assert sum(scores) / len(scores) >= MEAN_GA_FLOOR  # tuned Drain: 0.863
+def test_production_grouping_keeps_kinds_together_and_apart_above_floors() -> None:
+    errors = tune_errors()
+    one, purity = cohesion_and_purity(production_keys(errors), [e.kind for e in errors])
+    assert one >= ONE_SIGNATURE_FLOOR
+    assert purity >= PURITY_FLOOR
+
+
+def test_kinds_that_share_a_fix_but_not_a_cause_never_share_a_signature() -> None:
+    errors = tune_errors()
+    kinds_of_signature: dict[str, set[str]] = defaultdict(set)
+    for key, error in zip(production_keys(errors), errors, strict=True):
+        kinds_of_signature[key].add(error.kind)
+    family = {e.kind: e.family for e in errors}
+    for kinds_ in kinds_of_signature.values():
+        families = [family[k] for k in kinds_]
+        assert len(families) == len(set(families)), sorted(kinds_)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_grouping_of_real_errors_does_not_depend_on_arrival_order(seed: int) -> None:
+    errors = list(tune_errors())
+    truth = [e.kind for e in errors]
+    in_order = grouping_accuracy(production_keys(errors), truth)
+    random.Random(seed).shuffle(errors)
+    shuffled = grouping_accuracy(production_keys(errors), [e.kind for e in errors])
+    assert abs(shuffled - in_order) <= ORDER_TOLERANCE
+    assert cohesion_and_purity(production_keys(errors), [e.kind for e in errors])[1] >= (
+        PURITY_FLOOR
+    )
 
 
 def test_grouping_accuracy_metric_requires_exact_groups() -> None:
     assert grouping_accuracy(["a", "a", "b"], ["x", "x", "y"]) == 1.0
     assert grouping_accuracy(["a", "a", "a"], ["x", "x", "y"]) == 0.0
     assert grouping_accuracy(["a", "b", "c"], ["x", "x", "y"]) == pytest.approx(1 / 3)
-
-
-def test_throughput_is_above_one_thousand_messages_per_second() -> None:
-    messages, _ = load(DATA, "BGL")
-    g = Grouper()
-    start = time.process_time()  # CPU time: robust to other processes on the machine
-    for m in messages:
-        g.add(m)
-    assert len(messages) / max(time.process_time() - start, 1e-9) > 1000

@@ -20,7 +20,9 @@ def event(name: str, **fields) -> dict:
 def report_anti_pattern(client: APIClient, **overrides) -> dict:
     payload = {
         "lesson_type": "anti_pattern",
-        "domain": "infrastructure",
+        # Claude Code's own domain: the hook checks as `development` (MNEMOSYNE_DOMAIN), and a
+        # domain's anti-patterns apply to that domain (cross-domain ones to all).
+        "domain": "development",
         "category": "docker",
         "title": "Never rm -rf inside a database container",
         "context": "Wipes the data volume with no undo",

@@ -5,6 +5,7 @@ from lessons import conf, matching
 from lessons.models import AntiPattern
 from lessons.services import anti_pattern_set_active, anti_pattern_update
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.errors import InvalidInput
 from tests.governance.factories import AgentCredentialFactory
 from tests.lessons.factories import AntiPatternFactory, LessonFactory
 from tests.metrics import sample
@@ -18,8 +19,8 @@ def check(client, action, **extra):
     body = {
         "proposed_action": action,
         "context": "Cleaning up",
-        "domain": "docker",
-        "agent": "CLAUDE_CODE",
+        "domain": "infrastructure",
+        "agent": "CHRONOS",
         **extra,
     }
     response = client.post(CHECK, body, format="json")
@@ -141,15 +142,13 @@ def test_an_edited_trigger_takes_effect_and_an_invalid_one_is_refused(agent_clie
     assert check(agent_client, "rm -rf /data")["blocked"] is False
     assert check(agent_client, "shred /dev/sda")["blocked"] is True
 
-    from rest_framework.exceptions import ValidationError
-
-    with pytest.raises(ValidationError) as error:
+    with pytest.raises(InvalidInput) as error:
         anti_pattern_update(
             anti_pattern_id=anti_pattern.pk,
             principal="test",
             changes={"trigger_pattern": r"(?<=x)y"},
         )
-    assert "trigger_pattern" in error.value.detail
+    assert "trigger_pattern" in error.value.fields
     anti_pattern.refresh_from_db()
     assert anti_pattern.trigger_pattern == r"(?i)shred\s+"
 
@@ -259,7 +258,7 @@ def test_a_blocked_action_is_counted_with_its_severity(agent_client):
         {
             "proposed_action": "rm -rf /data/old",
             "context": "cleanup",
-            "domain": "docker",
+            "domain": "infrastructure",
             "agent": "CLAUDE_CODE",
         },
         format="json",

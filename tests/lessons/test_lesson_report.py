@@ -110,12 +110,24 @@ def test_an_anti_pattern_lesson_creates_a_blocking_anti_pattern(agent_client, re
     assert anti_pattern.alternatives == ["Use DEV environment", "Use promote-to-prod.sh"]
     assert anti_pattern.why_bad == "All changes must go through DEV first"
     assert anti_pattern.embedding is not None
-    import re2
+    assert anti_pattern.trigger_pattern == ""  # no regex: the command trigger reads commands
+    assert anti_pattern.command_trigger["commands"] == [
+        {
+            "program": "psql",
+            "flags": ["--command"],
+            "args": ["$PROD_DATABASE_URL"],  # "prod" is what the title names
+            "text": "psql $PROD_DATABASE_URL -c",
+        }
+    ]
 
-    trigger = re2.compile(anti_pattern.trigger_pattern)
-    assert trigger.search("psql   postgres://prod/db -c 'delete from users'")
-    assert trigger.search("direct PROD modification")
-    assert not trigger.search("psql $DEV_DATABASE_URL")  # needs the -c after one word
+    def blocked(action):
+        body = {"proposed_action": action, "context": "", "domain": "production"}
+        return agent_client.post("/check/anti-pattern", body, format="json").json()["blocked"]
+
+    assert blocked("psql   \"$PROD_DATABASE_URL\" -c 'delete from users'")
+    assert blocked("sudo -u postgres psql -c 'delete from users' ${PROD_DATABASE_URL}")
+    assert not blocked("psql $DEV_DATABASE_URL -c 'delete from users'")
+    assert not blocked("psql $PROD_DATABASE_URL")  # no -c
 
 
 def test_a_high_anti_pattern_warns_without_blocking_and_occurring_again_merges(
@@ -147,7 +159,9 @@ def test_a_high_anti_pattern_warns_without_blocking_and_occurring_again_merges(
     assert AntiPattern.objects.count() == 1
     assert anti_pattern.alternatives == ["Move it to /tmp first", "Use the backup tool"]
     assert anti_pattern.severity == "critical" and anti_pattern.block_action is True
-    assert "find" in anti_pattern.trigger_pattern  # the generated trigger grew with the lesson
+    # the derived trigger grew with the lesson
+    commands = anti_pattern.command_trigger["commands"]
+    assert [c["program"] for c in commands] == ["find", "rm"]
 
 
 def test_a_report_names_the_escalation_queues_and_the_worker_opens_them(agent_client, report):
@@ -241,7 +255,7 @@ def test_a_failed_report_leaves_nothing_half_written(agent_client):
     response = agent_client.post("/lessons/bulk", [good, bad], format="json")
 
     assert response.status_code == 400
-    assert "trigger_pattern" in response.json()["fields"]
+    assert "action_taken" in response.json()["fields"]
     assert not Lesson.objects.exists()
     assert not AntiPattern.objects.exists()
     assert not AuditLog.objects.filter(action__startswith="lesson.").exists()

@@ -138,3 +138,45 @@ def test_pattern_actions_respect_the_maintainer_rule(client, maintainer, member)
     client.force_login(maintainer)
     client.post("/admin/lessons/pattern/", {"action": "confirm", "_selected_action": [pattern.pk]})
     assert Pattern.objects.get(pk=pattern.pk).status == "confirmed"
+
+
+def test_a_command_trigger_is_edited_in_the_admin_and_kept_as_a_persons(admin_client_):
+    anti_pattern = AntiPatternFactory()
+    response = admin_client_.post(
+        f"/admin/lessons/antipattern/{anti_pattern.pk}/change/",
+        _form(anti_pattern, command_trigger='{"commands": ["shred -u <file>"]}'),
+    )
+    assert response.status_code == 302
+    anti_pattern.refresh_from_db()
+    assert anti_pattern.command_trigger == {
+        "commands": [
+            {
+                "program": "shred",
+                "flags": ["--remove"],
+                "text": "shred -u <any>",
+            }
+        ],
+        "source": "person",
+    }
+
+
+@pytest.mark.parametrize(
+    "trigger, message",
+    [
+        ('{"commands": ["git push origin main"]}', "everyday command"),
+        ('{"commands": [{"flags": ["-f"]}]}', "names its program"),
+        ("[1, 2]", "is an object"),
+    ],
+)
+def test_a_command_trigger_that_cannot_work_is_refused_in_the_admin(
+    admin_client_, trigger, message
+):
+    anti_pattern = AntiPatternFactory()
+    response = admin_client_.post(
+        f"/admin/lessons/antipattern/{anti_pattern.pk}/change/",
+        _form(anti_pattern, command_trigger=trigger),
+    )
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    anti_pattern.refresh_from_db()
+    assert anti_pattern.command_trigger == {}

@@ -78,6 +78,27 @@ def test_a_maintainer_edits_a_trigger_and_an_invalid_one_is_400(maintainer, agen
     )
 
 
+def test_a_maintainer_edits_a_command_trigger_and_a_broad_one_is_400(maintainer):
+    anti_pattern = AntiPatternFactory()
+    client = APIClient()
+    client.force_login(maintainer)
+    url = f"/api/v1/lessons/anti-patterns/{anti_pattern.pk}"
+
+    bad = client.patch(url, {"command_trigger": {"commands": ["git status"]}}, format="json")
+    assert bad.status_code == 400
+    assert "everyday command" in bad.json()["fields"]["command_trigger"][0]
+
+    good = client.patch(
+        url,
+        {"command_trigger": {"commands": ["mkfs.ext4 <device>"]}, "cross_domain": True},
+        format="json",
+    )
+    assert good.status_code == 200
+    assert good.json()["command_trigger"]["commands"][0]["program"] == "mkfs"
+    assert good.json()["command_trigger"]["source"] == "person"
+    assert good.json()["cross_domain"] is True
+
+
 def test_anti_patterns_are_deactivated_and_activated(maintainer):
     anti_pattern = AntiPatternFactory()
     client = APIClient()

@@ -11,6 +11,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from urllib.request import Request, urlopen
 
 import pytest
 
@@ -182,9 +183,9 @@ CURL_EXAMPLES = [
     (
         "/check/anti-pattern",
         {
-            "proposed_action": "Direct prod modification of the users table",
+            "proposed_action": "Modify prod Supabase directly",
             "context": "hotfix",
-            "domain": "docker",
+            "domain": "production",
             "agent": "CLAUDE_CODE",
         },
     ),
@@ -211,8 +212,6 @@ def _post(url: str, body: dict) -> dict:
             timeout=30,
         ).stdout
         return json.loads(output)
-    from urllib.request import Request, urlopen
-
     request = Request(
         url,
         data=json.dumps(body).encode(),
@@ -223,6 +222,20 @@ def _post(url: str, body: dict) -> dict:
         return json.loads(response.read())
 
 
+def _status(url: str) -> int:
+    """A GET's status, through curl when the machine has it (a bare one may not)."""
+    if shutil.which("curl"):
+        output = subprocess.run(
+            ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", url],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        return int(output.stdout)
+    with urlopen(url, timeout=30) as response:
+        return response.status
+
+
 def test_the_specs_curl_examples_work(live_server, settings):
     settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL = True
     answers = [_post(f"{live_server.url}{path}", body) for path, body in CURL_EXAMPLES]
@@ -231,7 +244,11 @@ def test_the_specs_curl_examples_work(live_server, settings):
     assert failure["status"] == "recorded" and anti["status"] == "recorded"
     assert [r["title"] for r in relevant][:2] and isinstance(relevant, list)
     assert check["blocked"] is False
-    assert blocked["blocked"] is True
+    # A prose action matches the critical anti-pattern by meaning: a warning with its
+    # alternatives (only a command trigger or a near-exact meaning blocks).
+    assert blocked["warnings"][0].startswith("⚠️ Never modify prod Supabase directly")
+    assert blocked["matching_patterns"][0]["match_type"] == "semantic"
+    assert blocked["matching_patterns"][0]["domain_match"] == "same_domain"
     assert blocked["alternatives"] == ["Use DEV environment", "Use promote-to-prod.sh"]
     # And the GET endpoints of the spec answer on the same server.
     for path in [
@@ -241,12 +258,7 @@ def test_the_specs_curl_examples_work(live_server, settings):
         "/agent/CLAUDE_CODE/memory",
         "/dashboard",
     ]:
-        output = subprocess.run(
-            ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", f"{live_server.url}{path}"],
-            capture_output=True,
-            text=True,
-        )
-        assert output.stdout == "200", path
+        assert _status(f"{live_server.url}{path}") == 200, path
 
 
 def test_our_client_with_a_token_async_and_sync(live_server, monkeypatch, scope_tree):

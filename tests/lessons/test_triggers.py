@@ -6,7 +6,7 @@ import pytest
 import re2
 
 from lessons.matching import AntiPatternIndex, Entry
-from lessons.triggers import TriggerError, compile_trigger, prefilter_keys, trigger_from_lesson
+from lessons.triggers import TriggerError, compile_trigger, prefilter_keys, validate_trigger
 
 TRIGGERS = [
     r"(?i)rm\s+-rf",
@@ -31,10 +31,7 @@ TRIGGERS = [
     r"(?s)DROP DATABASE",
     r"chmod\s+-R\s+7{3}",
     r"dd\s+if=/dev/\w+",
-    trigger_from_lesson(
-        action_taken="docker exec -it <container> rm -rf /data",
-        related_commands=["psql $PROD_URL -c"],
-    ),
+    r"(?i)(?:docker\s+exec\s+-it\s+\S+\s+rm\s+-rf\s+/data)|(?:psql\s+\S+\s+-c)",
 ]
 WORDS = [
     "rm",
@@ -156,3 +153,14 @@ def test_keys_are_the_most_selective_required_literal():
 def test_invalid_triggers_are_refused(pattern):
     with pytest.raises(TriggerError):
         compile_trigger(pattern)
+
+
+@pytest.mark.parametrize("pattern", [r"(?i)ls", r"(?i)git\s+push", r".*", r"\w"])
+def test_a_regex_matching_everyday_commands_is_refused(pattern):
+    with pytest.raises(TriggerError, match="everyday commands"):
+        validate_trigger(pattern)
+
+
+@pytest.mark.parametrize("pattern", [r"(?i)git\s+push\s+--force", r"(?i)\bterraform\s+destroy"])
+def test_a_regex_naming_the_danger_is_kept(pattern):
+    assert validate_trigger(pattern) == pattern

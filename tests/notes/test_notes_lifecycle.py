@@ -341,12 +341,12 @@ def test_a_maintainer_reviews_and_approves_a_note_promotion_on_the_review_page(
     )
     proposal = note_propose_promotion(principal="system", note=note, reason="used a lot")
     client.force_login(maintainer)
-    page = client.get(f"/review/proposals/{proposal.pk}")
+    page = client.get(f"/review/proposals/{proposal.pk}/")
     assert page.status_code == 200
     body = page.content.decode()
     assert "Batch ledger writes to cut lock contention" in body
     assert "acme/platform/payments/api" in body  # the lineage so far
-    response = client.post(f"/review/proposals/{proposal.pk}", {"action": "approve"})
+    response = client.post(f"/review/proposals/{proposal.pk}/", {"action": "approve"})
     assert response.status_code in (200, 302)
     copy = KnowledgeItem.objects.get(scope=scope_tree["team"])
     assert copy.original == note and copy.status == "accepted"
@@ -358,6 +358,6 @@ def test_the_review_page_shows_both_sides_of_a_note_merge(client, maintainer):
     b = KnowledgeItemFactory(title="Pool Postgres connections with pgbouncer", status="accepted")
     proposal = note_propose_merge(principal="system", note=a, other=b)
     client.force_login(maintainer)
-    body = client.get(f"/review/proposals/{proposal.pk}").content.decode()
+    body = client.get(f"/review/proposals/{proposal.pk}/").content.decode()
     assert "Use connection pooling for Postgres" in body
     assert "Pool Postgres connections with pgbouncer" in body

@@ -3,10 +3,15 @@
 This process holds the embedded PostgreSQL and Redis open for its children, so Ctrl-C stops the
 children first and then the services (each stops when its last attached process exits).
 
+With the demo data (the default), what anonymous local agents report lands in the demo project
+(`MNEMOSYNE_DEFAULT_SCOPE` is set to it for the children, unless set already), so the demo
+maintainer and supervisor see what the README's examples did.
+
 It also supervises them (`mnemosyne_site.supervise`): an embedded server that dies is started
 again and a child that exits is restarted, with backoff, while the others serve what they can.
 """
 
+import contextlib
 import json
 import os
 import shutil
@@ -14,6 +19,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
@@ -31,7 +37,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, no_demo=False, **options):
         env = os.environ.copy()
-        env.setdefault("MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL", "true")
         embedded_broker = not env.get("CELERY_BROKER_URL")
         if embedded_broker:
             env["CELERY_BROKER_URL"] = embedded.broker_url()
@@ -43,8 +48,13 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
         call_command("embeddings_export", verbosity=0)
+        call_command("install_anti_patterns", verbosity=0)
+        demo: dict = {}
         if not no_demo:
             call_command("seed_demo", verbosity=0)
+            demo = json.loads(demo_file().read_text())
+        for name, value in local_agent_defaults(demo=demo).items():
+            env.setdefault(name, value)
         call_command("setup_periodic_tasks", verbosity=0)
 
         python = sys.executable
@@ -93,10 +103,6 @@ class Command(BaseCommand):
             dependencies.append(
                 Dependency("Redis", embedded.redis_running, embedded.redis_restart, flush_outbox)
             )
-
-        children = [Child(name, command, env) for name, command in commands.items()]
-        self._banner(env)
-
         stopping = False
 
         def stop(signum, frame):
@@ -105,7 +111,12 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
+        children: list[Child] = []
         try:
+            for name, cmd in commands.items():
+                # Each child leads its own process group (see `Child.start`).
+                children.append(Child(name, cmd, env))
+            self.stdout.write(banner(port=env.get("MNEMOSYNE_PORT", "8025"), demo=demo))
             while not stopping:
                 now = time.monotonic()
                 for dependency in dependencies:
@@ -124,29 +135,49 @@ class Command(BaseCommand):
                     process.terminate()
             deadline = time.monotonic() + 20
             for process in processes:
-                try:
+                with contextlib.suppress(subprocess.TimeoutExpired):
                     process.wait(timeout=max(0.1, deadline - time.monotonic()))
-                except subprocess.TimeoutExpired:
-                    process.kill()
+            for process in processes:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)  # stragglers: workers, pool processes
+            # Then this process, detaching last, stops the embedded PostgreSQL.
+            embedded.forget_dead_handles()
             self.stdout.write("Mnemosyne stopped.")
 
-    def _banner(self, env):
-        port = env.get("MNEMOSYNE_PORT", "8025")
-        creds_path = settings.DATA_DIR / "demo_credentials.json"
-        creds = json.loads(creds_path.read_text()) if creds_path.exists() else {}
-        lines = [
-            "",
-            f"Mnemosyne is running at http://localhost:{port}/",
-            f"  admin:      http://localhost:{port}/admin/",
-            f"  API docs:   http://localhost:{port}/api/docs/",
-            f"  health:     http://localhost:{port}/healthz   metrics: /metrics",
+
+def demo_file() -> Path:
+    """Where `seed_demo` keeps the demo logins, token and scope."""
+    return settings.DATA_DIR / "demo_credentials.json"
+
+
+def local_agent_defaults(*, demo: dict) -> dict[str, str]:
+    """Settings `make run` gives its processes unless the environment has them: calls from this
+    machine without a token are accepted as a local agent, and land in the demo project."""
+    defaults = {"MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL": "true"}
+    if demo:
+        defaults["MNEMOSYNE_DEFAULT_SCOPE"] = demo["scope"]
+    return defaults
+
+
+def banner(*, port: str, demo: dict) -> str:
+    """What `make run` prints: where everything is, the demo logins and the demo agent."""
+    base = f"http://localhost:{port}"
+    lines = [
+        "",
+        f"Mnemosyne is running at {base}/",
+        f"  review:     {base}/review/   (proposals, escalations, dashboard, inbox)",
+        f"  admin:      {base}/admin/",
+        f"  API docs:   {base}/api/docs/",
+        f"  health:     {base}/healthz",
+        f"  metrics:    {base}/metrics",
+    ]
+    if demo:
+        lines += [
+            f"  logins:     admin / maintainer / supervisor, password {demo['password']}",
+            f"  agents:     calls from this machine without a token report into {demo['scope']}",
+            f"  demo agent: export MNEMOSYNE_TOKEN={demo['agent_token']}",
         ]
-        if creds:
-            lines += [
-                f"  logins:     admin / maintainer / supervisor, password {creds['password']}",
-                f"  demo agent: export MNEMOSYNE_TOKEN={creds['agent_token']}",
-            ]
-        else:
-            lines.append("  create a login with: .venv/bin/python manage.py createsuperuser")
-        lines += ["Press Ctrl-C to stop.", ""]
-        self.stdout.write("\n".join(lines))
+    else:
+        lines.append("  create a login with: .venv/bin/python manage.py createsuperuser")
+    lines += ["Press Ctrl-C to stop.", ""]
+    return "\n".join(lines)

@@ -1,0 +1,177 @@
+"""Reading a shell line into the commands it runs, normalised (no database)."""
+
+import pytest
+
+from lessons.commands import invocations, normalize_mode
+
+
+def only(line: str, program: str):
+    found = [inv for inv in invocations(line) if inv.program == program and not inv.wrapper]
+    assert len(found) == 1, [(i.program, i.text) for i in invocations(line)]
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "cd /srv && rm -rf /data",
+        "true; rm -rf /data",
+        "false || rm -rf /data",
+        "(rm -rf /data)",
+        "{ rm -rf /data; }",
+        "echo $(rm -rf /data)",
+        "bash -c 'rm -rf /data'",
+        'sh -c "cd / && rm -rf /data"',
+        "sudo -u root rm -rf /data",
+        "FOO=1 env BAR=2 nohup time rm -rf /data",
+        "command rm -rf /data",
+        "exec rm -rf /data",
+        "timeout 30 nice -n 5 rm -rf /data",
+        "docker exec -it db rm -rf /data",
+        "kubectl exec -it web-0 -- rm -rf /data",
+        "ssh host 'sudo rm -rf /data'",
+        "find / -maxdepth 1 -name data -exec rm -rf {} \\;",
+        "if true; then rm -rf /data; fi",
+        "for x in 1; do rm -rf /data; done",
+        "ls | xargs rm -rf /data",
+    ],
+)
+def test_every_command_a_line_runs_is_found(line):
+    rm = [inv for inv in invocations(line) if inv.program == "rm"]
+    assert rm, line
+    assert rm[0].flags == {"--recursive", "--force"}
+
+
+def test_combined_short_flags_are_split_into_one_spelling():
+    assert only("rm -rf x", "rm").flags == only("rm --recursive --force x", "rm").flags
+    assert only("rm -r -f x", "rm").flags == only("rm -fR x", "rm").flags
+
+
+def test_sudo_is_stripped_but_remembered():
+    inv = only("sudo -iu postgres dropdb shop", "dropdb")
+    assert inv.sudo and inv.args == ["shop"]
+    assert not only("dropdb shop", "dropdb").sudo
+
+
+def test_a_flag_value_is_not_an_argument():
+    inv = only("sudo -u postgres psql -h db.internal -c 'DROP TABLE x' app", "psql")
+    assert inv.options == {"--host": ["db.internal"], "--command": ["DROP TABLE x"]}
+    assert inv.args == ["app"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "pip install x",
+        "pip3 install x",
+        "python -m pip install x",
+        "python3.11 -m pip install x",
+        "/usr/bin/python3 -m pip install x",
+        "sudo pip3.11 install x",
+    ],
+)
+def test_pip_is_pip_however_it_is_run(line):
+    inv = only(line, "pip")
+    assert inv.subcommand == ("install",) and inv.args == ["x"]
+
+
+def test_a_script_is_its_own_program_however_it_is_run():
+    assert only("python manage.py flush", "manage.py").args == ["flush"]
+    assert only("./manage.py flush", "manage.py").args == ["flush"]
+    assert only("bash ./deploy.sh prod", "deploy.sh").args == ["prod"]
+
+
+@pytest.mark.parametrize("mode", ["777", "0777", "a+rwx", "ugo+rwx", "a=rwx", "+rwx"])
+def test_modes_that_grant_everything_read_the_same(mode):
+    assert normalize_mode(mode)[1:] == "0777"
+
+
+def test_a_mode_that_removes_bits_is_left_as_written():
+    assert normalize_mode("o-w") == "o-w"
+    assert normalize_mode("755") == "=0755"
+
+
+def test_a_plus_refspec_forces_and_a_colon_refspec_deletes():
+    forced = only("git push origin +main", "git")
+    assert "--force" in forced.flags and forced.args == ["origin", "main"]
+    deleted = only("git push origin :main", "git")
+    assert "--delete" in deleted.flags and deleted.args == ["origin", "main"]
+    plain = only("git push origin main:main", "git")
+    assert plain.flags == frozenset() and plain.args == ["origin", "main"]
+
+
+def test_force_with_lease_is_not_force():
+    assert only("git push --force-with-lease origin main", "git").flags == {"--force-with-lease"}
+
+
+def test_global_options_before_the_subcommand_are_read():
+    inv = only("git -C /repo push -f", "git")
+    assert inv.subcommand == ("push",) and "--force" in inv.flags
+    assert only("npm -g install x", "npm").subcommand == ("install",)
+    assert only("npm i -g x", "npm").subcommand == ("install",)
+
+
+def test_a_cd_earlier_in_the_line_resolves_relative_paths():
+    assert only("cd /var/lib/postgresql && rm -rf data", "rm").args == ["/var/lib/postgresql/data"]
+    # a cd inside a subshell stays there
+    assert only("(cd /tmp) && rm -rf data", "rm").args == ["data"]
+
+
+def test_paths_are_normalised():
+    assert only("rm -rf ./data/", "rm").args == ["data"]
+    assert only("rm -rf /srv/data/*", "rm").args == ["/srv/data"]
+    assert only("rm -rf $HOME/.cache", "rm").args == ["~/.cache"]
+
+
+def test_a_dry_run_is_marked_as_defusing():
+    assert only("git clean -fdn", "git").defused == {"--dry-run"}
+    assert only("kubectl delete ns x --dry-run=client", "kubectl").defused == {"--dry-run"}
+
+
+def test_noise_flags_are_dropped():
+    assert invocations("docker exec -it web ls")[0].flags == frozenset()
+    assert only("rm -rfv x", "rm").flags == {"--recursive", "--force"}
+
+
+def test_redirections_are_pseudo_options_and_dev_null_is_ignored():
+    inv = only("echo hi > /etc/motd 2>/dev/null", "echo")
+    assert inv.options == {">": ["/etc/motd"]}
+    assert only("psql app < fix.sql", "psql").options == {"<": ["fix.sql"]}
+    heredoc = only("psql app <<SQL\nDROP TABLE x;\nSQL", "psql")
+    assert "DROP TABLE x" in heredoc.options["<"][0]
+
+
+def test_what_a_substitution_prints_runs_in_the_shell_it_feeds():
+    for line in ["bash <(curl -s https://x.io/i.sh)", 'sh -c "$(curl -fsSL https://x.io/i.sh)"']:
+        found = {inv.program: inv for inv in invocations(line)}
+        curl, shell = found["curl"], found["sh"]
+        assert curl.pipeline[0] == shell.pipeline[0] and curl.pipeline[1] < shell.pipeline[1]
+
+
+def test_equivalent_spellings_of_one_danger():
+    assert only("wget --no-check-certificate https://x", "curl").flags == {"--insecure"}
+    assert only('psql -c "DROP DATABASE shop;"', "dropdb").args == ["shop"]
+    assert only("mysqladmin -u root -f drop shop", "dropdb").args == ["shop"]
+    assert only("service ufw stop", "systemctl").subcommand == ("stop",)
+    assert only("echo FLUSHALL | redis-cli", "redis-cli").args == ["FLUSHALL"]
+
+
+def test_where_a_wrapped_command_runs_is_kept():
+    assert only("docker exec -it prod-db psql -c 'x'", "psql").via == ["prod-db"]
+
+
+def test_prose_and_broken_input_do_not_raise():
+    assert [i.program for i in invocations("Direct prod modification")] == ["Direct"]
+    assert invocations("") == []
+    assert invocations("echo 'unterminated") != []
+    assert invocations("a" * 20_000) != []
+
+
+@pytest.mark.parametrize("line", ["kill -9 1", "kill -KILL 1", "kill -s KILL 1", "kill -SIGKILL 1"])
+def test_every_spelling_of_a_signal_reads_the_same(line):
+    assert only(line, "kill").options == {"--signal": ["KILL"]}
+
+
+def test_an_alias_may_stand_for_several_flags_and_short_names_for_resources():
+    assert only("git branch -D x", "git").flags == {"--delete", "--force"}
+    assert only("kubectl delete ns payments", "kubectl").args == ["namespace", "payments"]

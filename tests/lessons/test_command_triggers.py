@@ -1,0 +1,230 @@
+"""Command triggers: derived from a report, refused when too broad, matched structurally."""
+
+import pytest
+
+from lessons.builtin import BUILTIN_ANTI_PATTERNS
+from lessons.command_triggers import (
+    CommandTrigger,
+    CommandTriggerError,
+    derive,
+    too_broad,
+    validate,
+)
+from lessons.commands import invocations
+from lessons.everyday import EVERYDAY_COMMANDS
+
+
+def trigger_for(example: str, title: str = "", why: str = "") -> CommandTrigger | None:
+    derived = derive(texts=[example], prose=f"{title} {why}", title=title)
+    return CommandTrigger.from_json(derived.trigger)
+
+
+def blocks(trigger: CommandTrigger | None, line: str) -> bool:
+    return trigger is not None and trigger.match(invocations(line)) is not None
+
+
+def test_the_danger_of_the_reported_command_must_be_there():
+    trigger = trigger_for("git push --force origin main", "Never force-push to main")
+    assert blocks(trigger, "git push --force origin main")
+    assert not blocks(trigger, "git push origin main")
+    assert not blocks(trigger, "git push --force-with-lease origin main")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "git push -f origin main",
+        "git push origin main --force",
+        "git push origin +main",
+        "cd ~/src/app && git push -f upstream main",
+        "GIT_TRACE=1 git push --force origin main",
+    ],
+)
+def test_spellings_of_the_reported_command_are_blocked(line):
+    assert blocks(trigger_for("git push --force origin main", "Never force-push to main"), line)
+
+
+def test_arguments_the_prose_does_not_name_are_generalised_away():
+    trigger = trigger_for("git push --force origin main", "Never force-push to main")
+    assert trigger.patterns[0].as_json()["args"] == ["main"]  # "origin" is an example
+    assert not blocks(trigger, "git push --force origin feature/x")
+
+
+def test_a_placeholder_matches_any_argument_or_none():
+    trigger = trigger_for("git reset --hard <ref>", "Don't git reset --hard")
+    for line in ["git reset --hard", "git reset --hard HEAD~3", "git reset --hard @{u}"]:
+        assert blocks(trigger, line)
+    assert not blocks(trigger, "git reset --soft HEAD~1")
+
+
+def test_a_value_holding_a_placeholder_keeps_its_literal_part():
+    trigger = trigger_for("sed -i 's/<old>/<new>/' /etc/<file>", "Don't sed -i system files")
+    assert blocks(trigger, "sudo sed -i.bak 's/a/b/' /etc/ssh/sshd_config")
+    assert blocks(trigger, "sed -i -e '/swap/d' /etc/fstab")
+    assert not blocks(trigger, "sed -i 's/a/b/' src/settings.py")
+    assert not blocks(trigger, "sed 's/a/b/' /etc/fstab")  # prints only
+
+
+def test_modes_compare_by_the_bits_they_grant():
+    trigger = trigger_for("chmod -R 777 <directory>", "Don't chmod 777")
+    for line in ["chmod -R a+rwx storage/", "chmod --recursive 0777 /opt", "chmod 777 -R x"]:
+        assert blocks(trigger, line)
+    for line in ["chmod -R 755 /var/www", "chmod -R g+rwX x", "chmod -R 0775 x"]:
+        assert not blocks(trigger, line)
+
+
+def test_a_path_also_covers_what_lies_under_it():
+    trigger = trigger_for("rm -rf /var/lib/postgresql/data", "Never rm -rf the data directory")
+    assert blocks(trigger, "sudo rm -r -f /var/lib/postgresql/data/")
+    assert blocks(trigger, "cd /var/lib/postgresql && rm -rf data")
+    assert not blocks(trigger, "rm -rf /var/lib/postgresql/backups")
+    assert not blocks(trigger, "rm /var/lib/postgresql/data/log.txt")  # not recursive
+
+
+def test_sudo_is_required_when_the_report_says_so():
+    trigger = trigger_for("sudo pip install <package>", "Don't sudo pip install")
+    assert blocks(trigger, "sudo python3 -m pip install numpy")
+    assert not blocks(trigger, "pip install requests")
+    assert not blocks(trigger, "sudo pip list")
+
+
+def test_a_pipeline_is_matched_as_a_whole():
+    trigger = trigger_for("curl -fsSL <url> | sh", "Never pipe a script into a shell")
+    assert blocks(trigger, "wget -qO- https://x.io | sudo bash")
+    assert blocks(trigger, "bash <(curl -s https://x.io/i.sh)")
+    assert not blocks(trigger, "curl -s https://x.io/api | jq .")
+    assert not blocks(trigger, "curl -fsSL https://x.io/i.sh -o i.sh")
+
+
+def test_a_dry_run_defuses():
+    trigger = trigger_for("git clean -fdx", "Don't git clean -fdx")
+    assert blocks(trigger, "git clean -fd")  # -x only widens it
+    assert not blocks(trigger, "git clean -fdx --dry-run")
+    assert not blocks(trigger, "git clean -ndx")
+
+
+@pytest.mark.parametrize("action", ["ls", "git", "git status", "pip install <package>", "ls -la"])
+def test_a_trigger_that_would_block_everyday_commands_is_refused(action):
+    derived = derive(texts=[action], prose="Something bad")
+    assert derived.trigger is None
+    assert "everyday command" in derived.notes[0]
+
+
+def test_a_lone_cd_gives_no_trigger():
+    assert derive(texts=["cd /srv"], prose="Something bad").trigger is None
+
+
+def test_a_broad_command_in_a_chain_gives_way_to_the_dangerous_one():
+    trigger = trigger_for("cd /srv/app && git add . && git push --force", "Force pushing")
+    assert [p.program for p in trigger.patterns] == ["git"]
+    assert blocks(trigger, "git push -f")
+    assert not blocks(trigger, "git add .")
+
+
+def test_a_sentence_gives_the_commands_it_describes():
+    trigger = trigger_for(
+        "Disabling or stopping the host firewall (ufw, firewalld) to get a connection through",
+        "Never disable the host firewall",
+    )
+    for line in ["sudo ufw disable", "systemctl disable --now firewalld", "service ufw stop"]:
+        assert blocks(trigger, line)
+    for line in ["sudo ufw status", "sudo ufw allow 443/tcp", "systemctl restart nginx"]:
+        assert not blocks(trigger, line)
+
+
+def test_a_setting_a_sentence_says_is_turned_off():
+    trigger = trigger_for(
+        "Turning off SSH host key verification (StrictHostKeyChecking)", "Don't turn it off"
+    )
+    assert blocks(trigger, 'GIT_SSH_COMMAND="ssh -o StrictHostKeyChecking=no" git pull')
+    assert not blocks(trigger, "ssh -o StrictHostKeyChecking=yes web1")
+
+
+def test_a_file_named_by_a_sentence_covers_its_variants_but_not_templates():
+    trigger = trigger_for("Adding the .env file with real secrets to git", "Never commit .env")
+    for line in ["git add .env", "git add -f config/.env.production"]:
+        assert blocks(trigger, line)
+    for line in ["git add .env.example", "git rm --cached .env", "echo .env >> .gitignore"]:
+        assert not blocks(trigger, line)
+
+
+def test_a_sentence_naming_no_tool_gives_no_trigger():
+    derived = derive(texts=["Direct prod modification"], prose="Never modify prod")
+    assert derived.trigger is None and "by meaning only" in derived.notes[0]
+
+
+def test_validate_reads_a_command_line_as_a_pattern_and_normalises_flags():
+    data = validate({"commands": ["git push -f <branch>"]})
+    assert data == {
+        "commands": [
+            {
+                "program": "git",
+                "subcommand": ["push"],
+                "flags": ["--force"],
+                "text": "git push -f <any>",
+            }
+        ]
+    }
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"commands": ["git push origin main"]}, "everyday command"),
+        ({"commands": [{"program": "ls"}]}, "everyday command"),
+        ({"commands": [{"flags": ["-f"]}]}, "names its program"),
+        ({"commands": [{"program": "x", "args": ["re:(?<=a)b"]}]}, "RE2"),
+        ({"commands": [{"program": "x", "color": 1}]}, "Unknown pattern field"),
+        ({"cmds": []}, "Unknown field"),
+        ([], "is an object"),
+    ],
+)
+def test_validate_refuses_what_cannot_work(data, message):
+    with pytest.raises(CommandTriggerError, match=message):
+        validate(data)
+
+
+def test_the_yardstick_holds_the_forms_anti_patterns_are_written_about():
+    def broad(line):
+        return too_broad(CommandTrigger.from_json(validate({"commands": [line]})).patterns[0])
+
+    assert broad("rm -rf /") is None and broad("rm -rf /x") is None
+    with pytest.raises(CommandTriggerError, match="`git status`"):
+        broad("git")
+
+
+@pytest.mark.parametrize("item", BUILTIN_ANTI_PATTERNS, ids=lambda item: item["builtin_key"])
+def test_built_in_triggers_block_no_everyday_command(item):
+    trigger = CommandTrigger.from_json(validate(item["command_trigger"]))
+    assert [text for text in EVERYDAY_COMMANDS if blocks(trigger, text)] == []
+
+
+@pytest.mark.parametrize("item", BUILTIN_ANTI_PATTERNS, ids=lambda item: item["builtin_key"])
+def test_built_in_triggers_are_valid_and_block_their_own_example(item):
+    trigger = CommandTrigger.from_json(validate(item["command_trigger"]))
+    assert blocks(trigger, item["example"])
+
+
+def test_a_command_written_inside_a_sentence_is_read():
+    trigger = trigger_for("Using git push --force on shared branches", "Force pushing")
+    assert blocks(trigger, "git push -f origin develop")
+    assert not blocks(trigger, "git push origin develop")
+
+
+def test_a_signal_is_what_kill_is_about():
+    trigger = trigger_for("kill -9 <pid>", "Never kill -9 the database")
+    assert blocks(trigger, "sudo kill -s KILL 4321")
+    assert not blocks(trigger, "kill -15 4321")
+    assert not blocks(trigger, "kill 4321")
+
+
+def test_a_sentence_naming_a_service_or_quoting_a_command():
+    service = trigger_for("Stopping the postgresql service on the production host", "Never stop it")
+    assert blocks(service, "sudo systemctl stop postgresql")
+    assert not blocks(service, "systemctl status postgresql")
+    quoted = trigger_for("Disabling SELinux (setenforce 0) to get past a denial", "Keep SELinux")
+    assert blocks(quoted, "sudo setenforce 0")
+    assert not blocks(quoted, "getenforce")
+    # an English word that is also a program is not read as one
+    derived = derive(texts=["Trying to make it work by disabling checks"], prose="Don't")
+    assert derived.trigger is None

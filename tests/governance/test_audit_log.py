@@ -5,6 +5,7 @@ from django.db import connection, transaction
 from django.db.backends.postgresql.operations import DatabaseOperations
 from django.db.utils import DatabaseError
 
+from governance.auth import Principal
 from governance.models import AuditLog
 from governance.services import audit_record
 
@@ -13,7 +14,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def entry():
-    return audit_record(actor="tester", action="test.action", target_type="x", target_id="1")
+    return audit_record(
+        actor=Principal.system("tester"), action="test.action", target_type="x", target_id="1"
+    )
 
 
 def test_the_database_refuses_to_update_an_audit_row(entry):
@@ -46,7 +49,9 @@ def test_djangos_own_flush_is_refused_outside_the_test_suite(entry):
 
 
 def test_appending_is_allowed(entry):
-    audit_record(actor="tester", action="test.second", target_type="x", target_id="2")
+    audit_record(
+        actor=Principal.system("tester"), action="test.second", target_type="x", target_id="2"
+    )
     assert AuditLog.objects.count() == 2
 
 

@@ -57,7 +57,9 @@ def test_appending_is_allowed(entry):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_test_suites_flush_empties_the_log_and_leaves_the_trigger_on():
-    audit_record(actor="tester", action="test.action", target_type="x", target_id="1")
+    audit_record(
+        actor=Principal.system("tester"), action="test.action", target_type="x", target_id="1"
+    )
     call_command("flush", interactive=False, verbosity=0)
     assert AuditLog.objects.count() == 0
     with connection.cursor() as cursor:

@@ -16,7 +16,8 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from mnemosyne_site.errors import Busy, DomainError, PayloadTooLarge, fields_summary
+from mnemosyne_site.db.availability import database_unavailable
+from mnemosyne_site.errors import Busy, DomainError, PayloadTooLarge, Unavailable, fields_summary
 
 logger = logging.getLogger(__name__)
 
@@ -46,6 +47,9 @@ def _domain_response(exc: DomainError) -> Response:
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return _domain_response(exc)
+    if database_unavailable(exc):
+        logger.warning("database unavailable in %s: %s", context.get("view"), exc)
+        return _domain_response(Unavailable())
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('governance', '0005_escalation_queue_spec_spelling'),
+        ('governance', '0006_escalation_queue_spec_spelling'),
     ]
 
     operations = [

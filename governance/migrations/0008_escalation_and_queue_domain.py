@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('governance', '0006_audit_session_key'),
+        ('governance', '0007_audit_session_key'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

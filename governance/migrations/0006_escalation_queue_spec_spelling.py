@@ -14,6 +14,6 @@ def respell(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("governance", "0004_verbose_names")]
+    dependencies = [("governance", "0005_auditlog_refuses_truncate")]
 
     operations = [migrations.RunPython(respell, migrations.RunPython.noop)]

@@ -63,6 +63,7 @@ class EscalationFilter(django_filters.FilterSet):
         help_text="pending, reviewed, resolved, dismissed, or open (pending or reviewed)",
     )
     escalated_to = django_filters.CharFilter(lookup_expr="iexact")
+    domain = django_filters.CharFilter(lookup_expr="iexact")
     priority = django_filters.ChoiceFilter(choices=Priority.choices)
     overdue = django_filters.BooleanFilter(method="filter_overdue")
     scope = django_filters.CharFilter(field_name="scope__path")
@@ -112,7 +113,15 @@ class AuditLogFilter(django_filters.FilterSet):
 
     class Meta:
         model = AuditLog
-        fields = ["action", "actor", "actor_kind", "target_type", "target_id", "scope_path"]
+        fields = [
+            "action",
+            "actor",
+            "actor_kind",
+            "target_type",
+            "target_id",
+            "scope_path",
+            "session_key",
+        ]
 
     def filter_within(self, queryset, name, value):
         return _subtree(queryset, "scope_path", value)

@@ -71,10 +71,17 @@ CONFIDENCE_MAX = 1.0
 AGENT_MEMORY_LESSONS = env_int("AGENT_MEMORY_LESSONS", 100, minimum=1)
 AGENT_MEMORY_PROPAGATED_MAX = env_int("AGENT_MEMORY_PROPAGATED_MAX", 200, minimum=1)
 PROPAGATION_SIMILARITY = env_float("PROPAGATION_SIMILARITY", 0.6, minimum=0.0, maximum=1.0)
+# The spec's mnemosyne_agent_critical: the agent's domain's critical and high lessons whose
+# confidence is above this, critical first then newest, at most AGENT_CRITICAL_MAX.
+AGENT_CRITICAL_MIN_CONFIDENCE = 0.7
+AGENT_CRITICAL_MAX = 20
 
 # --- Claude Code context
 CONTEXT_FAILURE_HOURS = env_int("CONTEXT_FAILURE_HOURS", 72, minimum=1)
 CONTEXT_PER_DOMAIN = env_int("CONTEXT_PER_DOMAIN", 5, minimum=1)
+# The spec's `domain_lessons` keys, always present (empty lists allowed); the busiest
+# CONTEXT_MAX_DOMAINS other domains are added beside them.
+CONTEXT_SPEC_DOMAINS = ("docker", "supabase", "n8n", "caddy", "aria")
 CONTEXT_MAX_DOMAINS = env_int("CONTEXT_MAX_DOMAINS", 10, minimum=1)
 CONTEXT_LIST_MAX = env_int("CONTEXT_LIST_MAX", 50, minimum=1)
 # Workarounds below this confidence (refuted, outdated) are no longer "active".

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import Q, QuerySet
 
@@ -36,6 +37,11 @@ class Fix:
     learning: Learning
 
 
+def above_auto_apply(learning: Learning) -> bool:
+    """The spec's "confidence > 0.7", on the stored two decimals: 0.70 is not above 0.7."""
+    return learning.confidence > Decimal(str(conf.LEARNING_AUTO_APPLY_CONFIDENCE))
+
+
 def learning_fix_for_error(*, principal: Principal, error: str) -> Fix | None:
     """GetFixForError: the fix of the most confident matching learning, only when its confidence
     is above the auto-apply threshold (0.7) and it has a fix at all."""
@@ -47,6 +53,6 @@ def learning_fix_for_error(*, principal: Principal, error: str) -> Fix | None:
         query=pattern,
         limit=conf.LEARNING_SEARCH_LIMIT,
     ):
-        if learning.confidence > conf.LEARNING_AUTO_APPLY_CONFIDENCE and learning.fix.strip():
+        if above_auto_apply(learning) and learning.fix.strip():
             return Fix(fix=learning.fix, learning=learning)
     return None

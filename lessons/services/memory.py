@@ -23,10 +23,10 @@ from governance.auth import Principal
 from governance.models import AgentCredential
 from governance.selectors import readable
 from lessons import conf
-from lessons.models import AgentMemory, AntiPattern, Lesson, Severity
-from lessons.selectors import anti_pattern_summary, lesson_summary
+from lessons.models import SEVERITY_RANK, AgentMemory, AntiPattern, Lesson, Severity
+from lessons.selectors import anti_pattern_summary, lesson_summary, severity_rank_expression
 
-CRITICAL_KEPT = 50
+CRITICAL_SEVERITIES = (Severity.CRITICAL, Severity.HIGH)
 PROFILE_LESSONS = 200
 
 
@@ -80,7 +80,11 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
     lessons = lessons.defer("embedding")
     recent = list(lessons.order_by("-last_occurred")[: conf.AGENT_MEMORY_LESSONS])
     critical = list(
-        lessons.filter(severity=Severity.CRITICAL).order_by("-last_occurred")[:CRITICAL_KEPT]
+        lessons.filter(
+            domain__iexact=domain,
+            severity__in=CRITICAL_SEVERITIES,
+            confidence__gt=conf.AGENT_CRITICAL_MIN_CONFIDENCE,
+        ).order_by(severity_rank_expression(), "-created_at")[: conf.AGENT_CRITICAL_MAX]
     )
     kept = {lesson.pk: lesson for lesson in [*recent, *critical]}
     ordered = sorted(kept.values(), key=lambda lesson: lesson.last_occurred, reverse=True)
@@ -178,6 +182,22 @@ def lesson_propagate(*, lesson_id) -> list[str]:
     return reached
 
 
+def agent_critical(summaries: list[dict], domain: str) -> list[dict]:
+    """The spec's `mnemosyne_agent_critical` over an agent's cached lessons (the refresh keeps
+    every lesson it selects): the domain's critical and high lessons above the confidence bar,
+    critical first, then newest."""
+    chosen = [
+        x
+        for x in summaries
+        if x["domain"].lower() == domain.lower()
+        and x["severity"] in CRITICAL_SEVERITIES
+        and x["confidence"] > conf.AGENT_CRITICAL_MIN_CONFIDENCE
+    ]
+    chosen.sort(key=lambda x: x["created_at"], reverse=True)
+    chosen.sort(key=lambda x: SEVERITY_RANK[x["severity"]])
+    return chosen[: conf.AGENT_CRITICAL_MAX]
+
+
 def agent_memory_answer(*, principal: Principal, agent_name: str) -> dict:
     """`GET /agent/{name}/memory`: the agent's memory as the principal may see it (entries of
     scopes it cannot read are left out), built now on a cache miss; the worker keeps it fresh
@@ -192,7 +212,7 @@ def agent_memory_answer(*, principal: Principal, agent_name: str) -> dict:
         "agent": memory.agent_name,
         "domain": memory.domain,
         "lessons_count": len(lessons) if hidden else memory.lessons_count,
-        "critical_lessons": [x for x in lessons if x["severity"] == "critical"],
+        "critical_lessons": agent_critical(lessons, memory.domain),
         "recent_lessons": lessons[:20],
         "anti_patterns": anti_patterns,
         "last_updated": memory.last_sync.isoformat(),

@@ -167,13 +167,13 @@ def test_a_high_anti_pattern_warns_without_blocking_and_occurring_again_merges(
 def test_a_report_names_the_escalation_queues_and_the_worker_opens_them(agent_client, report):
     body = report(agent_client, severity="critical", tags=["deadline"], confidence=0.9)
 
-    assert body["escalated_to"] == ["aria", "domain_supervisor", "varys"]
+    assert body["escalated_to"] == ["ARIA", "domain_supervisor", "VARYS"]
     queues = set(
         Escalation.objects.filter(lesson_id=body["lesson_id"]).values_list("escalated_to", "reason")
     )
     assert queues == {
-        ("aria", "Critical issue"),
-        ("varys", "Deadline risk"),
+        ("ARIA", "Critical issue"),
+        ("VARYS", "Deadline risk"),
         ("domain_supervisor", "Domain issue"),
         ("domain_supervisor", "Confirmed failure"),
     }

@@ -6,6 +6,8 @@ import time
 import pytest
 
 from governance.auth import Principal
+from hindsight.models import ErrorSignature, FixOffer, Resolution, ResolutionApplication
+from hindsight.services.resolutions import resolution_create
 from lessons.models import Lesson, LessonType
 from notes.models import Trajectory, TrajectoryEvent
 from tests.integrations.hook_helpers import event, report_anti_pattern
@@ -121,18 +123,81 @@ def test_a_failure_with_a_known_fix_returns_it_as_context_at_once(
 
     output = again.json()["hookSpecificOutput"]
     assert output["hookEventName"] == "PostToolUseFailure"
-    context = output["additionalContext"]
-    assert (
-        "Known fix (learned from earlier failures, confidence above 0.7): "
-        "pip install psycopg2-binary" in context
+    lines = output["additionalContext"].splitlines()
+    assert lines[0] == (
+        "Mnemosyne known fix (success rate 100% over 1 application, confidence 1.00): "
+        "Install psycopg2-binary instead; its wheels bundle libpq"
     )
-    assert (
-        "Resolution (success rate 100% over 1 application, confidence 1.00): "
-        "Install psycopg2-binary instead; its wheels bundle libpq" in context
+    assert lines[1] == "  Change: requirements.txt: psycopg2 -> psycopg2-binary"
+    assert lines[2] == (
+        "- Also: known fix (learned from earlier failures, confidence 0.71): "
+        "pip install psycopg2-binary"
     )
-    assert "requirements.txt: psycopg2 -> psycopg2-binary" in context
     signature.refresh_from_db()
     assert signature.occurrence_count == 2  # the failure was captured again
+
+
+MISSING_MODULE = (
+    "Exit code 1\nTraceback (most recent call last):\n"
+    '  File "scripts/run.py", line 7, in <module>\n'
+    "ModuleNotFoundError: No module named 'boto3'"
+)
+
+
+def _fix_recorded_for(url: str, run_hook, token: str, command: str) -> Resolution:
+    """The failure seen once (nothing known yet), then its fix recorded by someone."""
+    first = run_hook(
+        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f1"), url=url, token=token
+    )
+    assert first.stdout == ""
+    return resolution_create(
+        signature=ErrorSignature.objects.get(),
+        description="pip install boto3 into the project's virtualenv",
+        actor=Principal.system("maintainer"),
+    )
+
+
+def test_rerunning_the_command_after_the_fix_was_shown_records_a_success(
+    live_server, run_hook, agent_token
+):
+    url, command = live_server.url, "python scripts/run.py --env local"
+    resolution = _fix_recorded_for(url, run_hook, agent_token, command)
+
+    shown = run_hook(
+        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f2"), url=url, token=agent_token
+    )
+    first_line = shown.json()["hookSpecificOutput"]["additionalContext"].splitlines()[0]
+    assert first_line.endswith(": pip install boto3 into the project's virtualenv")
+    assert FixOffer.objects.get().outcome == "pending"
+    for _ in range(2):  # the success, and a resend of the same call
+        run_hook(post_bash(command, tool_use_id="toolu_ok"), url=url, token=agent_token)
+
+    resolution.refresh_from_db()
+    assert (resolution.application_count, resolution.success_count) == (2, 2)
+    proven = ResolutionApplication.objects.get(context__source="hook-loop")
+    assert (proven.success, proven.session_key) == (True, SESSION)
+    assert proven.context["tool_use_id"] == "toolu_ok"
+
+
+def test_the_same_failure_after_the_fix_was_shown_records_a_failed_application(
+    live_server, run_hook, agent_token
+):
+    url, command = live_server.url, "python scripts/run.py"
+    resolution = _fix_recorded_for(url, run_hook, agent_token, command)
+
+    run_hook(
+        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f2"), url=url, token=agent_token
+    )
+    for _ in range(2):  # the repeated failure, and a resend of it
+        run_hook(
+            failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f3"), url=url, token=agent_token
+        )
+
+    resolution.refresh_from_db()
+    assert (resolution.application_count, resolution.success_count) == (2, 1)
+    failed = ResolutionApplication.objects.get(context__source="hook-loop")
+    assert (failed.success, failed.session_key) == (False, SESSION)
+    assert "No module named" in failed.error_message
 
 
 def test_an_interrupted_call_is_not_learned_from(live_server, run_hook, agent_token):

@@ -15,6 +15,9 @@ from tests.integrations.hook_helpers import event, report_anti_pattern
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
 SESSION = "0b6a1f4e-2c1d-4a7e-9a51-7f3f0d6c9e10"
+# Tests of what the hook learns and answers, not of its budget (bench/bench_hook.py measures
+# that): a loaded machine must not turn a slow reply into a missing one.
+ROOMY = {"MNEMOSYNE_HOOK_TIMEOUT": "10"}
 
 
 def post_bash(command: str, *, stdout: str = "", tool_use_id: str = "toolu_01Ok") -> dict:
@@ -100,6 +103,7 @@ def test_a_failure_with_a_known_fix_returns_it_as_context_at_once(
         failed_bash("pip install psycopg2", error, tool_use_id="toolu_1"),
         url=url,
         token=agent_token,
+        **ROOMY,
     )
     assert (first.returncode, first.stdout) == (0, "")  # nothing known yet
     # Since then the learning was proven and a resolution recorded (as other sessions would).
@@ -119,6 +123,7 @@ def test_a_failure_with_a_known_fix_returns_it_as_context_at_once(
         failed_bash("pip install psycopg2", error, tool_use_id="toolu_2"),
         url=url,
         token=agent_token,
+        **ROOMY,
     )
 
     output = again.json()["hookSpecificOutput"]
@@ -147,7 +152,7 @@ MISSING_MODULE = (
 def _fix_recorded_for(url: str, run_hook, token: str, command: str) -> Resolution:
     """The failure seen once (nothing known yet), then its fix recorded by someone."""
     first = run_hook(
-        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f1"), url=url, token=token
+        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f1"), url=url, token=token, **ROOMY
     )
     assert first.stdout == ""
     return resolution_create(
@@ -164,13 +169,16 @@ def test_rerunning_the_command_after_the_fix_was_shown_records_a_success(
     resolution = _fix_recorded_for(url, run_hook, agent_token, command)
 
     shown = run_hook(
-        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f2"), url=url, token=agent_token
+        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f2"),
+        url=url,
+        token=agent_token,
+        **ROOMY,
     )
     first_line = shown.json()["hookSpecificOutput"]["additionalContext"].splitlines()[0]
     assert first_line.endswith(": pip install boto3 into the project's virtualenv")
     assert FixOffer.objects.get().outcome == "pending"
     for _ in range(2):  # the success, and a resend of the same call
-        run_hook(post_bash(command, tool_use_id="toolu_ok"), url=url, token=agent_token)
+        run_hook(post_bash(command, tool_use_id="toolu_ok"), url=url, token=agent_token, **ROOMY)
 
     resolution.refresh_from_db()
     assert (resolution.application_count, resolution.success_count) == (2, 2)
@@ -186,11 +194,17 @@ def test_the_same_failure_after_the_fix_was_shown_records_a_failed_application(
     resolution = _fix_recorded_for(url, run_hook, agent_token, command)
 
     run_hook(
-        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f2"), url=url, token=agent_token
+        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f2"),
+        url=url,
+        token=agent_token,
+        **ROOMY,
     )
     for _ in range(2):  # the repeated failure, and a resend of it
         run_hook(
-            failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f3"), url=url, token=agent_token
+            failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f3"),
+            url=url,
+            token=agent_token,
+            **ROOMY,
         )
 
     resolution.refresh_from_db()
@@ -346,7 +360,10 @@ def test_session_end_closes_the_trajectory_and_reports_the_workaround_without_wa
         token=agent_token,
     )
     run_hook(
-        post_bash("pip install psycopg2-binary", tool_use_id="toolu_2"), url=url, token=agent_token
+        post_bash("pip install psycopg2-binary", tool_use_id="toolu_2"),
+        url=url,
+        token=agent_token,
+        **ROOMY,
     )
     run_hook(post_bash("pytest -q", tool_use_id="toolu_3"), url=url, token=agent_token)
 

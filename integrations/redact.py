@@ -115,9 +115,13 @@ _OPTION = re.compile(r"(?<![A-Za-z0-9_.-])(--?)([A-Za-z0-9_.-]{1,120})(\s{1,10})
 
 
 def _masked(found: re.Match[str]) -> str:
-    prefix, name, separator, _value = found.groups()
+    prefix, name, separator, value = found.groups()
     if name.lower() in _HEADER_NAMES or not is_secret_name(name):  # headers: the rule above
-        return found.group(0)
+        # Not a secret, but a quoted value may hold one (`"command": "TOKEN=… run"`): look
+        # inside. A quoted value holds no quote of its kind, so this nests two levels at most.
+        quoted = len(value) > 2 and value[0] in "'\""
+        inner = _OPTION.sub(_masked, _ASSIGNMENT.sub(_masked, value)) if quoted else value
+        return f"{prefix}{name}{separator}{inner}"
     return f"{prefix}{name}{separator}{MASK}"
 
 

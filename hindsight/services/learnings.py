@@ -27,6 +27,7 @@ from hindsight.models import Learning, LearningCategory
 from hindsight.pipeline import extract_error_pattern
 from hindsight.selectors.learnings import learnings_search
 from hindsight.services.fix_loop import fix_offers_settle_on_success
+from integrations.redact import redact, redact_value
 from mnemosyne_site.embeddings import embed_one
 from mnemosyne_site.errors import DomainError
 from mnemosyne_site.outbox import enqueue_on_commit
@@ -225,8 +226,10 @@ def tool_result_observe(
     tool_use_id: str = "",
 ) -> ToolResultOutcome:
     """OnToolResult: learn from an error, or credit a success. A success that re-runs a command
-    whose fix this session was shown proves the fix (`services.fix_loop`)."""
+    whose fix this session was shown proves the fix (`services.fix_loop`). Secrets in the error
+    and the parameters are redacted before anything is stored."""
     scope_require_write(principal, scope, field="scope")
+    error, params = (redact(error) if error else error), redact_value(params or {})
     if error:
         return _handle_error(
             principal=principal,

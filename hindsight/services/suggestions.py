@@ -27,6 +27,7 @@ from hindsight.selectors.matching import (
 )
 from hindsight.services.capture import CaptureResult, error_capture
 from hindsight.services.fix_loop import fix_offer_record, fix_offers_settle_on_failure
+from integrations.redact import redact
 
 
 @dataclass
@@ -143,7 +144,9 @@ def error_capture_and_suggest(
     The error's own signature's fixes come first and alone; only when it has none is a near
     signature's fix offered (`near_fixes`), marked as such. In a session, the same signature
     failing again settles the fixes shown before as failed, and the fix offered now (the first
-    suggestion, when confident enough to be shown) waits for its outcome (`services.fix_loop`)."""
+    suggestion, when confident enough to be shown) waits for its outcome (`services.fix_loop`).
+    Secrets in the output and the command are redacted before anything is stored."""
+    message, stack, command = redact(message), redact(stack), redact(command)
     captured = error_capture(
         principal=principal,
         scope=scope,

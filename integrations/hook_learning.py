@@ -2,8 +2,10 @@
 
 For every call the hook sends, in parallel and within the hook's budget:
 - the call to the session's trajectory (`/api/v1/trajectories/events`, through
-  `integrations.trajectory.TrajectoryRecorder`, so an undeliverable event is spooled on disk and
-  sent by a later hook; the event id derives from the tool_use_id, so a resend is stored once);
+  `integrations.trajectory.TrajectoryRecorder`): the event is spooled on disk first, then sent
+  alone; what could not be sent, and any older backlog, is drained by a detached process
+  (`hook_session.drain_in_background`), so an outage's backlog never eats this call's budget;
+  the event id derives from the tool_use_id, so a resend is stored once;
 - the result to the tool-result learning engine (`POST /api/v1/tool-results`): an error becomes or
   strengthens a learning, a success credits the learnings it confirms.
 
@@ -13,6 +15,8 @@ When the learning engine knows a fix (confidence above its 0.7 threshold) or hin
 resolutions at or above `MNEMOSYNE_FIX_MIN_CONFIDENCE`, they come back as `additionalContext`,
 the best fix in its first line (a near match, a similar error's fix, marked as such), so the agent
 uses the fix on its next step instead of rediscovering it.
+
+Secrets in the call (`integrations.redact`) are redacted before any of this.
 
 Each call is also appended to the session's local record (`state.py`), from which SessionEnd
 reports the session. The hooks config runs PostToolUse with `"async": true` (it never slows the
@@ -27,8 +31,10 @@ import re
 import time
 import uuid
 
+from integrations import hook_session
 from integrations.hook_core import Api, Config, parallel
 from integrations.hook_state import session_append
+from integrations.redact import redact_value
 from integrations.trajectory import TrajectoryRecorder
 
 _EXIT_LINE = re.compile(r"^\s*Exit code (-?\d+)\s*$")
@@ -124,8 +130,13 @@ def _trajectory(event: dict, config: Config, api: Api, *, error: str) -> bool:
         context={"cwd": event.get("cwd"), "tool_use_id": tool_use_id, "source": "claude-code"},
         event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"claude-code:{session}:{tool_use_id}")),
     )
-    recorder.close()  # one delivery attempt; what cannot be sent now waits in the spool
-    return recorder.stats.sent > 0
+    # This call's event goes to disk first, then it alone is sent within the budget: older
+    # spooled batches (an outage's backlog) are drained by a detached process, never here.
+    own = recorder.spool_buffered()
+    sent = own is not None and recorder.send_spooled(own)
+    if recorder.backlog():
+        hook_session.drain_in_background(config)
+    return sent
 
 
 def _one_line(text) -> str:
@@ -187,6 +198,15 @@ def _fix_context(tool_result, capture, config: Config) -> str:
 
 
 def handle_post_tool_use(event: dict, config: Config) -> dict | None:
+    # Secrets out first: nothing below (the local record, the spool, the server) sees them.
+    event = {
+        **event,
+        **{
+            key: redact_value(event[key])
+            for key in ("tool_input", "tool_response", "error")
+            if key in event
+        },
+    }
     name = str(event.get("hook_event_name") or "PostToolUse")
     failed = name == "PostToolUseFailure"
     tool_name = str(event.get("tool_name") or "?")

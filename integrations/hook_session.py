@@ -14,7 +14,10 @@
   `POST /claude-code/session-end` (see `session_lessons`).
 
 The detached process is this same entrypoint, `mnemosyne-hook --deliver JOBFILE`, started in a
-new session with no stdio; it has `MNEMOSYNE_HOOK_DELIVER_TIMEOUT` seconds (default 30).
+new session with no stdio; it has `MNEMOSYNE_HOOK_DELIVER_TIMEOUT` seconds (default 30). It claims
+its job file and removes it only once the job is delivered; a job it could not deliver goes back,
+and a later worker retries it (after `MNEMOSYNE_HOOK_JOB_RETRY_SECONDS`, default 60). The same
+worker drains the trajectory spool for PostToolUse (`drain_in_background`).
 """
 
 from __future__ import annotations

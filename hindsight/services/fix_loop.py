@@ -28,6 +28,7 @@ from hindsight import conf
 from hindsight.models import ErrorSignature, FixOffer, FixOfferOutcome
 from hindsight.selectors.matching import Suggestion
 from hindsight.services.resolutions import resolution_apply
+from mnemosyne_site.errors import DomainError
 
 logger = logging.getLogger(__name__)
 
@@ -123,9 +124,27 @@ def _pending(session_key: str):
     ).select_related("resolution")
 
 
-def _settle(offer: FixOffer, *, success: bool, tool_use_id: str, actor: Principal, detail: str):
+def _settle(
+    offer: FixOffer, *, success: bool, tool_use_id: str, actor: Principal, detail: str
+) -> bool:
     """Claim the offer (one conditional UPDATE: a concurrent or resent event finds it settled),
-    then record the application, keyed by the offer."""
+    then record the application, keyed by the offer. An application the caller may not record
+    leaves the offer pending and the caller's own call unharmed (it is logged)."""
+    try:
+        return _settle_atomically(
+            offer, success=success, tool_use_id=tool_use_id, actor=actor, detail=detail
+        )
+    except DomainError as exc:
+        logger.warning(
+            "a fix outcome was not recorded",
+            extra={"offer_id": offer.pk, "session_key": offer.session_key, "error": str(exc)},
+        )
+        return False
+
+
+def _settle_atomically(
+    offer: FixOffer, *, success: bool, tool_use_id: str, actor: Principal, detail: str
+) -> bool:
     with transaction.atomic():
         claimed = FixOffer.objects.filter(pk=offer.pk, outcome=FixOfferOutcome.PENDING).update(
             outcome=FixOfferOutcome.SUCCESS if success else FixOfferOutcome.FAILURE,
@@ -133,7 +152,7 @@ def _settle(offer: FixOffer, *, success: bool, tool_use_id: str, actor: Principa
             settled_at=timezone.now(),
         )
         if not claimed:
-            return
+            return False
         resolution_apply(
             resolution_id=offer.resolution_id,
             success=success,
@@ -154,6 +173,7 @@ def _settle(offer: FixOffer, *, success: bool, tool_use_id: str, actor: Principa
             idempotency_key=f"fix-offer:{offer.pk}"
         ).first()
         FixOffer.objects.filter(pk=offer.pk).update(application=application)
+    return True
 
 
 def fix_offers_settle_on_success(
@@ -170,8 +190,7 @@ def fix_offers_settle_on_success(
         if offer.tool_name and tool_name and offer.tool_name != tool_name:
             continue
         if same_command(offer.command, command):
-            _settle(offer, success=True, tool_use_id=tool_use_id, actor=actor, detail="")
-            settled += 1
+            settled += _settle(offer, success=True, tool_use_id=tool_use_id, actor=actor, detail="")
     return settled
 
 
@@ -187,6 +206,7 @@ def fix_offers_settle_on_failure(
     if tool_use_id:
         offers = offers.exclude(tool_use_id=tool_use_id)
     for offer in offers:
-        _settle(offer, success=False, tool_use_id=tool_use_id, actor=actor, detail=message)
-        settled += 1
+        settled += _settle(
+            offer, success=False, tool_use_id=tool_use_id, actor=actor, detail=message
+        )
     return settled

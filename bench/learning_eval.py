@@ -20,8 +20,9 @@ then measures, on the tune half and the held-out half of the corpus side by side
 - **fixes**: in a scope of their own, each kind's first variant is captured and its fix recorded
   once as a resolution of that signature; every later variant then goes through the real
   `mnemosyne-hook` console script as a PostToolUseFailure event. Counted: the kind's fix in the
-  first line of `additionalContext`, the fix anywhere in it, and answers carrying another kind's
-  fix (wrong fixes; those of a kind sharing the family are shown apart).
+  first line of `additionalContext`, the fix anywhere in it, answers carrying another kind's
+  fix (wrong fixes; those of a kind sharing the family are shown apart), and answers led by a
+  near match (a similar signature's fix, marked as such by the hook).
 - **loop** (the closed loop, issue 12 item 4): a scripted session per kind — the failure, the fix
   shown by the hook, then the same command succeeding (PostToolUse); and another where it fails
   again. The applications the server recorded on the resolutions are counted against those
@@ -295,6 +296,7 @@ def judge(context: str, kind: str, kinds: dict[str, dict]) -> dict:
     others = [k for k, info in kinds.items() if k != kind and info["fix"] in context]
     return {
         "answered": bool(context),
+        "near_match": "near match" in first_line,
         "first_line": fix in first_line,
         "anywhere": fix in context,
         "wrong": others,
@@ -351,6 +353,8 @@ def fixes_phase(
                 bool(d["wrong"]) and d["wrong"] == d["wrong_same_family"] for d in rows
             ),
             "no_answer": sum(not d["answered"] for d in rows),
+            "near_match_first": sum(d["near_match"] for d in rows),
+            "near_match_right": sum(d["near_match"] and d["first_line"] for d in rows),
             "hook_p95_s": _p95([d["seconds"] for d in rows]),
         }
     return {"figures": figures, "deliveries": deliveries, "resolution_of": resolution_of}
@@ -517,6 +521,8 @@ def markdown(results: dict) -> str:
     row("fix anywhere in the hook's answer", "fixes", "fix_anywhere")
     row("answers with another kind's fix", "fixes", "wrong_fix", GOALS["wrong_fix"])
     row("hook answered nothing", "fixes", "no_answer")
+    row("answers led by a near match (a similar error's fix)", "fixes", "near_match_first")
+    row("... of which the kind's own fix", "fixes", "near_match_right")
     loghub = results.get("loghub")
     if loghub:
         lines.append(

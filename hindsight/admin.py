@@ -3,6 +3,7 @@ from django.contrib import admin, messages
 from hindsight.models import (
     ErrorOccurrence,
     ErrorSignature,
+    FixOffer,
     Learning,
     Resolution,
     ResolutionApplication,
@@ -68,7 +69,14 @@ class ErrorOccurrenceAdmin(admin.ModelAdmin):
     show_full_result_count = False
 
 
-APPLICATION_FIELDS = ("created_at", "success", "error_message", "context", "applied_by")
+APPLICATION_FIELDS = (
+    "created_at",
+    "success",
+    "session_key",
+    "error_message",
+    "context",
+    "applied_by",
+)
 
 
 class ApplicationInline(admin.TabularInline):
@@ -77,6 +85,30 @@ class ApplicationInline(admin.TabularInline):
     readonly_fields = APPLICATION_FIELDS
     extra = 0
     can_delete = False
+
+
+OFFER_FIELDS = (
+    "created_at",
+    "session_key",
+    "command",
+    "near",
+    "confidence",
+    "outcome",
+    "settled_by",
+    "settled_at",
+)
+
+
+class FixOfferInline(admin.TabularInline):
+    """Where this fix was shown to a session, and what the session's next calls proved."""
+
+    model = FixOffer
+    fk_name = "resolution"
+    fields = OFFER_FIELDS
+    readonly_fields = OFFER_FIELDS
+    extra = 0
+    can_delete = False
+    verbose_name_plural = "shown to sessions (the closed loop)"
 
 
 @admin.register(Resolution)
@@ -97,7 +129,7 @@ class ResolutionAdmin(admin.ModelAdmin):
         "last_success_at",
         "last_failure_at",
     ]
-    inlines = [ApplicationInline]
+    inlines = [ApplicationInline, FixOfferInline]
 
 
 @admin.register(SuggestionMiss)

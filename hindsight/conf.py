@@ -13,6 +13,17 @@ HINDSIGHT_MATCH_SIMILARITY = env_float("HINDSIGHT_MATCH_SIMILARITY", 0.85, minim
 HINDSIGHT_MATCH_TOP_K = env_int("HINDSIGHT_MATCH_TOP_K", 5, minimum=1)
 # Regex matching runs when semantic matching found fewer signatures than this.
 HINDSIGHT_REGEX_FALLBACK_BELOW = env_int("HINDSIGHT_REGEX_FALLBACK_BELOW", 3, minimum=1)
+# A near signature's fix is offered (marked as a near match) only at this similarity or above.
+HINDSIGHT_NEAR_FIX_SIMILARITY = env_float(
+    "HINDSIGHT_NEAR_FIX_SIMILARITY", 0.9, minimum=0.0, maximum=1.0
+)
+# A fix at this confidence or above is shown by the hook (its MNEMOSYNE_FIX_MIN_CONFIDENCE
+# default) and so waits for its outcome in the session.
+HINDSIGHT_FIX_OFFER_MIN_CONFIDENCE = env_float(
+    "HINDSIGHT_FIX_OFFER_MIN_CONFIDENCE", 0.5, minimum=0.0, maximum=1.0
+)
+# How long a fix shown to a session waits for the session's outcome (the closed loop).
+HINDSIGHT_FIX_OFFER_HOURS = env_int("HINDSIGHT_FIX_OFFER_HOURS", 24, minimum=1)
 HINDSIGHT_SUGGESTIONS = env_int("HINDSIGHT_SUGGESTIONS", 3, minimum=1)
 # Days after which a resolution's recency score has halved.
 HINDSIGHT_RECENCY_HALF_LIFE_DAYS = env_float("HINDSIGHT_RECENCY_HALF_LIFE_DAYS", 90.0, minimum=1.0)

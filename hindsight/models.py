@@ -227,6 +227,51 @@ class ResolutionApplication(models.Model):
         return f"{'success' if self.success else 'failure'} of {self.resolution_id}"
 
 
+class FixOfferOutcome(models.TextChoices):
+    PENDING = "pending"
+    SUCCESS = "success"
+    FAILURE = "failure"
+
+
+class FixOffer(models.Model):
+    """A resolution shown to an agent's session as the fix of a failed call, awaiting its
+    outcome: the session's next successful run of the same command (or its corrected form)
+    proves it worked, the same signature failing again proves it did not. Each offer settles
+    once, into one `ResolutionApplication`."""
+
+    resolution = models.ForeignKey(Resolution, on_delete=models.CASCADE, related_name="offers")
+    signature = models.ForeignKey(ErrorSignature, on_delete=models.CASCADE, related_name="+")
+    session_key = models.CharField(max_length=200)
+    tool_use_id = models.CharField(max_length=200, blank=True)
+    tool_name = models.CharField(max_length=200, blank=True)
+    command = models.TextField(blank=True)
+    near = models.BooleanField(default=False)
+    confidence = models.FloatField(default=0.0)
+    outcome = models.CharField(
+        max_length=16, choices=FixOfferOutcome.choices, default=FixOfferOutcome.PENDING
+    )
+    settled_by = models.CharField(max_length=200, blank=True)  # the proving call's tool_use_id
+    application = models.OneToOneField(
+        ResolutionApplication, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["session_key", "outcome"], name="fixoffer_session_pending")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session_key", "tool_use_id", "resolution"],
+                condition=~models.Q(tool_use_id=""),
+                name="fixoffer_once_per_call",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.outcome} offer of {self.resolution_id} in {self.session_key}"
+
+
 class SuggestionMiss(models.Model):
     """An error for which nothing could be suggested: the backlog of fixes worth learning."""
 

@@ -2,8 +2,10 @@
 
 For every call the hook sends, in parallel and within the hook's budget:
 - the call to the session's trajectory (`/api/v1/trajectories/events`, through
-  `integrations.trajectory.TrajectoryRecorder`, so an undeliverable event is spooled on disk and
-  sent by a later hook; the event id derives from the tool_use_id, so a resend is stored once);
+  `integrations.trajectory.TrajectoryRecorder`): the event is spooled on disk first, then sent
+  alone; what could not be sent, and any older backlog, is drained by a detached process
+  (`hook_session.drain_in_background`), so an outage's backlog never eats this call's budget;
+  the event id derives from the tool_use_id, so a resend is stored once;
 - the result to the tool-result learning engine (`POST /api/v1/tool-results`): an error becomes or
   strengthens a learning, a success credits the learnings it confirms.
 
@@ -11,7 +13,10 @@ A failure (not an interrupt by the user) is also captured by hindsight (`POST
 /api/v1/hindsight/errors`), which groups it into an error signature and suggests resolutions.
 When the learning engine knows a fix (confidence above its 0.7 threshold) or hindsight suggests
 resolutions at or above `MNEMOSYNE_FIX_MIN_CONFIDENCE`, they come back as `additionalContext`,
-so the agent uses the fix on its next step instead of rediscovering it.
+the best fix in its first line (a near match, a similar error's fix, marked as such), so the agent
+uses the fix on its next step instead of rediscovering it.
+
+Secrets in the call (`integrations.redact`) are redacted before any of this.
 
 Each call is also appended to the session's local record (`state.py`), from which SessionEnd
 reports the session. The hooks config runs PostToolUse with `"async": true` (it never slows the
@@ -26,8 +31,10 @@ import re
 import time
 import uuid
 
+from integrations import hook_session
 from integrations.hook_core import Api, Config, parallel
 from integrations.hook_state import session_append
+from integrations.redact import redact_value
 from integrations.trajectory import TrajectoryRecorder
 
 _EXIT_LINE = re.compile(r"^\s*Exit code (-?\d+)\s*$")
@@ -76,6 +83,14 @@ def summarize_params(tool_input) -> dict:
     return out
 
 
+def _command(tool_input) -> str:
+    """The failed command as the learning engine sees it (`summarize_params`), so a later
+    success of the same command compares equal."""
+    if not isinstance(tool_input, dict):
+        return ""
+    return str(tool_input.get("command") or "")[:_PARAM_MAX]
+
+
 def _files_context(tool_input) -> dict:
     path = ""
     if isinstance(tool_input, dict):
@@ -115,47 +130,83 @@ def _trajectory(event: dict, config: Config, api: Api, *, error: str) -> bool:
         context={"cwd": event.get("cwd"), "tool_use_id": tool_use_id, "source": "claude-code"},
         event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"claude-code:{session}:{tool_use_id}")),
     )
-    recorder.close()  # one delivery attempt; what cannot be sent now waits in the spool
-    return recorder.stats.sent > 0
+    # This call's event goes to disk first, then it alone is sent within the budget: older
+    # spooled batches (an outage's backlog) are drained by a detached process, never here.
+    own = recorder.spool_buffered()
+    sent = own is not None and recorder.send_spooled(own)
+    if recorder.backlog():
+        hook_session.drain_in_background(config)
+    return sent
+
+
+def _one_line(text) -> str:
+    return " ".join(str(text or "").split())
 
 
 def _fix_context(tool_result, capture, config: Config) -> str:
-    lines = []
+    """The known fixes as the agent's next context, the best one in the first line (an agent
+    reads the first line first, and a truncated context keeps it): the fix of this very error
+    before a near match's, and the more confident first. A near match (a similar error's fix)
+    says so, with its confidence."""
+    fixes: list[tuple[bool, float, str, str]] = []  # (near, confidence, first line, change)
     if isinstance(tool_result, dict) and tool_result.get("known_fix"):
-        confidence = (tool_result.get("learning") or {}).get("confidence")
-        how = (
-            f"confidence {confidence:.2f}"
-            if isinstance(confidence, int | float)
-            else "confidence above 0.7"
-        )
-        lines.append(
-            f"- Known fix (learned from earlier failures, {how}): {tool_result['known_fix']}"
+        confidence = tool_result.get("known_confidence")
+        if isinstance(confidence, int | float):
+            how = f"confidence {confidence:.2f}"
+        else:  # an older server: the engine answers only above its 0.7 threshold
+            confidence, how = 0.7, "confidence above 0.7"
+        fixes.append(
+            (
+                False,
+                float(confidence),
+                f"Mnemosyne known fix (learned from earlier failures, {how}): "
+                f"{_one_line(tool_result['known_fix'])}",
+                "",
+            )
         )
     suggestions = (capture or {}).get("suggestions") if isinstance(capture, dict) else None
     for suggestion in suggestions or []:
         confidence = suggestion.get("confidence") or 0.0
         if confidence < config.fix_min_confidence:
             continue
+        near = suggestion.get("match") == "near"
         rate = suggestion.get("success_rate")
         applied = suggestion.get("application_count") or 0
-        worked = ""
+        parts = [f"confidence {confidence:.2f}"]
         if isinstance(rate, int | float) and applied:
             plural = "s" if applied != 1 else ""
-            worked = f"success rate {rate:.0%} over {applied} application{plural}, "
-        lines.append(
-            f"- Resolution ({worked}confidence {confidence:.2f}): {suggestion.get('description')}"
-        )
-        if suggestion.get("code_change"):
-            lines.append("  Change: " + str(suggestion["code_change"])[:800])
-    if not lines:
+            parts.insert(0, f"success rate {rate:.0%} over {applied} application{plural}")
+        if near:
+            similarity = suggestion.get("similarity")
+            if isinstance(similarity, int | float):
+                parts.insert(0, f"similarity {similarity:.2f}")
+            parts.insert(0, "near match: the fix of a similar error")
+        label = "Mnemosyne fix from a near match" if near else "Mnemosyne known fix"
+        line = f"{label} ({', '.join(parts)}): {_one_line(suggestion.get('description'))}"
+        change = str(suggestion.get("code_change") or "")[:800]
+        fixes.append((near, float(confidence), line, change))
+    if not fixes:
         return ""
-    return "\n".join(
-        ["Mnemosyne has seen this failure before. Apply the known fix before trying anything else:"]
-        + lines
-    )
+    fixes.sort(key=lambda fix: (fix[0], -fix[1]))
+    lines = []
+    for index, (_, _, line, change) in enumerate(fixes):
+        lines.append(line if index == 0 else f"- Also: {line.removeprefix('Mnemosyne ')}")
+        if change:
+            lines.append("  Change: " + change)
+    lines.append("Mnemosyne has seen this failure before: apply the fix above first.")
+    return "\n".join(lines)
 
 
 def handle_post_tool_use(event: dict, config: Config) -> dict | None:
+    # Secrets out first: nothing below (the local record, the spool, the server) sees them.
+    event = {
+        **event,
+        **{
+            key: redact_value(event[key])
+            for key in ("tool_input", "tool_response", "error")
+            if key in event
+        },
+    }
     name = str(event.get("hook_event_name") or "PostToolUse")
     failed = name == "PostToolUseFailure"
     tool_name = str(event.get("tool_name") or "?")
@@ -194,6 +245,7 @@ def handle_post_tool_use(event: dict, config: Config) -> dict | None:
             "error": parsed["message"] if parsed else None,
             "session": session[:200],
             "scope": config.scope,
+            "tool_use_id": str(event.get("tool_use_id") or "")[:200],
         }
         jobs["tool_result"] = lambda: api.request("POST", "/api/v1/tool-results", body)
     if parsed is not None and not interrupted:  # a failure
@@ -205,6 +257,8 @@ def handle_post_tool_use(event: dict, config: Config) -> dict | None:
             "tool_name": tool_name[:200],
             "session": session[:200],
             "scope": config.scope,
+            "tool_use_id": str(event.get("tool_use_id") or "")[:200],
+            "command": _command(tool_input),
         }
         jobs["capture"] = lambda: api.request("POST", "/api/v1/hindsight/errors", capture)
     results = parallel(jobs, api)

@@ -14,7 +14,10 @@
   `POST /claude-code/session-end` (see `session_lessons`).
 
 The detached process is this same entrypoint, `mnemosyne-hook --deliver JOBFILE`, started in a
-new session with no stdio; it has `MNEMOSYNE_HOOK_DELIVER_TIMEOUT` seconds (default 30).
+new session with no stdio; it has `MNEMOSYNE_HOOK_DELIVER_TIMEOUT` seconds (default 30). It claims
+its job file and removes it only once the job is delivered; a job it could not deliver goes back,
+and a later worker retries it (after `MNEMOSYNE_HOOK_JOB_RETRY_SECONDS`, default 60). The same
+worker drains the trajectory spool for PostToolUse (`drain_in_background`).
 """
 
 from __future__ import annotations
@@ -26,12 +29,22 @@ import subprocess
 import sys
 import time
 import uuid
+from pathlib import Path
 
 from integrations.hook_core import Api, Config, Unavailable, arm_watchdog, parallel
-from integrations.hook_state import session_discard, session_read, sweep_stale
+from integrations.hook_state import (
+    private_dir,
+    session_discard,
+    session_read,
+    sweep_stale,
+    write_private,
+)
 
 _README_NAMES = ("README.md", "README.rst", "README.txt", "README")
 _SESSION_LESSONS_MAX = 10
+# A drain started this recently is still at work (its watchdog ends it well before this).
+_DRAIN_LOCK_SECONDS = 60
+_LEFTOVER_JOBS = 20
 
 
 # --- SessionStart --------------------------------------------------------------------------------
@@ -183,18 +196,19 @@ def handle_sessionstart(event: dict, config: Config) -> dict | None:
 # --- Stop and SessionEnd: hand the work to a detached process ------------------------------------
 
 
+def _jobs_folder(config: Config) -> Path:
+    return Path(private_dir(os.path.join(config.state_dir, "jobs")))
+
+
 def _detach(config: Config, job: dict) -> None:
-    folder = os.path.join(config.state_dir, "jobs")
-    os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, f"{time.time_ns()}-{uuid.uuid4().hex[:8]}.json")
-    with open(path, "w", encoding="utf-8") as handle:
-        json.dump(job, handle, default=str)
+    path = _jobs_folder(config) / f"{time.time_ns()}-{uuid.uuid4().hex[:8]}.json"
+    write_private(str(path), json.dumps(job, default=str))
     # The child imports this package from where the parent found it, whatever its sys.path.
     package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     subprocess.Popen(
-        [sys.executable, "-m", "integrations.hook", "--deliver", path],
+        [sys.executable, "-m", "integrations.hook", "--deliver", str(path)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -202,6 +216,23 @@ def _detach(config: Config, job: dict) -> None:
         close_fds=True,
         env=env,
     )
+
+
+def drain_in_background(config: Config) -> None:
+    """Hand the spool's backlog to a detached process, unless one started recently (a lock
+    file, taken atomically, so a burst of hooks during an outage starts one drain, not many)."""
+    lock = Path(private_dir(config.state_dir)) / "drain.lock"
+    try:
+        if time.time() - lock.stat().st_mtime < _DRAIN_LOCK_SECONDS:
+            return
+        lock.unlink()  # stale: its drain ended or died
+    except OSError:
+        pass
+    try:
+        os.close(os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except OSError:
+        return  # another hook took it a moment ago
+    _detach(config, {"kind": "flush", "event": {}, "lock": str(lock)})
 
 
 def handle_stop(event: dict, config: Config) -> None:
@@ -285,7 +316,9 @@ def session_outcome(records: list[dict]) -> str:
     return "failure" if calls and not calls[-1].get("ok") else "success"
 
 
-def _close_session(job: dict, config: Config, timeout: float) -> None:
+def _close_session(job: dict, config: Config, timeout: float) -> bool:
+    """Do the job; True when it is done (what the trajectory client could not send waits in
+    its spool, which a later drain sends), False when it must be tried again."""
     # Only the detached process needs the trajectory client: SessionStart does not pay for it.
     from integrations.trajectory import TrajectoryRecorder
 
@@ -303,7 +336,7 @@ def _close_session(job: dict, config: Config, timeout: float) -> None:
     )
     if job.get("kind") == "flush":
         recorder.close()  # sends what earlier hooks spooled
-        return
+        return True
     recorder.end_session(session_outcome(records), timeout=timeout / 2)
     recorder.close()
     lessons = session_lessons(
@@ -322,22 +355,57 @@ def _close_session(job: dict, config: Config, timeout: float) -> None:
                 },
             )
         except Unavailable:
-            return  # keep the record: nothing is lost if a later SessionEnd for it runs
+            return False  # the record and the job file stay: a later drain sends them
     session_discard(config, session)
+    return True
+
+
+def _run_job(path: Path, config: Config, timeout: float) -> None:
+    """Claim the job file (an atomic rename: two workers never run one job), run it, and remove
+    it only once it is done; a job that failed goes back for a later worker."""
+    claimed = path.with_name(path.name + f".{os.getpid()}.running")
+    try:
+        os.rename(path, claimed)
+    except OSError:
+        return  # another worker has it, or it is done
+    done = False
+    try:
+        done = _close_session(json.loads(claimed.read_text(encoding="utf-8")), config, timeout)
+    finally:
+        if done:
+            claimed.unlink(missing_ok=True)
+        else:
+            os.replace(claimed, path)
 
 
 def deliver(argv: list[str]) -> int:
-    """`mnemosyne-hook --deliver JOBFILE`: the detached half of Stop and SessionEnd."""
+    """`mnemosyne-hook --deliver JOBFILE`: the detached half of Stop and SessionEnd, and the
+    spool's drain. After its own job it retries jobs earlier workers could not finish (older
+    than `MNEMOSYNE_HOOK_JOB_RETRY_SECONDS`, default 60), a few per run."""
+    lock = None
     try:
         config = Config()
         timeout = float(os.environ.get("MNEMOSYNE_HOOK_DELIVER_TIMEOUT") or 30)
+        retry_after = float(os.environ.get("MNEMOSYNE_HOOK_JOB_RETRY_SECONDS") or 60)
         arm_watchdog(timeout + 5)
-        path = argv[0]
-        with open(path, encoding="utf-8") as handle:
-            job = json.load(handle)
-        os.unlink(path)
-        _close_session(job, config, timeout)
+        path = Path(argv[0])
+        try:
+            lock = json.loads(path.read_text(encoding="utf-8")).get("lock")
+        except (OSError, ValueError):
+            pass
+        started = time.monotonic()
+        _run_job(path, config, timeout)
+        cutoff = time.time() - retry_after
+        for leftover in sorted(_jobs_folder(config).glob("*.json"))[:_LEFTOVER_JOBS]:
+            left = timeout - (time.monotonic() - started)
+            if left < 1:
+                break
+            if leftover != path and leftover.stat().st_mtime <= cutoff:
+                _run_job(leftover, config, left)
     except Exception as exc:
         if os.environ.get("MNEMOSYNE_HOOK_DEBUG"):
             print(f"mnemosyne-hook --deliver: {type(exc).__name__}: {exc}", file=sys.stderr)
+    finally:
+        if lock:
+            Path(lock).unlink(missing_ok=True)
     return 0

@@ -16,8 +16,28 @@ import time
 _STALE_SECONDS = 7 * 86400
 
 
+def private_dir(path: str) -> str:
+    """Create `path` (and its parents) readable by its owner only: the hook's files hold tool
+    calls. (`integrations.trajectory` does the same for its spool; it stays a one-file client.)"""
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    try:
+        os.chmod(path, 0o700)  # an existing folder, or a umask that kept more
+    except OSError:
+        pass
+    return path
+
+
+def write_private(path: str, text: str) -> None:
+    """Write `path` atomically (a temporary file renamed over it) with mode 0600."""
+    temporary = f"{path}.{os.getpid()}.tmp"
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(temporary, path)
+
+
 def _folder(config, name: str) -> str:
-    return os.path.join(config.state_dir, name)
+    return private_dir(os.path.join(config.state_dir, name))
 
 
 def session_path(config, session: str) -> str:
@@ -27,7 +47,6 @@ def session_path(config, session: str) -> str:
 
 def session_append(config, session: str, record: dict) -> None:
     try:
-        os.makedirs(_folder(config, "sessions"), exist_ok=True)
         line = json.dumps({**record, "t": time.time()}, default=str) + "\n"
         descriptor = os.open(
             session_path(config, session), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600
@@ -63,9 +82,8 @@ def session_discard(config, session: str) -> None:
 
 
 def sweep_stale(config) -> None:
-    folder = _folder(config, "sessions")
     try:
-        entries = list(os.scandir(folder))
+        entries = list(os.scandir(_folder(config, "sessions")))
     except OSError:
         return
     cutoff = time.time() - _STALE_SECONDS

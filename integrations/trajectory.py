@@ -65,6 +65,26 @@ def default_spool_dir() -> Path:
     return Path(base) / "mnemosyne" / "trajectory-spool"
 
 
+def private_dir(path: Path) -> Path:
+    """Create `path` (and its parents) readable by its owner only: spooled events hold tool
+    inputs and outputs."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        os.chmod(path, 0o700)  # an existing folder, or a umask that kept more
+    except OSError:
+        pass  # not ours to change: the files inside are still 0600
+    return path
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write `path` atomically (a temporary file renamed over it) with mode 0600."""
+    temporary = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(temporary, path)  # atomic: a reader never sees half a file
+
+
 @dataclass
 class RecorderStats:
     recorded: int = 0  # calls to record() (tool executions seen)
@@ -127,7 +147,7 @@ class TrajectoryRecorder:
         self.batch_size = batch_size
         self.flush_interval = flush_interval
         self.spool_dir = Path(spool_dir) if spool_dir else default_spool_dir()
-        self.spool_dir.mkdir(parents=True, exist_ok=True)
+        private_dir(self.spool_dir)
         self.sample_threshold = sample_threshold
         self.sample_rate = sample_rate
         self.timeout = timeout
@@ -305,6 +325,41 @@ class TrajectoryRecorder:
             buffered = len(self._buffer)
         return buffered + len(self._spooled_files())
 
+    def spool_buffered(self) -> Path | None:
+        """Write what is buffered to the spool now, as one batch; its file, or None when the
+        buffer was empty. A short-lived process (a hook) spools its own events first, so a
+        timeout or a crash after this loses nothing, then sends them with `send_spooled`."""
+        with self._lock:
+            events = list(self._buffer)
+            self._buffer.clear()
+        if not events:
+            return None
+        return self._spool(EVENTS_PATH, self._batch_body(events))
+
+    def send_spooled(self, file: Path) -> bool:
+        """Try once to deliver one spooled file (none of the others); True when it was stored
+        and removed. Undeliverable now: it stays for a later drain. Refused: set aside."""
+        try:
+            entry = json.loads(file.read_text())
+        except (OSError, ValueError):
+            return False
+        path, body = entry.get("path", EVENTS_PATH), entry.get("body", {})
+        try:
+            self._post(path, body)
+        except _Delivery as exc:
+            if not exc.retryable:
+                file.unlink(missing_ok=True)
+                self._reject(path, body, exc)
+            return False
+        file.unlink(missing_ok=True)
+        if path == EVENTS_PATH:
+            self._note_success(len(body.get("events", [])))
+        return True
+
+    def backlog(self) -> int:
+        """Spooled files waiting for delivery."""
+        return len(self._spooled_files())
+
     def end_session(self, outcome: str, *, timeout: float = 10.0) -> dict | None:
         """Flush, then report the session's outcome ("success" or "failure"). The end request
         is spooled like a batch when the server cannot be reached, so it is sent later, after
@@ -468,21 +523,20 @@ class TrajectoryRecorder:
     def _spooled_files(self) -> list[Path]:
         return sorted(self.spool_dir.glob("*.json"))
 
-    def _spool(self, path: str, body: dict) -> None:
+    def _spool(self, path: str, body: dict) -> Path:
         name = f"{time.time_ns():020d}-{uuid.uuid4().hex[:8]}.json"
-        temporary = self.spool_dir / f".{name}.tmp"
-        temporary.write_text(json.dumps({"path": path, "body": body}, default=str))
-        os.replace(temporary, self.spool_dir / name)  # atomic: a reader never sees half a file
+        write_private(self.spool_dir / name, json.dumps({"path": path, "body": body}, default=str))
         if path == EVENTS_PATH:
             with self._lock:
                 self.stats.spooled += len(body.get("events", []))
+        return self.spool_dir / name
 
     def _reject(self, path: str, body: dict, exc: _Delivery) -> None:
-        rejected = self.spool_dir / "rejected"
-        rejected.mkdir(exist_ok=True)
+        rejected = private_dir(self.spool_dir / "rejected")
         name = f"{time.time_ns():020d}-{uuid.uuid4().hex[:8]}.json"
-        (rejected / name).write_text(
-            json.dumps({"path": path, "body": body, "error": str(exc)}, default=str)
+        write_private(
+            rejected / name,
+            json.dumps({"path": path, "body": body, "error": str(exc)}, default=str),
         )
         with self._lock:
             self.stats.rejected += len(body.get("events", []))

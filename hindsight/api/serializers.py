@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from governance.api.serializers import ScopePathField
@@ -16,6 +17,7 @@ from hindsight.models import (
 from mnemosyne_site.api import InputSerializer
 
 _MAX_CONTEXT_ITEMS = 50
+RECENT_APPLICATIONS = 10
 
 
 class ErrorContextSerializer(InputSerializer):
@@ -70,6 +72,21 @@ class CaptureInputSerializer(_ErrorInput):
         allow_blank=True,
         default="",
         help_text="the agent's session key",
+    )
+    tool_use_id = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="the failed tool call's id: a fix shown for it waits for its outcome",
+    )
+    command = serializers.CharField(
+        max_length=2000,
+        required=False,
+        allow_blank=True,
+        default="",
+        trim_whitespace=False,
+        help_text="the failed command: the session re-running it successfully proves the fix",
     )
 
 
@@ -127,6 +144,11 @@ class ResolutionSuggestionSerializer(serializers.Serializer):
     application_count = serializers.IntegerField(source="resolution.application_count")
     confidence = serializers.FloatField()
     components = serializers.DictField(child=serializers.FloatField())
+    match = serializers.ChoiceField(
+        choices=["exact", "near"],
+        help_text="exact: a fix of this error's own signature; near: a similar error's fix",
+    )
+    similarity = serializers.FloatField(help_text="of the signature the fix belongs to")
 
 
 class CaptureOutputSerializer(serializers.Serializer):
@@ -204,6 +226,37 @@ class ResolutionOutputSerializer(serializers.ModelSerializer):
             "created_at",
             "updated_at",
         ]
+
+
+class ResolutionApplicationOutputSerializer(serializers.Serializer):
+    success = serializers.BooleanField()
+    session = serializers.CharField(source="session_key")
+    applied_by = serializers.CharField()
+    origin = serializers.SerializerMethodField(
+        help_text="hook-loop: proven by the session's own next calls; else reported"
+    )
+    tool_use_id = serializers.SerializerMethodField(help_text="the call that proved it")
+    created_at = serializers.DateTimeField()
+
+    def get_origin(self, application) -> str:
+        return str((application.context or {}).get("source") or "reported")
+
+    def get_tool_use_id(self, application) -> str:
+        return str((application.context or {}).get("tool_use_id") or "")
+
+
+class ResolutionDetailSerializer(ResolutionOutputSerializer):
+    """A resolution with its latest applications: which sessions proved or disproved it."""
+
+    recent_applications = serializers.SerializerMethodField()
+
+    class Meta(ResolutionOutputSerializer.Meta):
+        fields = [*ResolutionOutputSerializer.Meta.fields, "recent_applications"]
+
+    @extend_schema_field(ResolutionApplicationOutputSerializer(many=True))
+    def get_recent_applications(self, resolution) -> list[dict]:
+        latest = resolution.applications.order_by("-created_at")[:RECENT_APPLICATIONS]
+        return list(ResolutionApplicationOutputSerializer(latest, many=True).data)
 
 
 class ResolutionApplicationInputSerializer(InputSerializer):
@@ -284,6 +337,13 @@ class ToolResultInputSerializer(InputSerializer):
     )
     session = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     scope = serializers.CharField(max_length=600, required=False, allow_blank=True, default="")
+    tool_use_id = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="the tool call's id: a success settles the fixes shown for it once",
+    )
 
 
 class LearningOutputSerializer(serializers.ModelSerializer):
@@ -321,6 +381,7 @@ class ToolResultOutputSerializer(serializers.Serializer):
     learning = LearningOutputSerializer(allow_null=True)
     known_fix = serializers.CharField(allow_blank=True, allow_null=True)
     known_learning_id = serializers.UUIDField(allow_null=True)
+    known_confidence = serializers.FloatField(allow_null=True)
     boosted = serializers.ListField(child=serializers.UUIDField())
     detail = serializers.CharField(allow_blank=True)
 

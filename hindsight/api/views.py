@@ -73,6 +73,8 @@ def _suggestion_rows(suggestions) -> list[dict]:
             "signature_id": item.signature_id,
             "confidence": item.confidence,
             "components": item.components,
+            "match": item.match,
+            "similarity": item.similarity,
         }
         for item in suggestions
     ]
@@ -99,6 +101,8 @@ class ErrorCaptureView(NulSafeMixin, APIView):
             tool_name=values["tool_name"],
             session_key=values["session"],
             idempotency_key=_idempotency_key(request),
+            tool_use_id=values["tool_use_id"],
+            command=values["command"],
         )
         captured = answer.captured
         body = s.CaptureOutputSerializer(
@@ -233,6 +237,11 @@ class ResolutionViewSet(
         principal = principal_of(self.request)
         return readable(Resolution.objects.all(), principal).select_related("scope")
 
+    def get_serializer_class(self):
+        if self.action == "retrieve":
+            return s.ResolutionDetailSerializer
+        return s.ResolutionOutputSerializer
+
     @extend_schema(
         request=s.ResolutionApplicationInputSerializer,
         responses={200: s.ResolutionOutputSerializer},
@@ -339,6 +348,7 @@ class ToolResultView(NulSafeMixin, APIView):
             error=values["error"],
             deadline_exceeded=values["deadline_exceeded"],
             session_key=values["session"],
+            tool_use_id=values["tool_use_id"],
         )
         return Response(
             s.ToolResultOutputSerializer(
@@ -349,6 +359,7 @@ class ToolResultView(NulSafeMixin, APIView):
                     "learning": outcome.learning,
                     "known_fix": outcome.known.fix if outcome.known else None,
                     "known_learning_id": outcome.known.pk if outcome.known else None,
+                    "known_confidence": outcome.known.confidence if outcome.known else None,
                     "boosted": list(outcome.boosted),
                     "detail": outcome.detail,
                 }

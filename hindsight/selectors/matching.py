@@ -66,6 +66,10 @@ class Suggestion:
     confidence: float
     rank_score: float
     components: dict = field(default_factory=dict)
+    # "exact": a fix of the signature the error belongs to; "near": a similar error's fix.
+    match: str = "exact"
+    similarity: float = 1.0
+    error_type: str = ""  # the matched signature's
 
 
 # --- context ----------------------------------------------------------------------------------
@@ -249,6 +253,14 @@ def error_match(
 # --- suggestions ------------------------------------------------------------------------------
 
 
+def _same_error(match: SignatureMatch) -> bool:
+    """The error's own signature: the one it was grouped into, or one whose message pattern
+    matches its key line in full."""
+    return match.match_type == "exact" or (
+        match.match_type == "regex" and match.similarity >= REGEX_MESSAGE_SCORE
+    )
+
+
 def recency_score(resolution: Resolution, now=None) -> float:
     """1.0 for a fix that worked today, halving every half-life down to a floor of 0.5: an old
     fix that worked is still worth more than none, but less than a fresh one."""
@@ -306,6 +318,9 @@ def resolution_suggestions(
                     "recency_score": round(recency, 4),
                     "signature_similarity": round(match.similarity, 4),
                 },
+                match="exact" if _same_error(match) else "near",
+                similarity=round(match.similarity, 4),
+                error_type=match.signature.error_type,
             )
         )
     suggestions.sort(key=lambda s: (s.rank_score, s.resolution.application_count), reverse=True)

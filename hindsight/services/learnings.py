@@ -27,6 +27,8 @@ from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
 from hindsight.pipeline import extract_error_pattern
 from hindsight.selectors.learnings import above_auto_apply, learnings_search
+from hindsight.services.fix_loop import fix_offers_settle_on_success
+from integrations.redact import redact, redact_value
 from mnemosyne_site.embeddings import embed_one
 from mnemosyne_site.errors import DomainError
 from mnemosyne_site.outbox import enqueue_on_commit
@@ -228,9 +230,13 @@ def tool_result_observe(
     error: str | None = None,
     deadline_exceeded: bool = False,
     session_key: str = "",
+    tool_use_id: str = "",
 ) -> ToolResultOutcome:
-    """OnToolResult: learn from an error, or credit a success."""
+    """OnToolResult: learn from an error, or credit a success. A success that re-runs a command
+    whose fix this session was shown proves the fix (`services.fix_loop`). Secrets in the error
+    and the parameters are redacted before anything is stored."""
     scope_require_write(principal, scope, field="scope")
+    error, params = (redact(error) if error else error), redact_value(params or {})
     if error:
         return _handle_error(
             principal=principal,
@@ -240,6 +246,15 @@ def tool_result_observe(
             error=error,
             deadline_exceeded=deadline_exceeded,
             session_key=session_key,
+        )
+    command = (params or {}).get("command")
+    if session_key and isinstance(command, str):
+        fix_offers_settle_on_success(
+            session_key=session_key,
+            tool_name=tool_name,
+            command=command,
+            tool_use_id=tool_use_id,
+            actor=principal,
         )
     return _handle_success(principal=principal, tool_name=tool_name)
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from governance.auth import Principal
 from governance.models import Scope
-from hindsight import metrics
+from hindsight import conf, metrics
 from hindsight.models import ErrorSignature, SuggestionMiss
 from hindsight.pipeline import prepare_error
 from hindsight.selectors.matching import (
@@ -26,6 +26,8 @@ from hindsight.selectors.matching import (
     resolution_suggestions,
 )
 from hindsight.services.capture import CaptureResult, error_capture
+from hindsight.services.fix_loop import fix_offer_record, fix_offers_settle_on_failure
+from integrations.redact import redact
 
 
 @dataclass
@@ -105,6 +107,21 @@ def error_match_and_suggest(
     )
 
 
+def near_fixes(suggestions: list[Suggestion], *, error_type: str) -> list[Suggestion]:
+    """The error's own fixes when it has any; otherwise the near matches' fixes that are close
+    enough to be the same error in other words: similarity at least
+    `HINDSIGHT_NEAR_FIX_SIMILARITY` and the same error type. An unrelated error's fix is worse
+    than none: the agent would apply it."""
+    exact = [s for s in suggestions if s.match == "exact"]
+    if exact:
+        return exact
+    return [
+        s
+        for s in suggestions
+        if s.similarity >= conf.HINDSIGHT_NEAR_FIX_SIMILARITY and s.error_type == error_type
+    ]
+
+
 def error_capture_and_suggest(
     *,
     principal: Principal,
@@ -116,11 +133,20 @@ def error_capture_and_suggest(
     tool_name: str = "",
     session_key: str = "",
     idempotency_key: str = "",
+    tool_use_id: str = "",
+    command: str = "",
 ) -> CaptureAnswer:
     """Capture the error, then suggest the known fixes of what it matches. Matching starts from
     the signature the error was grouped into and reuses its vector; no regex pass (grouping
     already ran the error against its type's and bucket's patterns). A replayed capture (same
-    idempotency key) records no second miss."""
+    idempotency key) records no second miss.
+
+    The error's own signature's fixes come first and alone; only when it has none is a near
+    signature's fix offered (`near_fixes`), marked as such. In a session, the same signature
+    failing again settles the fixes shown before as failed, and the fix offered now (the first
+    suggestion, when confident enough to be shown) waits for its outcome (`services.fix_loop`).
+    Secrets in the output and the command are redacted before anything is stored."""
+    message, stack, command = redact(message), redact(stack), redact(command)
     captured = error_capture(
         principal=principal,
         scope=scope,
@@ -143,7 +169,27 @@ def error_capture_and_suggest(
         exact=captured.signature,
         regex=False,
     )
-    suggestions = resolution_suggestions(matches=matches, context=context, stack=stack)
+    suggestions = near_fixes(
+        resolution_suggestions(matches=matches, context=context, stack=stack),
+        error_type=captured.signature.error_type,
+    )
+    if session_key:
+        fix_offers_settle_on_failure(
+            session_key=session_key,
+            signature=captured.signature,
+            tool_use_id=tool_use_id,
+            message=message,
+            actor=principal,
+        )
+        if suggestions and suggestions[0].confidence >= conf.HINDSIGHT_FIX_OFFER_MIN_CONFIDENCE:
+            fix_offer_record(
+                suggestion=suggestions[0],
+                signature=captured.signature,
+                session_key=session_key,
+                tool_use_id=tool_use_id,
+                tool_name=tool_name,
+                command=command,
+            )
     if not suggestions and not captured.replayed:
         suggestion_miss_record(
             source="capture",

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from django.utils.dateparse import parse_datetime
 from rest_framework import exceptions
 
+from integrations.redact import redact, redact_value
 from mnemosyne_site.errors import PayloadTooLarge
 from notes import conf
 from notes.services.trajectories import ParsedEvent
@@ -191,13 +192,18 @@ def parse_event_batch(data) -> tuple[str, list[ParsedEvent]]:
             _text(raw.get("project"), f"{p}.project", errors, required=False) or default_project
         )
         tool_name = _text(raw.get("tool_name"), f"{p}.tool_name", errors, required=True)
-        arguments_json = _json(raw.get("arguments"), f"{p}.arguments", errors, default={})
-        return_json = _json(raw.get("return_value"), f"{p}.return_value", errors, default=None)
+        # Tool inputs and outputs are stored without the secrets they show (integrations.redact).
+        arguments_json = _json(
+            redact_value(raw.get("arguments")), f"{p}.arguments", errors, default={}
+        )
+        return_json = _json(
+            redact_value(raw.get("return_value")), f"{p}.return_value", errors, default=None
+        )
         started_at = _timestamp(raw.get("started_at"), f"{p}.started_at", errors)
         parent_event_id = _uuid(
             raw.get("parent_event_id"), f"{p}.parent_event_id", errors, required=False
         )
-        context_json = _json(context, f"{p}.context", errors, default={})
+        context_json = _json(redact_value(context), f"{p}.context", errors, default={})
         if event_id is None or arguments_json is None or started_at is None or context_json is None:
             continue  # each was reported to `errors`, which refuses the batch below
         event = ParsedEvent(
@@ -208,7 +214,7 @@ def parse_event_batch(data) -> tuple[str, list[ParsedEvent]]:
             tool_name=tool_name,
             arguments_json=arguments_json,
             return_json=return_json,
-            error=(error_text or "").replace("\x00", ""),
+            error=redact((error_text or "").replace("\x00", "")),
             started_at=started_at,
             duration_ms=float(duration),
             parent_event_id=parent_event_id,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from integrations.redact import redact
 from notes import conf
 from notes.models import Trajectory, TrajectoryEvent
 
@@ -64,7 +65,10 @@ class DistilledNote:
 
 
 def _clip(value, limit: int = _MAX_VALUE_CHARS) -> str:
+    """The value as prompt text: secrets redacted (events stored before ingest redacted them
+    too), then clipped."""
     text = value if isinstance(value, str) else json.dumps(value, default=str, sort_keys=True)
+    text = redact(text)
     return text if len(text) <= limit else text[:limit] + f"… ({len(text) - limit} more chars)"
 
 

@@ -6,6 +6,8 @@ import time
 import pytest
 
 from governance.auth import Principal
+from hindsight.models import ErrorSignature, FixOffer, Resolution, ResolutionApplication
+from hindsight.services.resolutions import resolution_create
 from lessons.models import Lesson, LessonType
 from notes.models import Trajectory, TrajectoryEvent
 from tests.integrations.hook_helpers import event, report_anti_pattern
@@ -13,6 +15,9 @@ from tests.integrations.hook_helpers import event, report_anti_pattern
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
 SESSION = "0b6a1f4e-2c1d-4a7e-9a51-7f3f0d6c9e10"
+# Tests of what the hook learns and answers, not of its budget (bench/bench_hook.py measures
+# that): a loaded machine must not turn a slow reply into a missing one.
+ROOMY = {"MNEMOSYNE_HOOK_TIMEOUT": "10"}
 
 
 def post_bash(command: str, *, stdout: str = "", tool_use_id: str = "toolu_01Ok") -> dict:
@@ -98,6 +103,7 @@ def test_a_failure_with_a_known_fix_returns_it_as_context_at_once(
         failed_bash("pip install psycopg2", error, tool_use_id="toolu_1"),
         url=url,
         token=agent_token,
+        **ROOMY,
     )
     assert (first.returncode, first.stdout) == (0, "")  # nothing known yet
     # Since then the learning was proven and a resolution recorded (as other sessions would).
@@ -117,22 +123,95 @@ def test_a_failure_with_a_known_fix_returns_it_as_context_at_once(
         failed_bash("pip install psycopg2", error, tool_use_id="toolu_2"),
         url=url,
         token=agent_token,
+        **ROOMY,
     )
 
     output = again.json()["hookSpecificOutput"]
     assert output["hookEventName"] == "PostToolUseFailure"
-    context = output["additionalContext"]
-    assert (
-        "Known fix (learned from earlier failures, confidence above 0.7): "
-        "pip install psycopg2-binary" in context
+    lines = output["additionalContext"].splitlines()
+    assert lines[0] == (
+        "Mnemosyne known fix (success rate 100% over 1 application, confidence 1.00): "
+        "Install psycopg2-binary instead; its wheels bundle libpq"
     )
-    assert (
-        "Resolution (success rate 100% over 1 application, confidence 1.00): "
-        "Install psycopg2-binary instead; its wheels bundle libpq" in context
+    assert lines[1] == "  Change: requirements.txt: psycopg2 -> psycopg2-binary"
+    assert lines[2] == (
+        "- Also: known fix (learned from earlier failures, confidence 0.71): "
+        "pip install psycopg2-binary"
     )
-    assert "requirements.txt: psycopg2 -> psycopg2-binary" in context
     signature.refresh_from_db()
     assert signature.occurrence_count == 2  # the failure was captured again
+
+
+MISSING_MODULE = (
+    "Exit code 1\nTraceback (most recent call last):\n"
+    '  File "scripts/run.py", line 7, in <module>\n'
+    "ModuleNotFoundError: No module named 'boto3'"
+)
+
+
+def _fix_recorded_for(url: str, run_hook, token: str, command: str) -> Resolution:
+    """The failure seen once (nothing known yet), then its fix recorded by someone."""
+    first = run_hook(
+        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f1"), url=url, token=token, **ROOMY
+    )
+    assert first.stdout == ""
+    return resolution_create(
+        signature=ErrorSignature.objects.get(),
+        description="pip install boto3 into the project's virtualenv",
+        actor=Principal.system("maintainer"),
+    )
+
+
+def test_rerunning_the_command_after_the_fix_was_shown_records_a_success(
+    live_server, run_hook, agent_token
+):
+    url, command = live_server.url, "python scripts/run.py --env local"
+    resolution = _fix_recorded_for(url, run_hook, agent_token, command)
+
+    shown = run_hook(
+        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f2"),
+        url=url,
+        token=agent_token,
+        **ROOMY,
+    )
+    first_line = shown.json()["hookSpecificOutput"]["additionalContext"].splitlines()[0]
+    assert first_line.endswith(": pip install boto3 into the project's virtualenv")
+    assert FixOffer.objects.get().outcome == "pending"
+    for _ in range(2):  # the success, and a resend of the same call
+        run_hook(post_bash(command, tool_use_id="toolu_ok"), url=url, token=agent_token, **ROOMY)
+
+    resolution.refresh_from_db()
+    assert (resolution.application_count, resolution.success_count) == (2, 2)
+    proven = ResolutionApplication.objects.get(context__source="hook-loop")
+    assert (proven.success, proven.session_key) == (True, SESSION)
+    assert proven.context["tool_use_id"] == "toolu_ok"
+
+
+def test_the_same_failure_after_the_fix_was_shown_records_a_failed_application(
+    live_server, run_hook, agent_token
+):
+    url, command = live_server.url, "python scripts/run.py"
+    resolution = _fix_recorded_for(url, run_hook, agent_token, command)
+
+    run_hook(
+        failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f2"),
+        url=url,
+        token=agent_token,
+        **ROOMY,
+    )
+    for _ in range(2):  # the repeated failure, and a resend of it
+        run_hook(
+            failed_bash(command, MISSING_MODULE, tool_use_id="toolu_f3"),
+            url=url,
+            token=agent_token,
+            **ROOMY,
+        )
+
+    resolution.refresh_from_db()
+    assert (resolution.application_count, resolution.success_count) == (2, 1)
+    failed = ResolutionApplication.objects.get(context__source="hook-loop")
+    assert (failed.success, failed.session_key) == (False, SESSION)
+    assert "No module named" in failed.error_message
 
 
 def test_an_interrupted_call_is_not_learned_from(live_server, run_hook, agent_token):
@@ -166,20 +245,79 @@ def test_a_failure_is_parsed_for_hindsight():
     assert plain["message"] == "make: *** No rule to make target 'tset'.  Stop."
 
 
-def test_a_dead_server_keeps_the_event_in_the_spool_and_a_later_hook_sends_it(
+def test_a_dead_server_keeps_the_event_in_the_spool_and_a_later_hook_drains_it(
     live_server, run_hook, agent_token, closed_port_url, tmp_path
 ):
     down = run_hook(post_bash("make lint", tool_use_id="toolu_01A"), url=closed_port_url)
     assert (down.returncode, down.stdout) == (0, "")
     assert list((tmp_path / "spool").glob("*.json"))
+    # The drain this started (against the dead server) gives up; the next hook starts another.
+    wait_for(lambda: not (run_hook.state_dir / "drain.lock").exists())
 
     run_hook(
         post_bash("make test", tool_use_id="toolu_01B"), url=live_server.url, token=agent_token
     )
 
+    assert TrajectoryEvent.objects.filter(arguments__command="make test").exists()  # at once
+    wait_for(lambda: TrajectoryEvent.objects.count() == 2)  # the backlog, in the background
     commands = sorted(e.arguments["command"] for e in TrajectoryEvent.objects.all())
     assert commands == ["make lint", "make test"]
-    assert not list((tmp_path / "spool").glob("*.json"))
+    wait_for(lambda: not list((tmp_path / "spool").glob("*.json")))
+
+
+def test_the_own_event_is_spooled_first_and_sent_before_a_backlog(
+    live_server, run_hook, agent_token, closed_port_url, tmp_path
+):
+    spool = tmp_path / "spool"
+    for n in range(40):  # an outage's backlog
+        run_hook(post_bash(f"make step-{n}", tool_use_id=f"toolu_b{n}"), url=closed_port_url)
+    wait_for(lambda: not (run_hook.state_dir / "drain.lock").exists())
+    assert len(list(spool.glob("*.json"))) == 40
+
+    run_hook(
+        post_bash("make now", tool_use_id="toolu_now"),
+        url=live_server.url,
+        token=agent_token,
+        MNEMOSYNE_HOOK_TIMEOUT="0.5",
+    )
+
+    assert TrajectoryEvent.objects.filter(arguments__command="make now").exists()
+    wait_for(lambda: TrajectoryEvent.objects.count() == 41, timeout=60)
+    assert not list(spool.glob("*.json"))
+
+
+def test_the_hook_redacts_secrets_before_it_spools_records_or_sends(
+    run_hook, closed_port_url, tmp_path
+):
+    secret = "wJalrXUtnFEMI-K7MDENG-bPxRfiCYEXAMPLEKEY"
+    command = f"AWS_SECRET_ACCESS_KEY={secret} aws s3 cp dump.sql s3://backups/"
+    run_hook(
+        failed_bash(command, f"Exit code 1\nfatal: postgres://app:{secret}@db/app refused"),
+        url=closed_port_url,
+    )
+
+    written = [p for p in tmp_path.rglob("*") if p.is_file() and p.suffix in {".json", ".jsonl"}]
+    assert {p.parent.name for p in written} >= {"spool", "sessions"}
+    for path in written:
+        text = path.read_text()
+        assert secret not in text, path
+    spooled = next((tmp_path / "spool").glob("*.json")).read_text()
+    assert "AWS_SECRET_ACCESS_KEY=[REDACTED] aws s3 cp dump.sql" in spooled
+
+
+def test_spool_and_state_files_are_private(run_hook, closed_port_url, tmp_path):
+    run_hook(post_bash("make lint", tool_use_id="toolu_p1"), url=closed_port_url)
+    run_hook(event("SessionEnd", reason="exit"), url=closed_port_url)
+    wait_for(lambda: not (run_hook.state_dir / "drain.lock").exists())
+
+    folders = [tmp_path / "spool", run_hook.state_dir, run_hook.state_dir / "sessions"]
+    folders.append(run_hook.state_dir / "jobs")
+    for folder in folders:
+        assert folder.stat().st_mode & 0o777 == 0o700, folder
+    files = [p for folder in folders for p in folder.iterdir() if p.is_file()]
+    assert files
+    for file in files:
+        assert file.stat().st_mode & 0o777 == 0o600, file
 
 
 def test_a_failure_against_a_dead_or_silent_server_gives_exit_0_and_no_output(
@@ -281,7 +419,10 @@ def test_session_end_closes_the_trajectory_and_reports_the_workaround_without_wa
         token=agent_token,
     )
     run_hook(
-        post_bash("pip install psycopg2-binary", tool_use_id="toolu_2"), url=url, token=agent_token
+        post_bash("pip install psycopg2-binary", tool_use_id="toolu_2"),
+        url=url,
+        token=agent_token,
+        **ROOMY,
     )
     run_hook(post_bash("pytest -q", tool_use_id="toolu_3"), url=url, token=agent_token)
 
@@ -300,6 +441,33 @@ def test_session_end_closes_the_trajectory_and_reports_the_workaround_without_wa
     assert lesson.solution == "Worked instead: pip install psycopg2-binary"
     # The session's local record is gone once reported.
     wait_for(lambda: not list((run_hook.state_dir / "sessions").glob("*.jsonl")))
+
+
+def test_a_session_end_that_could_not_be_delivered_keeps_its_job_until_a_later_drain(
+    live_server, run_hook, agent_token, closed_port_url
+):
+    down = closed_port_url
+    run_hook(
+        failed_bash("pip install psycopg2", "Exit code 1\nError: pg_config", tool_use_id="t1"),
+        url=down,
+    )
+    run_hook(post_bash("pip install psycopg2-binary", tool_use_id="t2"), url=down)
+    jobs = run_hook.state_dir / "jobs"
+
+    run_hook(event("SessionEnd", reason="exit"), url=down, MNEMOSYNE_HOOK_DELIVER_TIMEOUT="4")
+
+    # The detached worker could not deliver: the job file is back, not deleted.
+    wait_for(lambda: list(jobs.glob("*.json")) and not list(jobs.glob("*.running")))
+    assert not Lesson.objects.exists()
+
+    run_hook(
+        event("Stop"), url=live_server.url, token=agent_token, MNEMOSYNE_HOOK_JOB_RETRY_SECONDS="0"
+    )
+
+    lesson = wait_for(lambda: Lesson.objects.filter(session_id=SESSION).first())
+    assert lesson.solution == "Worked instead: pip install psycopg2-binary"
+    wait_for(lambda: not list(jobs.glob("*.json")))
+    assert Lesson.objects.count() == 1
 
 
 def test_a_session_ending_on_a_failure_ends_as_a_failure(live_server, run_hook, agent_token):

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from integrations.hook import proposed_action
+from integrations.hook import proposed_action, redacted_action
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,3 +62,10 @@ def test_the_hot_path_imports_no_django_httpx_or_numpy():
         ).stdout
     )
     assert not {"django", "httpx", "numpy", "rest_framework", "http"} & set(loaded)
+
+
+def test_a_proposed_action_is_sent_without_its_secrets():
+    assert redacted_action("psql postgres://app:s3cr3t@db/app") == (
+        "psql postgres://app:[REDACTED]@db/app"
+    )
+    assert redacted_action("git push origin main") == "git push origin main"

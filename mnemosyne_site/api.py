@@ -1,17 +1,20 @@
-"""What every API endpoint shares: the error shape, domain errors and pagination.
+"""What every API endpoint shares: the error shape, domain errors, pagination, the JSON parser
+and the checks every request passes before any view sees it.
 
 Every error leaves as `{"error": code, "detail": text, "fields": {field: [messages]}}` with the
 right status; nothing leaks a stack trace.
 """
 
 import logging
+from datetime import UTC
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import OperationalError
-from django.http import Http404
-from rest_framework import exceptions, pagination, serializers, status
+from django.http import Http404, JsonResponse
+from django_filters import IsoDateTimeFilter
+from rest_framework import exceptions, pagination, parsers, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
@@ -113,3 +116,126 @@ class InputSerializer(serializers.Serializer):
         if bad:
             raise serializers.ValidationError(bad)
         return super().validate(attrs)
+
+
+# Deep enough for any real tool call or context snapshot; far below the depth at which parsing,
+# validation or rendering would recurse out of the interpreter's stack.
+MAX_JSON_DEPTH = 64
+NUL_MESSAGE = "Must not contain NUL characters."
+SURROGATE_MESSAGE = "Not valid Unicode: unpaired surrogate."
+TOO_DEEP = f"JSON nested deeper than {MAX_JSON_DEPTH} levels."
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_json(value) -> None:
+    """Refuses nesting deeper than MAX_JSON_DEPTH and strings (keys too) with unpaired surrogates,
+    which no column, log or response can encode. Iterative, so no input can exhaust the stack."""
+    stack: list[tuple[object, str, int]] = [(value, "", 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise exceptions.ParseError(TOO_DEEP)
+        if isinstance(item, str):
+            if not _is_unicode(item):
+                raise exceptions.ValidationError({where or "non_field_errors": [SURROGATE_MESSAGE]})
+        elif isinstance(item, dict):
+            for key, sub in item.items():
+                name = f"{where}.{key}" if where else key
+                if not _is_unicode(key):
+                    raise exceptions.ValidationError(
+                        {name.encode("utf-8", "replace").decode(): [SURROGATE_MESSAGE]}
+                    )
+                stack.append((sub, name, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((sub, f"{where}[{i}]", depth + 1) for i, sub in enumerate(item))
+
+
+class JSONParser(parsers.JSONParser):
+    """The API's only parser: no form parsers, so a web page cannot post to it without a CORS
+    preflight (which is never granted), and no JSON that later code cannot handle."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError(TOO_DEEP) from None
+        _check_json(data)
+        return data
+
+
+class EdgeMiddleware:
+    """Refuses a path or query string holding NUL (PostgreSQL text cannot hold U+0000) before any
+    view, page or API, turns it into a query: a 400 naming the parameter."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        fields: dict[str, list[str]] = {}
+        if "\x00" in request.path:
+            fields["path"] = [NUL_MESSAGE]
+        if "%00" in request.META.get("QUERY_STRING", ""):
+            for name, values in request.GET.lists():
+                if "\x00" in name or any("\x00" in value for value in values):
+                    fields[name] = [NUL_MESSAGE]
+        if fields:
+            return JsonResponse(
+                {"error": "invalid", "detail": fields_summary(fields), "fields": fields},
+                status=400,
+            )
+        return self.get_response(request)
+
+
+class UtcIsoDateTimeFilter(IsoDateTimeFilter):
+    """An ISO 8601 date filter whose value reaches SQL in UTC: PostgreSQL refuses offsets beyond
+    ±15:59, which Python (and so the query string) allows up to ±23:59."""
+
+    def filter(self, qs, value):
+        return super().filter(qs, value.astimezone(UTC) if value else value)
+
+
+_ERROR_STATUSES = {
+    "400": "Bad input: `fields` names each field and its problem.",
+    "401": "No valid credential.",
+    "403": "The caller may not do this (or anonymous local mode refused the request).",
+    "404": "No such object, or none the caller may see.",
+    "409": "The object changed state, or someone else holds it (with `Retry-After`).",
+    "413": "The request body is too large.",
+    "414": "The request line is too long.",
+    "429": "Too many requests (with `Retry-After`).",
+    "503": "A dependency is down; retry later (with `Retry-After`).",
+}
+
+
+def document_errors(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every operation documents the error statuses the
+    shared handler and server can answer, each with the one error shape."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas["ErrorResponse"] = {
+        "type": "object",
+        "properties": {
+            "error": {"type": "string", "description": "a stable code"},
+            "detail": {"type": "string"},
+            "fields": {"type": "object", "additionalProperties": {}},
+        },
+        "required": ["error", "detail"],
+    }
+    body = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            for code, description in _ERROR_STATUSES.items():
+                if code == "409" and method == "get":
+                    continue
+                operation["responses"].setdefault(
+                    code, {"description": description, "content": body}
+                )
+    return result

@@ -216,7 +216,7 @@ class ResolutionApplicationInputSerializer(InputSerializer):
 
 
 class SuggestionMissOutputSerializer(serializers.ModelSerializer):
-    scope = ScopePathField()
+    scope = ScopePathField(allow_null=True)
 
     class Meta:
         model = SuggestionMiss

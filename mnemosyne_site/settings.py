@@ -154,7 +154,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["governance.permissions.IsAuthenticatedPrincipal"],
     # JSON only: form parsers would let any web page post to an anonymous local server.
-    "DEFAULT_PARSER_CLASSES": ["mnemosyne_site.api.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["mnemosyne_site.parsers.JSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "mnemosyne_site.api.CursorPagination",

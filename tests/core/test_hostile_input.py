@@ -16,7 +16,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from hindsight.models import ErrorSignature
 from lessons.models import Lesson
-from mnemosyne_site.api import SURROGATE_MESSAGE
+from mnemosyne_site.parsers import SURROGATE_MESSAGE
 from notes.models import TrajectoryEvent
 
 pytestmark = pytest.mark.django_db

@@ -301,3 +301,67 @@ def test_file_names_are_still_read_out_of_prose():
     assert command_lines("Never commit the .env file with git add") == ["git add .env"]
     lines = command_lines("Never git add server-cert.pem or my-db.sqlite3")
     assert {"git add server-cert.pem", "git add my-db.sqlite3"} <= set(lines)
+
+
+def _body_strings(operation: dict) -> dict[str, dict]:
+    """The top-level string properties of an operation's JSON body, with their schemas."""
+    content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+    if not content:
+        return {}
+    schema = content["schema"]
+    if "$ref" in schema:
+        schema = SCHEMA["components"]["schemas"][schema["$ref"].rsplit("/", 1)[-1]]
+    return {
+        name: sub
+        for name, sub in schema.get("properties", {}).items()
+        if sub.get("type") == "string" and "enum" not in sub and "format" not in sub
+    }
+
+
+BODY_STRINGS = sorted(
+    (method, path, name, sub.get("maxLength", 0))
+    for path, operations in SCHEMA["paths"].items()
+    for method, operation in operations.items()
+    for name, sub in _body_strings(operation).items()
+)
+QUERY_PARAMETERS = sorted(
+    (path, parameter["name"])
+    for path, operations in SCHEMA["paths"].items()
+    if "{" not in path and "get" in operations
+    for parameter in operations["get"].get("parameters", [])
+    if parameter["in"] == "query"
+)
+
+
+def test_the_corpus_reaches_many_fields_and_parameters():
+    assert len(BODY_STRINGS) > 60 and len(QUERY_PARAMETERS) > 40
+
+
+# Trajectory events carry raw tool output: NUL is stripped from them by design, not refused.
+NUL_STRIPPED = {"/api/v1/trajectories/events"}
+
+
+@pytest.mark.parametrize(("method", "path", "name", "limit"), BODY_STRINGS)
+def test_nul_in_any_body_string_is_a_400_naming_it(agent_client, method, path, name, limit):
+    response = _send(agent_client, method, _fill(path), json.dumps({name: "a\x00b"}))
+    assert response.status_code in (400, 404), (path, name, response.content[:300])
+    if response.status_code == 400 and "{" not in path:
+        named = name in response.json()["fields"]
+        assert named is (path not in NUL_STRIPPED), (path, name, response.json())
+
+
+@pytest.mark.parametrize(("method", "path", "name", "limit"), BODY_STRINGS)
+def test_a_single_token_as_long_as_a_field_allows_is_never_a_server_error(
+    agent_client, method, path, name, limit
+):
+    for value in ("x" * limit, "x" * (limit + 1)):
+        response = _send(agent_client, method, _fill(path), json.dumps({name: value}))
+        assert response.status_code < 500, (path, name, len(value), response.content[:300])
+    assert response.status_code in (400, 404)  # one past the bound
+
+
+@pytest.mark.parametrize(("path", "name"), QUERY_PARAMETERS)
+def test_nul_in_any_query_parameter_is_a_400_naming_it(agent_client, path, name):
+    response = agent_client.get(path, {name: "a\x00b"})
+    assert response.status_code == 400, (path, name, response.content[:300])
+    assert list(response.json()["fields"]) == [name]

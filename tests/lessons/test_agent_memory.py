@@ -133,3 +133,19 @@ def test_a_reader_sees_only_the_memory_it_may_read(agent_client, report, scope_t
     outside = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
     body = memory(outside, "CLAUDE_CODE")
     assert body["recent_lessons"] == [] and body["lessons_count"] == 0
+
+
+def test_a_burst_of_reports_rebuilds_the_memory_once_and_a_read_sees_every_lesson(
+    agent_client, report
+):
+    report(agent_client, title="First of a burst")
+    memory(agent_client, "CLAUDE_CODE")  # built now
+    built = AgentMemory.objects.get(agent_name="CLAUDE_CODE")
+
+    report(agent_client, title="Second of a burst")  # within AGENT_MEMORY_REBUILD_SECONDS
+
+    stored = AgentMemory.objects.get(agent_name="CLAUDE_CODE")
+    assert stored.last_sync == built.last_sync  # the worker did not rebuild it again
+    assert stored.updated_at > stored.last_sync  # but marked it stale
+    titles = [x["title"] for x in memory(agent_client, "CLAUDE_CODE")["recent_lessons"]]
+    assert titles == ["Second of a burst", "First of a burst"]  # the read rebuilt it

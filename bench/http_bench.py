@@ -188,12 +188,7 @@ def load_anti_patterns(count: int, scope_id: int, cache: Path) -> None:
     from lessons.command_triggers import validate as validate_command_trigger
     from lessons.models import AntiPattern
 
-    combos = [
-        (tool, sub, component)
-        for component in data.COMPONENTS
-        for tool, subs in data.TOOLS.items()
-        for sub in subs
-    ][:1000]
+    combos = anti_pattern_combos()
     titles = [f"Never run {tool} {sub} on {component}" for tool, sub, component in combos]
     real = data.cached_vectors(titles, cache, "anti-patterns")
     vectors, parents = data.noisy_copies(real, count, seed=9)
@@ -243,6 +238,27 @@ def with_version_bump() -> None:
             "UPDATE lessons_antipatternindexversion SET version = version + 1 WHERE name = %s",
             [VERSION_KEY],
         )
+
+
+def anti_pattern_combos() -> list[tuple[str, str, str]]:
+    """(tool, subcommand, component) of the anti-patterns: the i-th is combination i % 1000,
+    its command trigger `{tool} {sub} env{i % 1000}`, critical (blocking) when i % 5 == 0."""
+    from bench import bench_lessons_data as data
+
+    return [
+        (tool, sub, component)
+        for component in data.COMPONENTS
+        for tool, subs in data.TOOLS.items()
+        for sub in subs
+    ][:1000]
+
+
+def blocked_command(n: int, anti_patterns: int) -> str:
+    """A command that one of the critical anti-patterns blocks, inside a longer command line."""
+    combos = anti_pattern_combos()
+    i = (n * 5) % min(len(combos), anti_patterns)
+    tool, sub, _ = combos[i]
+    return f"cd /srv/app{n % 97} && sudo {tool} {sub} env{i} --verbose | tee -a log{n % 89}"
 
 
 NOTES_MARK = "bench-http-notes"
@@ -578,7 +594,7 @@ class ReportStream:
 
 
 def hook_runs(
-    *, event: str, runs: int, seconds: float, env: dict, bodies: Bodies, denied_every: int = 2
+    *, event: str, runs: int, seconds: float, env: dict, bodies: Bodies, anti_patterns: int
 ) -> Result:
     """The real console script, one process per event, as Claude Code runs it."""
     records = [json.loads(line) for line in ERRORS.open(encoding="utf-8")]
@@ -590,8 +606,8 @@ def hook_runs(
             break
         if event == "PreToolUse":
             command = bodies.check()["proposed_action"]
-            if n % denied_every == 0:  # half of them hit a blocking anti-pattern
-                command = f"kubectl delete namespace payments-{n}"
+            if n % 2 == 0:  # half of them hit a blocking anti-pattern
+                command = blocked_command(n, anti_patterns)
             payload = {"tool_name": "Bash", "tool_input": {"command": command}}
         else:
             record = records[n % len(records)]
@@ -886,7 +902,7 @@ def main(argv: list[str] | None = None) -> int:
                 for event in ("PreToolUse", "PostToolUseFailure"):
                     result = hook_runs(
                         event=event, runs=volumes.hook_runs, seconds=volumes.scenario_seconds,
-                        env=env, bodies=bodies,
+                        env=env, bodies=bodies, anti_patterns=volumes.anti_patterns,
                     )  # fmt: skip
                     results.append(result)
                     print(f"  hook {event}: {result.stats}", flush=True)

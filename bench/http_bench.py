@@ -637,6 +637,22 @@ def hook_runs(
     return Result(name, f"hook {event}", 1, percentiles(samples), len(samples) / wall, errors)
 
 
+def worker_backlog(run: str) -> dict:
+    """Of the lessons this run reported, how many the worker had processed when the stream
+    stopped (it runs at a lower priority: under load it falls behind and catches up later)."""
+    from django.db import connections
+
+    from lessons.models import Lesson
+
+    reported = Lesson.objects.filter(source_agent="BENCH-LIVE", title__contains=f"(run {run} #")
+    figures = {
+        "reported": reported.count(),
+        "processed": reported.filter(processed_at__isnull=False).count(),
+    }
+    connections.close_all()
+    return figures
+
+
 # --- recall ---------------------------------------------------------------------------------------
 
 
@@ -767,8 +783,10 @@ def markdown(results: list[Result], recall: dict, stream: dict, peer: dict | Non
             f"{s.get('p95', '-')} | {s.get('p99', '-')} | {r.throughput:.1f} | {verdict} | "
             f"{r.errors} |"
         )
+    backlog = f"; worker processed {stream.get('processed')} of {stream.get('reported')} reports"
     lines.append(
-        f"| report stream (background, {stream['rate']}/s) | 1 | {stream['stats'].get('n', 0)} | "
+        f"| report stream (background, {stream['rate']}/s{backlog}) | 1 | "
+        f"{stream['stats'].get('n', 0)} | "
         f"{stream['stats'].get('p50', '-')} | {stream['stats'].get('p95', '-')} | "
         f"{stream['stats'].get('p99', '-')} | {stream['rate']} | 50 | {stream['errors']} |"
     )
@@ -910,6 +928,7 @@ def main(argv: list[str] | None = None) -> int:
             "rate": args.stream_rate,
             "stats": percentiles(stream.samples),
             "errors": stream.errors,
+            **worker_backlog(bodies.run),
         }
     peer = run_peer(results, quick=args.quick) if args.peer else None
     report = {

@@ -914,6 +914,7 @@ def main(argv: list[str] | None = None) -> int:
                     "MNEMOSYNE_URL": url,
                     "MNEMOSYNE_TOKEN": token,
                     "MNEMOSYNE_SCOPE": PROJECT,
+                    "MNEMOSYNE_DOMAIN": "bench",  # the anti-patterns' domain: they apply to it
                     "MNEMOSYNE_HOOK_STATE_DIR": state,
                     "MNEMOSYNE_TRAJECTORY_SPOOL_DIR": state,
                 }

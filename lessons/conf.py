@@ -94,3 +94,8 @@ PATTERN_SWEEP_BATCH = env_int("PATTERN_SWEEP_BATCH", 200, minimum=1)
 # An agent's memory not rebuilt for this long is rebuilt by the refresh sweep.
 AGENT_MEMORY_REFRESH_SECONDS = env_int("AGENT_MEMORY_REFRESH_SECONDS", 3600, minimum=60)
 AGENT_MEMORY_REFRESH_BATCH = env_int("AGENT_MEMORY_REFRESH_BATCH", 100, minimum=1)
+# The worker rebuilds an agent's memory after a report at most once per this many seconds; what
+# arrives in between marks it stale, and a read of a stale memory rebuilds it (lessons.services
+# .memory). A rebuild reads the agent's lessons, its domain's and anti-patterns: rebuilding on
+# every report of a busy agent took more worker time than the reports themselves.
+AGENT_MEMORY_REBUILD_SECONDS = env_int("AGENT_MEMORY_REBUILD_SECONDS", 10, minimum=0)

@@ -86,8 +86,10 @@ class Dependency:
 class Child:
     """A web, worker or beat process, restarted with backoff when it exits after coming up."""
 
-    def __init__(self, name: str, command: list[str], env: dict[str, str]) -> None:
-        self.name, self.command, self.env = name, command, env
+    def __init__(
+        self, name: str, command: list[str], env: dict[str, str], niceness: int = 0
+    ) -> None:
+        self.name, self.command, self.env, self.niceness = name, command, env, niceness
         self.backoff = Backoff(first=1.0)
         self.came_up = False
         self.failed_first_start = False
@@ -97,7 +99,12 @@ class Child:
         # Its own process group, so Ctrl-C reaches only `serve`, which stops each child once (a
         # terminal's SIGINT racing the gunicorn master's own signal has left a worker
         # deadlocked, holding the port), and what is left of a group can be killed whole.
-        self.process = subprocess.Popen(self.command, env=self.env, process_group=0)
+        self.process = subprocess.Popen(
+            self.command,
+            env=self.env,
+            process_group=0,
+            preexec_fn=(lambda: os.nice(self.niceness)) if self.niceness else None,
+        )
         self.started = time.monotonic()
         self.restart_at: float | None = None
 

@@ -6,11 +6,19 @@ and its domain's active anti-patterns. Propagation sends a new lesson to every o
 domain it concerns: the lesson's domain or category is the agent's domain, the agent's domain is
 among its tags, or the lesson is `PROPAGATION_SIMILARITY` close to the agent's own work (the mean
 of its lessons' vectors). An agent with a credential only ever receives what it may read.
+
+A memory is stale when what it is built from changed after its last rebuild began:
+`updated_at` (moved by every change of its inputs) is later than `last_sync` (when the last
+rebuild began; a rebuild leaves `updated_at` alone). The worker rebuilds after a report at most
+once per `AGENT_MEMORY_REBUILD_SECONDS`; a read of a stale memory rebuilds it, and so does the
+periodic refresh, so no reader sees a lesson missing while a busy agent's reports cost one
+rebuild per interval rather than one each.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from datetime import timedelta
 
 import numpy as np
 from django.db import transaction
@@ -64,6 +72,10 @@ def _visible(queryset, principal: Principal | None):
     return queryset if principal is None else readable(queryset, principal)
 
 
+def agent_memory_is_stale(memory: AgentMemory) -> bool:
+    return memory.updated_at > memory.last_sync
+
+
 def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
     """Rebuild one agent's cache; idempotent."""
     principal = _agent_principal(agent_name)
@@ -71,6 +83,7 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
     memory, _ = AgentMemory.objects.get_or_create(
         agent_name=agent_name, defaults={"domain": domain}
     )
+    started = timezone.now()  # what changes from now on is not read below: it stays stale
     concern = (
         Q(source_agent=agent_name)
         | Q(domain__iexact=domain)
@@ -108,16 +121,30 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
         mean = np.mean(np.vstack([np.asarray(v, dtype=np.float32) for v in own_vectors]), axis=0)
         profile = mean / max(float(np.linalg.norm(mean)), 1e-12)
 
-    with transaction.atomic():
-        memory = AgentMemory.objects.select_for_update().get(pk=memory.pk)
-        memory.domain = domain
-        memory.relevant_lessons = [lesson_summary(lesson) for lesson in ordered]
-        memory.anti_patterns = [anti_pattern_summary(a) for a in anti_patterns]
-        memory.lessons_count = lessons.count()
-        memory.profile_vector = profile
-        memory.last_sync = timezone.now()
-        memory.save()
+    # An update, not save(): `updated_at` keeps marking changes made since `started`.
+    AgentMemory.objects.filter(pk=memory.pk).update(
+        domain=domain,
+        relevant_lessons=[lesson_summary(lesson) for lesson in ordered],
+        anti_patterns=[anti_pattern_summary(a) for a in anti_patterns],
+        lessons_count=lessons.count(),
+        profile_vector=profile,
+        last_sync=started,
+    )
+    memory.refresh_from_db()
     return memory
+
+
+def agent_memory_refresh_due(*, agent_name: str) -> bool:
+    """Rebuild the memory unless it was rebuilt within `AGENT_MEMORY_REBUILD_SECONDS` (then it
+    stays stale for a reader or a later report to rebuild); returns whether it rebuilt."""
+    last_sync = (
+        AgentMemory.objects.filter(agent_name=agent_name).values_list("last_sync", flat=True)
+    ).first()
+    recent = timezone.now() - timedelta(seconds=conf.AGENT_MEMORY_REBUILD_SECONDS)
+    if last_sync is not None and last_sync > recent:
+        return False
+    agent_memory_refresh(agent_name=agent_name)
+    return True
 
 
 def agent_memories_ensure() -> None:
@@ -177,8 +204,10 @@ def lesson_propagate(*, lesson_id) -> list[str]:
                 memory.propagated_lesson_ids = ids[-conf.AGENT_MEMORY_PROPAGATED_MAX :]
                 memory.save(update_fields=["propagated_lesson_ids", "updated_at"])
         reached.append(name)
-    for name in [lesson.source_agent, *reached]:
-        agent_memory_refresh(agent_name=name)
+    concerned = [lesson.source_agent, *reached]
+    AgentMemory.objects.filter(agent_name__in=concerned).update(updated_at=timezone.now())
+    for name in concerned:
+        agent_memory_refresh_due(agent_name=name)
     return reached
 
 
@@ -200,10 +229,9 @@ def agent_critical(summaries: list[dict], domain: str) -> list[dict]:
 
 def agent_memory_answer(*, principal: Principal, agent_name: str) -> dict:
     """`GET /agent/{name}/memory`: the agent's memory as the principal may see it (entries of
-    scopes it cannot read are left out), built now on a cache miss; the worker keeps it fresh
-    from then on."""
+    scopes it cannot read are left out), built now when missing or stale."""
     memory = AgentMemory.objects.filter(agent_name=agent_name).first()
-    if memory is None:
+    if memory is None or agent_memory_is_stale(memory):
         memory = agent_memory_refresh(agent_name=agent_name)
     lessons = [x for x in memory.relevant_lessons if principal.can_read_path(x["scope"])]
     anti_patterns = [x for x in memory.anti_patterns if principal.can_read_path(x["scope"])]

@@ -171,3 +171,19 @@ def test_an_agents_critical_lessons_are_its_domains_critical_and_high_ones_above
     titles = [x["title"] for x in memory(agent_client, "HADES")["critical_lessons"]]
 
     assert titles == ["Critical but old"] + [f"High number {i}" for i in range(19)]
+
+
+def test_a_burst_of_reports_rebuilds_the_memory_once_and_a_read_sees_every_lesson(
+    agent_client, report
+):
+    report(agent_client, title="First of a burst")
+    memory(agent_client, "CLAUDE_CODE")  # built now
+    built = AgentMemory.objects.get(agent_name="CLAUDE_CODE")
+
+    report(agent_client, title="Second of a burst")  # within AGENT_MEMORY_REBUILD_SECONDS
+
+    stored = AgentMemory.objects.get(agent_name="CLAUDE_CODE")
+    assert stored.last_sync == built.last_sync  # the worker did not rebuild it again
+    assert stored.updated_at > stored.last_sync  # but marked it stale
+    titles = [x["title"] for x in memory(agent_client, "CLAUDE_CODE")["recent_lessons"]]
+    assert titles == ["Second of a burst", "First of a burst"]  # the read rebuilt it

@@ -63,7 +63,7 @@ def test_a_reported_command_blocks_its_spellings(agent_client, force_push, actio
 
 @pytest.mark.parametrize(
     "action",
-    ["git push origin main", "git push --force-with-lease origin main", "git push -f origin x"],
+    ["git push origin main", "git push --force-with-lease origin x", "git push -f origin x"],
 )
 def test_a_look_alike_without_the_danger_is_clear(agent_client, force_push, action):
     assert check(agent_client, action) == {

@@ -27,7 +27,8 @@ def test_the_danger_of_the_reported_command_must_be_there():
     trigger = trigger_for("git push --force origin main", "Never force-push to main")
     assert blocks(trigger, "git push --force origin main")
     assert not blocks(trigger, "git push origin main")
-    assert not blocks(trigger, "git push --force-with-lease origin main")
+    assert not blocks(trigger, "git push --force origin feature/x")
+    assert blocks(trigger, "git push --force-with-lease origin main")  # a lease still forces
 
 
 @pytest.mark.parametrize(

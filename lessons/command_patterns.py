@@ -35,6 +35,9 @@ from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
 
 ANY = "<any>"
+# as an argument: the command has no other arguments (`printenv` dumps everything, `printenv
+# PATH` one variable)
+NONE = "<none>"
 _VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _WORDS = re.compile(r"[a-z0-9]+")
 
@@ -320,9 +323,14 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         used.append(hit)
     # the command's further subcommand words are arguments to this pattern
     pool = [*inv.subcommand[depth:], *inv.args]
+    bare = not pool
     pool += [v for values in inv.options.values() for v in values]
     taken = [False] * len(pool)
     for value in pattern.args:
+        if value.raw == NONE:
+            if not bare:
+                return None
+            continue
         if value.is_any:
             continue  # an argument that may be anything, or absent
         for k, candidate in enumerate(pool):

@@ -111,7 +111,8 @@ _MYSQL = """
 _PG_CONN = "-h/--host= -p/--port= -U/--username= -w/--no-password~ -W/--password~"
 _SSH = """
 -o= -i= -p= -l= -F= -J= -L= -R= -D= -b= -c= -E= -e= -m= -O= -Q= -S= -W= -w= -B= -I=
--q/--quiet~ -v/--verbose~ -t~ -T~ -n~ -N -f -A -a -X -x -Y -C~ -4~ -6~ -g -K -k -M -s -V!
+-q/--quiet~ -v/--verbose~ -t~ -T~ -n~ -N -f -A/--forward-agent -a/--no-forward-agent
+-X/--forward-x11 -x/--no-forward-x11 -Y -C~ -4~ -6~ -g -K -k -M -s -V!
 -G!
 """
 _SCP = """

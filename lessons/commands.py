@@ -128,6 +128,8 @@ def program_name(word: str) -> str:
 
 # --- reading the words of one program ------------------------------------------------------------
 
+# ssh's `-o Key=yes` settings that one of its flags also sets
+SSH_SETTING_FLAGS = {"forwardagent": "--forward-agent", "forwardx11": "--forward-x11"}
 FALSE_WORDS = frozenset({"false", "no", "0", "off", "none", "disable", "disabled", "n"})
 TRUE_WORDS = frozenset({"true", "yes", "1", "on", "enable", "enabled", "y"})
 
@@ -518,6 +520,11 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
                 flags.add("--volume")
     elif name in ("ssh", "scp", "sftp") and "-o" in options:
         options["-o"] = [re.sub(r"^\s*([\w-]+)\s*(?:=|\s)\s*", r"\1=", v) for v in options["-o"]]
+        for setting in options["-o"]:  # `-o ForwardAgent=yes` is `-A`
+            key, _, value = setting.lower().partition("=")
+            flag = SSH_SETTING_FLAGS.get(key)
+            if flag and value in TRUE_WORDS:
+                flags.add(flag)
     if name == "git" and reading.subcommand[:1] == ("checkout",) and _checkout_paths(words, args):
         # `git checkout -- .` discards changes to paths, as `git restore .` does
         reading.subcommand = ("restore",)
@@ -693,7 +700,10 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
             i += PREFIX_POSITIONALS.get(name, 0)
             continue
         break
-    words = words[i:]
+    if i == len(words) and words and program_name(words[-1]) == "env" and i > 0:
+        words = words[-1:]  # `env` alone prints the environment
+    else:
+        words = words[i:]
     if not words:
         return []
     ctx = _Context(raw, depth, sudo, env)

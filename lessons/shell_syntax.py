@@ -212,10 +212,21 @@ def _redirected(node: Node, walk: _Walk, pipeline) -> None:
         _collect(body, walk, pipeline)
 
 
+def _declaration(node: Node, walk: _Walk, pipeline) -> None:
+    """`export HISTSIZE=0`, `unset HISTFILE`, `local x=$(…)`: a builtin and its words."""
+    words = [_text(c, walk.src) for c in node.children]
+    _substitutions(node, walk)
+    if words:
+        text = _text(node, walk.src)
+        walk.raws.append(RawCommand([unquote(w) for w in words], {}, [], text, pipeline, walk.cwd))
+
+
 def _collect(node: Node, walk: _Walk, pipeline) -> None:
     kind = node.type
     if kind == "command":
         _command(node, walk, pipeline, [])
+    elif kind in ("declaration_command", "unset_command"):
+        _declaration(node, walk, pipeline)
     elif kind == "redirected_statement":
         _redirected(node, walk, pipeline)
     elif kind == "pipeline":

@@ -123,7 +123,14 @@ def looks_like_sql(text: str) -> bool:
     first = _words(statements[0])
     if not first or first[0].lower() not in SQL_VERBS:
         return False
-    return any(_read(s) is not None for s in statements)
+    # `set +o history` is a shell builtin: one statement at least must read or change data
+    return any((read := _read(s)) is not None and read.verb in _CORE for s in statements)
+
+
+_CORE = frozenset(
+    "select insert update delete drop truncate alter create grant revoke replace merge "
+    "upsert copy rename".split()
+)
 
 
 # --- reading one statement -----------------------------------------------------------------------

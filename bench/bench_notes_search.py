@@ -286,7 +286,7 @@ def recall(scope_path: str, qs: list[str]) -> tuple[float, dict]:
     from governance.models import Scope
     from mnemosyne_site.embeddings import embed_one
     from notes.models import NOTE_KINDS, RETRIEVABLE_STATUSES
-    from notes.selectors.vector import vector_search
+    from notes.selectors.notes import knowledge_nearest
 
     scope = Scope.objects.get(path=scope_path)
     scope_ids = list(
@@ -303,8 +303,8 @@ def recall(scope_path: str, qs: list[str]) -> tuple[float, dict]:
             limit=15,
             threshold=0.3,
         )
-        exact, _ = vector_search(**kwargs, plan="exact")
-        approx, plan = vector_search(**kwargs)
+        exact, _ = knowledge_nearest(**kwargs, plan="exact")
+        approx, plan = knowledge_nearest(**kwargs)
         plans[plan] = plans.get(plan, 0) + 1
         expected += len(exact)
         found += len({h.id for h in exact} & {h.id for h in approx})

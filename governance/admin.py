@@ -3,7 +3,6 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import (
@@ -25,9 +24,9 @@ from governance.models import (
     Scope,
 )
 from governance.selectors import policy_for
-from governance.selectors.queues import queue_label
+from governance.selectors.queues import queue_label, role_q
 from governance.services import escalation_transition, policy_record_change, proposal_decide
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import DomainError
 
 admin.site.site_header = "Mnemosyne"
 admin.site.site_title = "Mnemosyne"
@@ -183,7 +182,7 @@ class ProposalAdmin(RoleScopedAdmin):
                     comment="from the admin list",
                 )
                 done += 1
-            except (exceptions.PermissionDenied, Conflict) as error:
+            except DomainError as error:
                 refused.append(f"{proposal.title}: {error.detail}")
         verb = "approved" if decision == Decision.APPROVE else "rejected"
         self.message_user(request, f"{done} proposal(s) {verb}.", messages.SUCCESS)
@@ -272,7 +271,7 @@ class EscalationAdmin(RoleScopedAdmin):
                     status=EscalationStatus.REVIEWED,
                 )
                 done += 1
-            except (exceptions.PermissionDenied, Conflict) as error:
+            except DomainError as error:
                 self.message_user(request, f"{escalation}: {error.detail}", messages.WARNING)
         self.message_user(request, f"{done} escalation(s) marked reviewed.", messages.SUCCESS)
 
@@ -344,8 +343,6 @@ class PolicyAdmin(RoleScopedAdmin):
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "scope" and not request.user.is_superuser:
-            from governance.selectors.queues import role_q
-
             kwargs["queryset"] = Scope.objects.filter(
                 role_q(_principal(request), Role.MAINTAINER, "path")
             )

@@ -22,6 +22,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
 from governance.models import AgentCredential, Role, Scope
+from mnemosyne_site.errors import Unauthenticated
 
 TOKEN_PREFIX = "mnem"
 _LAST_USED_RESOLUTION = timedelta(minutes=1)
@@ -44,7 +45,7 @@ def credential_for_token(token: str) -> AgentCredential:
     prefix, _, rest = token.partition("_")
     lookup, _, secret = rest.partition("_")
     if prefix != TOKEN_PREFIX or not lookup or not secret:
-        raise exceptions.AuthenticationFailed("Invalid token.")
+        raise Unauthenticated("Invalid token.")
     # One query for the credential, its default scope and both scope lists: this runs on every
     # agent request, including the anti-pattern check's hot path.
     credential = (
@@ -61,9 +62,9 @@ def credential_for_token(token: str) -> AgentCredential:
         .first()
     )
     if credential is None or not hmac.compare_digest(credential.digest, token_digest(secret)):
-        raise exceptions.AuthenticationFailed("Invalid token.")
+        raise Unauthenticated("Invalid token.")
     if credential.is_expired:
-        raise exceptions.AuthenticationFailed("Token expired.")
+        raise Unauthenticated("Token expired.")
     now = timezone.now()
     if credential.last_used_at is None or now - credential.last_used_at > _LAST_USED_RESOLUTION:
         AgentCredential.objects.filter(pk=credential.pk).update(last_used_at=now)
@@ -224,7 +225,11 @@ class BearerTokenAuthentication(BaseAuthentication):
             token = header[1].decode()
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed("Invalid token.") from None
-        credential = credential_for_token(token)
+        try:
+            credential = credential_for_token(token)
+        except Unauthenticated as error:
+            # DRF's own error, so the 401 carries the WWW-Authenticate challenge.
+            raise exceptions.AuthenticationFailed(error.detail) from None
         return Principal.for_agent(credential), credential
 
     def authenticate_header(self, request) -> str:

@@ -8,20 +8,13 @@ from datetime import datetime, timedelta
 
 from django.db import connection
 from django.utils import timezone
-from rest_framework import exceptions, status
 
 from governance.models import RateLimitWindow
+from mnemosyne_site.errors import RateLimited
 
 # Longer than any window in use, so pruning never resets a current count: the window settings
 # (KNOWLEDGE_SAVE_WINDOW_SECONDS, LEARNING_RATE_WINDOW_SECONDS) refuse values above it.
 RETENTION = timedelta(days=7)
-
-
-class RateLimited(exceptions.APIException):
-    status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_code = "rate_limited"
-    default_detail = "Too many requests for this session; slow down."
-    retry_after: int | None = None  # seconds until the window ends (the Retry-After header)
 
 
 def _window_start(now: datetime, seconds: int) -> datetime:
@@ -52,7 +45,7 @@ def rate_limit_hit(*, key: str, limit: int, window_seconds: int) -> int:
         )
         count = cursor.fetchone()[0]
     if count > limit:
-        error = RateLimited()
+        error = RateLimited("Too many requests for this session; slow down.")
         window_end = start + timedelta(seconds=window_seconds)
         error.retry_after = int((window_end - now).total_seconds()) + 1
         raise error

@@ -5,7 +5,7 @@ Governance decides; the owning app applies. Apps register in their `AppConfig.re
     register_applier(ProposalKind.PROMOTION, "notes.knowledgeitem", apply_promotion)
 
 The applier runs inside the approving transaction, with the locked proposal, and may raise
-`mnemosyne_site.api.Conflict` to refuse (the whole decision then rolls back).
+`mnemosyne_site.errors.Conflict` to refuse (the whole decision then rolls back).
 """
 
 from collections.abc import Callable

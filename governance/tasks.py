@@ -8,6 +8,7 @@ from governance.services import (
     notification_email_send,
     notifications_send_pending,
 )
+from governance.services.ageing import escalations_age
 from mnemosyne_site.scheduling import scheduled_task
 
 
@@ -38,8 +39,6 @@ def notifications_send_pending_task() -> int:
 @shared_task(name="governance.escalations_age", acks_late=True)
 @scheduled_task("governance.escalations_age")
 def escalations_age_task() -> dict:
-    from governance.services.ageing import escalations_age
-
     return escalations_age()
 
 

@@ -8,6 +8,7 @@ from hindsight.models import (
     ResolutionApplication,
     SuggestionMiss,
 )
+from hindsight.services import refresh_signature
 
 RESOLUTION_FIELDS = ("description", "success_rate", "application_count", "last_success_at")
 
@@ -54,8 +55,6 @@ class ErrorSignatureAdmin(admin.ModelAdmin):
 
     @admin.action(description="Rewrite hindsight notes and check promotions and merges")
     def refresh_notes(self, request, queryset):
-        from hindsight.services import refresh_signature
-
         for signature in queryset:
             refresh_signature(signature_id=signature.pk)
         self.message_user(request, f"{queryset.count()} signature(s) refreshed.", messages.SUCCESS)

@@ -6,6 +6,8 @@ class HindsightConfig(AppConfig):
     verbose_name = "Hindsight"
 
     def ready(self) -> None:
+        # In ready(), not at the top: an AppConfig module is loaded before the app registry is
+        # ready, and these modules import models.
         from governance.models import ProposalKind
         from governance.registry import (
             register_applier,

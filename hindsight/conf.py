@@ -13,11 +13,6 @@ HINDSIGHT_MATCH_SIMILARITY = env_float("HINDSIGHT_MATCH_SIMILARITY", 0.85, minim
 HINDSIGHT_MATCH_TOP_K = env_int("HINDSIGHT_MATCH_TOP_K", 5, minimum=1)
 # Regex matching runs when semantic matching found fewer signatures than this.
 HINDSIGHT_REGEX_FALLBACK_BELOW = env_int("HINDSIGHT_REGEX_FALLBACK_BELOW", 3, minimum=1)
-# The HNSW candidate list for the signature search; larger keeps recall under scope filters.
-HINDSIGHT_EF_SEARCH = env_int("HINDSIGHT_EF_SEARCH", 200, minimum=10)
-# A search limited to scopes holding at most this many signatures reads them exactly instead of
-# through the HNSW index (whose post-filtering loses recall under selective filters).
-HINDSIGHT_EXACT_SCAN_MAX = env_int("HINDSIGHT_EXACT_SCAN_MAX", 2000, minimum=0)
 HINDSIGHT_SUGGESTIONS = env_int("HINDSIGHT_SUGGESTIONS", 3, minimum=1)
 # Days after which a resolution's recency score has halved.
 HINDSIGHT_RECENCY_HALF_LIFE_DAYS = env_float("HINDSIGHT_RECENCY_HALF_LIFE_DAYS", 90.0, minimum=1.0)

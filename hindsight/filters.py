@@ -1,6 +1,7 @@
 """Filters shared by the hindsight API and admin."""
 
 import django_filters
+from django.db.models import Q
 
 from hindsight.models import (
     ErrorSignature,
@@ -56,6 +57,4 @@ class LearningFilter(_ScopeFilterSet):
         fields = ["scope", "category", "trigger", "q", "min_confidence"]
 
     def search(self, queryset, name, value):
-        from django.db.models import Q
-
         return queryset.filter(Q(error_pattern__icontains=value) | Q(trigger__icontains=value))

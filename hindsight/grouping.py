@@ -8,24 +8,35 @@ similar template if the similarity reaches a threshold (generalising the differi
 positions to ``<*>``), or else start a new template. What differs from Drain:
 
 1. **Typed masking first.** Messages go through :func:`hindsight.normalize.normalize`,
-   so IPs, paths, ids, sizes, durations, numbers ... are already placeholders. A token
-   that contains a placeholder (``node-<NUM>``) is a *variable*.
-2. **Punctuation-aware tokens.** Whitespace chunks are further split on ``= : , ; ( )
+   so IPs, paths, ids, sizes, durations, numbers ... are already placeholders.
+2. **Variables by shape and context, not by format.** A token is a *variable* when it
+   holds a placeholder (``node-<NUM>``), a digit (ids, versions, host and file names:
+   ``blk_-123``, ``u0``, ``core.2275``), is a lower-case dotted name (``proxy.example.org``,
+   ``user.dir``), or is the value of a ``key=value`` pair. So the grouper does not depend on
+   the masking knowing every format: grouping raw Loghub text, without any masking, loses
+   little (see ``bench/bench_grouping.py --raw``).
+3. **Punctuation-aware tokens.** Whitespace chunks are further split on ``= : , ; ( )
    [ ] { } |`` and dot leaders (``......``), so ``user=root`` compares like
-   ``user = root``. Separators take part in alignment but not in the score.
-3. **Length-robust shapes.** Runs of variables, and repeated blocks that contain a
-   variable (``node-1 0x1 <ok> node-2 0x1 <ok> ...``, ``1, 2, 3``) are collapsed to one
-   occurrence, so lists of any length produce the same token count.
-4. **Variable-aware similarity.** Only *word* positions are scored: two variables, or a
-   learned ``<*>`` slot, are neutral; equal words match; different words mismatch.
-   ``similarity = matches / (matches + mismatches)``. Short messages are thus judged
-   on their few words, long ones are not diluted by their many variables.
-5. **Hard tokens.** A mismatch on a token that looks like a code symbol (a dotted
-   qualified name with capitals such as ``android.intent.action.SCREEN_ON``, a
-   CONSTANT_CASE word such as ``LOOKING`` or ``HTTPS``, an ``...Error``/``...Exception``
-   name) or on punctuation vetoes the match: such tokens name *what* happened.
-6. **Buckets** are keyed by token count and the first non-variable token (Drain's
-   parse-tree path, reduced to what a database index can serve).
+   ``user = root``; ``key=`` with an empty value gets a ``<*>`` value. Separators take part
+   in alignment but not in the score.
+4. **Length-robust shapes.** Runs of variables, also when joined by single separators or
+   ``and``/``or`` (``1 2 3``, ``1, 2``, ``a:b``, ``'x' and 'y'``), and repeated blocks that
+   contain a variable (``node-1 0x1 <ok> node-2 0x1 <ok> ...``) are collapsed to one
+   occurrence, so values and lists of any length produce the same token count.
+5. **Variable-aware similarity.** Only *word* positions are scored: two variables, or a
+   learned ``<*>`` slot, are neutral; equal words (or one word and its plural) match;
+   different words mismatch. ``similarity = matches / (matches + mismatches)``. Short
+   messages are thus judged on their few words, long ones are not diluted by their many
+   variables. Different punctuation at a position vetoes the match.
+6. **Symbols weigh more.** A differing token that names code (an ``...Error``/``...Exception``
+   class, a dotted qualified name with capitals such as ``android.intent.action.SCREEN_ON``, a
+   CONSTANT_CASE word such as ``LOOKING``) or the kind of a value (the word right before a
+   masked value: ``column <STR>`` against ``relation <STR>``) counts as two differing words:
+   decisive in a short message, outweighed by many agreeing words in a long one, where it is
+   more likely a value.
+7. **Buckets** are keyed by token count and the first non-variable token (Drain's
+   parse-tree path, reduced to what a database index can serve; a long first token is cut
+   and completed by a digest, so a key always fits its column).
 
 Storage is behind the small :class:`TemplateStore` protocol so the same algorithm runs
 over an in-memory store (benchmarks, management commands) or a database table (the
@@ -40,11 +51,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from hindsight.linear import compile_linear, escape
 from hindsight.normalize import PLACEHOLDER_RE, normalize
 
 __all__ = [
@@ -61,15 +72,20 @@ WILDCARD = "<*>"
 
 # Token kinds.
 WORD, HARD, VAR, PUNCT = 0, 1, 2, 3
+# A differing code symbol counts as this many differing words: strong evidence of another event
+# in a short message, outweighed by many agreeing words in a long one (where it is more likely a
+# value).
+HARD_WEIGHT = 2
 
-_CHUNK_SPLIT = re.compile(r"(\.{2,}|[=,;:()\[\]{}|])")
-_PUNCT_ONLY = re.compile(r"[^\w<>*]+|\.{2,}")
-_LIST_TAILS = [[sep, WILDCARD] for sep in (",", ";", "|")]
-_NUMERIC = re.compile(r"[^A-Za-z]*\d[^A-Za-z]*")  # digits and punctuation only
-_CONSTANT_CASE = re.compile(r"[A-Z][A-Z0-9_]{2,}")
-_NON_HEX_LETTERS = re.compile(r"[G-Z_]")
-_QUALIFIED = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
-_ERROR_NAME = re.compile(r"[A-Z]\w*(?:Error|Exception|Warning|Fault|Failure)")
+# Words that join the items of a list of values: "missing 'a' and 'b'".
+_CONJUNCTIONS = frozenset({"and", "or"})
+# Characters that separate tokens inside a whitespace-delimited chunk (dot leaders too).
+_SPLIT_CHARS = frozenset("=,;:()[]{}|")
+_CONSTANT_CASE = compile_linear(r"[A-Z][A-Z0-9_]{2,}")
+_QUALIFIED = compile_linear(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
+_ERROR_NAME = compile_linear(r"[A-Z]\w*(?:Error|Exception|Warning|Fault|Failure)")
+# Lower-case dotted names: host names, packages, modules, configuration keys, file names.
+_DOTTED = compile_linear(r"[a-z_][a-z0-9_-]*(?:\.[a-z0-9_-]+)+")
 
 
 @dataclass(frozen=True)
@@ -181,57 +197,128 @@ class InMemoryTemplateStore:
 
 
 def tokenize(text: str) -> tuple[list[str], list[bool]]:
-    """Split normalised text into tokens and per-token "preceded by space" flags."""
+    """Split normalised text into tokens and per-token "preceded by space" flags.
+
+    A key with an empty value (``ruser= rhost=x``) gets a ``<*>`` value token, so an empty and a
+    filled value give the same token count (``key= value`` is a value after a space)."""
     tokens: list[str] = []
     spaces: list[bool] = []
-    for chunk in text.split():
+    chunks = text.split()
+    for i, chunk in enumerate(chunks):
         first = True
-        for part in _CHUNK_SPLIT.split(chunk):
-            if part:
-                tokens.append(part)
-                spaces.append(first)
-                first = False
+        for part in _split_chunk(chunk):
+            tokens.append(part)
+            spaces.append(first)
+            first = False
+        # `key=` then the end or another `key=value`: an empty value (not `key= value`)
+        if (
+            len(chunk) > 1
+            and chunk.endswith("=")
+            and not chunk.endswith("==")
+            and (i + 1 == len(chunks) or "=" in chunks[i + 1])
+        ):
+            tokens.append(WILDCARD)
+            spaces.append(False)
     return tokens, spaces
+
+
+def _split_chunk(chunk: str) -> list[str]:
+    """``user=root`` -> ``user``, ``=``, ``root``; a dot leader (``......``) is one token.
+    A scan by hand: one pass over the chunk."""
+    if not _SPLIT_CHARS.intersection(chunk) and ".." not in chunk:
+        return [chunk]
+    parts: list[str] = []
+    start = i = 0
+    n = len(chunk)
+    while i < n:
+        c = chunk[i]
+        if c in _SPLIT_CHARS:
+            end = i + 1
+        elif c == "." and i + 1 < n and chunk[i + 1] == ".":
+            end = i + 2
+            while end < n and chunk[end] == ".":
+                end += 1
+        else:
+            i += 1
+            continue
+        if i > start:
+            parts.append(chunk[start:i])
+        parts.append(chunk[i:end])
+        start = i = end
+    if start < n:
+        parts.append(chunk[start:])
+    return parts
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 @functools.lru_cache(maxsize=65536)
 def token_kind(token: str) -> int:
-    if token == WILDCARD or PLACEHOLDER_RE.search(token) or _NUMERIC.fullmatch(token):
+    """The kind of a token on its own; :func:`token_kinds` adds what its neighbours say."""
+    if token == WILDCARD or PLACEHOLDER_RE.search(token):
         return VAR
-    if _PUNCT_ONLY.fullmatch(token):
+    if token.startswith("..") or not any(_is_word_char(c) or c in "<>*" for c in token):
         return PUNCT
-    if _is_symbol(token):
-        return HARD
+    if _ERROR_NAME.fullmatch(token) or (
+        _QUALIFIED.fullmatch(token) and any(c.isupper() for c in token)
+    ):
+        return HARD  # names of code: an error class, a qualified name
+    if any(c.isdigit() for c in token):
+        return VAR  # numbers, and names with numbers in them: ids, hosts, versions, files
+    if _DOTTED.fullmatch(token):
+        return VAR
+    if _CONSTANT_CASE.fullmatch(token) and any("G" <= c <= "Z" or c == "_" for c in token):
+        return HARD  # a constant such as LOOKING or HTTPS (upper-case hex is data)
     return WORD
 
 
-def _is_symbol(token: str) -> bool:
-    """Tokens that name a thing in code; they are constants, never variables."""
-    if _CONSTANT_CASE.fullmatch(token):
-        # Upper-case hex ("DEADBEEF01") is data, not a name.
-        return _NON_HEX_LETTERS.search(token) is not None
-    if _ERROR_NAME.fullmatch(token):
-        return True
-    if _QUALIFIED.fullmatch(token):
-        return any(c.isupper() or c == "_" for c in token)
-    return False
+def token_kinds(tokens: list[str]) -> list[int]:
+    """Kinds of a token sequence, with what neighbours say: the value of a ``key=value`` pair
+    is a variable; a word right before a masked value names what the value is (``column
+    <STR>``, ``role <STR>``, ``port <NUM>``) and counts as a symbol."""
+    kinds = [token_kind(t) for t in tokens]
+    for i in range(1, len(tokens)):
+        if tokens[i - 1] == "=" and kinds[i] != PUNCT:
+            kinds[i] = VAR
+    for i in range(len(tokens) - 1):
+        if kinds[i] == WORD and kinds[i + 1] == VAR and PLACEHOLDER_RE.search(tokens[i + 1]):
+            kinds[i] = HARD
+    return kinds
 
 
 def _collapse(tokens: list[str], spaces: list[bool], kinds: list[int], period: int) -> None:
-    """Drop repeats of any block (length <= period) that contains a variable, in place.
+    """Make variable-length values one variable, in place.
 
-    All variables look alike here, so "1 2 3" -> "1", "1, 2" -> "1", "a=1 a=2" -> "a=1".
+    A run of variables, possibly joined by single separators (``1 2 3``, ``1, 2``, ``a:b:c``
+    when each part is a variable, ``'a' and 'b'``), becomes its first variable; then repeats of
+    any block (length <= period) that contains a variable are dropped, since all variables look
+    alike here:
+    ``a=1 a=2`` -> ``a=1``, ``node-1 0x1 <ok> node-2 0x1 <ok>`` -> one occurrence.
     """
     if kinds.count(VAR) < 2:  # a repeat needs at least two variables: nothing to do
         return
+    i = 0
+    while i + 1 < len(tokens):
+        if kinds[i] == VAR and kinds[i + 1] == VAR:
+            span = 1
+        elif (
+            kinds[i] == VAR
+            and (kinds[i + 1] == PUNCT or tokens[i + 1] in _CONJUNCTIONS)
+            and i + 2 < len(tokens)
+        ):
+            span = 2 if kinds[i + 2] == VAR else 0
+        else:
+            span = 0
+        if span:
+            for seq in (tokens, spaces, kinds):
+                del seq[i + 1 : i + 1 + span]
+        else:
+            i += 1
     shape = [WILDCARD if k == VAR else t for t, k in zip(tokens, kinds, strict=True)]
     i = 0
     while i < len(shape):
-        # "1, 2, 3": a separated list of variables is one variable
-        if shape[i] == WILDCARD and shape[i + 1 : i + 3] in _LIST_TAILS:
-            for seq in (shape, tokens, spaces, kinds):
-                del seq[i + 1 : i + 3]
-            continue
         removed = False
         for k in range(1, min(period, (len(shape) - i) // 2) + 1):
             end = i + 2 * k
@@ -244,6 +331,13 @@ def _collapse(tokens: list[str], spaces: list[bool], kinds: list[int], period: i
             i += 1
 
 
+def _plural_of(a: str, b: str) -> bool:
+    """Is one word the other with an English plural ending (``error``/``errors``)?"""
+    if len(a) > len(b):
+        a, b = b, a
+    return len(a) > 2 and b.startswith(a) and b[len(a) :] in ("s", "es")
+
+
 def render(tokens: list[str], spaces: list[bool]) -> str:
     return "".join(
         (" " if s and i else "") + t for i, (t, s) in enumerate(zip(tokens, spaces, strict=True))
@@ -253,12 +347,24 @@ def render(tokens: list[str], spaces: list[bool]) -> str:
 def _token_regex(token: str) -> str:
     # Variables are loose (".+?") because a collapsed run "<NUM>" may stand for
     # "1 2 3" in the raw text; the literal words around them keep the regex specific.
-    if token == WILDCARD or _NUMERIC.fullmatch(token):
-        return r".+?"
-    return ".+?".join(re.escape(part) for part in PLACEHOLDER_RE.split(token))
+    if token_kind(token) == VAR:
+        return r".*?" if token == WILDCARD else r".+?"
+    return ".+?".join(escape(part) for part in PLACEHOLDER_RE.split(token))
 
 
 # ---------------------------------------------------------------------- algorithm
+
+# Bucket keys are stored in a bounded column: a first token longer than this is cut and
+# completed by a digest of the whole, so the key stays short and still tells tokens apart.
+_HEAD_MAX = 64
+
+
+def bucket_key(token_count: int, head: str) -> str:
+    """The bucket of a message: its token count and its first non-variable token."""
+    if len(head) > _HEAD_MAX:
+        digest = hashlib.sha256(head.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        head = f"{head[: _HEAD_MAX - 17]}~{digest}"
+    return f"{token_count} {head}"
 
 
 @dataclass
@@ -316,18 +422,24 @@ class Grouper:
     def prepare(self, text: str) -> Prepared:
         tokens, spaces = tokenize(text)
         del tokens[self.config.max_tokens :], spaces[self.config.max_tokens :]
-        kinds = [token_kind(t) for t in tokens]
-        if not self.config.hard_symbols:
-            kinds = [WORD if k == HARD else k for k in kinds]
+        kinds = self._kinds(tokens)
         _collapse(tokens, spaces, kinds, self.config.max_repeat_period)
         head = next((t for t, k in zip(tokens, kinds, strict=True) if k != VAR), WILDCARD)
-        return Prepared(tokens, spaces, kinds, f"{len(tokens)} {head}")
+        return Prepared(tokens, spaces, kinds, bucket_key(len(tokens), head))
+
+    def _kinds(self, tokens: list[str]) -> list[int]:
+        kinds = token_kinds(tokens)
+        if not self.config.hard_symbols:
+            kinds = [WORD if k == HARD else k for k in kinds]
+        return kinds
 
     def _best(self, prep: Prepared) -> tuple[Template | None, float]:
         best: Template | None = None
         best_rank: tuple[float, int, int] = (-1.0, 0, 0)
         for template in self.store.candidates(prep.bucket):
-            score, matches = self._similarity(template.tokens, prep)
+            if len(template.tokens) != len(prep.tokens):
+                continue  # a bucket key cut short by `bucket_key` may mix lengths
+            score, matches = self._similarity(template.tokens, self._kinds(template.tokens), prep)
             if score < self.config.similarity_threshold:
                 continue
             rank = (score, matches, template.count)
@@ -336,22 +448,28 @@ class Grouper:
         return best, best_rank[0]
 
     @staticmethod
-    def _similarity(template: list[str], prep: Prepared) -> tuple[float, int]:
-        """(score, matching words); score 0 on a hard mismatch. See module docstring."""
+    def _similarity(
+        template: list[str], template_kinds: list[int], prep: Prepared
+    ) -> tuple[float, int]:
+        """(score, matching words); score 0 when the punctuation differs. See module docstring."""
         matches = mismatches = 0
-        for t, m, kind in zip(template, prep.tokens, prep.kinds, strict=True):
+        for t, t_kind, m, kind in zip(
+            template, template_kinds, prep.tokens, prep.kinds, strict=True
+        ):
             if t == m:
                 if kind <= HARD:
                     matches += 1
                 continue
             if t == WILDCARD:
                 continue
-            t_kind = token_kind(t)
             if t_kind == VAR and kind == VAR:
                 continue
-            if kind >= HARD and kind != VAR or t_kind == HARD or t_kind == PUNCT:
+            if kind == PUNCT or t_kind == PUNCT:
                 return 0.0, 0
-            mismatches += 1
+            if _plural_of(t, m):
+                matches += 1  # "argument" and "arguments": one word, counted by its values
+                continue
+            mismatches += HARD_WEIGHT if HARD in (kind, t_kind) else 1
         total = matches + mismatches
         return (matches / total if total else 1.0), matches
 

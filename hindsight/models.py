@@ -9,6 +9,7 @@ from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
 from governance.models import Scope
+from hindsight.pipeline import embedding_text
 
 
 class SignatureStatus(models.TextChoices):
@@ -89,8 +90,6 @@ class ErrorSignature(models.Model):
 
 def signature_embedding_text(error_type: str, message_template: str) -> str:
     """What a signature's vector (and a query's) is computed from: the type and the pattern."""
-    from hindsight.pipeline import embedding_text
-
     return embedding_text(error_type, message_template)
 
 

@@ -3,8 +3,10 @@
 Used by the capture endpoint (over the database) and by `manage.py hindsight_group` (in
 memory), so what the command measures is what capture does. For one error, in order:
 
-1. **Normalise** the message and every stack frame (`hindsight.normalize`) and compute the
-   fingerprint of error type + normalised message + frames.
+1. **Extract** what identifies the error (`hindsight.extract`): the key line of the output (a
+   traceback's final exception, a CLI's error line) and the type to file it under; **normalise**
+   the key line and every stack frame (`hindsight.normalize`) and compute the fingerprint of
+   type + normalised key + frames.
 2. **Same fingerprint** as a signature's first occurrence: that signature.
 3. **Template**: the online grouper (`hindsight.grouping`) places the error type + normalised
    message in a template of its bucket; a template that already belongs to a signature links the
@@ -30,16 +32,16 @@ from typing import Protocol
 
 import numpy as np
 
+from hindsight.extract import extract_error
 from hindsight.grouping import (
-    HARD,
+    PUNCT,
+    VAR,
     Grouper,
     GroupingConfig,
     InMemoryTemplateStore,
     TemplateStore,
-    token_kind,
-    tokenize,
 )
-from hindsight.normalize import NormalizedMessage, fingerprint, normalize, normalize_stack
+from hindsight.normalize import NormalizedMessage, fingerprint, normalize_stack
 
 GROUPING_CONFIG = GroupingConfig()
 
@@ -49,31 +51,40 @@ def embedding_text(error_type: str, template_text: str) -> str:
     return f"{error_type}: {template_text}" if error_type else template_text
 
 
-# Words that flip or qualify what happened. Sentence embeddings barely see them ("Found child"
-# and "Can't find child" lie at 0.95), so two texts that differ in them never merge by
-# similarity alone.
-_POLARITY = frozenset(
-    "no not never none nothing cannot can't cant couldn't won't don't doesn't didn't isn't "
-    "wasn't aren't unable without fail fails failed failure failing error errors missing invalid "
-    "denied refused rejected ok okay success succeeded successful successfully passed".split()
-)
+# Words a text may have that its near-duplicate lacks (wording: "resolve [the] host name").
+_MAX_EXTRA_WORDS = 2
 
 
-def _markers(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The hard tokens and the polarity words of a text, in order (order carries meaning:
-    "LEADING ... LOOKING" is not "LOOKING ... LEADING")."""
-    tokens, _ = tokenize(text)
-    hard = tuple(t for t in tokens if token_kind(t) == HARD)
-    words = (t.lower().strip(".,;:!?'\"()[]") for t in text.split())
-    return hard, tuple(w for w in words if w in _POLARITY)
+def _skeleton(text: str) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """(words, punctuation, number of variables) of a normalised text, as the grouper sees it
+    (runs of variables collapsed)."""
+    prepared = Grouper().prepare(text)
+    words = tuple(t for t, k in zip(prepared.tokens, prepared.kinds, strict=True) if k < VAR)
+    punct = tuple(t for t, k in zip(prepared.tokens, prepared.kinds, strict=True) if k == PUNCT)
+    return words, punct, prepared.kinds.count(VAR)
+
+
+def _inserted(shorter: tuple[str, ...], longer: tuple[str, ...]) -> bool:
+    """Is `longer` `shorter` with a few words inserted (none changed)?"""
+    if not 0 <= len(longer) - len(shorter) <= _MAX_EXTRA_WORDS:
+        return False
+    remaining = iter(longer)
+    return all(word in remaining for word in shorter)
 
 
 def semantically_compatible(text: str, other: str) -> bool:
-    """May two normalised texts that embed alike be the same error? Not when they name
-    different code symbols (CONSTANT_CASE states, qualified names, error classes: the grouper's
-    hard tokens) or differ in a polarity word (not, failed, ok...): there the embedding's
-    similarity says more about the shared vocabulary than about the event."""
-    return _markers(text) == _markers(other)
+    """May two normalised texts that embed alike be the same error? Only when they differ in
+    wording alone: the same punctuation, as many variables, and the same words but for a
+    couple inserted ("Unable to resolve [the] host name"). A changed word, another clause with
+    a value of its own ("... corrected [over <*> seconds]") or other punctuation makes another
+    error, however close the sentence embeddings ("Found child" and "Can't find child" lie
+    above 0.95)."""
+    (words_a, punct_a, vars_a), (words_b, punct_b, vars_b) = _skeleton(text), _skeleton(other)
+    if punct_a != punct_b or vars_a != vars_b:
+        return False
+    if len(words_a) > len(words_b):
+        words_a, words_b = words_b, words_a
+    return _inserted(words_a, words_b)
 
 
 def template_shape(
@@ -91,10 +102,15 @@ def bucket_of(text: str, config: GroupingConfig = GROUPING_CONFIG) -> str:
 
 @dataclass(frozen=True)
 class PreparedError:
+    """An error as grouping sees it. `message` is the normalised key line (its `original` the
+    raw key line), `error_type` the extracted type, `given_type` what the caller said."""
+
     error_type: str
     message: NormalizedMessage
     frames: list[str]
     fingerprint: str
+    given_type: str = ""
+    source: str = "message"
 
     @property
     def embedding_text(self) -> str:
@@ -102,14 +118,16 @@ class PreparedError:
 
 
 def prepare_error(error_type: str, message: str, stack: str = "") -> PreparedError:
-    error_type = (error_type or "").strip()
-    normalized = normalize(message)
+    key = extract_error(error_type, message, stack)
+    normalized = key.normalized()
     frames = normalize_stack(stack) if stack else []
     return PreparedError(
-        error_type=error_type,
+        error_type=key.error_type,
         message=normalized,
         frames=frames,
-        fingerprint=fingerprint(error_type, normalized.text, frames),
+        fingerprint=fingerprint(key.error_type, normalized.text, frames),
+        given_type=(error_type or "").strip(),
+        source=key.source,
     )
 
 
@@ -277,3 +295,10 @@ class InMemoryGrouping:
             store.template_claim(assignment.template_key, key)
         self.shared.fingerprints.setdefault(error.fingerprint, key)
         return key
+
+
+def extract_error_pattern(error: str) -> str:
+    """The reusable shape of an error (a learning's `error_pattern`): the line that identifies
+    it (the same extraction error signatures use, `hindsight.extract`), with UUIDs, timestamps,
+    paths, ports and the other variable parts as placeholders and error codes kept."""
+    return extract_error("", error).pattern

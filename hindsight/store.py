@@ -10,74 +10,13 @@ one another's change.
 
 from __future__ import annotations
 
-import math
-import time
-
 import numpy as np
-from django.db import connection
-from django.db.models import ExpressionWrapper, F, FloatField, QuerySet, Value
-from pgvector.django import CosineDistance
+from django.db.models import F
 
 from governance.models import Scope
-from hindsight import conf
 from hindsight.grouping import WILDCARD, Template
 from hindsight.models import ErrorSignature, SignatureStatus, SignatureTemplate
-
-
-def set_ef_search(value: int) -> None:
-    """A larger HNSW candidate list for this transaction, so scope filters keep recall."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT set_config('hnsw.ef_search', %s, true)", [str(int(value))])
-
-
-_COUNT_CACHE: dict[object, tuple[int, float]] = {}
-_COUNT_TTL_SECONDS = 60.0
-
-
-def cached_count(queryset: QuerySet, key: object) -> int:
-    """A row count cached for a minute per key: it only chooses a search plan, so a slightly
-    stale count is harmless."""
-    now = time.monotonic()
-    cached = _COUNT_CACHE.get(key)
-    if cached is not None and cached[1] > now:
-        return cached[0]
-    count = queryset.count()
-    if len(_COUNT_CACHE) > 4096:
-        _COUNT_CACHE.clear()
-    _COUNT_CACHE[key] = (count, now + _COUNT_TTL_SECONDS)
-    return count
-
-
-def nearest_first(
-    signatures: QuerySet, vector: np.ndarray, *, limit: int, filter_key: object | None
-) -> QuerySet:
-    """`signatures` annotated with `distance` and ordered nearest first, with the plan the
-    filter calls for (DESIGN §6). pgvector filters after its HNSW scan, so a filtered search
-    (`filter_key` names the filter for the count cache; None means unfiltered) reads the rows
-    exactly when they are few, and otherwise widens the HNSW candidate list in proportion to
-    what the filter drops. Run it inside a transaction (the candidate list is set locally)."""
-    distance = CosineDistance("embedding", vector)
-    annotated = signatures.annotate(distance=distance)
-    if filter_key is None:
-        set_ef_search(conf.HINDSIGHT_EF_SEARCH)
-        return annotated.order_by("distance")
-    visible = cached_count(signatures, filter_key)
-    if visible <= conf.HINDSIGHT_EXACT_SCAN_MAX:
-        # "+ 0" hides the distance from the HNSW index: the filter's index and a sort, exactly.
-        return annotated.order_by(
-            ExpressionWrapper(F("distance") + Value(0.0), output_field=FloatField())
-        )
-    everything = cached_count(
-        ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE), "all-active"
-    )
-    # About four times `limit` should survive the filter (errors cluster: the nearest candidates
-    # are often one error seen in many other scopes); pgvector caps the list at 1,000.
-    set_ef_search(
-        min(
-            1000, max(conf.HINDSIGHT_EF_SEARCH, math.ceil(4 * limit * everything / max(visible, 1)))
-        )
-    )
-    return annotated.order_by("distance")
+from mnemosyne_site.vectors import nearest
 
 
 class DatabaseSignatureStore:
@@ -156,16 +95,8 @@ class DatabaseSignatureStore:
         candidates = ErrorSignature.objects.filter(
             scope=self.scope, error_type=self.error_type, status=SignatureStatus.ACTIVE
         )
-        row = (
-            nearest_first(
-                candidates,
-                vector,
-                limit=1,
-                filter_key=("signature", self.scope.pk, self.error_type),
-            )
-            .values_list("pk", "distance", "message_template")
-            .first()
-        )
-        if row is None or row[1] is None:
+        rows, _ = nearest(candidates, vector, limit=1, fields=("message_template",))
+        if not rows:
             return None
-        return str(row[0]), 1.0 - float(row[1]), row[2]
+        pk, distance, template = rows[0]
+        return str(pk), 1.0 - float(distance), template

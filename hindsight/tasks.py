@@ -5,8 +5,13 @@ them instead of losing them.
 """
 
 from celery import shared_task
+from django.utils.dateparse import parse_datetime
 
-from mnemosyne_site.scheduling import scheduled_task
+from hindsight.services import refresh_signature
+from hindsight.services.bloat import hindsight_bloat_check
+from hindsight.services.learnings import learning_propagate_success
+from hindsight.services.upkeep import hindsight_proposals_sweep
+from mnemosyne_site.scheduling import last_result, scheduled_task
 
 
 @shared_task(
@@ -19,16 +24,12 @@ from mnemosyne_site.scheduling import scheduled_task
 def signature_refresh(signature_id: str) -> None:
     """After a resolution changes: rewrite the note, aggregate lineage metrics, propose a
     promotion or merges when they are due, and check the note's scope for bloat."""
-    from hindsight.services import refresh_signature
-
     refresh_signature(signature_id=signature_id)
 
 
 @shared_task(name="hindsight.bloat_check", acks_late=True)
 @scheduled_task("hindsight.bloat_check")
 def bloat_check() -> dict:
-    from hindsight.services.bloat import hindsight_bloat_check
-
     reports = hindsight_bloat_check()
     return {"scopes_over_threshold": len(reports)}
 
@@ -38,8 +39,6 @@ def bloat_check() -> dict:
 )
 def learning_propagate(learning_ids: list[str], rate: float) -> int:
     """Spread a tool success to learnings similar to those it boosted (seed 001)."""
-    from hindsight.services.learnings import learning_propagate_success
-
     return learning_propagate_success(learning_ids=learning_ids, rate=rate)
 
 
@@ -47,10 +46,5 @@ def learning_propagate(learning_ids: list[str], rate: float) -> int:
 @scheduled_task("hindsight.proposals_sweep")
 def proposals_sweep() -> dict:
     """Promotion proposals and merge suggestions a lost `signature_refresh` never made."""
-    from django.utils.dateparse import parse_datetime
-
-    from hindsight.services.upkeep import hindsight_proposals_sweep
-    from mnemosyne_site.scheduling import last_result
-
     cursor = last_result("hindsight.proposals_sweep").get("cursor")
     return hindsight_proposals_sweep(since=parse_datetime(cursor) if cursor else None)

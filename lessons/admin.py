@@ -7,8 +7,6 @@ deprecating patterns (maintainers of the pattern's scope only).
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from rest_framework.exceptions import PermissionDenied
 
 from governance.auth import Principal
 from governance.services import audit_record
@@ -28,9 +26,10 @@ from lessons.services import (
     pattern_confirm,
     pattern_deprecate,
 )
+from lessons.services.anti_patterns import may_edit_anti_pattern
 from lessons.triggers import TriggerError, validate_trigger
-from mnemosyne_site.api import Conflict
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.errors import DomainError
 
 
 def _principal(request) -> Principal:
@@ -187,16 +186,23 @@ class AntiPatternAdmin(admin.ModelAdmin):
             scope_path=obj.scope.path,
         )
 
+    def has_change_permission(self, request, obj=None):
+        """The service's own rule: maintainers of its scope edit an anti-pattern."""
+        allowed = super().has_change_permission(request, obj)
+        return allowed and (obj is None or may_edit_anti_pattern(_principal(request), obj))
+
     def _switch(self, request, queryset, active: bool) -> None:
-        changed = sum(
-            anti_pattern_set_active(
-                anti_pattern_id=pk, principal=_principal(request), active=active
-            )
-            for pk in queryset.values_list("pk", flat=True)
-        )
-        self.message_user(
-            request, f"{changed} anti-pattern(s) {'activated' if active else 'deactivated'}."
-        )
+        who = _principal(request)
+        changed, refused = 0, []
+        for pk, title in queryset.values_list("pk", "title"):
+            try:
+                changed += anti_pattern_set_active(anti_pattern_id=pk, principal=who, active=active)
+            except DomainError as error:
+                refused.append(f"{title}: {error}")
+        verb = "activated" if active else "deactivated"
+        self.message_user(request, f"{changed} anti-pattern(s) {verb}.")
+        for line in refused[:10]:
+            self.message_user(request, line, messages.WARNING)
 
     @admin.action(description="Activate the selected anti-patterns")
     def activate(self, request, queryset):
@@ -236,21 +242,17 @@ class PatternAdmin(admin.ModelAdmin):
     actions = ["confirm", "deprecate"]
 
     def _decide(self, request, queryset, decide, verb: str) -> None:
-        done = refused = 0
-        for pk in queryset.values_list("pk", flat=True):
+        done, refused = 0, []
+        for pk, name in queryset.values_list("pk", "pattern_name"):
             try:
                 decide(pk)
                 done += 1
-            except (PermissionDenied, DjangoPermissionDenied, Conflict):
-                refused += 1
+            except DomainError as error:
+                refused.append(f"{name}: {error}")
         self.message_user(request, f"{done} pattern(s) {verb}.")
         if refused:
-            self.message_user(
-                request,
-                f"{refused} refused: only maintainers of a pattern's scope decide it, "
-                "and only emerging patterns are confirmed.",
-                level=messages.WARNING,
-            )
+            reasons = "; ".join(refused[:10])
+            self.message_user(request, f"{len(refused)} refused: {reasons}", messages.WARNING)
 
     @admin.action(description="Confirm the selected patterns")
     def confirm(self, request, queryset):

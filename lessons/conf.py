@@ -56,11 +56,6 @@ RECENCY_HALF_LIFE_DAYS = env_float("RECENCY_HALF_LIFE_DAYS", 30.0, minimum=0.01)
 RELEVANT_MAX_RESULTS = env_int("RELEVANT_MAX_RESULTS", 100, minimum=1)
 # Candidates ranked by the 0.7 / 0.3 blend per result asked for.
 RELEVANT_OVERFETCH = env_int("RELEVANT_OVERFETCH", 5, minimum=1)
-# Filtered vector search: below this many rows the filter leaves, scan them exactly; above it
-# use HNSW with an ef_search raised for the filter's selectivity (DESIGN.md §6).
-VECTOR_EXACT_SCAN_MAX_ROWS = env_int("VECTOR_EXACT_SCAN_MAX_ROWS", 3000, minimum=0)
-VECTOR_EF_SEARCH_MIN = env_int("VECTOR_EF_SEARCH_MIN", 100, minimum=10)
-VECTOR_COUNT_CACHE_SECONDS = env_float("VECTOR_COUNT_CACHE_SECONDS", 300.0, minimum=0.0)
 
 # --- validation
 VALIDATION_CONFIDENCE_STEPS = {

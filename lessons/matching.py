@@ -27,7 +27,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
-from django.db import connection
+from django.db import DatabaseError, connection
 
 from lessons import conf, metrics
 from lessons.command_triggers import (
@@ -39,6 +39,8 @@ from lessons.command_triggers import (
 from lessons.commands import Invocation, invocations
 from lessons.models import AntiPattern, Severity
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger, prefilter_keys
+from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.outbox import enqueue
 
 logger = logging.getLogger(__name__)
 
@@ -319,8 +321,6 @@ _vectors_lock = threading.Lock()
 
 
 def action_vector(text: str) -> np.ndarray:
-    from mnemosyne_site.embeddings import embed_one
-
     if conf.CHECK_EMBEDDING_CACHE_SIZE <= 0:
         return embed_one(text)
     with _vectors_lock:
@@ -480,7 +480,9 @@ def hits_record(ids: list[str]) -> None:
             _hits_last[pk] = now
         timer = None  # the one this call starts, if none is pending
         if conf.ANTI_PATTERN_STATS_FLUSH_SECONDS > 0 and _flush_timer is None:
-            timer = threading.Timer(conf.ANTI_PATTERN_STATS_FLUSH_SECONDS, hits_flush)
+            timer = threading.Timer(
+                conf.ANTI_PATTERN_STATS_FLUSH_SECONDS, _hits_flush_in_background
+            )
             timer.daemon = True
             _flush_timer = timer
     if conf.ANTI_PATTERN_STATS_FLUSH_SECONDS <= 0:
@@ -501,11 +503,19 @@ def hits_flush() -> int:
         _flush_timer = None
     if not counts:
         return 0
-    from lessons.tasks import anti_pattern_hits_apply
-
     payload = {pk: [counts[pk], last[pk]] for pk in counts}
     try:
-        anti_pattern_hits_apply.delay(payload)
-    except Exception:  # the broker is down: statistics are not worth failing a check for
+        # Through the outbox: with the broker down the counts wait in the database.
+        enqueue("lessons.anti_pattern_hits_apply", payload)
+    except DatabaseError:  # the database too: statistics are not worth failing a check for
         logger.warning("could not queue anti-pattern statistics for %d patterns", len(counts))
     return len(counts)
+
+
+def _hits_flush_in_background() -> None:
+    """The flush timer's thread: flush, then close the database connection it may have opened
+    (Django keeps one per thread, and each timer is a new thread)."""
+    try:
+        hits_flush()
+    finally:
+        connection.close()

@@ -2,6 +2,8 @@
 
 from prometheus_client import Counter
 
+from lessons.models import LessonType, Severity
+
 LESSONS_REPORTED = Counter(
     "mnemosyne_lessons_reported_total",
     "Lessons reported, by lesson type and whether they were new or an occurrence.",
@@ -35,8 +37,6 @@ RELEVANT_QUERIES = Counter(
 
 def _initialise_labels() -> None:
     """Every fixed label value exists from the start, so a scrape shows each series at zero."""
-    from lessons.models import LessonType, Severity
-
     for lesson_type in LessonType.values:
         for outcome in ("new", "occurrence"):
             LESSONS_REPORTED.labels(lesson_type=lesson_type, outcome=outcome)

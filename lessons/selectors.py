@@ -1,6 +1,6 @@
 """Reads of the lessons app: relevant lessons, patterns, escalations, context and dashboard.
 
-Every read is scoped to what the principal may read (`Principal.readable_q`).
+Every read is scoped to what the principal may read (`governance.selectors.readable`).
 """
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import numpy as np
-from django.db.models import Count, F, Q, QuerySet, Window
+from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Value, When, Window
 from django.db.models.functions import RowNumber, TruncDate
-from django.http import Http404
 from django.utils import timezone
 
 from governance.auth import Principal
-from governance.models import Escalation, EscalationStatus, Scope
-from lessons import conf
+from governance.models import Escalation, EscalationStatus
+from governance.selectors import readable
+from lessons import conf, metrics
 from lessons.models import (
     SEVERITY_RANK,
     AntiPattern,
@@ -25,47 +25,36 @@ from lessons.models import (
     PatternStatus,
     Severity,
 )
-from lessons.vector_search import nearest
+from mnemosyne_site.errors import NotFound
+from mnemosyne_site.vectors import nearest
 
 SIMILARITY_WEIGHT = 0.7  # the spec's blend: similarity * 0.7 + recency * 0.3
 RECENCY_WEIGHT = 0.3
 
 
-def readable_scope_ids(principal: Principal) -> QuerySet | None:
-    """A subquery of the scope ids the principal may read; None when it may read everything."""
-    if principal.read_paths is None:
-        return None
-    return Scope.objects.filter(principal.readable_q("path")).values("id")
-
-
-def _scoped(queryset: QuerySet, principal: Principal) -> QuerySet:
-    ids = readable_scope_ids(principal)
-    return queryset if ids is None else queryset.filter(scope_id__in=ids)
-
-
 def lessons_readable(principal: Principal) -> QuerySet[Lesson]:
-    return _scoped(Lesson.objects.all(), principal)
+    return readable(Lesson.objects.all(), principal)
 
 
 def patterns_readable(principal: Principal) -> QuerySet[Pattern]:
-    return _scoped(Pattern.objects.all(), principal)
+    return readable(Pattern.objects.all(), principal)
 
 
 def anti_patterns_readable(principal: Principal) -> QuerySet[AntiPattern]:
-    return _scoped(AntiPattern.objects.all(), principal)
+    return readable(AntiPattern.objects.all(), principal)
 
 
 def lesson_get(principal: Principal, lesson_id) -> Lesson:
     lesson = lessons_readable(principal).select_related("scope").filter(pk=lesson_id).first()
     if lesson is None:
-        raise Http404("No such lesson.")
+        raise NotFound("No such lesson.")
     return lesson
 
 
 def pattern_get(principal: Principal, pattern_id) -> Pattern:
     pattern = patterns_readable(principal).select_related("scope").filter(pk=pattern_id).first()
     if pattern is None:
-        raise Http404("No such pattern.")
+        raise NotFound("No such pattern.")
     return pattern
 
 
@@ -170,15 +159,8 @@ def relevant_lessons(
     if filter_domain:
         queryset = queryset.filter(domain=filter_domain)
     fetch = max(max_results * conf.RELEVANT_OVERFETCH, 20)
-    candidates, _plan = nearest(
-        queryset,
-        vector,
-        limit=fetch,
-        count_key=("lessons", principal.read_paths, filter_domain),
-        total_key=("lessons", None, None),
-        total_queryset=Lesson.objects.all(),
-        fields=("last_occurred", "domain"),
-    )
+    candidates, plan = nearest(queryset, vector, limit=fetch, fields=("last_occurred", "domain"))
+    metrics.RELEVANT_QUERIES.labels(plan=plan).inc()
     now = timezone.now()
     scored = []
     for pk, distance, last_occurred, lesson_domain in candidates:
@@ -215,9 +197,9 @@ def emerging_patterns(*, principal: Principal, domain: str | None = None) -> Que
 
 def pending_escalations(*, principal: Principal, escalated_to: str | None = None) -> list[dict]:
     """Pending escalations the principal may read, each with its lesson's or pattern's title."""
-    queryset = Escalation.objects.filter(status=EscalationStatus.PENDING).select_related("scope")
-    if principal.read_paths is not None:
-        queryset = queryset.filter(principal.readable_q("scope__path"))
+    queryset = readable(
+        Escalation.objects.filter(status=EscalationStatus.PENDING), principal
+    ).select_related("scope")
     if escalated_to:
         queryset = queryset.filter(escalated_to=escalated_to)
     escalations = list(queryset.order_by("-created_at")[:500])
@@ -348,8 +330,6 @@ def claude_code_context(*, principal: Principal) -> dict:
 
 
 def _severity_rank_expression():
-    from django.db.models import Case, IntegerField, Value, When
-
     return Case(
         *[When(severity=s, then=Value(r)) for s, r in SEVERITY_RANK.items()],
         default=Value(9),
@@ -373,9 +353,7 @@ def dashboard_figures(*, principal: Principal) -> dict:
         lessons_this_week=Count("id", filter=Q(created_at__gt=now - timedelta(days=7))),
     )
     confirmed = patterns_readable(principal).filter(status=PatternStatus.CONFIRMED).count()
-    escalations = Escalation.objects.filter(status=EscalationStatus.PENDING)
-    if principal.read_paths is not None:
-        escalations = escalations.filter(principal.readable_q("scope__path"))
+    escalations = readable(Escalation.objects.filter(status=EscalationStatus.PENDING), principal)
     return {
         "total_lessons": lessons["total_lessons"],
         "failures": lessons["failures"],

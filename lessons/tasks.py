@@ -4,6 +4,12 @@ Runs and failures are counted for every task by `mnemosyne_site.signals`."""
 
 from celery import shared_task
 
+from lessons.services import agent_memory_refresh as memory_refresh
+from lessons.services import anti_pattern_hits_apply as hits_apply
+from lessons.services.processing import lesson_process as process
+from lessons.services.processing import lessons_sweep as sweep_lessons
+from lessons.services.upkeep import agent_memories_refresh as memories_refresh
+from lessons.services.upkeep import patterns_sweep as sweep_patterns
 from mnemosyne_site.scheduling import scheduled_task
 
 
@@ -17,8 +23,6 @@ from mnemosyne_site.scheduling import scheduled_task
 )
 def lesson_process(self, lesson_id: str) -> dict:
     """After a report commits: pattern detection, escalations, then propagation to agents."""
-    from lessons.services.processing import lesson_process as process
-
     return process(lesson_id=lesson_id)
 
 
@@ -26,38 +30,28 @@ def lesson_process(self, lesson_id: str) -> dict:
 @scheduled_task("lessons.sweep", outcome="processed")
 def lessons_sweep() -> int:
     """Periodic: process lessons whose after-commit task never ran (mnemosyne_site.schedules)."""
-    from lessons.services.processing import lessons_sweep as sweep
-
-    return sweep()
+    return sweep_lessons()
 
 
 @shared_task(name="lessons.anti_pattern_hits_apply", acks_late=True)
 def anti_pattern_hits_apply(counts: dict) -> int:
-    from lessons.services import anti_pattern_hits_apply as apply
-
-    return apply(counts=counts)
+    return hits_apply(counts=counts)
 
 
 @shared_task(name="lessons.agent_memory_refresh", acks_late=True)
 def agent_memory_refresh(agent_name: str) -> None:
-    from lessons.services import agent_memory_refresh as refresh
-
-    refresh(agent_name=agent_name)
+    memory_refresh(agent_name=agent_name)
 
 
 @shared_task(name="lessons.patterns_sweep", acks_late=True)
 @scheduled_task("lessons.patterns_sweep")
 def patterns_sweep() -> dict:
     """Periodic: pattern detection for recent lessons in no pattern (mnemosyne_site.schedules)."""
-    from lessons.services.upkeep import patterns_sweep as sweep
-
-    return sweep()
+    return sweep_patterns()
 
 
 @shared_task(name="lessons.agent_memories_refresh", acks_late=True)
 @scheduled_task("lessons.agent_memories_refresh")
 def agent_memories_refresh() -> dict:
     """Periodic: rebuild agent memories that have not been rebuilt for a while."""
-    from lessons.services.upkeep import agent_memories_refresh as refresh
-
-    return refresh()
+    return memories_refresh()

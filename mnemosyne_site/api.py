@@ -16,9 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from mnemosyne_site.errors import Busy, Conflict, DomainError, PayloadTooLarge
-
-__all__ = ["Busy", "Conflict", "DomainError", "PayloadTooLarge", "exception_handler"]
+from mnemosyne_site.errors import Busy, DomainError, PayloadTooLarge, fields_summary
 
 logger = logging.getLogger(__name__)
 
@@ -34,23 +32,11 @@ def _fields(detail) -> dict:
     return {}
 
 
-def _summary(fields: dict) -> str:
-    parts = []
-    for name, messages in fields.items():
-        first = messages[0] if isinstance(messages, list) and messages else messages
-        if isinstance(first, dict):
-            first = next(iter(first.values()), "")
-            first = first[0] if isinstance(first, list) and first else first
-        parts.append(f"{name}: {first}")
-    return "; ".join(parts) or "Invalid input."
-
-
 def _domain_response(exc: DomainError) -> Response:
     set_rollback()
     fields = _fields(exc.fields)
-    detail = _summary(fields) if fields and exc.detail == exc.default_detail else str(exc.detail)
     response = Response(
-        {"error": exc.code, "detail": detail, "fields": fields}, status=exc.status_code
+        {"error": exc.code, "detail": str(exc.detail), "fields": fields}, status=exc.status_code
     )
     if exc.retry_after:
         response["Retry-After"] = str(exc.retry_after)
@@ -83,7 +69,7 @@ def exception_handler(exc, context):
 
     if isinstance(exc, exceptions.ValidationError):
         fields = _fields(exc.detail)
-        body = {"error": "invalid", "detail": _summary(fields), "fields": fields}
+        body = {"error": "invalid", "detail": fields_summary(fields), "fields": fields}
     elif isinstance(exc, exceptions.ParseError):
         body = {"error": "malformed_request", "detail": str(exc.detail), "fields": {}}
     else:

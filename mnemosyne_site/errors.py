@@ -6,6 +6,18 @@ the `{"error", "detail", "fields"}` body, and the admin shows `str(error)` as a 
 """
 
 
+def fields_summary(fields: dict) -> str:
+    """One line naming each field and its first problem: "scope: No such scope; limit: ..."."""
+    parts = []
+    for name, messages in fields.items():
+        first = messages[0] if isinstance(messages, list) and messages else messages
+        if isinstance(first, dict):
+            first = next(iter(first.values()), "")
+            first = first[0] if isinstance(first, list) and first else first
+        parts.append(f"{name}: {first}")
+    return "; ".join(parts) or "Invalid input."
+
+
 class DomainError(Exception):
     """A request that is well formed but cannot be carried out in the current state."""
 
@@ -15,10 +27,14 @@ class DomainError(Exception):
     retry_after: int | None = None
 
     def __init__(self, detail: str | None = None, *, code: str | None = None, fields=None):
-        self.detail = detail or self.default_detail
+        self.fields = fields or {}
+        # Without a detail of its own, an error about fields says what they are (the admin and
+        # commands show `str(error)`).
+        self.detail = detail or (
+            fields_summary(self.fields) if self.fields else self.default_detail
+        )
         if code:
             self.code = code
-        self.fields = fields or {}
         super().__init__(self.detail)
 
 
@@ -59,6 +75,14 @@ class PayloadTooLarge(DomainError):
     status_code = 413
     code = "payload_too_large"
     default_detail = "The request is too large."
+
+
+class Unauthenticated(DomainError):
+    """A credential that is not valid (unknown, expired, malformed)."""
+
+    status_code = 401
+    code = "authentication_failed"
+    default_detail = "Invalid token."
 
 
 class RateLimited(DomainError):

@@ -3,6 +3,8 @@
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 
+from mnemosyne_site.celery import app
+
 
 def _database() -> str:
     try:
@@ -14,8 +16,6 @@ def _database() -> str:
 
 
 def _broker() -> str:
-    from mnemosyne_site.celery import app
-
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, interval_start=0, timeout=2)

@@ -39,6 +39,11 @@ SWEEP_ITEMS = Counter(
     "Items a scheduled task handled, by task and what happened to them.",
     ["task", "outcome"],
 )
+VECTOR_SEARCHES = Counter(
+    "mnemosyne_vector_searches_total",
+    "Filtered nearest-neighbour searches, by table and the plan used (exact, hnsw, hnsw_fallback).",
+    ["table", "plan"],
+)
 OUTBOX_QUEUED = Counter(
     "mnemosyne_outbox_queued_total",
     "Tasks kept in the outbox because the broker was down.",

@@ -1,17 +1,25 @@
-"""Send tasks after commit without ever losing one when the broker is down.
+"""The one way to send work to the worker: by task name, after commit, never lost.
 
-`enqueue_on_commit(task, *args)` sends once the surrounding transaction commits. If the broker
-does not answer, the task is written to the outbox table instead, and `outbox_flush` (on beat,
-and when a worker starts) sends it later. The request that caused it is not failed: its data is
-already committed, and the side effect is delayed, not dropped.
+`enqueue_on_commit("notes.note_suggest_merges", note_id)` sends once the surrounding transaction
+commits (at once outside one). If the broker does not answer, the task is written to the outbox
+table instead, and `outbox_flush` (on beat, and when a worker starts) sends it later. The request
+that caused it is not failed: its data is already committed, and the side effect is delayed, not
+dropped.
+
+Services name the task instead of importing it, so a service module never imports a task module
+(tasks import services, never the other way round). The name must be a registered task: an
+unknown one raises at once rather than being lost on the broker.
 """
 
 import logging
 
+from celery.exceptions import NotRegistered
 from django.db import transaction
 from kombu.exceptions import OperationalError as BrokerError
 
+from mnemosyne_site.celery import app
 from mnemosyne_site.metrics import OUTBOX_QUEUED
+from mnemosyne_site.models import OutboxMessage
 
 logger = logging.getLogger(__name__)
 
@@ -19,32 +27,40 @@ logger = logging.getLogger(__name__)
 _PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 
 
-def enqueue(task, *args, **kwargs) -> bool:
-    """Send now; on broker failure keep it in the outbox. Returns whether it was sent."""
-    from mnemosyne_site.models import OutboxMessage
+def registered_task(task_name: str):
+    """The task registered under this name. Task modules are imported on first use (a web
+    process imports none at start); an unknown name raises NotRegistered."""
+    if task_name not in app.tasks:
+        app.loader.import_default_modules()  # every app's tasks.py (Celery's autodiscovery)
+    if task_name not in app.tasks:
+        raise NotRegistered(task_name)
+    return app.tasks[task_name]
 
+
+def enqueue(task_name: str, *args, **kwargs) -> bool:
+    """Send now; on broker failure keep it in the outbox. Returns whether it was sent."""
+    # The registered task, not a bare send_task: it honours task_always_eager (tests, scripts).
+    task = registered_task(task_name)
     try:
         task.apply_async(args=args, kwargs=kwargs, retry=True, retry_policy=_PUBLISH_RETRY)
         return True
     except BrokerError as exc:
         OutboxMessage.objects.create(
-            task_name=task.name, args=list(args), kwargs=kwargs, last_error=str(exc)[:500]
+            task_name=task_name, args=list(args), kwargs=kwargs, last_error=str(exc)[:500]
         )
-        OUTBOX_QUEUED.labels(task=task.name).inc()
-        logger.warning("broker unavailable; %s kept in the outbox: %s", task.name, exc)
+        OUTBOX_QUEUED.labels(task=task_name).inc()
+        logger.warning("broker unavailable; %s kept in the outbox: %s", task_name, exc)
         return False
 
 
-def enqueue_on_commit(task, *args, **kwargs) -> None:
-    transaction.on_commit(lambda: enqueue(task, *args, **kwargs))
+def enqueue_on_commit(task_name: str, *args, **kwargs) -> None:
+    """`enqueue` once the current transaction commits (at once outside a transaction)."""
+    registered_task(task_name)  # an unknown name fails here, in the caller, not after commit
+    transaction.on_commit(lambda: enqueue(task_name, *args, **kwargs))
 
 
 def outbox_flush(*, batch_size: int = 200) -> dict:
     """Resend queued tasks, oldest first; rows are claimed so two flushers never send one twice."""
-    from celery import current_app
-
-    from mnemosyne_site.models import OutboxMessage
-
     sent = failed = 0
     with transaction.atomic():
         rows = list(
@@ -54,7 +70,7 @@ def outbox_flush(*, batch_size: int = 200) -> dict:
         )
         for row in rows:
             try:
-                current_app.send_task(
+                app.send_task(
                     row.task_name,
                     args=row.args,
                     kwargs=row.kwargs,

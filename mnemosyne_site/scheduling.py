@@ -27,6 +27,7 @@ from django.db import connection
 from django.utils import timezone
 
 from mnemosyne_site.metrics import SWEEP_ITEMS
+from mnemosyne_site.models import TaskRun
 
 logger = logging.getLogger("mnemosyne.scheduled")
 
@@ -53,8 +54,6 @@ def exclusive_run(name: str):
 
 def last_result(name: str) -> dict:
     """What the task's last successful run reported (a sweep's watermark lives there)."""
-    from mnemosyne_site.models import TaskRun
-
     row = (
         TaskRun.objects.filter(task_name=name, succeeded=True)
         .order_by("-started_at")
@@ -79,8 +78,6 @@ def scheduled_task(name: str, *, outcome: str = "items"):
     def decorate(func):
         @functools.wraps(func)
         def run(*args, **kwargs):
-            from mnemosyne_site.models import TaskRun
-
             with exclusive_run(name) as held:
                 if not held:
                     logger.info("scheduled task %s already running elsewhere; skipped", name)

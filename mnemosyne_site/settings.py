@@ -210,6 +210,12 @@ EMBEDDING_BASE_URL = env_str("EMBEDDING_BASE_URL")
 EMBEDDING_THREADS = env_int("EMBEDDING_THREADS", 1, minimum=1)
 EMBEDDING_TIMEOUT = env_float("EMBEDDING_TIMEOUT", 10.0, minimum=0.1)
 EMBEDDING_MAX_RETRIES = env_int("EMBEDDING_MAX_RETRIES", 2, minimum=0)
+# Filtered vector search (mnemosyne_site/vectors.py): a filter keeping at most this many rows is
+# scanned exactly, else HNSW. bench/bench_vector_search.py measured both plans costing the same
+# at about 8,000 of 100,000 rows (DESIGN §6).
+VECTOR_EXACT_SCAN_MAX_ROWS = env_int("VECTOR_EXACT_SCAN_MAX_ROWS", 8000, minimum=0)
+VECTOR_EF_SEARCH_MIN = env_int("VECTOR_EF_SEARCH_MIN", 100, minimum=10)
+VECTOR_COUNT_CACHE_SECONDS = env_float("VECTOR_COUNT_CACHE_SECONDS", 300.0, minimum=0.0)
 LLM_BASE_URL = env_str("LLM_BASE_URL")
 LLM_MODEL = env_str("LLM_MODEL", "gpt-4o-mini")
 OPENAI_API_KEY = env_str("OPENAI_API_KEY")

@@ -5,6 +5,8 @@ import time
 from celery.signals import task_failure, task_postrun, task_prerun, worker_ready
 
 from mnemosyne_site.metrics import TASK_DURATION, TASK_RUNS
+from mnemosyne_site.outbox import enqueue
+from mnemosyne_site.schedules import SCHEDULES
 
 _started: dict[str, float] = {}
 
@@ -33,15 +35,11 @@ def _task_failed(sender=None, **kwargs):
 @worker_ready.connect
 def _flush_outbox_on_start(sender=None, **kwargs):
     """A worker that starts after an outage sends what piled up while the broker was down."""
-    from mnemosyne_site.tasks import flush_outbox
-
-    flush_outbox.delay()
+    enqueue("mnemosyne_site.outbox_flush")
 
 
 def _initialise_scheduled_task_series() -> None:
     """Runs and failures of every periodic task show on /metrics (at zero) before they happen."""
-    from mnemosyne_site.schedules import SCHEDULES
-
     for task, _every, _kwargs in SCHEDULES.values():
         for outcome in ("success", "failure"):
             TASK_RUNS.labels(task=task, outcome=outcome)

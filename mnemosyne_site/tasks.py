@@ -5,6 +5,7 @@ import socket
 
 from celery import shared_task
 
+from mnemosyne_site.outbox import outbox_flush
 from mnemosyne_site.scheduling import scheduled_task
 
 
@@ -17,6 +18,4 @@ def ping(payload: str) -> dict:
 @shared_task(name="mnemosyne_site.outbox_flush")
 @scheduled_task("mnemosyne_site.outbox_flush")
 def flush_outbox() -> dict:
-    from mnemosyne_site.outbox import outbox_flush
-
     return outbox_flush()

@@ -4,7 +4,8 @@ like every other change."""
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 
-from mnemosyne_site.api import Conflict
+from governance.auth import Principal
+from mnemosyne_site.errors import DomainError
 from notes.models import (
     ExternalRef,
     KnowledgeItem,
@@ -14,10 +15,12 @@ from notes.models import (
     Trajectory,
     TrajectoryEvent,
 )
+from notes.services.lifecycle import note_request_transition, note_suggest_merges
+from notes.services.trajectories import trajectory_requeue
 
 
-def _actor(request) -> str:
-    return request.user.get_username()
+def _principal(request) -> Principal:
+    return Principal.for_user(request.user)
 
 
 @admin.register(KnowledgeItem)
@@ -53,20 +56,26 @@ class KnowledgeItemAdmin(admin.ModelAdmin):
     actions = ["accept", "deprecate", "suggest_merges"]
 
     def _transition(self, request, queryset: QuerySet, status: str) -> None:
-        from notes.services.lifecycle import note_transition
-
-        done = refused = 0
-        for note in queryset:
+        # The same service and checks as the API: maintainers apply, other writers propose.
+        who = _principal(request)
+        done, proposed, refused = 0, 0, []
+        for note in queryset.select_related("scope"):
             try:
-                note_transition(
-                    note_id=note.pk, status=status, actor=_actor(request), reason="admin action"
+                _, proposal = note_request_transition(
+                    principal=who, note=note, status=status, reason="admin action"
                 )
+            except DomainError as error:
+                refused.append(f"{note.title}: {error}")
+                continue
+            if proposal is None:
                 done += 1
-            except Conflict:
-                refused += 1
+            else:
+                proposed += 1
         self.message_user(request, f"{done} note(s) now {status}.")
-        if refused:
-            self.message_user(request, f"{refused} could not become {status}.", messages.WARNING)
+        if proposed:
+            self.message_user(request, f"{proposed} proposed to their scope's maintainers.")
+        for line in refused[:10]:
+            self.message_user(request, line, messages.WARNING)
 
     @admin.action(description="Accept the selected notes")
     def accept(self, request, queryset):
@@ -78,8 +87,6 @@ class KnowledgeItemAdmin(admin.ModelAdmin):
 
     @admin.action(description="Suggest merges with similar accepted notes")
     def suggest_merges(self, request, queryset):
-        from notes.services.lifecycle import note_suggest_merges
-
         count = sum(len(note_suggest_merges(note_id=note.pk)) for note in queryset)
         self.message_user(request, f"{count} merge suggestion(s) queued for review.")
 
@@ -118,16 +125,17 @@ class TrajectoryAdmin(admin.ModelAdmin):
 
     @admin.action(description="Queue distillation again (failed or stuck)")
     def requeue(self, request, queryset):
-        from notes.services.trajectories import trajectory_requeue
-
-        done = 0
+        who = _principal(request)
+        done, refused = 0, []
         for trajectory in queryset:
             try:
-                trajectory_requeue(trajectory_id=trajectory.pk, actor=_actor(request))
+                trajectory_requeue(trajectory_id=trajectory.pk, actor=who)
                 done += 1
-            except Conflict:
-                pass
+            except DomainError as error:
+                refused.append(f"{trajectory.session_key}: {error}")
         self.message_user(request, f"{done} trajectory(ies) queued for distillation.")
+        for line in refused[:10]:
+            self.message_user(request, line, messages.WARNING)
 
 
 @admin.register(NoteRetrieval)

@@ -35,10 +35,6 @@ NOTE_MERGE_SIMILARITY = env_float("NOTE_MERGE_SIMILARITY", 0.9, minimum=0, maxim
 NOTES_SEARCH_THRESHOLD = env_float("NOTES_SEARCH_THRESHOLD", 0.3, minimum=-1, maximum=1)
 NOTES_SEARCH_TOP_K = env_int("NOTES_SEARCH_TOP_K", 5, minimum=1)
 NOTES_SEARCH_MAX_K = env_int("NOTES_SEARCH_MAX_K", 50, minimum=1)
-# Filtered vector search plan (DESIGN §6): an exact scan when the filter leaves at most this many
-# rows, otherwise HNSW with a wide candidate list, filtered afterwards.
-NOTES_EXACT_SCAN_MAX_ROWS = env_int("NOTES_EXACT_SCAN_MAX_ROWS", 5000, minimum=0)
-NOTES_HNSW_CANDIDATES = env_int("NOTES_HNSW_CANDIDATES", 400, minimum=10)
 
 # --- quality -----------------------------------------------------------------------------------
 # The spec's thresholds; usefulness is defined in notes/services/quality.py.

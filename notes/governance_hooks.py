@@ -6,34 +6,36 @@ locked proposal; raising `Conflict` rolls the whole decision back.
 
 from __future__ import annotations
 
+from django.db.models import Count
+
+from governance.auth import Principal
 from governance.models import Proposal, ProposalKind
 from governance.registry import (
     register_applier,
     register_dashboard_provider,
     register_describer,
 )
-from mnemosyne_site.api import Conflict
+from governance.selectors import readable
+from mnemosyne_site.errors import Conflict
+from notes.models import NOTE_KINDS, KnowledgeItem, KnowledgeStatus, Skill, Trajectory
+from notes.services.lifecycle import note_merge, note_metrics, note_promote, note_transition
+from notes.services.skills import skill_activate
 
 NOTE = "notes.knowledgeitem"
 SKILL = "notes.skill"
 
 
-def _actor(proposal: Proposal) -> str:
-    # The deciding person's name is in the approvals; the applier acts for the proposal.
+def _actor(proposal: Proposal) -> Principal:
+    # The deciding person is in the approvals; the applier acts for the proposal they approved.
     last = proposal.approvals.select_related("user").order_by("-created_at").first()
-    return last.user.get_username() if last else "system"
+    return Principal.for_user(last.user) if last else Principal.system()
 
 
 def apply_promotion(proposal: Proposal) -> None:
-    from notes.services.lifecycle import note_promote
-
     note_promote(note_id=proposal.subject_id, target_scope=proposal.scope, actor=_actor(proposal))
 
 
 def apply_lifecycle(proposal: Proposal) -> None:
-    from notes.models import KnowledgeStatus
-    from notes.services.lifecycle import note_transition
-
     target = (proposal.payload or {}).get("target_status")
     if target not in KnowledgeStatus.values:
         raise Conflict(f"The proposal names no valid target status ({target!r}).")
@@ -46,8 +48,6 @@ def apply_lifecycle(proposal: Proposal) -> None:
 
 
 def apply_merge(proposal: Proposal) -> None:
-    from notes.services.lifecycle import note_merge
-
     other_id = (proposal.payload or {}).get("other_id")
     if not other_id:
         raise Conflict("The merge proposal names no other note.")
@@ -55,16 +55,12 @@ def apply_merge(proposal: Proposal) -> None:
 
 
 def apply_skill_activation(proposal: Proposal) -> None:
-    from notes.services.skills import skill_activate
-
     skill_activate(skill_id=proposal.subject_id, actor=_actor(proposal), proposal=proposal)
 
 
 def describe_note(subject_id: str) -> dict:
     """Title, status, layer, metrics, the promotion lineage (scopes climbed, oldest first) and
     the content, in the keys the review page lays out."""
-    from notes.models import KnowledgeItem
-    from notes.services.lifecycle import note_metrics
 
     note = KnowledgeItem.objects.select_related("scope").filter(pk=subject_id).first()
     if note is None:
@@ -97,8 +93,6 @@ def describe_note(subject_id: str) -> dict:
 
 
 def describe_skill(subject_id: str) -> dict:
-    from notes.models import Skill
-
     skill = Skill.objects.select_related("scope").filter(pk=subject_id).first()
     if skill is None:
         return {"title": "(deleted skill)", "fields": {"id": subject_id}}
@@ -124,14 +118,10 @@ def describe_skill(subject_id: str) -> dict:
 
 
 def notes_dashboard(principal) -> dict:
-    from django.db.models import Count
-
-    from notes.models import NOTE_KINDS, KnowledgeItem, Trajectory
-
-    notes = KnowledgeItem.objects.filter(principal.readable_q("scope__path"), kind__in=NOTE_KINDS)
+    notes = readable(KnowledgeItem.objects.filter(kind__in=NOTE_KINDS), principal)
     by_status = dict(notes.values_list("status").annotate(n=Count("pk")).values_list("status", "n"))
     distillations = dict(
-        Trajectory.objects.filter(principal.readable_q("scope__path"))
+        readable(Trajectory.objects.all(), principal)
         .values_list("distillation_status")
         .annotate(n=Count("pk"))
         .values_list("distillation_status", "n")

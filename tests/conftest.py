@@ -36,6 +36,16 @@ def _fast_settings(settings):
     }
 
 
+@pytest.fixture(autouse=True)
+def _fresh_vector_counts():
+    """Row counts cached to choose vector search plans must not leak from one test to the next."""
+    from mnemosyne_site.vectors import forget_counts
+
+    forget_counts()
+    yield
+    forget_counts()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _eager_celery():
     from mnemosyne_site.celery import app

@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
 from governance.models import Layer, Scope
+from governance.selectors.queues import can_decide_proposal, can_handle_escalation, queue_label
 
 
 class ScopePathField(serializers.SlugRelatedField[Scope]):
@@ -68,8 +69,6 @@ class ProposalOutputSerializer(serializers.Serializer):
         return sum(1 for a in proposal.approvals.all() if a.decision == "approve")
 
     def get_can_decide(self, proposal) -> bool:
-        from governance.selectors.queues import can_decide_proposal
-
         principal = self.context.get("principal")
         if principal is None or proposal.state != "pending":
             return False
@@ -112,13 +111,9 @@ class EscalationOutputSerializer(serializers.Serializer):
     can_handle = serializers.SerializerMethodField()
 
     def get_queue(self, escalation) -> str:
-        from governance.selectors.queues import queue_label
-
         return queue_label(escalation.escalated_to)
 
     def get_can_handle(self, escalation) -> bool:
-        from governance.selectors.queues import can_handle_escalation
-
         return escalation.is_open and can_handle_escalation(
             self.context.get("principal"), escalation
         )

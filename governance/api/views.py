@@ -1,7 +1,6 @@
-from django.db import IntegrityError
 from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, mixins, status, viewsets
+from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -41,18 +40,17 @@ from governance.models import (
     Scope,
 )
 from governance.permissions import IsPerson
-from governance.selectors import policy_for, scope_by_path
+from governance.selectors import policy_for, scope_named
 from governance.selectors.queues import escalations_readable, inbox_of, proposals_readable
 from governance.services import (
-    audit_record,
     escalation_transition,
     notification_mark,
     notifications_mark_all_read,
     proposal_cancel,
     proposal_decide,
-    scope_create,
+    scope_add,
 )
-from mnemosyne_site.api import Conflict, CursorPagination
+from mnemosyne_site.api import CursorPagination
 
 
 class WhoAmIView(APIView):
@@ -92,22 +90,13 @@ class ScopeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def create(self, request):
         data = ScopeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        principal = principal_of(request)
-        parent = scope_by_path(data.validated_data["parent"])
-        if parent is None or not principal.can_read_path(parent.path):
-            raise exceptions.ValidationError({"parent": ["No such scope."]})
-        if not principal.can_write_path(parent.path):
-            raise exceptions.PermissionDenied("This credential may not write in that scope.")
-        try:
-            scope = scope_create(
-                layer=data.validated_data["layer"],
-                slug=data.validated_data["slug"],
-                parent=parent,
-                name=data.validated_data["name"],
-            )
-        except IntegrityError:
-            raise Conflict("A scope with that slug already exists there.") from None
-        audit_record(actor=principal, action="scope.create", target=scope, scope_path=scope.path)
+        scope = scope_add(
+            principal=principal_of(request),
+            parent_path=data.validated_data["parent"],
+            layer=data.validated_data["layer"],
+            slug=data.validated_data["slug"],
+            name=data.validated_data["name"],
+        )
         return Response(ScopeOutputSerializer(scope).data, status=status.HTTP_201_CREATED)
 
 
@@ -307,9 +296,7 @@ class PolicyView(APIView):
         query = PolicyQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         principal = principal_of(request)
-        scope = scope_by_path(query.validated_data["scope"])
-        if scope is None or not principal.can_read_path(scope.path):
-            raise exceptions.NotFound("No such scope.")
+        scope = scope_named(principal, query.validated_data["scope"])
         policy = policy_for(scope)
         body = {
             "scope": scope.path,

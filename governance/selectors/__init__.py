@@ -6,11 +6,14 @@ from governance.selectors.policies import (
     policy_threshold,
 )
 from governance.selectors.scopes import (
-    default_scope,
     maintainers_of,
+    readable,
+    readable_scope_ids,
     scope_ancestors,
     scope_by_path,
     scope_descendants,
+    scope_for_read,
+    scope_named,
     scopes_readable,
     supervisors_of,
     users_with_role,
@@ -18,13 +21,16 @@ from governance.selectors.scopes import (
 
 __all__ = [
     "EffectivePolicy",
-    "default_scope",
     "maintainers_of",
     "policy_for",
     "policy_threshold",
+    "readable",
+    "readable_scope_ids",
     "scope_ancestors",
     "scope_by_path",
     "scope_descendants",
+    "scope_for_read",
+    "scope_named",
     "scopes_readable",
     "supervisors_of",
     "users_with_role",

@@ -23,8 +23,12 @@ from governance.services.scopes import (
     agent_create,
     membership_grant,
     queue_assign,
+    scope_add,
     scope_create,
+    scope_ensure_default,
     scope_ensure_path,
+    scope_for_write,
+    scope_require_write,
 )
 
 __all__ = [
@@ -45,6 +49,10 @@ __all__ = [
     "proposal_create",
     "proposal_decide",
     "queue_assign",
+    "scope_add",
     "scope_create",
+    "scope_ensure_default",
     "scope_ensure_path",
+    "scope_for_write",
+    "scope_require_write",
 ]

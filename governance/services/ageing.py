@@ -14,6 +14,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from governance import conf, metrics
+from governance.auth import Principal
 from governance.models import OPEN_ESCALATION_STATES, Escalation, Priority
 from governance.selectors.policies import policy_for
 from governance.selectors.queues import escalation_path
@@ -59,7 +60,7 @@ def escalations_age(*, now=None, batch: int = 500) -> dict:
                 if not claimed:
                     continue
                 audit_record(
-                    actor="system",
+                    actor=Principal.system(),
                     action="escalation.age",
                     target=escalation,
                     scope_path=escalation_path(escalation),

@@ -8,15 +8,9 @@ from governance.auth import Principal
 from governance.models import AuditLog
 
 
-def actor_of(actor: Principal | str) -> tuple[str, str]:
-    if isinstance(actor, Principal):
-        return actor.name, actor.kind
-    return actor, "system"
-
-
 def audit_record(
     *,
-    actor: Principal | str,
+    actor: Principal,
     action: str,
     target: Model | None = None,
     target_type: str = "",
@@ -25,13 +19,12 @@ def audit_record(
     details: dict | None = None,
 ) -> AuditLog:
     """Write one audit row; call it inside the transaction that makes the change."""
-    name, kind = actor_of(actor)
     if target is not None:
         target_type = target._meta.label_lower
         target_id = str(target.pk)
     return AuditLog.objects.create(
-        actor=name,
-        actor_kind=kind,
+        actor=actor.name,
+        actor_kind=actor.kind,
         action=action,
         target_type=target_type,
         target_id=target_id,

@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance import metrics
 from governance.auth import Principal
@@ -25,7 +24,8 @@ from governance.selectors.policies import policy_for
 from governance.selectors.queues import can_handle_escalation, escalation_path, overdue_q
 from governance.services.audit import audit_record
 from governance.services.notifications import notify_escalation_queued
-from mnemosyne_site.api import Conflict
+from governance.services.scopes import scope_ensure_default
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 
 # Which status may follow which; resolved and dismissed are final.
 ALLOWED_TRANSITIONS: dict[str, set[str]] = {
@@ -56,7 +56,7 @@ def escalation_create(
     Without a scope it lands in the default scope, so some supervisor can always see it.
     """
     if priority not in Priority.values:
-        raise exceptions.ValidationError({"priority": [f"Must be one of {Priority.values}."]})
+        raise InvalidInput(fields={"priority": [f"Must be one of {Priority.values}."]})
     lookup = {
         "escalated_to": escalated_to,
         "reason": reason,
@@ -71,9 +71,7 @@ def escalation_create(
         if existing:
             return existing
         if scope is None:
-            from governance.selectors import default_scope
-
-            scope = default_scope()
+            scope = scope_ensure_default()
         now = timezone.now()
         escalation = Escalation.objects.create(
             **lookup,
@@ -84,7 +82,7 @@ def escalation_create(
             due_at=now + policy_for(scope).deadline(priority),
         )
         audit_record(
-            actor="system",
+            actor=Principal.system(),
             action="escalation.create",
             target=escalation,
             scope_path=scope.path,
@@ -106,10 +104,10 @@ def escalation_transition(
 ) -> Escalation:
     """A supervisor marks an escalation reviewed, resolved or dismissed."""
     if principal.kind != "person":
-        raise exceptions.PermissionDenied("Only people may handle escalations.")
+        raise Forbidden("Only people may handle escalations.")
     notes = (notes or "").strip()
     if status in NOTES_REQUIRED and not notes:
-        raise exceptions.ValidationError({"notes": [f"Say why it is {status}."]})
+        raise InvalidInput(fields={"notes": [f"Say why it is {status}."]})
     with transaction.atomic():
         escalation = (
             Escalation.objects.select_for_update(of=("self",))
@@ -117,7 +115,7 @@ def escalation_transition(
             .get(pk=escalation_id)
         )
         if not can_handle_escalation(principal, escalation):
-            raise exceptions.PermissionDenied("Only supervisors may handle escalations.")
+            raise Forbidden("Only supervisors may handle escalations.")
         if status not in ALLOWED_TRANSITIONS.get(escalation.status, set()):
             raise Conflict(f"An escalation that is {escalation.status} cannot become {status}.")
         previous, was_overdue = escalation.status, escalation.overdue
@@ -167,7 +165,7 @@ def escalations_flag_overdue() -> int:
                 continue
             escalation = Escalation.objects.select_related("scope").get(pk=escalation_id)
             audit_record(
-                actor="system",
+                actor=Principal.system(),
                 action="escalation.overdue",
                 target=escalation,
                 scope_path=escalation_path(escalation),

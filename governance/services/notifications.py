@@ -1,10 +1,10 @@
 """Telling people that something entered their queue: an inbox row, then an e-mail.
 
 The inbox rows are written in the caller's transaction (they vanish with it on rollback); the
-e-mail is a side effect that cannot be rolled back, so it leaves only after commit, one task per
-notification, which claims the row before sending so a retried task sends once. The rows double as
-an outbox: one whose task could not be queued (broker down) is picked up by the periodic
-`notifications_send_pending` sweep, so no e-mail is dropped silently.
+e-mail is a side effect that cannot be rolled back, so it leaves only after commit through the
+outbox (`mnemosyne_site.outbox`, kept there while the broker is down), one task per notification,
+which claims the row before sending so a retried task sends once. The periodic
+`notifications_send_pending` sweep sends e-mails whose task was lost with a worker.
 """
 
 from __future__ import annotations
@@ -12,11 +12,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from datetime import timedelta
-from functools import partial
 
 from django.conf import settings
 from django.core.mail import send_mail
-from django.db import transaction
 from django.db.models import Model
 from django.urls import reverse
 from django.utils import timezone
@@ -29,6 +27,9 @@ from governance.models import (
     Proposal,
     Scope,
 )
+from governance.selectors.queues import escalation_handlers, queue_label
+from governance.selectors.scopes import maintainers_of
+from mnemosyne_site.outbox import enqueue_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -83,23 +84,8 @@ def notifications_create(
     )
     if conf.NOTIFY_BY_EMAIL and created:
         for pk in created:
-            transaction.on_commit(partial(_queue_email, pk))
+            enqueue_on_commit("governance.notification_email_send", pk)
     return created
-
-
-def _queue_email(notification_id: int) -> None:
-    """After commit: hand the e-mail to the worker. The change itself is already committed, so a
-    broker outage must not fail the request; the pending sweep sends it later."""
-    from governance.tasks import notification_email_task
-
-    try:
-        notification_email_task.delay(notification_id)
-    except Exception:
-        logger.warning(
-            "could not queue e-mail for notification %s; the sweep will send it",
-            notification_id,
-            exc_info=True,
-        )
 
 
 def notifications_send_pending(
@@ -171,8 +157,6 @@ def notifications_mark_all_read(*, user) -> int:
 
 
 def notify_proposal_queued(proposal: Proposal) -> list[int]:
-    from governance.selectors import maintainers_of
-
     people = maintainers_of(proposal.scope)
     if proposal.proposed_by_user_id:
         people = people.exclude(pk=proposal.proposed_by_user_id)
@@ -205,8 +189,6 @@ def notify_proposal_decided(proposal: Proposal, *, decided_by) -> list[int]:
 
 
 def notify_escalation_queued(escalation: Escalation, *, overdue: bool = False) -> list[int]:
-    from governance.selectors.queues import escalation_handlers, queue_label
-
     label = queue_label(escalation.escalated_to)
     what = escalation.title or escalation.reason[:120]
     if overdue:

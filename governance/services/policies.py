@@ -21,7 +21,7 @@ def policy_snapshot(policy: Policy) -> dict:
     }
 
 
-def policy_record_change(*, policy: Policy, actor: Principal | str, created: bool) -> None:
+def policy_record_change(*, policy: Policy, actor: Principal, created: bool) -> None:
     """Audit a policy as it stands after an edit; call inside the edit's transaction."""
     audit_record(
         actor=actor,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import (
@@ -24,9 +23,9 @@ from governance.models import (
 )
 from governance.registry import applier_for
 from governance.selectors.policies import policy_for
-from governance.services.audit import actor_of, audit_record
+from governance.services.audit import audit_record
 from governance.services.notifications import notify_proposal_decided, notify_proposal_queued
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 
 
 def proposal_create(
@@ -35,7 +34,7 @@ def proposal_create(
     scope: Scope,
     subject: Model,
     title: str,
-    proposed_by: Principal | str,
+    proposed_by: Principal,
     payload: dict | None = None,
     required_approvals: int | None = None,
 ) -> Proposal:
@@ -58,7 +57,6 @@ def proposal_create(
             return open_one
         if required_approvals is None:
             required_approvals = policy_for(scope).approvals_for(kind, scope.layer)
-        name, _ = actor_of(proposed_by)
         try:
             # A savepoint: a concurrent sweep queueing the same subject trips the partial unique
             # constraint, and we hand back its proposal instead of failing the caller.
@@ -71,10 +69,8 @@ def proposal_create(
                     title=title[:300],
                     payload=payload or {},
                     required_approvals=max(1, required_approvals),
-                    proposed_by=name,
-                    proposed_by_user=proposed_by.user
-                    if isinstance(proposed_by, Principal) and proposed_by.kind == "person"
-                    else None,
+                    proposed_by=proposed_by.name,
+                    proposed_by_user=proposed_by.user if proposed_by.kind == "person" else None,
                 )
         except IntegrityError:
             existing = Proposal.objects.filter(**lookup).first()
@@ -106,10 +102,10 @@ def proposal_decide(
     as approved while nothing happened.
     """
     if decision not in Decision.values:
-        raise exceptions.ValidationError({"decision": [f"Must be one of {Decision.values}."]})
+        raise InvalidInput(fields={"decision": [f"Must be one of {Decision.values}."]})
     user = principal.user
     if principal.kind != "person" or user is None:
-        raise exceptions.PermissionDenied("Only people may decide proposals.")
+        raise Forbidden("Only people may decide proposals.")
     with transaction.atomic():
         proposal = (
             Proposal.objects.select_for_update(of=("self",))
@@ -117,7 +113,7 @@ def proposal_decide(
             .get(pk=proposal_id)
         )
         if not principal.has_role(proposal.scope.path, Role.MAINTAINER):
-            raise exceptions.PermissionDenied("Only maintainers of the target scope may decide.")
+            raise Forbidden("Only maintainers of the target scope may decide.")
         if proposal.state != ProposalState.PENDING:
             raise Conflict(f"The proposal is already {proposal.state}.")
         policy = policy_for(proposal.scope)
@@ -126,7 +122,7 @@ def proposal_decide(
             and proposal.proposed_by_user_id == user.pk
             and not policy.proposer_may_approve
         ):
-            raise exceptions.PermissionDenied("The proposer may not decide their own proposal.")
+            raise Forbidden("The proposer may not decide their own proposal.")
         if proposal.approvals.filter(user=user).exists():
             raise Conflict("You have already decided this proposal.")
         Approval.objects.create(proposal=proposal, user=user, decision=decision, comment=comment)
@@ -169,7 +165,7 @@ def proposal_decide(
 def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> Proposal:
     """Withdraw a pending proposal: its proposer, or a maintainer of its scope."""
     if principal.kind != "person":
-        raise exceptions.PermissionDenied("Only people may cancel proposals.")
+        raise Forbidden("Only people may cancel proposals.")
     with transaction.atomic():
         proposal = (
             Proposal.objects.select_for_update(of=("self",))
@@ -178,9 +174,7 @@ def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> P
         )
         is_proposer = proposal.proposed_by_user_id == getattr(principal.user, "pk", None)
         if not is_proposer and not principal.has_role(proposal.scope.path, Role.MAINTAINER):
-            raise exceptions.PermissionDenied(
-                "Only the proposer or a maintainer of the scope may cancel."
-            )
+            raise Forbidden("Only the proposer or a maintainer of the scope may cancel.")
         if proposal.state != ProposalState.PENDING:
             raise Conflict(f"The proposal is already {proposal.state}.")
         proposal.state = ProposalState.CANCELLED

@@ -5,11 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
-from rest_framework import exceptions
 
-from governance.auth import new_token
+from governance.auth import Principal, new_token
 from governance.models import (
     PARENT_LAYER,
     AgentCredential,
@@ -18,7 +17,14 @@ from governance.models import (
     QueueAssignment,
     Scope,
 )
+from governance.selectors.scopes import (
+    scope_by_path,
+    scope_named,
+    scope_not_yours,
+    scope_path_clean,
+)
 from governance.services.audit import audit_record
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 
 LAYERS_TOP_DOWN = [Layer.COMPANY, Layer.ORG, Layer.TEAM, Layer.PROJECT, Layer.SESSION]
 
@@ -29,13 +35,30 @@ LAYERS_TOP_DOWN = [Layer.COMPANY, Layer.ORG, Layer.TEAM, Layer.PROJECT, Layer.SE
 def scope_create(*, layer: str, slug: str, parent: Scope | None = None, name: str = "") -> Scope:
     expected_parent = PARENT_LAYER.get(Layer(layer))
     if expected_parent is None and parent is not None:
-        raise exceptions.ValidationError({"parent": ["A company scope has no parent."]})
+        raise InvalidInput(fields={"parent": ["A company scope has no parent."]})
     if expected_parent is not None and (parent is None or parent.layer != expected_parent):
-        raise exceptions.ValidationError(
-            {"parent": [f"A {layer} scope must hang under a {expected_parent} scope."]}
+        raise InvalidInput(
+            fields={"parent": [f"A {layer} scope must hang under a {expected_parent} scope."]}
         )
     path = f"{parent.path}/{slug}" if parent else slug
     return Scope.objects.create(layer=layer, slug=slug, parent=parent, path=path, name=name or slug)
+
+
+def scope_add(
+    *, principal: Principal, parent_path: str, layer: str, slug: str, name: str = ""
+) -> Scope:
+    """A new scope under one the caller may write in, with its audit row; 409 when the slug is
+    taken there."""
+    parent = scope_for_write(principal, parent_path, field="parent")
+    try:
+        with transaction.atomic():
+            scope = scope_create(layer=layer, slug=slug, parent=parent, name=name)
+            audit_record(
+                actor=principal, action="scope.create", target=scope, scope_path=scope.path
+            )
+    except IntegrityError:
+        raise Conflict("A scope with that slug already exists there.") from None
+    return scope
 
 
 @transaction.atomic
@@ -47,8 +70,8 @@ def scope_ensure_path(*, path: str) -> Scope:
         return existing
     parts = path.split("/")
     if len(parts) > len(LAYERS_TOP_DOWN):
-        raise exceptions.ValidationError(
-            {"scope": [f"A scope path has at most {len(LAYERS_TOP_DOWN)} levels."]}
+        raise InvalidInput(
+            fields={"scope": [f"A scope path has at most {len(LAYERS_TOP_DOWN)} levels."]}
         )
     parent: Scope | None = None
     for depth, slug in enumerate(parts):
@@ -59,6 +82,38 @@ def scope_ensure_path(*, path: str) -> Scope:
         parent = scope
     assert parent is not None  # a path has at least one part
     return parent
+
+
+def scope_ensure_default() -> Scope:
+    """The scope knowledge goes to when neither the request nor the credential names one."""
+    return scope_ensure_path(path=settings.MNEMOSYNE_DEFAULT_SCOPE)
+
+
+def scope_require_write(principal: Principal, scope: Scope, *, field: str | None = None) -> None:
+    """Every write service asks this first: 403 unless the principal may write in `scope`
+    (naming `field` when the request named the scope there)."""
+    if not principal.can_write_path(scope.path):
+        message = f"You may not write in {scope.path!r}."
+        raise Forbidden(fields={field: [message]}) if field else Forbidden(message)
+
+
+def scope_for_write(principal: Principal, path: str | None, *, field: str = "scope") -> Scope:
+    """The scope a write goes to: the one named, else the caller's default, else the site's
+    (created on first use). A named scope that is missing or unreadable answers as
+    `scope_for_read` does; one the caller may read but not write, 403 naming the field."""
+    path = scope_path_clean(path, field=field)
+    scope: Scope
+    if path and path == settings.MNEMOSYNE_DEFAULT_SCOPE.strip("/"):
+        scope = scope_ensure_default()
+        if not principal.can_read_path(scope.path):
+            raise scope_not_yours(path, field)
+    elif path:
+        scope = scope_named(principal, path, field=field)
+    else:
+        default = principal.default_scope_path
+        scope = (scope_by_path(default) if default else None) or scope_ensure_default()
+    scope_require_write(principal, scope, field=field)
+    return scope
 
 
 def membership_grant(*, user, scope: Scope, role: str) -> Membership:
@@ -96,7 +151,7 @@ def agent_create(
     if can_write:
         credential.write_scopes.set(scopes)
     audit_record(
-        actor=created_by.get_username() if created_by else "system",
+        actor=Principal.for_user(created_by) if created_by else Principal.system(),
         action="agent.create",
         target=credential,
         details={"name": name, "scopes": [s.path for s in scopes], "can_write": can_write},

@@ -8,7 +8,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
-from rest_framework import exceptions
 
 from governance.auth import Principal, principal_of
 from governance.selectors.queues import (
@@ -17,7 +16,7 @@ from governance.selectors.queues import (
     proposals_awaiting,
     unread_count,
 )
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import DomainError, Forbidden
 
 
 def review_page(view):
@@ -58,17 +57,9 @@ def run_decision(request, action) -> bool:
     """
     try:
         action()
-    except exceptions.PermissionDenied as error:
-        raise PermissionDenied(str(error.detail)) from None
-    except Conflict as error:
-        messages.error(request, str(error.detail))
-        return False
-    except exceptions.ValidationError as error:
-        detail = error.detail
-        if isinstance(detail, dict):
-            text = "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in detail.items())
-        else:
-            text = " ".join(map(str, detail))
-        messages.error(request, text)
+    except Forbidden as error:
+        raise PermissionDenied(str(error)) from None
+    except DomainError as error:
+        messages.error(request, str(error))
         return False
     return True

@@ -12,6 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from governance.auth import principal_of
+from governance.selectors import readable, scope_for_read
+from governance.services import scope_for_write
 from hindsight import conf
 from hindsight.api import serializers as s
 from hindsight.filters import LearningFilter, MissFilter, ResolutionFilter, SignatureFilter
@@ -21,17 +23,10 @@ from hindsight.models import (
     Resolution,
     SuggestionMiss,
 )
-from hindsight.scopes import scope_for_read, scope_for_write
+from hindsight.pipeline import extract_error_pattern
 from hindsight.selectors.learnings import learning_fix_for_error, learnings_search
-from hindsight.selectors.matching import (
-    error_match,
-    error_match_and_suggest,
-    resolution_suggestions,
-    suggestion_miss_record,
-)
 from hindsight.services import resolution_apply, resolution_create
 from hindsight.services.bloat import cleanup_candidates, storage_counts
-from hindsight.services.capture import error_capture
 from hindsight.services.learnings import (
     learning_boost,
     learning_delete,
@@ -39,6 +34,7 @@ from hindsight.services.learnings import (
     learning_update,
     tool_result_observe,
 )
+from hindsight.services.suggestions import error_capture_and_suggest, error_match_and_suggest
 from mnemosyne_site.api import CursorPagination
 
 
@@ -87,10 +83,9 @@ class ErrorCaptureView(NulSafeMixin, APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         principal = principal_of(request)
-        scope = scope_for_write(principal, values["scope"])
-        captured = error_capture(
+        answer = error_capture_and_suggest(
             principal=principal,
-            scope=scope,
+            scope=scope_for_write(principal, values["scope"]),
             error_type=values["error_type"],
             message=values["message"],
             stack=values["stack"],
@@ -99,30 +94,7 @@ class ErrorCaptureView(NulSafeMixin, APIView):
             session_key=values["session"],
             idempotency_key=_idempotency_key(request),
         )
-        matches, _, _ = error_match(
-            principal=principal,
-            error_type=values["error_type"],
-            message=values["message"],
-            stack=values["stack"],
-            context=values["context"],
-            scope=scope,
-            vector=captured.vector,
-            exact=captured.signature,
-            regex=False,
-        )
-        suggestions = resolution_suggestions(
-            matches=matches, context=values["context"], stack=values["stack"]
-        )
-        if not suggestions and not captured.replayed:
-            suggestion_miss_record(
-                source="capture",
-                scope=scope,
-                error_type=values["error_type"],
-                message_template=captured.signature.message_template,
-                signature=captured.signature,
-                context=values["context"],
-                reported_by=principal.name,
-            )
+        captured = answer.captured
         body = s.CaptureOutputSerializer(
             {
                 "signature": captured.signature,
@@ -130,7 +102,7 @@ class ErrorCaptureView(NulSafeMixin, APIView):
                 "matched_by": captured.via,
                 "similarity": captured.similarity,
                 "occurrence_id": captured.occurrence.pk,
-                "suggestions": _suggestion_rows(suggestions),
+                "suggestions": _suggestion_rows(answer.suggestions),
             }
         ).data
         return Response(body, status=status.HTTP_201_CREATED if captured.is_new else 200)
@@ -179,8 +151,6 @@ class FixView(NulSafeMixin, APIView):
             raise exceptions.ValidationError({"error": ["This parameter is required."]})
         if len(error) > conf.HINDSIGHT_MAX_MESSAGE_CHARS:
             raise exceptions.ValidationError({"error": ["The error text is too long."]})
-        from hindsight.services.learnings import extract_error_pattern
-
         found = learning_fix_for_error(principal=principal_of(request), error=error)
         return Response(
             s.LearningFixOutputSerializer(
@@ -208,7 +178,7 @@ class SignatureViewSet(
         if getattr(self, "swagger_fake_view", False):  # schema generation has no caller
             return ErrorSignature.objects.none()
         principal = principal_of(self.request)
-        signatures = ErrorSignature.objects.filter(principal.readable_q("scope__path"))
+        signatures = readable(ErrorSignature.objects.all(), principal)
         signatures = signatures.select_related("scope")
         if self.action == "retrieve":
             signatures = signatures.prefetch_related(
@@ -232,8 +202,6 @@ class SignatureViewSet(
         data = s.ResolutionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         principal = principal_of(request)
-        if not principal.can_write_path(signature.scope.path):
-            raise exceptions.PermissionDenied("This credential may not write in that scope.")
         resolution = resolution_create(
             signature=signature,
             description=data.validated_data["description"],
@@ -257,9 +225,7 @@ class ResolutionViewSet(
         if getattr(self, "swagger_fake_view", False):
             return Resolution.objects.none()
         principal = principal_of(self.request)
-        return Resolution.objects.filter(principal.readable_q("scope__path")).select_related(
-            "scope"
-        )
+        return readable(Resolution.objects.all(), principal).select_related("scope")
 
     @extend_schema(
         request=s.ResolutionApplicationInputSerializer,
@@ -272,8 +238,6 @@ class ResolutionViewSet(
         data = s.ResolutionApplicationInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         principal = principal_of(request)
-        if not principal.can_write:
-            raise exceptions.PermissionDenied("This credential may not write.")
         updated = resolution_apply(
             resolution_id=resolution.pk,
             success=data.validated_data["success"],
@@ -296,9 +260,7 @@ class MissViewSet(NulSafeMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
         if getattr(self, "swagger_fake_view", False):
             return SuggestionMiss.objects.none()
         principal = principal_of(self.request)
-        return SuggestionMiss.objects.filter(principal.readable_q("scope__path")).select_related(
-            "scope"
-        )
+        return readable(SuggestionMiss.objects.all(), principal).select_related("scope")
 
 
 class StorageView(NulSafeMixin, APIView):
@@ -387,11 +349,7 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
         if getattr(self, "swagger_fake_view", False):
             return Learning.objects.none()
         principal = principal_of(self.request)
-        return Learning.objects.filter(principal.readable_q("scope__path")).select_related("scope")
-
-    def _writable(self, learning: Learning) -> None:
-        if not principal_of(self.request).can_write_path(learning.scope.path):
-            raise exceptions.PermissionDenied("This credential may not write in that scope.")
+        return readable(Learning.objects.all(), principal).select_related("scope")
 
     @extend_schema(request=s.LearningInputSerializer, responses={201: s.LearningOutputSerializer})
     def create(self, request):
@@ -415,7 +373,6 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
     @extend_schema(request=s.LearningUpdateSerializer, responses=s.LearningOutputSerializer)
     def partial_update(self, request, id=None):
         learning = self.get_object()
-        self._writable(learning)
         data = s.LearningUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         learning = learning_update(
@@ -428,7 +385,6 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
 
     def destroy(self, request, id=None):
         learning = self.get_object()
-        self._writable(learning)
         learning_delete(learning=learning, actor=principal_of(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -451,7 +407,7 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
         except ValueError:
             raise exceptions.ValidationError({"limit": ["A whole number."]}) from None
         found = learnings_search(
-            readable=principal_of(request).readable_q("scope__path"),
+            principal=principal_of(request),
             query=query,
             limit=limit,
             category=request.query_params.get("category") or None,
@@ -466,9 +422,8 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
     @action(detail=True, methods=["post"])
     def boost(self, request, id=None):
         learning = self.get_object()
-        self._writable(learning)
         data = s.LearningBoostSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        learning_boost(learning_id=learning.pk, **data.validated_data)
+        learning_boost(principal=principal_of(request), learning=learning, **data.validated_data)
         learning = get_object_or_404(self.get_queryset(), pk=learning.pk)
         return Response(s.LearningOutputSerializer(learning).data)

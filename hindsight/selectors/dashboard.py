@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from governance.auth import Principal
+from governance.selectors import readable
 from hindsight.models import ErrorSignature, Resolution, SignatureStatus
 
 
 def dashboard_section(principal: Principal) -> dict:
     signatures = (
-        ErrorSignature.objects.filter(principal.readable_q("scope__path"))
+        readable(ErrorSignature.objects.all(), principal)
         .filter(status=SignatureStatus.ACTIVE)
         .order_by("-occurrence_count", "-last_seen_at")
         .values("id", "error_type", "message_template", "occurrence_count")[:10]
     )
     resolutions = (
-        Resolution.objects.filter(principal.readable_q("scope__path"))
+        readable(Resolution.objects.all(), principal)
         .order_by("-application_count", "-success_rate")
         .values("id", "description", "success_rate", "application_count")[:10]
     )

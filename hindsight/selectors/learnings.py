@@ -4,18 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from governance.auth import Principal
+from governance.selectors import readable
 from hindsight import conf
 from hindsight.models import Learning
+from hindsight.pipeline import extract_error_pattern
+
+
+def learnings_visible(principal: Principal) -> QuerySet[Learning]:
+    return readable(Learning.objects.all(), principal).select_related("scope")
 
 
 def learnings_search(
-    *, readable: Q, query: str, limit: int = 10, category: str | None = None
+    *, principal: Principal, query: str, limit: int = 10, category: str | None = None
 ) -> list[Learning]:
-    """Learnings whose error pattern or trigger contains `query`, most confident first."""
-    learnings = Learning.objects.filter(readable).filter(
+    """Learnings the principal may read whose error pattern or trigger contains `query`, most
+    confident first."""
+    learnings = learnings_visible(principal).filter(
         Q(error_pattern__icontains=query) | Q(trigger__icontains=query)
     )
     if category:
@@ -32,13 +39,11 @@ class Fix:
 def learning_fix_for_error(*, principal: Principal, error: str) -> Fix | None:
     """GetFixForError: the fix of the most confident matching learning, only when its confidence
     is above the auto-apply threshold (0.7) and it has a fix at all."""
-    from hindsight.services.learnings import extract_error_pattern
-
     pattern = extract_error_pattern(error)
     if not pattern:
         return None
     for learning in learnings_search(
-        readable=principal.readable_q("scope__path"),
+        principal=principal,
         query=pattern,
         limit=conf.LEARNING_SEARCH_LIMIT,
     ):

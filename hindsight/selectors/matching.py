@@ -10,35 +10,35 @@ overlap, and cut to top-k.
 
 Suggestions (spec "Resolution Suggestion"): the matched signatures' resolutions ranked by
 success_rate × context_match_score × recency_score, top 3, each with a confidence.
+
+Reads only: recording a miss when nothing can be suggested is `hindsight.services.suggestions`.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
 import re2
-from django.db import transaction
 from django.utils import timezone
 
 from governance.auth import Principal
 from governance.models import Scope
-from hindsight import conf, metrics
+from governance.selectors import readable
+from hindsight import conf
+from hindsight.context import context_patterns
 from hindsight.models import (
     ErrorSignature,
     Resolution,
     SignatureStatus,
     SignatureTemplate,
-    SuggestionMiss,
 )
 from hindsight.pipeline import PreparedError, bucket_of, prepare_error
 from hindsight.scopes import home_scope
-from hindsight.services.capture import context_patterns
-from hindsight.store import nearest_first
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.vectors import nearest
 
 # Scores of regex matches, on the cosine scale they are combined with.
 REGEX_MESSAGE_SCORE = 0.9
@@ -68,14 +68,6 @@ class Suggestion:
     components: dict = field(default_factory=dict)
 
 
-@dataclass
-class MatchResult:
-    matches: list[SignatureMatch]
-    suggestions: list[Suggestion]
-    match_type: str
-    vector: np.ndarray | None = None
-
-
 # --- context ----------------------------------------------------------------------------------
 
 
@@ -103,40 +95,34 @@ def context_overlap(query: dict, stored: dict) -> tuple[bool, float]:
 
 
 def _visible(principal: Principal, scope: Scope | None):
-    """(signatures the caller may match against, their scope ids, or None for every scope)."""
+    """(signatures the caller may match against, a subquery of their scope ids or None for
+    every scope)."""
     signatures = ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE)
-    scopes = None
+    if scope is None and principal.read_paths is None:
+        return signatures, None
+    scopes = readable(Scope.objects.all(), principal, scope_field="pk")
     if scope is not None:
         # What the scope sees: its own (sessions' live in their project) and its ancestors'.
-        scopes = Scope.objects.filter(path__in=home_scope(scope).ancestor_paths)
-    if principal.read_paths is not None:
-        scopes = (scopes if scopes is not None else Scope.objects).filter(
-            principal.readable_q("path")
-        )
-    if scopes is None:
-        return signatures, None
-    ids = tuple(sorted(scopes.values_list("pk", flat=True)))
+        scopes = scopes.filter(path__in=home_scope(scope).ancestor_paths)
+    ids = scopes.values("id")
     return signatures.filter(scope_id__in=ids), ids
 
 
-def _semantic(
-    signatures, vector: np.ndarray, limit: int, scope_ids: tuple[int, ...] | None
-) -> list[SignatureMatch]:
-    """Nearest signatures above the match similarity, with the plan the filter calls for
-    (DESIGN §6): pgvector filters after its HNSW scan, so a search limited to a few scopes reads
-    them exactly when they are few, and otherwise widens the HNSW candidate list to its maximum
-    so enough candidates survive the filter."""
-    ordered = nearest_first(
-        signatures,
-        vector,
-        limit=limit,
-        filter_key=("match", scope_ids) if scope_ids is not None else None,
+def _semantic(signatures, vector: np.ndarray, limit: int) -> list[SignatureMatch]:
+    """Nearest signatures above the match similarity (`mnemosyne_site.vectors.nearest` chooses
+    the plan the scope filter calls for)."""
+    rows, _ = nearest(
+        signatures, vector, limit=limit, max_distance=1.0 - conf.HINDSIGHT_MATCH_SIMILARITY
     )
-    rows = ordered.select_related("scope").defer("embedding", "metadata")[:limit]
+    similar = {
+        pk: 1.0 - float(d) for pk, d in rows if 1.0 - float(d) > conf.HINDSIGHT_MATCH_SIMILARITY
+    }
+    found = ErrorSignature.objects.select_related("scope").defer("embedding", "metadata")
+    by_pk = found.in_bulk(list(similar))
     return [
-        SignatureMatch(signature=row, similarity=1.0 - float(row.distance), match_type="semantic")
-        for row in rows
-        if row.distance is not None and 1.0 - float(row.distance) > conf.HINDSIGHT_MATCH_SIMILARITY
+        SignatureMatch(signature=by_pk[pk], similarity=similarity, match_type="semantic")
+        for pk, similarity in similar.items()
+        if pk in by_pk
     ]
 
 
@@ -190,7 +176,7 @@ def _regex(signatures, error: PreparedError, message: str, readable_scopes) -> l
     found: dict[str, SignatureMatch] = {}
     for signature in by_message:
         pattern = _compiled(signature.message_pattern)
-        if pattern and pattern.fullmatch(message):
+        if pattern and pattern.fullmatch(error.message.original):  # the error's key line
             found[str(signature.pk)] = SignatureMatch(signature, REGEX_MESSAGE_SCORE, "regex")
     for signature in by_stack:
         if str(signature.pk) in found:
@@ -236,8 +222,7 @@ def error_match(
     combined: dict[str, SignatureMatch] = {}
     if exact is not None:
         combined[str(exact.pk)] = SignatureMatch(exact, 1.0, "exact")
-    with transaction.atomic():
-        semantic = _semantic(signatures, vector, limit=max(top_k * 4, 20), scope_ids=scopes)
+    semantic = _semantic(signatures, vector, limit=max(top_k * 4, 20))
     kinds = set()
     for match in semantic:
         combined.setdefault(str(match.signature.pk), match)
@@ -325,66 +310,3 @@ def resolution_suggestions(
         )
     suggestions.sort(key=lambda s: (s.rank_score, s.resolution.application_count), reverse=True)
     return suggestions[:limit]
-
-
-def suggestion_miss_record(
-    *,
-    source: str,
-    scope: Scope | None,
-    error_type: str,
-    message_template: str,
-    signature: ErrorSignature | None,
-    context: dict | None,
-    reported_by: str,
-) -> SuggestionMiss:
-    """Nothing to suggest: keep the error as a fix worth learning, and count it."""
-    metrics.SUGGESTION_MISS.labels(source=source).inc()
-    return SuggestionMiss.objects.create(
-        scope=scope,
-        source=source,
-        error_type=error_type,
-        message_template=message_template,
-        signature=signature,
-        context=context or {},
-        reported_by=reported_by,
-    )
-
-
-def error_match_and_suggest(
-    *,
-    principal: Principal,
-    error_type: str,
-    message: str,
-    stack: str = "",
-    context: dict | None = None,
-    scope: Scope | None = None,
-    top_k: int | None = None,
-) -> MatchResult:
-    """POST /hindsight/match: matches, suggestions, metrics, and a recorded miss when empty."""
-    started = time.perf_counter()
-    matches, match_type, vector = error_match(
-        principal=principal,
-        error_type=error_type,
-        message=message,
-        stack=stack,
-        context=context,
-        scope=scope,
-        top_k=top_k,
-    )
-    suggestions = resolution_suggestions(matches=matches, context=context, stack=stack)
-    metrics.MATCH_LATENCY.observe((time.perf_counter() - started) * 1000.0)
-    metrics.MATCH_TOTAL.labels(match_type=match_type, found=str(bool(matches)).lower()).inc()
-    metrics.MATCH_RESULTS.observe(len(matches))
-    if not suggestions:
-        suggestion_miss_record(
-            source="match",
-            scope=scope,
-            error_type=error_type,
-            message_template=prepare_error(error_type, message).message.text,
-            signature=matches[0].signature if matches else None,
-            context=context,
-            reported_by=principal.name,
-        )
-    return MatchResult(
-        matches=matches, suggestions=suggestions, match_type=match_type, vector=vector
-    )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,8 +12,9 @@ from django.utils import timezone
 
 from governance.auth import Principal
 from governance.models import Scope
-from governance.services import audit_record
+from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
+from hindsight.context import CONTEXT_KEYS, context_patterns, unique_values
 from hindsight.grouping import Template
 from hindsight.models import ErrorOccurrence, ErrorSignature, SignatureTemplate
 from hindsight.pipeline import Assignment, PreparedError, SignatureGrouping, prepare_error
@@ -22,82 +22,11 @@ from hindsight.scopes import home_scope
 from hindsight.store import DatabaseSignatureStore
 from mnemosyne_site.embeddings import embed_one
 
-CONTEXT_KEYS = ("file_types", "frameworks", "dependencies", "files")
-_MAX_CONTEXT_VALUES = 20
-
-# Frameworks worth recognising in a stack trace's paths when the caller did not name them.
-_KNOWN_FRAMEWORKS = (
-    "django",
-    "flask",
-    "fastapi",
-    "starlette",
-    "celery",
-    "sqlalchemy",
-    "pytest",
-    "numpy",
-    "pandas",
-    "torch",
-    "requests",
-    "httpx",
-    "aiohttp",
-    "react",
-    "next",
-    "express",
-    "vue",
-    "angular",
-    "jest",
-    "spring",
-    "hibernate",
-    "rails",
-    "laravel",
-    "gin",
-    "grpc",
-)
-_PY_PACKAGE = re.compile(r"(?:site|dist)-packages[\\/]+([A-Za-z_][\w]*)")
-_NODE_PACKAGE = re.compile(r"node_modules[\\/]+((?:@[\w.-]+[\\/])?[\w.-]+)")
-_FILE_EXT = re.compile(r"[\w-]+(\.[A-Za-z][\w]{0,5})(?=[\"':),\s]|$)")
-_FILE_NAME = re.compile(r"[\w.-]+\.[A-Za-z][\w]{0,5}")
-
-
-def _unique(values, limit: int = _MAX_CONTEXT_VALUES) -> list[str]:
-    seen: list[str] = []
-    for value in values:
-        value = str(value).strip()
-        if value and value not in seen:
-            seen.append(value)
-        if len(seen) >= limit:
-            break
-    return seen
-
-
-def context_patterns(context: dict | None, stack: str = "") -> dict[str, list[str]]:
-    """File types, frameworks, dependencies and files: the caller's, plus what the stack shows
-    (file extensions, packages under site-packages or node_modules, known frameworks)."""
-    context = context or {}
-    given = {key: [str(v) for v in context.get(key) or []] for key in CONTEXT_KEYS}
-    dependencies = _PY_PACKAGE.findall(stack) + _NODE_PACKAGE.findall(stack)
-    lowered = stack.lower()
-    frameworks = [f for f in _KNOWN_FRAMEWORKS if re.search(rf"[\\/]{f}[\\/]", lowered)]
-    extensions = _FILE_EXT.findall(stack)
-    files = [f for f in given["files"]]
-    return {
-        "file_types": _unique(
-            [e if e.startswith(".") else f".{e}" for e in given["file_types"]]
-            + [e.lower() for e in extensions]
-            + [
-                m.group(0)[m.group(0).rfind(".") :].lower()
-                for f in files
-                if (m := _FILE_NAME.search(f))
-            ]
-        ),
-        "frameworks": _unique([f.lower() for f in given["frameworks"]] + frameworks),
-        "dependencies": _unique(given["dependencies"] + dependencies),
-        "files": _unique(files),
-    }
-
 
 def _merge_context(old: dict, new: dict) -> dict:
-    return {key: _unique([*(old.get(key) or []), *(new.get(key) or [])]) for key in CONTEXT_KEYS}
+    return {
+        key: unique_values([*(old.get(key) or []), *(new.get(key) or [])]) for key in CONTEXT_KEYS
+    }
 
 
 def _signature_size(signature: ErrorSignature) -> int:
@@ -243,6 +172,7 @@ def error_capture(
     capture retried with the same `idempotency_key` by the same caller is answered from the
     occurrence it recorded the first time, and counted once.
     """
+    scope_require_write(principal, scope, field="scope")
     home = home_scope(scope)
     error = prepare_error(error_type, message, stack)
     derived = context_patterns(context, stack)

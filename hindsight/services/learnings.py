@@ -11,21 +11,25 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from django.db import DatabaseError, transaction
 from django.db.models import F, FloatField, Value
 from django.db.models.expressions import Combinable
 from django.db.models.functions import Cast, Greatest, Least
-from pgvector.django import CosineDistance
-from rest_framework.exceptions import APIException
 
 from governance.auth import Principal
 from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
-from governance.services import audit_record
+from governance.selectors import readable
+from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
+from hindsight.pipeline import extract_error_pattern
+from hindsight.selectors.learnings import learnings_search
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.errors import DomainError
 from mnemosyne_site.outbox import enqueue_on_commit
+from mnemosyne_site.vectors import nearest
 
 logger = logging.getLogger(__name__)
 
@@ -36,14 +40,6 @@ _PROVIDER_WORDS = ("api", "model", "provider", "rate limit")
 
 
 # --- pure helpers -----------------------------------------------------------------------------
-
-
-def extract_error_pattern(error: str) -> str:
-    """The reusable shape of an error: UUIDs, timestamps, paths, ports (and the other variable
-    parts the signature normaliser knows) become placeholders."""
-    from hindsight.normalize import normalize
-
-    return " ".join(normalize(error.strip()).text.split())
 
 
 def categorize_error(error: str, tool_name: str = "", *, deadline_exceeded: bool = False) -> str:
@@ -98,10 +94,11 @@ def learning_save(
     tags: list[str] | None = None,
     context: dict | None = None,
     session_key: str = "",
-    actor: Principal | str,
+    actor: Principal,
 ) -> Learning:
     """SaveLearning: one per-session rate-limit hit (atomic in the database; an empty session key
     bypasses it), then the row with its embedding and its audit record."""
+    scope_require_write(actor, scope, field="scope")
     rate_limit_hit(
         key=f"hindsight.learning_save:{session_key}" if session_key else "",
         limit=conf.LEARNING_MAX_SAVES_PER_SESSION,
@@ -118,7 +115,7 @@ def learning_save(
         confidence=conf.LEARNING_INITIAL_CONFIDENCE,
         context=context or {},
         session_key=session_key,
-        created_by=actor.name if isinstance(actor, Principal) else actor,
+        created_by=actor.name,
     )
     learning.embedding = embed_one(learning.embedding_text())
     with transaction.atomic():
@@ -133,7 +130,8 @@ def learning_save(
     return learning
 
 
-def learning_update(*, learning: Learning, actor: Principal | str, **fields: Any) -> Learning:
+def learning_update(*, learning: Learning, actor: Principal, **fields: Any) -> Learning:
+    scope_require_write(actor, learning.scope)
     allowed = {"diagnosis", "fix", "category", "tags", "trigger", "error_pattern"}
     changed = {k: v for k, v in fields.items() if k in allowed}
     with transaction.atomic():
@@ -152,7 +150,8 @@ def learning_update(*, learning: Learning, actor: Principal | str, **fields: Any
     return learning
 
 
-def learning_delete(*, learning: Learning, actor: Principal | str) -> None:
+def learning_delete(*, learning: Learning, actor: Principal) -> None:
+    scope_require_write(actor, learning.scope)
     with transaction.atomic():
         audit_record(
             actor=actor,
@@ -164,10 +163,25 @@ def learning_delete(*, learning: Learning, actor: Principal | str) -> None:
         learning.delete()
 
 
-def learning_boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0) -> bool:
-    """BoostLearningConfidence. With `confidence_boost` > 0 the value is added to the confidence;
-    with 0 the success count grows by `success_delta` and the confidence becomes
-    success / (success + occurrence). Either way it is clamped to [0.1, 1.0], in one UPDATE."""
+def learning_boost(
+    *,
+    principal: Principal,
+    learning: Learning,
+    success_delta: int = 1,
+    confidence_boost: float = 0.0,
+) -> bool:
+    """BoostLearningConfidence, asked by a caller who may write in the learning's scope. With
+    `confidence_boost` > 0 the value is added to the confidence; with 0 the success count grows
+    by `success_delta` and the confidence becomes success / (success + occurrence). Either way
+    it is clamped to [0.1, 1.0], in one UPDATE."""
+    scope_require_write(principal, learning.scope)
+    return _boost(
+        learning_id=learning.pk, success_delta=success_delta, confidence_boost=confidence_boost
+    )
+
+
+def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0) -> bool:
+    """The boost itself; the engine's own successes and propagation apply it directly."""
     changes: dict[str, Combinable]
     if confidence_boost > 0:
         changes = {"confidence": F("confidence") + confidence_boost}
@@ -198,13 +212,6 @@ class ToolResultOutcome:
     detail: str = ""
 
 
-def learnings_matching(*, scopes_q, query: str, limit: int) -> list[Learning]:
-    """SearchLearnings: error pattern or trigger contains the query, most confident first."""
-    from hindsight.selectors.learnings import learnings_search
-
-    return learnings_search(readable=scopes_q, query=query, limit=limit)
-
-
 def tool_result_observe(
     *,
     principal: Principal,
@@ -216,28 +223,27 @@ def tool_result_observe(
     session_key: str = "",
 ) -> ToolResultOutcome:
     """OnToolResult: learn from an error, or credit a success."""
-    readable = principal.readable_q("scope__path")
+    scope_require_write(principal, scope, field="scope")
     if error:
         return _handle_error(
             principal=principal,
             scope=scope,
-            readable=readable,
             tool_name=tool_name,
             params=params,
             error=error,
             deadline_exceeded=deadline_exceeded,
             session_key=session_key,
         )
-    return _handle_success(readable=readable, scope=scope, tool_name=tool_name)
+    return _handle_success(principal=principal, tool_name=tool_name)
 
 
 def _handle_error(
-    *, principal, scope, readable, tool_name, params, error, deadline_exceeded, session_key
+    *, principal, scope, tool_name, params, error, deadline_exceeded, session_key
 ) -> ToolResultOutcome:
     pattern = extract_error_pattern(error)
     category = categorize_error(error, tool_name, deadline_exceeded=deadline_exceeded)
-    for known in learnings_matching(
-        scopes_q=readable, query=pattern, limit=conf.LEARNING_SEARCH_LIMIT
+    for known in learnings_search(
+        principal=principal, query=pattern, limit=conf.LEARNING_SEARCH_LIMIT
     ):
         if known.confidence > conf.LEARNING_AUTO_APPLY_CONFIDENCE:
             logger.info(
@@ -265,7 +271,7 @@ def _handle_error(
             session_key=session_key,
             actor=principal,
         )
-    except (APIException, DatabaseError) as exc:
+    except (DomainError, DatabaseError) as exc:
         # A lost learning must not fail the agent's tool call; it must be visible to operators.
         logger.warning(
             "saving a learning failed",
@@ -287,25 +293,25 @@ def _handle_error(
     )
 
 
-def _handle_success(*, readable, scope, tool_name) -> ToolResultOutcome:
+def _handle_success(*, principal, tool_name) -> ToolResultOutcome:
     """Boost ONLY learnings whose trigger is exactly `tool:<name>`. The spec searches by the
     trigger (a containment match: `tool:git` also finds `tool:git-lfs`) and keeps the exact
     ones; asking the database for the exact trigger gives the same set without a more
     confident `tool:git-lfs` crowding an exact one out of the search's limit."""
     trigger = trigger_for_tool(tool_name)
     boosted = list(
-        Learning.objects.filter(readable, trigger=trigger)
+        readable(Learning.objects.filter(trigger=trigger), principal)
         .order_by("-confidence")
         .values_list("pk", flat=True)[: conf.LEARNING_SEARCH_LIMIT * 10]
     )
     for learning_id in boosted:
-        learning_boost(learning_id=learning_id, success_delta=1, confidence_boost=0.0)
+        _boost(learning_id=learning_id, success_delta=1, confidence_boost=0.0)
         metrics.LEARNING_BOOSTS.labels(kind="trigger").inc()
     if boosted and conf.LEARNING_PROPAGATION_RATE > 0:
-        from hindsight.tasks import learning_propagate
-
         enqueue_on_commit(
-            learning_propagate, [str(i) for i in boosted], conf.LEARNING_PROPAGATION_RATE
+            "hindsight.learning_propagate_success",
+            [str(i) for i in boosted],
+            conf.LEARNING_PROPAGATION_RATE,
         )
     return ToolResultOutcome(action="boosted", boosted=tuple(str(i) for i in boosted))
 
@@ -317,18 +323,18 @@ def learning_propagate_success(*, learning_ids: list[str], rate: float) -> int:
     sources = list(Learning.objects.filter(pk__in=learning_ids, embedding__isnull=False))
     triggers = {s.trigger for s in sources}
     targets: set = set()
+    cut = 1.0 - conf.LEARNING_SIMILARITY
     for source in sources:
-        similar = (
+        similar, _ = nearest(
             Learning.objects.filter(scope_id=source.scope_id)
             .exclude(pk__in=learning_ids)
-            .exclude(trigger__in=triggers)
-            .annotate(distance=CosineDistance("embedding", source.embedding))
-            .filter(distance__lt=1.0 - conf.LEARNING_SIMILARITY)
-            .order_by("distance")
-            .values_list("pk", flat=True)[:10]
+            .exclude(trigger__in=triggers),
+            np.asarray(source.embedding, dtype=np.float32),
+            limit=10,
+            max_distance=cut,
         )
-        targets.update(similar)
+        targets.update(pk for pk, distance in similar if distance < cut)
     for target in targets:
-        learning_boost(learning_id=target, confidence_boost=boost)
+        _boost(learning_id=target, confidence_boost=boost)
         metrics.LEARNING_BOOSTS.labels(kind="propagated").inc()
     return len(targets)

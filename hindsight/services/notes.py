@@ -6,31 +6,42 @@ not created when an existing hindsight note nearby lies above the dedup similari
 
 from __future__ import annotations
 
-import re
-
 from django.db import transaction
 from django.db.models import Q
-from pgvector.django import CosineDistance
 
+from governance.auth import Principal
 from governance.services import audit_record
 from hindsight import conf, metrics
+from hindsight.linear import compile_linear
 from hindsight.models import ErrorSignature, Resolution
 from hindsight.scopes import home_scope
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.vectors import nearest
 from notes.models import KnowledgeItem, KnowledgeKind, KnowledgeStatus
 
-_STEP_SPLIT = re.compile(r"\n+|(?<=[.!?])\s+(?=[A-Z0-9`])")
+# Step boundaries: line breaks, and sentence ends when a capital, digit or backtick follows
+# (checked on the match: RE2, linear in the description, has no lookaround).
+_STEP_BREAK = compile_linear(r"\n+|[.!?][ \t\r\f\v]+")
+_STEP_BULLET = compile_linear(r"^\s*(?:[-*•]|\d+[.)])\s*")
 _LIVE_NOTE = ~Q(status__in=[KnowledgeStatus.DEPRECATED, KnowledgeStatus.REJECTED])
 
 
 def _steps(description: str) -> list[str]:
     """A description as numbered steps: its lines, or its sentences when it is one line."""
-    steps = []
-    for part in _STEP_SPLIT.split(description.strip()):
-        part = re.sub(r"^\s*(?:[-*•]|\d+[.)])\s*", "", part).strip()
-        if part:
-            steps.append(part)
-    return steps or [description.strip()]
+    text = description.strip()
+    parts, start = [], 0
+    for found in _STEP_BREAK.finditer(text):
+        if found.group(0)[0] in ".!?":
+            after = text[found.end() : found.end() + 1]
+            if not (after == "`" or (after.isascii() and (after.isupper() or after.isdigit()))):
+                continue
+            parts.append(text[start : found.start() + 1])
+        else:
+            parts.append(text[start : found.start()])
+        start = found.end()
+    parts.append(text[start:])
+    steps = [_STEP_BULLET.sub("", part, count=1).strip() for part in parts]
+    return [step for step in steps if step] or [text]
 
 
 def note_tags(signature: ErrorSignature) -> list[str]:
@@ -161,14 +172,14 @@ def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
             action = "hindsight.note.update"
         else:
             scope = home_scope(signature.scope)
-            duplicate = (
-                KnowledgeItem.objects.filter(_LIVE_NOTE, kind=KnowledgeKind.HINDSIGHT, scope=scope)
-                .annotate(distance=CosineDistance("embedding", vector))
-                .filter(distance__lt=1.0 - conf.HINDSIGHT_NOTE_DEDUP_SIMILARITY)
-                .order_by("distance")
-                .values_list("pk", flat=True)
-                .first()
+            cut = 1.0 - conf.HINDSIGHT_NOTE_DEDUP_SIMILARITY
+            rows, _ = nearest(
+                KnowledgeItem.objects.filter(_LIVE_NOTE, kind=KnowledgeKind.HINDSIGHT, scope=scope),
+                vector,
+                limit=1,
+                max_distance=cut,
             )
+            duplicate = rows[0][0] if rows and rows[0][1] < cut else None
             if duplicate is not None:
                 signature.metadata = {**signature.metadata, "note_duplicate_of": str(duplicate)}
                 signature.save(update_fields=["metadata", "updated_at"])
@@ -188,7 +199,7 @@ def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
             signature.save(update_fields=["note", "updated_at"])
             action = "hindsight.note.create"
         audit_record(
-            actor="system",
+            actor=Principal.system(),
             action=action,
             target=note,
             scope_path=note.scope.path,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import logging
 
-from django.db.models import Max, Q
+from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
-from pgvector.django import CosineDistance
 
+from governance.auth import Principal
 from governance.models import Proposal, ProposalKind
 from governance.services import audit_record, proposal_create
 from hindsight import conf, metrics
@@ -21,8 +21,9 @@ from hindsight.models import (
     SuggestionMiss,
 )
 from hindsight.services.notes import note_lineage, note_metrics_aggregate
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict
 from mnemosyne_site.outbox import enqueue_on_commit
+from mnemosyne_site.vectors import nearest
 from notes.models import KnowledgeItem, KnowledgeStatus
 
 logger = logging.getLogger(__name__)
@@ -78,7 +79,7 @@ def hindsight_promotion_propose(*, signature: ErrorSignature) -> Proposal | None
         scope=target,
         subject=note,
         title=f"Promote hindsight note to {target.path}: {note.title}"[:300],
-        proposed_by="system",
+        proposed_by=Principal.system(),
         payload={
             "source": "hindsight",
             "signature_id": str(signature.pk),
@@ -119,22 +120,29 @@ def hindsight_merge_suggest(*, signature: ErrorSignature) -> list[Proposal]:
     best = signature.resolutions.aggregate(best=Max("success_rate"))["best"] or 0.0
     if signature.embedding is None or best <= conf.HINDSIGHT_MERGE_MIN_SUCCESS:
         return []
-    others = (
+    fixed = Resolution.objects.filter(
+        signature=OuterRef("pk"), success_rate__gt=conf.HINDSIGHT_MERGE_MIN_SUCCESS
+    )
+    candidates = (
         ErrorSignature.objects.filter(scope_id=signature.scope_id, status=SignatureStatus.ACTIVE)
         .exclude(pk=signature.pk)
-        .annotate(distance=CosineDistance("embedding", signature.embedding))
-        .filter(distance__lt=1.0 - conf.HINDSIGHT_MERGE_SIMILARITY)
-        .annotate(best=Max("resolutions__success_rate"))
-        .filter(best__gt=conf.HINDSIGHT_MERGE_MIN_SUCCESS)
-        .select_related("scope")
-        .order_by("distance")[:10]
+        .filter(Exists(fixed))
     )
+    rows, _ = nearest(
+        candidates,
+        signature.embedding,
+        limit=10,
+        max_distance=1.0 - conf.HINDSIGHT_MERGE_SIMILARITY,
+    )
+    close = [(pk, d) for pk, d in rows if d < 1.0 - conf.HINDSIGHT_MERGE_SIMILARITY]
+    others = ErrorSignature.objects.select_related("scope").in_bulk([pk for pk, _ in close])
     proposals = []
-    for other in others:
-        if _pair_asked(signature.pk, other.pk):
+    for pk, distance in close:
+        other = others.get(pk)
+        if other is None or _pair_asked(signature.pk, other.pk):
             continue
         survivor, absorbed = sorted((signature, other), key=lambda s: (s.created_at, str(s.pk)))
-        similarity = round(1.0 - float(other.distance), 4)
+        similarity = round(1.0 - float(distance), 4)
         proposals.append(
             proposal_create(
                 kind=ProposalKind.MERGE,
@@ -143,7 +151,7 @@ def hindsight_merge_suggest(*, signature: ErrorSignature) -> list[Proposal]:
                 title=f"Merge error signatures: {survivor.error_type}: {survivor.message_template}"[
                     :300
                 ],
-                proposed_by="system",
+                proposed_by=Principal.system(),
                 payload={"other_id": str(absorbed.pk), "similarity": similarity},
             )
         )
@@ -204,15 +212,13 @@ def signature_merge_apply(proposal: Proposal) -> None:
         other.metadata["note_redirect_to_signature"] = str(survivor.pk)
     other.save()
     audit_record(
-        actor="system",
+        actor=Principal.system(),
         action="hindsight.signature.merge",
         target=survivor,
         scope_path=survivor.scope.path,
         details={"absorbed": str(other.pk), "proposal_id": str(proposal.pk), **moved},
     )
-    from hindsight.tasks import signature_refresh
-
-    enqueue_on_commit(signature_refresh, str(survivor.pk))
+    enqueue_on_commit("hindsight.signature_refresh", str(survivor.pk))
 
 
 def signature_describe(subject_id: str) -> dict:

@@ -8,7 +8,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from governance.auth import Principal
-from governance.services import audit_record
+from governance.services import audit_record, scope_require_write
 from hindsight import metrics
 from hindsight.models import (
     ErrorSignature,
@@ -16,11 +16,8 @@ from hindsight.models import (
     ResolutionApplication,
     SignatureStatus,
 )
+from mnemosyne_site.errors import Forbidden
 from mnemosyne_site.outbox import enqueue_on_commit
-
-
-def _actor_name(actor: Principal | str) -> str:
-    return actor.name if isinstance(actor, Principal) else actor
 
 
 def signature_live(signature: ErrorSignature) -> ErrorSignature:
@@ -35,9 +32,7 @@ def signature_live(signature: ErrorSignature) -> ErrorSignature:
 
 
 def _after_commit_refresh(signature_id) -> None:
-    from hindsight.tasks import signature_refresh
-
-    enqueue_on_commit(signature_refresh, str(signature_id))
+    enqueue_on_commit("hindsight.signature_refresh", str(signature_id))
 
 
 def resolution_create(
@@ -47,9 +42,11 @@ def resolution_create(
     code_change: str = "",
     context: dict | None = None,
     session_key: str = "",
-    actor: Principal | str,
+    actor: Principal,
 ) -> Resolution:
-    """Record a fix that worked: success rate 1.0 over its one application so far."""
+    """Record a fix that worked: success rate 1.0 over its one application so far; writers of
+    the signature's scope only."""
+    scope_require_write(actor, signature.scope)
     signature = signature_live(signature)
     now = timezone.now()
     with transaction.atomic():
@@ -63,14 +60,14 @@ def resolution_create(
             application_count=1,
             success_rate=1.0,
             last_success_at=now,
-            created_by=_actor_name(actor),
+            created_by=actor.name,
         )
         ResolutionApplication.objects.create(
             resolution=resolution,
             success=True,
             context=context or {},
             session_key=session_key,
-            applied_by=_actor_name(actor),
+            applied_by=actor.name,
         )
         audit_record(
             actor=actor,
@@ -93,7 +90,7 @@ def resolution_apply(
     error_message: str = "",
     session_key: str = "",
     idempotency_key: str = "",
-    actor: Principal | str,
+    actor: Principal,
 ) -> Resolution:
     """Record one application of a resolution and recompute its metrics.
 
@@ -103,9 +100,11 @@ def resolution_apply(
     same `idempotency_key` from the same caller is applied once: the application row is written
     first, so a concurrent retry fails on its unique key before it counts anything.
     """
+    if not actor.can_write:  # any writer may report how a fix it can read worked
+        raise Forbidden("This credential may not write.")
     hit = 1 if success else 0
     now = timezone.now()
-    name = _actor_name(actor)
+    name = actor.name
     if (
         idempotency_key
         and ResolutionApplication.objects.filter(

@@ -5,12 +5,11 @@ spec's endpoints and the admin.
 """
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, mixins, viewsets
+from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from governance.auth import principal_of
-from governance.models import Role
 from lessons.api.serializers import (
     AntiPatternOutputSerializer,
     AntiPatternUpdateInputSerializer,
@@ -96,20 +95,14 @@ class AntiPatternViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
             .defer("embedding")
         )
 
-    def _editable(self):
-        """Maintainers of the anti-pattern's scope edit it (the local agent under make run)."""
-        anti_pattern = self.get_object()
-        principal = principal_of(self.request)
-        if principal.kind != "local" and not (
-            principal.kind == "person"
-            and principal.has_role(anti_pattern.scope.path, Role.MAINTAINER)
-        ):
-            raise exceptions.PermissionDenied("Only maintainers of its scope edit an anti-pattern.")
-        return anti_pattern, principal
+    def _target(self):
+        """The anti-pattern (404 outside the readable scopes) and the caller; the services
+        decide who may edit it."""
+        return self.get_object(), principal_of(self.request)
 
     @extend_schema(request=AntiPatternUpdateInputSerializer, responses=AntiPatternOutputSerializer)
     def partial_update(self, request, pk=None):
-        anti_pattern, principal = self._editable()
+        anti_pattern, principal = self._target()
         data = AntiPatternUpdateInputSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         updated = anti_pattern_update(
@@ -120,13 +113,13 @@ class AntiPatternViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     @extend_schema(request=None, responses=AntiPatternOutputSerializer)
     @action(detail=True, methods=["post"])
     def activate(self, request, pk=None):
-        anti_pattern, principal = self._editable()
+        anti_pattern, principal = self._target()
         anti_pattern_set_active(anti_pattern_id=anti_pattern.pk, principal=principal, active=True)
         return Response(AntiPatternOutputSerializer(self.get_object()).data)
 
     @extend_schema(request=None, responses=AntiPatternOutputSerializer)
     @action(detail=True, methods=["post"])
     def deactivate(self, request, pk=None):
-        anti_pattern, principal = self._editable()
+        anti_pattern, principal = self._target()
         anti_pattern_set_active(anti_pattern_id=anti_pattern.pk, principal=principal, active=False)
         return Response(AntiPatternOutputSerializer(self.get_object()).data)

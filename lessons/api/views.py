@@ -6,6 +6,8 @@ return those dicts without a second serialization pass, which would cost more th
 latency budgets allow for the same bytes.
 """
 
+import uuid
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -33,7 +35,7 @@ from lessons.api.serializers import (
     ValidateOutputSerializer,
 )
 from lessons.matching import action_vector, check_action
-from lessons.models import AgentMemory, AntiPattern
+from lessons.models import AntiPattern
 from lessons.selectors import (
     claude_code_context,
     dashboard_figures,
@@ -44,7 +46,7 @@ from lessons.selectors import (
     relevant_lessons,
 )
 from lessons.services import lesson_validate, lessons_report, pattern_confirm
-from lessons.services.memory import agent_memory_refresh
+from lessons.services.memory import agent_memory_answer
 
 SPEC_TAG = ["spec: lessons"]
 
@@ -129,8 +131,6 @@ class SessionEndView(APIView):
         summary="Claude Code's end-of-session report (the next session's context shows it)",
     )
     def post(self, request):
-        import uuid
-
         session_id = (request.headers.get("X-Mnemosyne-Session") or "")[:100] or str(uuid.uuid4())
         results = lessons_report(
             principal=principal_of(request),
@@ -196,25 +196,7 @@ class AgentMemoryView(APIView):
     def get(self, request, agent_name: str):
         if len(agent_name) > 100:
             raise exceptions.ValidationError({"agent_name": ["At most 100 characters."]})
-        principal = principal_of(request)
-        memory = AgentMemory.objects.filter(agent_name=agent_name).first()
-        if memory is None:
-            # A cache miss: build it now; the worker keeps it fresh from here on.
-            memory = agent_memory_refresh(agent_name=agent_name)
-        lessons = [x for x in memory.relevant_lessons if principal.can_read_path(x["scope"])]
-        anti_patterns = [x for x in memory.anti_patterns if principal.can_read_path(x["scope"])]
-        hidden = len(lessons) != len(memory.relevant_lessons)
-        return Response(
-            {
-                "agent": memory.agent_name,
-                "domain": memory.domain,
-                "lessons_count": len(lessons) if hidden else memory.lessons_count,
-                "critical_lessons": [x for x in lessons if x["severity"] == "critical"],
-                "recent_lessons": lessons[:20],
-                "anti_patterns": anti_patterns,
-                "last_updated": memory.last_sync.isoformat(),
-            }
-        )
+        return Response(agent_memory_answer(principal=principal_of(request), agent_name=agent_name))
 
 
 class EmergingPatternsView(APIView):

@@ -9,11 +9,7 @@ from lessons.services.anti_patterns import (
 from lessons.services.escalations import escalations_raise
 from lessons.services.memory import agent_memory_refresh, lesson_propagate
 from lessons.services.patterns import pattern_confirm, pattern_deprecate, pattern_detect
-from lessons.services.reporting import (
-    anti_pattern_upsert_for_lesson,
-    lessons_report,
-    report_scope,
-)
+from lessons.services.reporting import anti_pattern_upsert_for_lesson, lessons_report
 from lessons.services.validation import lesson_validate
 
 __all__ = [
@@ -30,5 +26,4 @@ __all__ = [
     "pattern_confirm",
     "pattern_deprecate",
     "pattern_detect",
-    "report_scope",
 ]

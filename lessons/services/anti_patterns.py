@@ -9,22 +9,39 @@ from django.db.models import Case, F, Value, When
 from django.db.models.functions import Greatest
 
 from governance.auth import Principal
-from governance.selectors import default_scope
-from governance.services import audit_record
+from governance.models import Role
+from governance.services import audit_record, scope_ensure_default
 from lessons.builtin import BUILTIN_ANTI_PATTERNS
 from lessons.command_triggers import validate as validate_command_trigger
 from lessons.models import AntiPattern, Severity
 from lessons.triggers import TriggerError, validate_trigger
 from mnemosyne_site.embeddings import embed, embed_one
-from mnemosyne_site.errors import InvalidInput
+from mnemosyne_site.errors import Forbidden, InvalidInput
 
 
-def anti_pattern_set_active(*, anti_pattern_id, principal: Principal | str, active: bool) -> bool:
+def may_edit_anti_pattern(principal: Principal, anti_pattern: AntiPattern) -> bool:
+    """Maintainers of its scope edit an anti-pattern; so do the system and, under `make run`, the
+    local developer agent (as with patterns). Token-holding agents never do."""
+    if principal.kind in ("local", "system"):
+        return True
+    return principal.kind == "person" and principal.has_role(
+        anti_pattern.scope.path, Role.MAINTAINER
+    )
+
+
+def _locked_for_edit(principal: Principal, anti_pattern_id) -> AntiPattern:
+    anti_pattern = (
+        AntiPattern.objects.select_for_update().select_related("scope").get(pk=anti_pattern_id)
+    )
+    if not may_edit_anti_pattern(principal, anti_pattern):
+        raise Forbidden("Only maintainers of its scope edit an anti-pattern.")
+    return anti_pattern
+
+
+def anti_pattern_set_active(*, anti_pattern_id, principal: Principal, active: bool) -> bool:
     """Switch one anti-pattern on or off; returns whether it changed."""
     with transaction.atomic():
-        anti_pattern = (
-            AntiPattern.objects.select_for_update().select_related("scope").get(pk=anti_pattern_id)
-        )
+        anti_pattern = _locked_for_edit(principal, anti_pattern_id)
         if anti_pattern.active == active:
             return False
         anti_pattern.active = active
@@ -38,29 +55,25 @@ def anti_pattern_set_active(*, anti_pattern_id, principal: Principal | str, acti
     return True
 
 
-def anti_pattern_update(
-    *, anti_pattern_id, principal: Principal | str, changes: dict
-) -> AntiPattern:
-    """Edit an anti-pattern. A regex trigger is validated with RE2 (an empty one removes it), a
-    command trigger with `command_triggers.validate` and marked as a person's (a later report of
-    the lesson keeps it); InvalidInput names the field. A new title or example re-embeds the
-    vector."""
+def anti_pattern_update(*, anti_pattern_id, principal: Principal, changes: dict) -> AntiPattern:
+    """Edit an anti-pattern (its maintainers). A regex trigger is validated with RE2 (an empty one
+    removes it), a command trigger with `command_triggers.validate` and marked as a person's (a
+    later report of the lesson keeps it); InvalidInput names the field. A new title or example
+    re-embeds the vector."""
     changes = dict(changes)
-    try:
-        if changes.get("trigger_pattern"):
-            validate_trigger(changes["trigger_pattern"])
-    except TriggerError as exc:
-        raise InvalidInput(str(exc), fields={"trigger_pattern": [str(exc)]}) from None
-    if "command_trigger" in changes:
-        try:
-            trigger = validate_command_trigger(changes["command_trigger"])
-        except TriggerError as exc:
-            raise InvalidInput(str(exc), fields={"command_trigger": [str(exc)]}) from None
-        changes["command_trigger"] = {**trigger, "source": "person"} if trigger else {}
     with transaction.atomic():
-        anti_pattern = (
-            AntiPattern.objects.select_for_update().select_related("scope").get(pk=anti_pattern_id)
-        )
+        anti_pattern = _locked_for_edit(principal, anti_pattern_id)
+        try:
+            if changes.get("trigger_pattern"):
+                validate_trigger(changes["trigger_pattern"])
+        except TriggerError as exc:
+            raise InvalidInput(str(exc), fields={"trigger_pattern": [str(exc)]}) from None
+        if "command_trigger" in changes:
+            try:
+                trigger = validate_command_trigger(changes["command_trigger"])
+            except TriggerError as exc:
+                raise InvalidInput(str(exc), fields={"command_trigger": [str(exc)]}) from None
+            changes["command_trigger"] = {**trigger, "source": "person"} if trigger else {}
         before = {name: getattr(anti_pattern, name) for name in changes}
         for name, value in changes.items():
             setattr(anti_pattern, name, value)
@@ -95,20 +108,21 @@ def anti_pattern_hits_apply(*, counts: dict[str, list]) -> int:
     return updated
 
 
-def anti_patterns_install_builtin(*, principal: Principal | str = "mnemosyne") -> dict[str, int]:
+def anti_patterns_install_builtin(*, principal: Principal | None = None) -> dict[str, int]:
     """Install the anti-patterns every install has (`lessons.builtin`), idempotently.
 
     A missing one is created in the default scope. One already there keeps its `active` flag
     (a maintainer's deactivation stands) and every field a person edited; only a command trigger
     still as shipped follows the shipped one. Returns counts of created, updated and kept.
     """
+    principal = principal or Principal.system("mnemosyne")
     counts = {"created": 0, "updated": 0, "kept": 0}
     shipped = {item["builtin_key"]: item for item in BUILTIN_ANTI_PATTERNS}
     existing = {a.builtin_key: a for a in AntiPattern.objects.filter(builtin_key__in=shipped)}
     missing = [key for key in shipped if key not in existing]
     texts = [f"{shipped[k]['title']} {shipped[k]['example']}" for k in missing]
     vectors = list(embed(texts)) if texts else []
-    scope = default_scope()
+    scope = scope_ensure_default()
     with transaction.atomic():
         for key, vector in zip(missing, vectors, strict=True):
             item = shipped[key]

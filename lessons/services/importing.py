@@ -8,15 +8,12 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from governance.auth import Principal
-from governance.services import audit_record
+from governance.services import audit_record, scope_for_write
 from lessons.api.serializers import LessonInputSerializer
 from lessons.models import Lesson, LessonType
-from lessons.services.reporting import (
-    anti_pattern_upsert_for_lesson,
-    lessons_report,
-    report_scope,
-)
+from lessons.services.reporting import anti_pattern_upsert_for_lesson, lessons_report
 from mnemosyne_site.embeddings import embed
+from mnemosyne_site.outbox import enqueue_on_commit
 
 COMPARED = (
     "lesson_type",
@@ -54,7 +51,7 @@ def _differences(lesson: Lesson, item: dict) -> list[str]:
 def lessons_import(
     *, items: list[dict], principal: Principal, scope_path: str | None = None
 ) -> list[ImportLine]:
-    scope = report_scope(principal=principal, path=scope_path)
+    scope = scope_for_write(principal, scope_path)
     lines: list[ImportLine] = []
     valid: list[dict] = []
     seen: set[tuple[str, str]] = set()
@@ -100,8 +97,6 @@ def lessons_import(
 
 
 def _update(*, lesson_id, item: dict, principal: Principal) -> None:
-    from lessons.services.reporting import lesson_process_send
-
     texts = [f"{item['title']} {item['context']} {item['outcome']}"]
     if item["lesson_type"] == LessonType.ANTI_PATTERN:
         texts.append(f"{item['title']} {item['action_taken']}".strip())
@@ -135,4 +130,4 @@ def _update(*, lesson_id, item: dict, principal: Principal) -> None:
             scope_path=lesson.scope.path,
             details={"title": lesson.title},
         )
-        transaction.on_commit(lambda: lesson_process_send(str(lesson_id)))
+        enqueue_on_commit("lessons.lesson_process", str(lesson_id))

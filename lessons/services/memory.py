@@ -21,6 +21,7 @@ from pgvector.django import CosineDistance
 
 from governance.auth import Principal
 from governance.models import AgentCredential
+from governance.selectors import readable
 from lessons import conf
 from lessons.models import AgentMemory, AntiPattern, Lesson, Severity
 from lessons.selectors import anti_pattern_summary, lesson_summary
@@ -60,9 +61,7 @@ def agent_domain(agent_name: str) -> str:
 
 
 def _visible(queryset, principal: Principal | None):
-    if principal is None or principal.read_paths is None:
-        return queryset
-    return queryset.filter(principal.readable_q("scope__path"))
+    return queryset if principal is None else readable(queryset, principal)
 
 
 def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
@@ -117,7 +116,7 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
     return memory
 
 
-def _ensure_memories_for_credentials() -> None:
+def agent_memories_ensure() -> None:
     """Agents with a credential can receive lessons before they ever report one."""
     known = AgentMemory.objects.values("agent_name")
     missing = (
@@ -161,7 +160,7 @@ def lesson_propagate(*, lesson_id) -> list[str]:
     AgentMemory.objects.get_or_create(
         agent_name=lesson.source_agent, defaults={"domain": agent_domain(lesson.source_agent)}
     )
-    _ensure_memories_for_credentials()
+    agent_memories_ensure()
     reached = []
     for name in propagation_targets(lesson):
         principal = _agent_principal(name)
@@ -177,3 +176,24 @@ def lesson_propagate(*, lesson_id) -> list[str]:
     for name in [lesson.source_agent, *reached]:
         agent_memory_refresh(agent_name=name)
     return reached
+
+
+def agent_memory_answer(*, principal: Principal, agent_name: str) -> dict:
+    """`GET /agent/{name}/memory`: the agent's memory as the principal may see it (entries of
+    scopes it cannot read are left out), built now on a cache miss; the worker keeps it fresh
+    from then on."""
+    memory = AgentMemory.objects.filter(agent_name=agent_name).first()
+    if memory is None:
+        memory = agent_memory_refresh(agent_name=agent_name)
+    lessons = [x for x in memory.relevant_lessons if principal.can_read_path(x["scope"])]
+    anti_patterns = [x for x in memory.anti_patterns if principal.can_read_path(x["scope"])]
+    hidden = len(lessons) != len(memory.relevant_lessons)
+    return {
+        "agent": memory.agent_name,
+        "domain": memory.domain,
+        "lessons_count": len(lessons) if hidden else memory.lessons_count,
+        "critical_lessons": [x for x in lessons if x["severity"] == "critical"],
+        "recent_lessons": lessons[:20],
+        "anti_patterns": anti_patterns,
+        "last_updated": memory.last_sync.isoformat(),
+    }

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
 from django.db import transaction
 from django.db.models import Max, Min, Sum
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import ProposalKind, Role
@@ -30,8 +30,8 @@ from lessons.models import (
     PatternType,
     Severity,
 )
-from lessons.vector_search import nearest
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden
+from mnemosyne_site.vectors import nearest
 
 TYPE_OF_LESSON = {
     LessonType.FAILURE: PatternType.RECURRING_FAILURE,
@@ -99,9 +99,6 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
         Lesson.objects.filter(scope_id=lesson.scope_id, domain=lesson.domain).exclude(pk=lesson.pk),
         lesson.embedding,
         limit=conf.PATTERN_NEIGHBOURS,
-        count_key=("lessons-scope-domain", lesson.scope_id, lesson.domain),
-        total_key=("lessons", None, None),
-        total_queryset=Lesson.objects.all(),
     )
     similar = [
         pk for pk, distance in neighbours if 1.0 - float(distance) >= conf.PATTERN_SIMILARITY
@@ -143,7 +140,7 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
         pattern.save()
         if created or len(pattern.lesson_ids) != before:
             audit_record(
-                actor="system",
+                actor=Principal.system(),
                 action="pattern.detect" if created else "pattern.grow",
                 target=pattern,
                 scope_path=lesson.scope.path,
@@ -155,7 +152,7 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
                 scope=lesson.scope,
                 subject=pattern,
                 title=f"Confirm pattern: {pattern.pattern_name}",
-                proposed_by="system",
+                proposed_by=Principal.system(),
                 payload={
                     "pattern_type": pattern.pattern_type,
                     "domain": pattern.domain,
@@ -184,9 +181,7 @@ def _decide(*, pattern_id, principal: Principal, status: str, by: str, notes: st
     with transaction.atomic():
         pattern = Pattern.objects.select_for_update().select_related("scope").get(pk=pattern_id)
         if not may_decide_pattern(principal, pattern):
-            raise exceptions.PermissionDenied(
-                "Only maintainers of the pattern's scope may decide it."
-            )
+            raise Forbidden("Only maintainers of the pattern's scope may decide it.")
         if pattern.status == status:
             return pattern  # a repeated decision changes nothing
         if pattern.status != PatternStatus.EMERGING and status == PatternStatus.CONFIRMED:
@@ -269,8 +264,6 @@ def _enforce(pattern: Pattern) -> AntiPattern | None:
     vectors = [lesson.embedding for lesson in lessons if lesson.embedding is not None]
     centroid = None
     if vectors:
-        import numpy as np
-
         mean = np.mean(np.vstack(vectors), axis=0)
         centroid = mean / max(float(np.linalg.norm(mean)), 1e-12)
     return AntiPattern.objects.create(

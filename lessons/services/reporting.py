@@ -20,15 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import Scope
-from governance.selectors import default_scope, scope_by_path
-from governance.services import audit_record
+from governance.services import audit_record, scope_for_write
 from lessons import conf, metrics
 from lessons.command_triggers import derive
 from lessons.models import (
@@ -44,8 +41,10 @@ from lessons.models import (
 )
 from lessons.rules import compile_rules, escalations_for
 from lessons.triggers import TriggerError, compile_trigger
-from lessons.vector_search import nearest
 from mnemosyne_site.embeddings import embed
+from mnemosyne_site.errors import InvalidInput
+from mnemosyne_site.outbox import enqueue_on_commit
+from mnemosyne_site.vectors import nearest
 
 logger = logging.getLogger(__name__)
 
@@ -77,23 +76,6 @@ class ReportResult:
         }
 
 
-def report_scope(*, principal: Principal, path: str | None) -> Scope:
-    """The scope a report writes to: the one it names, else the caller's default, else the
-    site's default; 403 when the caller may not write there."""
-    path = (path or "").strip("/") or principal.default_scope_path
-    scope = scope_by_path(path) if path else default_scope()
-    if scope is None:
-        if path == settings.MNEMOSYNE_DEFAULT_SCOPE:
-            scope = default_scope()
-        elif path is not None and not principal.can_read_path(path):
-            raise exceptions.PermissionDenied("This credential may not write in that scope.")
-        else:
-            raise exceptions.ValidationError({"scope": [f"No scope {path!r}."]})
-    if not principal.can_write_path(scope.path):
-        raise exceptions.PermissionDenied("This credential may not write in that scope.")
-    return scope
-
-
 def _embedding_texts(items: list[dict]) -> list[str]:
     texts = [f"{i['title']} {i['context']} {i['outcome']}" for i in items]
     # An anti-pattern's trigger vector comes from the same embedding call (one per request).
@@ -122,7 +104,7 @@ def lessons_report(
         if stored is not None:
             return stored.response
     scopes = {
-        path: report_scope(principal=principal, path=path)
+        path: scope_for_write(principal, path)
         for path in {item.get("scope") or scope_path for item in items}
     }
     for item in items:
@@ -130,7 +112,7 @@ def lessons_report(
             try:
                 compile_trigger(item["trigger_pattern"])
             except TriggerError as exc:
-                raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+                raise InvalidInput(fields={"trigger_pattern": [str(exc)]}) from None
     vectors = embed(_embedding_texts(items)) if items else np.zeros((0, 0))
     trigger_vectors = iter(vectors[len(items) :])
     rules = _active_rules()
@@ -175,20 +157,6 @@ def lessons_report(
             outcome="new" if result.created else "occurrence",
         ).inc()
     return response
-
-
-def lesson_process_send(lesson_id: str) -> None:
-    """Queue the after-commit work; with the broker down the lesson stays unprocessed and the
-    periodic sweep (task `lessons.sweep`) picks it up, so a report never fails after
-    its commit and nothing is dropped."""
-    from lessons.tasks import lesson_process
-
-    try:
-        lesson_process.delay(lesson_id)
-    except Exception:
-        logger.warning(
-            "could not queue lesson %s; the sweep will process it", lesson_id, exc_info=True
-        )
 
 
 _rules_cache: tuple[float, list] | None = None
@@ -240,9 +208,6 @@ def _report_one(
             Lesson.objects.filter(scope=scope, domain=domain),
             vector,
             limit=conf.PATTERN_NEIGHBOURS,
-            count_key=("lessons-scope-domain", scope.pk, domain),
-            total_key=("lessons", None, None),
-            total_queryset=Lesson.objects.all(),
             fields=("lesson_type",),
         )
         for pk, distance, lesson_type in neighbours:
@@ -351,8 +316,7 @@ def _report_one(
             "source_agent": item["source_agent"],
         },
     )
-    lesson_id = str(lesson.pk)
-    transaction.on_commit(lambda: lesson_process_send(lesson_id))
+    enqueue_on_commit("lessons.lesson_process", str(lesson.pk))
     return ReportResult(
         lesson=lesson,
         created=created,
@@ -383,10 +347,12 @@ def anti_pattern_upsert_for_lesson(
         try:
             compile_trigger(explicit_trigger)
         except TriggerError as exc:
-            raise exceptions.ValidationError({"trigger_pattern": [str(exc)]}) from None
+            raise InvalidInput(fields={"trigger_pattern": [str(exc)]}) from None
     elif not lesson.action_taken.strip() and not lesson.related_commands:
-        raise exceptions.ValidationError(
-            {"action_taken": ["An anti-pattern names the action to avoid (or related commands)."]}
+        raise InvalidInput(
+            fields={
+                "action_taken": ["An anti-pattern names the action to avoid (or related commands)."]
+            }
         )
     derived = lesson_command_trigger(lesson)
     critical = lesson.severity == Severity.CRITICAL

@@ -13,6 +13,8 @@ from django.utils import timezone
 
 from lessons import conf
 from lessons.models import AgentMemory, Lesson, Pattern
+from lessons.services.memory import agent_memories_ensure, agent_memory_refresh
+from lessons.services.patterns import pattern_detect
 
 logger = logging.getLogger(__name__)
 
@@ -25,8 +27,6 @@ def patterns_sweep(*, now: datetime | None = None, batch: int | None = None) -> 
     the thresholds changed. `pattern_detect` locks the patterns it touches, so a report's own
     task running at the same time cannot form a second pattern.
     """
-    from lessons.services.patterns import pattern_detect
-
     now = now or timezone.now()
     batch = batch or conf.PATTERN_SWEEP_BATCH
     members = Pattern.objects.annotate(member=Func(F("lesson_ids"), function="unnest")).values(
@@ -57,11 +57,9 @@ def agent_memories_refresh(*, now: datetime | None = None, batch: int | None = N
     Each is claimed by moving its `last_sync` with a conditional update, so two workers never
     rebuild the same one; agents with a credential but no memory yet get one.
     """
-    from lessons.services.memory import _ensure_memories_for_credentials, agent_memory_refresh
-
     now = now or timezone.now()
     batch = batch or conf.AGENT_MEMORY_REFRESH_BATCH
-    _ensure_memories_for_credentials()
+    agent_memories_ensure()
     stale = list(
         AgentMemory.objects.filter(
             last_sync__lt=now - timedelta(seconds=conf.AGENT_MEMORY_REFRESH_SECONDS)

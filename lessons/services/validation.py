@@ -10,12 +10,12 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.services import audit_record
 from lessons import conf
 from lessons.models import Lesson, Validation, ValidationType
+from mnemosyne_site.errors import Forbidden, InvalidInput
 
 POSITIVE = {ValidationType.CONFIRMED, ValidationType.PARTIAL}
 
@@ -31,13 +31,13 @@ def lesson_validate(
 ) -> tuple[Lesson, Validation]:
     kind = validation_type or (ValidationType.CONFIRMED if validated else ValidationType.REFUTED)
     if (kind in POSITIVE) != validated:
-        raise exceptions.ValidationError(
-            {"validation_type": [f"{kind!r} does not agree with validated={validated}."]}
+        raise InvalidInput(
+            fields={"validation_type": [f"{kind!r} does not agree with validated={validated}."]}
         )
     with transaction.atomic():
         lesson = Lesson.objects.select_for_update().select_related("scope").get(pk=lesson_id)
         if not principal.can_write_path(lesson.scope.path):
-            raise exceptions.PermissionDenied("This caller may not validate lessons in that scope.")
+            raise Forbidden("This caller may not validate lessons in that scope.")
         before = float(lesson.confidence)
         after = before + conf.VALIDATION_CONFIDENCE_STEPS[kind]
         after = min(conf.CONFIDENCE_MAX, max(conf.CONFIDENCE_MIN, after))

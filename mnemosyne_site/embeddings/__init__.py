@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
+from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 
@@ -69,8 +70,6 @@ class Embedder(Protocol):
 
 def setting(name: str, default: Any) -> Any:
     """A Django setting, or `default` when Django is not configured (plain scripts, benches)."""
-    from django.conf import settings
-
     if not (settings.configured or os.environ.get("DJANGO_SETTINGS_MODULE")):
         return default
     return getattr(settings, name, default)
@@ -90,6 +89,8 @@ def build_embedder(*, backend: str | None = None) -> Embedder:
     backend = backend or setting("EMBEDDING_BACKEND", "local")
     dim = embedding_dim()
     batch_size = int(setting("EMBEDDING_BATCH_SIZE", 32))
+    # Each backend is imported when chosen: ONNX Runtime and the openai client each add about a
+    # third of a second to a process's start, and a process uses one of them.
     if backend == "local":
         from mnemosyne_site.embeddings.onnx_backend import OnnxEmbedder
 

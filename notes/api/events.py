@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from django.utils.dateparse import parse_datetime
 from rest_framework import exceptions
 
-from mnemosyne_site.api import PayloadTooLarge
+from mnemosyne_site.errors import PayloadTooLarge
 from notes import conf
 from notes.services.trajectories import ParsedEvent
 

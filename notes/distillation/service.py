@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from governance.auth import Principal
 from governance.models import LAYER_PRECEDENCE, Layer
 from mnemosyne_site import llm
 from mnemosyne_site.embeddings import EmbeddingError, embed_one
@@ -38,7 +39,7 @@ from notes.models import (
     Trajectory,
     TrajectoryEvent,
 )
-from notes.selectors.vector import vector_search
+from notes.selectors.notes import knowledge_nearest
 from notes.services.lifecycle import note_create, note_reference
 from notes.services.trajectories import distillation_skip_reason
 
@@ -128,7 +129,7 @@ def _nearest_duplicate(scope, vector: np.ndarray) -> tuple[KnowledgeItem, float]
         s.pk: LAYER_PRECEDENCE[Layer(s.layer)]
         for s in type(scope).objects.filter(path__in=scope.ancestor_paths)
     }
-    hits, _ = vector_search(
+    hits, _ = knowledge_nearest(
         embedding=vector,
         kinds=[KnowledgeKind.PATTERN],
         statuses=KnowledgeStatus.values,
@@ -180,7 +181,7 @@ def trajectory_distill(*, trajectory_id, final_attempt: bool = True) -> str:
         with transaction.atomic():
             note_reference(
                 note_id=twin.note_id,
-                actor="system",
+                actor=Principal.system(),
                 reason=f"trajectory {trajectory.pk} repeats {twin.pk}",
             )
             _finish(trajectory, D.DUPLICATE, f"same trajectory hash as {twin.pk}", twin.note)
@@ -214,7 +215,7 @@ def trajectory_distill(*, trajectory_id, final_attempt: bool = True) -> str:
             existing, similarity = duplicate
             note_reference(
                 note_id=existing.pk,
-                actor="system",
+                actor=Principal.system(),
                 reason=f"distilled a duplicate (similarity {similarity:.3f}) from trajectory "
                 f"{trajectory.pk}",
             )
@@ -237,7 +238,7 @@ def trajectory_distill(*, trajectory_id, final_attempt: bool = True) -> str:
                 kind=KnowledgeKind.PATTERN,
                 title=distilled.title,
                 content=markdown,
-                created_by="system",
+                created_by=Principal.system(),
                 tags=distilled.tags,
                 embedding=vector,
                 metadata={

@@ -15,10 +15,12 @@ layer, then the more used entry.
 
 from __future__ import annotations
 
+import numpy as np
 from django.db.models import Case, F, FloatField, IntegerField, Q, QuerySet, Value, When
 
 from governance.auth import Principal
 from governance.models import LAYER_PRECEDENCE, Scope
+from governance.selectors import readable, readable_scope_ids, scope_ancestors
 from notes.models import (
     KEY_VALUE_KINDS,
     RETRIEVABLE_STATUSES,
@@ -27,6 +29,7 @@ from notes.models import (
     Skill,
     SkillStatus,
 )
+from notes.selectors.notes import knowledge_nearest
 
 
 def _precedence_case(field: str = "scope__layer") -> Case:
@@ -40,7 +43,40 @@ def _precedence_case(field: str = "scope__layer") -> Case:
 def _in_scope(qs: QuerySet, principal: Principal, scope: Scope | None) -> QuerySet:
     if scope is not None:
         return qs.filter(scope__path__in=scope.ancestor_paths)
-    return qs.filter(principal.readable_q("scope__path"))
+    return readable(qs, principal)
+
+
+def knowledge_semantic_search(
+    *,
+    principal: Principal,
+    scope: Scope | None,
+    embedding: np.ndarray,
+    category: str | None,
+    limit: int,
+    threshold: float,
+) -> list[KnowledgeItem]:
+    """Key-value entries above `threshold` cosine similarity, nearest first; each carries its
+    `relevance` (the similarity). A scope searches its layers; none, everything readable."""
+    hits, _ = knowledge_nearest(
+        embedding=embedding,
+        kinds=[category] if category else list(KEY_VALUE_KINDS),
+        statuses=RETRIEVABLE_STATUSES,
+        scope_ids=scope_ancestors(scope).values("id") if scope else readable_scope_ids(principal),
+        limit=limit,
+        threshold=threshold,
+    )
+    # Each row carries its similarity as `relevance`, as the keyword search's rows do.
+    relevance = Case(
+        *(When(pk=hit.id, then=Value(round(hit.similarity, 6))) for hit in hits),
+        default=Value(0.0),
+        output_field=FloatField(),
+    )
+    items = (
+        KnowledgeItem.objects.select_related("scope")
+        .annotate(relevance=relevance)
+        .in_bulk([hit.id for hit in hits])
+    )
+    return [items[hit.id] for hit in hits]
 
 
 def knowledge_visible(principal: Principal, scope: Scope | None = None) -> QuerySet[KnowledgeItem]:

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from uuid import UUID
 
 import numpy as np
 from django.db.models import QuerySet
 
 from governance.auth import Principal
 from governance.models import LAYER_PRECEDENCE, Layer, Scope
+from governance.selectors import readable, readable_scope_ids
+from mnemosyne_site.vectors import nearest
 from notes.models import NOTE_KINDS, RETRIEVABLE_STATUSES, KnowledgeItem
-from notes.selectors.vector import vector_search
 
 
 @dataclass
@@ -33,13 +35,31 @@ class NoteHit:
     precedence: int
 
 
-def readable_scope_ids(principal: Principal) -> list[int] | None:
-    """Ids of every scope the principal may read; None means all of them."""
-    if principal.read_paths is None and principal.kind != "person":
-        return None
-    if principal.kind == "person" and getattr(principal.user, "is_superuser", False):
-        return None
-    return list(Scope.objects.filter(principal.readable_q("path")).values_list("id", flat=True))
+@dataclass(frozen=True)
+class VectorHit:
+    id: UUID  # a knowledge item's primary key
+    similarity: float
+
+
+def knowledge_nearest(
+    *,
+    embedding: np.ndarray,
+    kinds: Sequence[str],
+    statuses: Sequence[str],
+    scope_ids: Sequence[int] | QuerySet | None,
+    limit: int,
+    threshold: float,
+    plan: str | None = None,
+) -> tuple[list[VectorHit], str]:
+    """Knowledge items (not merged away) above `threshold` cosine similarity, nearest first, at
+    most `limit`; and the search plan used. `scope_ids` of None means every scope."""
+    items = KnowledgeItem.objects.filter(
+        merged_into__isnull=True, kind__in=list(kinds), status__in=list(statuses)
+    )
+    if scope_ids is not None:
+        items = items.filter(scope_id__in=scope_ids)
+    rows, used = nearest(items, embedding, limit=limit, max_distance=1.0 - threshold, plan=plan)
+    return [VectorHit(id=pk, similarity=1.0 - distance) for pk, distance in rows], used
 
 
 def layered_scopes(scope: Scope) -> dict[int, int]:
@@ -60,12 +80,12 @@ def notes_search(
 ) -> list[NoteHit]:
     if scope is not None:
         precedence = layered_scopes(scope)
-        scope_ids: list[int] | None = list(precedence)
+        scope_ids: list[int] | QuerySet | None = list(precedence)
     else:
         precedence = {}
         scope_ids = readable_scope_ids(principal)
     # Over-fetch: lineage de-duplication and layer ordering happen after the vector search.
-    hits, _plan = vector_search(
+    hits, _plan = knowledge_nearest(
         embedding=embedding,
         kinds=kinds,
         statuses=statuses,
@@ -102,4 +122,4 @@ def notes_search(
 
 def notes_visible(principal: Principal) -> QuerySet[KnowledgeItem]:
     """Every knowledge item the principal may read (notes and key-value entries alike)."""
-    return KnowledgeItem.objects.filter(principal.readable_q("scope__path")).select_related("scope")
+    return readable(KnowledgeItem.objects.all(), principal).select_related("scope")

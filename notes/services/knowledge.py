@@ -15,9 +15,9 @@ from governance.auth import Principal
 from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
 from governance.selectors import policy_threshold
-from governance.services import audit_record
-from mnemosyne_site.api import Conflict
+from governance.services import audit_record, scope_require_write
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.errors import Conflict
 from notes import conf
 from notes.models import KnowledgeItem, KnowledgeStatus
 
@@ -42,7 +42,7 @@ def knowledge_save_limit(*, session_key: str, scope: Scope | None = None) -> Non
 
 def knowledge_save(
     *,
-    principal: Principal | str,
+    principal: Principal,
     scope: Scope,
     key: str,
     category: str,
@@ -54,18 +54,18 @@ def knowledge_save(
     session_key: str = "",
 ) -> tuple[KnowledgeItem, bool]:
     """Create the entry, or update the one with this key in this scope. Returns (item, created)."""
+    scope_require_write(principal, scope, field="scope")
     knowledge_save_limit(session_key=session_key, scope=scope)
     title = title or key
     # The embedding is computed before the transaction opens: no lock is held while it runs.
     vector = embed_one(f"{title}\n{content}")
-    actor = principal.name if isinstance(principal, Principal) else principal
     try:
         with transaction.atomic():
             item = KnowledgeItem.objects.select_for_update().filter(scope=scope, key=key).first()
             created = item is None
             if item is None:
                 item = KnowledgeItem(
-                    scope=scope, key=key, status=KnowledgeStatus.ACCEPTED, created_by=actor
+                    scope=scope, key=key, status=KnowledgeStatus.ACCEPTED, created_by=principal.name
                 )
             elif item.kind not in ("rule", "definition", "preference", "fact"):
                 raise Conflict("That key belongs to a note, not a key-value entry.")
@@ -97,7 +97,8 @@ def knowledge_save(
     return item, created
 
 
-def knowledge_delete(*, principal: Principal | str, item: KnowledgeItem) -> None:
+def knowledge_delete(*, principal: Principal, item: KnowledgeItem) -> None:
+    scope_require_write(principal, item.scope)
     with transaction.atomic():
         audit_record(
             actor=principal,
@@ -109,7 +110,7 @@ def knowledge_delete(*, principal: Principal | str, item: KnowledgeItem) -> None
         item.delete()
 
 
-def knowledge_use(*, principal: Principal | str, item: KnowledgeItem) -> KnowledgeItem:
+def knowledge_use(*, principal: Principal, item: KnowledgeItem) -> KnowledgeItem:
     with transaction.atomic():
         KnowledgeItem.objects.filter(pk=item.pk).update(use_count=F("use_count") + 1)
         item.refresh_from_db(fields=["use_count"])

@@ -14,19 +14,20 @@ Every change writes its audit row in the same transaction.
 from __future__ import annotations
 
 import logging
+import uuid
 
 import numpy as np
 from django.db import transaction
 from django.db.models import F, Q
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import Proposal, ProposalKind, Role, Scope
 from governance.services import audit_record, proposal_create
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
-from notes.models import KnowledgeItem, KnowledgeStatus, NoteRetrieval
+from notes.models import KnowledgeItem, KnowledgeStatus, NoteRetrieval, Trajectory
+from notes.selectors.notes import knowledge_nearest
 
 logger = logging.getLogger(__name__)
 
@@ -43,17 +44,13 @@ ALLOWED_TRANSITIONS: dict[str, frozenset[str]] = {
 }
 
 
-def _actor_name(actor: Principal | str) -> str:
-    return actor.name if isinstance(actor, Principal) else actor
-
-
 def note_create(
     *,
     scope: Scope,
     kind: str,
     title: str,
     content: str,
-    created_by: Principal | str,
+    created_by: Principal,
     metadata: dict | None = None,
     tags: list[str] | None = None,
     embedding: np.ndarray | None = None,
@@ -69,7 +66,7 @@ def note_create(
             metadata=metadata or {},
             tags=tags or [],
             embedding=embedding,
-            created_by=_actor_name(created_by),
+            created_by=created_by.name,
         )
         audit_record(
             actor=created_by,
@@ -81,9 +78,7 @@ def note_create(
     return note
 
 
-def note_transition(
-    *, note_id, status: str, actor: Principal | str, reason: str = ""
-) -> KnowledgeItem:
+def note_transition(*, note_id, status: str, actor: Principal, reason: str = "") -> KnowledgeItem:
     """Apply a transition the spec allows; the caller has checked the actor may make it."""
     with transaction.atomic():
         note = KnowledgeItem.objects.select_for_update().select_related("scope").get(pk=note_id)
@@ -102,9 +97,7 @@ def note_transition(
             details={"from": previous, "to": status, "reason": reason},
         )
         if status == S.ACCEPTED:
-            from notes.tasks import suggest_note_merges
-
-            enqueue_on_commit(suggest_note_merges, str(note.pk))
+            enqueue_on_commit("notes.note_suggest_merges", str(note.pk))
     return note
 
 
@@ -121,7 +114,7 @@ def note_request_transition(
     if _may_decide(principal, note.scope):
         return note_transition(note_id=note.pk, status=status, actor=principal, reason=reason), None
     if not principal.can_write_path(note.scope.path):
-        raise exceptions.PermissionDenied("You may not change notes in this scope.")
+        raise Forbidden("You may not change notes in this scope.")
     with transaction.atomic():
         if status == S.PROPOSED:
             note = note_transition(
@@ -157,11 +150,11 @@ def note_metrics(note: KnowledgeItem) -> dict:
 
 
 def note_propose_promotion(
-    *, principal: Principal | str, note: KnowledgeItem, reason: str = ""
+    *, principal: Principal, note: KnowledgeItem, reason: str = ""
 ) -> Proposal:
     """Ask the maintainers of the parent scope to take a copy of the note into their layer."""
-    if isinstance(principal, Principal) and not principal.can_write_path(note.scope.path):
-        raise exceptions.PermissionDenied("You may not promote notes of this scope.")
+    if not principal.can_write_path(note.scope.path):
+        raise Forbidden("You may not promote notes of this scope.")
     target = note.scope.parent
     if target is None:
         raise Conflict("The note is already in the top layer.")
@@ -183,7 +176,7 @@ def note_propose_promotion(
     )
 
 
-def note_promote(*, note_id, target_scope: Scope, actor: Principal | str) -> KnowledgeItem:
+def note_promote(*, note_id, target_scope: Scope, actor: Principal) -> KnowledgeItem:
     """Copy the note into `target_scope` (its parent) as accepted, keeping the lineage."""
     with transaction.atomic():
         note = KnowledgeItem.objects.select_for_update().select_related("scope").get(pk=note_id)
@@ -206,7 +199,7 @@ def note_promote(*, note_id, target_scope: Scope, actor: Principal | str) -> Kno
             embedding=note.embedding,
             original_id=root_id,
             promotion_path=[*note.promotion_path, note.scope.path],
-            created_by=_actor_name(actor),
+            created_by=actor.name,
             source=note.source,
         )
         audit_record(
@@ -220,9 +213,7 @@ def note_promote(*, note_id, target_scope: Scope, actor: Principal | str) -> Kno
                 "promotion_path": copy.promotion_path,
             },
         )
-        from notes.tasks import suggest_note_merges
-
-        enqueue_on_commit(suggest_note_merges, str(copy.pk))
+        enqueue_on_commit("notes.note_suggest_merges", str(copy.pk))
     return copy
 
 
@@ -230,14 +221,14 @@ def note_promote(*, note_id, target_scope: Scope, actor: Principal | str) -> Kno
 
 
 def note_propose_merge(
-    *, principal: Principal | str, note: KnowledgeItem, other: KnowledgeItem, similarity=None
+    *, principal: Principal, note: KnowledgeItem, other: KnowledgeItem, similarity=None
 ) -> Proposal:
     if note.pk == other.pk:
-        raise exceptions.ValidationError({"other_id": ["A note cannot be merged with itself."]})
+        raise InvalidInput(fields={"other_id": ["A note cannot be merged with itself."]})
     if note.scope_id != other.scope_id:
-        raise exceptions.ValidationError({"other_id": ["Only notes of the same scope merge."]})
-    if isinstance(principal, Principal) and not principal.can_write_path(note.scope.path):
-        raise exceptions.PermissionDenied("You may not merge notes of this scope.")
+        raise InvalidInput(fields={"other_id": ["Only notes of the same scope merge."]})
+    if not principal.can_write_path(note.scope.path):
+        raise Forbidden("You may not merge notes of this scope.")
     if note.merged_into_id or other.merged_into_id:
         raise Conflict("One of the notes is already merged.")
     if similarity is None and note.embedding is not None and other.embedding is not None:
@@ -256,12 +247,10 @@ def note_propose_merge(
     )
 
 
-def note_merge(*, survivor_id, other_id, actor: Principal | str) -> KnowledgeItem:
+def note_merge(*, survivor_id, other_id, actor: Principal) -> KnowledgeItem:
     """Fold `other` into `survivor`: counts add up, tags unite, `other` stays as a deprecated
     row pointing at the survivor, and retrieval history, promoted copies and source
     trajectories that referenced `other` now reference the survivor."""
-    from notes.models import Trajectory
-
     with transaction.atomic():
         locked = {
             n.pk: n
@@ -307,20 +296,16 @@ def note_merge(*, survivor_id, other_id, actor: Principal | str) -> KnowledgeIte
 
 
 def _uuid(value):
-    import uuid
-
     return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
 
 
 def note_suggest_merges(*, note_id) -> list[Proposal]:
     """Accepted notes of the same scope above the merge similarity become merge proposals for
     the maintainers; nothing merges without their approval."""
-    from notes.selectors.vector import vector_search
-
     note = KnowledgeItem.objects.select_related("scope").filter(pk=note_id).first()
     if note is None or note.status != S.ACCEPTED or note.embedding is None:
         return []
-    hits, _ = vector_search(
+    hits, _ = knowledge_nearest(
         embedding=np.asarray(note.embedding),
         kinds=[note.kind],
         statuses=[S.ACCEPTED],
@@ -347,7 +332,7 @@ def note_suggest_merges(*, note_id) -> list[Proposal]:
             continue  # suggested before (pending or decided): do not nag
         proposals.append(
             note_propose_merge(
-                principal="system", note=survivor, other=merged, similarity=hit.similarity
+                principal=Principal.system(), note=survivor, other=merged, similarity=hit.similarity
             )
         )
         logger.info(
@@ -361,7 +346,7 @@ def note_suggest_merges(*, note_id) -> list[Proposal]:
     return proposals
 
 
-def note_reference(*, note_id, actor: Principal | str, reason: str) -> None:
+def note_reference(*, note_id, actor: Principal, reason: str) -> None:
     """Count one more reference (a duplicate distillation, a resent trajectory)."""
     with transaction.atomic():
         KnowledgeItem.objects.filter(pk=note_id).update(reference_count=F("reference_count") + 1)

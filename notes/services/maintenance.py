@@ -13,9 +13,10 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from governance.models import AuditLog, Layer, Proposal, ProposalState
-from governance.services import audit_record
-from notes import conf
+from governance.auth import Principal
+from governance.models import AuditLog, Layer, Priority, Proposal, ProposalState, Scope
+from governance.services import audit_record, escalation_create
+from notes import conf, metrics
 from notes.models import (
     NOTE_KINDS,
     DistillationStatus,
@@ -24,6 +25,8 @@ from notes.models import (
     KnowledgeStatus,
     Trajectory,
 )
+from notes.services.lifecycle import note_suggest_merges
+from notes.services.trajectories import trajectory_queue_distillation, trajectory_requeue
 
 logger = logging.getLogger(__name__)
 D = DistillationStatus
@@ -56,7 +59,7 @@ def trajectories_expire(*, now: datetime | None = None, batch: int | None = None
             return {"trajectories_deleted": 0}
         _, per_model = Trajectory.objects.filter(pk__in=ids).delete()
         audit_record(
-            actor="system",
+            actor=Principal.system(),
             action="retention.trajectories",
             target_type="notes.trajectory",
             details={
@@ -111,7 +114,7 @@ def session_items_expire(*, now: datetime | None = None, batch: int | None = Non
             by_scope.setdefault(path, []).append(str(pk))
         for path, ids in by_scope.items():
             audit_record(
-                actor="system",
+                actor=Principal.system(),
                 action="retention.session_items",
                 target_type="notes.knowledgeitem",
                 scope_path=path,
@@ -125,14 +128,31 @@ def session_items_expire(*, now: datetime | None = None, batch: int | None = Non
     return {"session_items_deleted": len(rows)}
 
 
+def distillations_sweep(*, older_than_seconds: int = 300) -> int:
+    """Send again ended trajectories whose distillation never started or whose worker died
+    while running (left `running` for longer than `older_than_seconds`)."""
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
+    stale_running = Trajectory.objects.filter(
+        distillation_status=D.RUNNING, updated_at__lt=cutoff
+    ).update(distillation_status=D.PENDING)
+    ids = list(
+        Trajectory.objects.filter(
+            distillation_status=D.PENDING, ended_at__isnull=False, updated_at__lt=cutoff
+        ).values_list("pk", flat=True)[:500]
+    )
+    for trajectory_id in ids:
+        trajectory_queue_distillation(trajectory_id=trajectory_id)
+    if ids or stale_running:
+        logger.info("distillation sweep re-sent %d trajectories", len(ids))
+    return len(ids)
+
+
 def distillations_retry_failed(*, now: datetime | None = None, batch: int | None = None) -> dict:
     """Queue failed distillations again after a pause, a bounded number of rounds each.
 
     A round is one `trajectory.requeue` in the audit log (by anyone), so a trajectory a person
     requeued by hand counts too, and one that keeps failing stops being retried.
     """
-    from notes.services.trajectories import trajectory_requeue
-
     now = now or timezone.now()
     batch = batch or conf.RETENTION_BATCH
     due = Trajectory.objects.filter(
@@ -161,7 +181,7 @@ def distillations_retry_failed(*, now: datetime | None = None, batch: int | None
             if counts.get(str(trajectory_id), 0) >= conf.DISTILL_FAILED_RETRY_ROUNDS:
                 exhausted += 1
                 continue
-            trajectory_requeue(trajectory_id=trajectory_id, actor="system")
+            trajectory_requeue(trajectory_id=trajectory_id, actor=Principal.system())
             retried += 1
     if retried:
         logger.info("re-queued %d failed distillations", retried)
@@ -171,8 +191,6 @@ def distillations_retry_failed(*, now: datetime | None = None, batch: int | None
 def notes_suggest_merges_sweep(*, since: datetime | None, batch: int | None = None) -> dict:
     """Look for merge candidates of accepted notes changed since the last run (a watermark, so a
     missed after-accept task is caught up and nothing is checked twice without cause)."""
-    from notes.services.lifecycle import note_suggest_merges
-
     batch = batch or conf.MERGE_SWEEP_BATCH
     notes = KnowledgeItem.objects.filter(
         status=S.ACCEPTED, kind__in=NOTE_KINDS, embedding__isnull=False
@@ -196,9 +214,6 @@ def notes_bloat_check() -> dict:
     notes than `NOTES_BLOAT_THRESHOLD` to its maintainers, naming how many are low-value (flagged
     low quality, or never retrieved). One pending escalation per scope: a repeated check does not
     queue it twice. Hindsight notes have their own check (hindsight.bloat_check)."""
-    from governance.models import Priority, Scope
-    from governance.services import escalation_create
-    from notes import metrics
 
     live = KnowledgeItem.objects.filter(kind=KnowledgeKind.PATTERN).exclude(
         status__in=[S.DEPRECATED, S.REJECTED]

@@ -26,13 +26,14 @@ import logging
 from collections.abc import Sequence
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from governance.auth import Principal
 from governance.models import ProposalKind, Scope
+from governance.selectors import readable
 from governance.services import audit_record, proposal_create
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict
 from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
 from notes.models import (
@@ -42,6 +43,7 @@ from notes.models import (
     NoteRetrieval,
     SessionFeedback,
 )
+from notes.services.lifecycle import note_metrics, note_transition
 
 logger = logging.getLogger(__name__)
 S = KnowledgeStatus
@@ -77,7 +79,7 @@ def retrieval_record(
     query: str,
     session_key: str,
     scope: Scope | None,
-    actor: Principal | str,
+    actor: Principal,
 ) -> None:
     """Count one retrieval of each note and keep its context (query, session).
 
@@ -88,7 +90,7 @@ def retrieval_record(
         return
     now = timezone.now()
     ids = [note.pk for note, _ in notes]
-    actor_name = actor.name if isinstance(actor, Principal) else actor
+    actor_name = actor.name
     with transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute(
@@ -122,9 +124,7 @@ def retrieval_record(
             note.last_retrieved_at = now
         due = [str(row[0]) for row in rows if _needs_review(row[4], row[1], row[2], row[3])]
         if due:
-            from notes.tasks import review_note_quality
-
-            enqueue_on_commit(review_note_quality, due)
+            enqueue_on_commit("notes.note_quality_review", due)
 
 
 def session_feedback_apply(
@@ -149,8 +149,10 @@ def session_feedback_apply(
                 actor=principal.name,
             )
             if outcome == FeedbackOutcome.POSITIVE and rating > 0:
-                retrievals = NoteRetrieval.objects.filter(session_key=session_key).filter(
-                    principal.readable_q("note__scope__path")
+                retrievals = readable(
+                    NoteRetrieval.objects.filter(session_key=session_key),
+                    principal,
+                    scope_field="note__scope",
                 )
                 if principal.is_agent:
                     # An agent speaks for its own sessions only.
@@ -173,19 +175,35 @@ def session_feedback_apply(
                 },
             )
             if credited:
-                from notes.tasks import review_note_quality
-
-                ids = [str(pk) for pk in credited]
-                enqueue_on_commit(review_note_quality, ids)
+                enqueue_on_commit("notes.note_quality_review", [str(pk) for pk in credited])
     except IntegrityError:
         raise Conflict("Feedback for this session was already given.") from None
     return feedback
 
 
+def note_quality_sweep(*, batch: int = 1000) -> dict:
+    """Review the notes whose thresholds were crossed while the worker was away."""
+    candidates = KnowledgeItem.objects.filter(
+        Q(
+            retrieval_count__gt=conf.QUALITY_REVIEW_MIN_RETRIEVALS,
+            usefulness_score__lt=F("retrieval_count") * conf.QUALITY_REVIEW_MAX_RATIO,
+            low_quality=False,
+        )
+        | Q(
+            low_quality=True,
+            usefulness_score__gte=F("retrieval_count") * conf.QUALITY_REVIEW_MAX_RATIO,
+        )
+        | Q(
+            status=KnowledgeStatus.DRAFT,
+            usefulness_score__gt=conf.AUTO_PROPOSE_MIN_USEFULNESS,
+            retrieval_count__gt=conf.AUTO_PROPOSE_MIN_RETRIEVALS,
+        )
+    ).values_list("pk", flat=True)[:batch]
+    return note_quality_review(note_ids=list(candidates))
+
+
 def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
     """Apply the quality rules to these notes (idempotent: run it as often as you like)."""
-    from notes.services.lifecycle import note_metrics, note_transition
-
     done: dict[str, list[str]] = {"flagged": [], "unflagged": [], "proposed": []}
     for note_id in note_ids:
         with transaction.atomic():
@@ -202,7 +220,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                 note.low_quality = True
                 note.save(update_fields=["low_quality", "updated_at"])
                 audit_record(
-                    actor="system",
+                    actor=Principal.system(),
                     action="note.flag_low_quality",
                     target=note,
                     scope_path=note.scope.path,
@@ -215,7 +233,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                         scope=note.scope,
                         subject=note,
                         title=f"Low-quality note: {note.title[:200]} → {target}",
-                        proposed_by="system",
+                        proposed_by=Principal.system(),
                         payload={
                             "target_status": target,
                             "reason": "retrieved often, rarely useful",
@@ -228,7 +246,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                 note.low_quality = False
                 note.save(update_fields=["low_quality", "updated_at"])
                 audit_record(
-                    actor="system",
+                    actor=Principal.system(),
                     action="note.unflag_low_quality",
                     target=note,
                     scope_path=note.scope.path,
@@ -239,7 +257,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                 note = note_transition(
                     note_id=note.pk,
                     status=S.PROPOSED,
-                    actor="system",
+                    actor=Principal.system(),
                     reason="useful in practice: auto-proposed",
                 )
                 proposal_create(
@@ -247,7 +265,7 @@ def note_quality_review(*, note_ids: Sequence) -> dict[str, list[str]]:
                     scope=note.scope,
                     subject=note,
                     title=f"Auto-proposed note: {note.title[:200]} → accepted",
-                    proposed_by="system",
+                    proposed_by=Principal.system(),
                     payload={
                         "target_status": S.ACCEPTED,
                         "reason": "usefulness and retrievals above the auto-propose thresholds",

@@ -11,19 +11,18 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import Proposal, ProposalKind, Scope
-from governance.services import audit_record, proposal_create
-from mnemosyne_site.api import Conflict
+from governance.services import audit_record, proposal_create, scope_require_write
+from mnemosyne_site.errors import Conflict
 from notes.models import ExternalRef, Skill, SkillStatus
 from notes.services.knowledge import knowledge_save_limit
 
 
 def skill_save(
     *,
-    principal: Principal | str,
+    principal: Principal,
     scope: Scope,
     name: str,
     skill_type: str,
@@ -33,14 +32,16 @@ def skill_save(
     requires_approval: bool = True,
     session_key: str = "",
 ) -> tuple[Skill, bool]:
+    scope_require_write(principal, scope, field="scope")
     knowledge_save_limit(session_key=session_key, scope=scope)
-    actor = principal.name if isinstance(principal, Principal) else principal
     try:
         with transaction.atomic():
             skill = Skill.objects.select_for_update().filter(scope=scope, name=name).first()
             created = skill is None
             if skill is None:
-                skill = Skill(scope=scope, name=name, created_by=actor, status=SkillStatus.DRAFT)
+                skill = Skill(
+                    scope=scope, name=name, created_by=principal.name, status=SkillStatus.DRAFT
+                )
             changed = not created and (
                 skill.definition != (definition or {})
                 or skill.parameters != (parameters or {})
@@ -77,7 +78,7 @@ def skill_save(
     return skill, created
 
 
-def skill_activate(*, skill_id, actor: Principal | str, proposal: Proposal | None = None) -> Skill:
+def skill_activate(*, skill_id, actor: Principal, proposal: Proposal | None = None) -> Skill:
     """Set a skill active (the applier of an approved proposal, or a direct activation)."""
     with transaction.atomic():
         skill = Skill.objects.select_for_update().select_related("scope").get(pk=skill_id)
@@ -99,8 +100,7 @@ def skill_activate(*, skill_id, actor: Principal | str, proposal: Proposal | Non
 def skill_request_activation(
     *, principal: Principal, skill: Skill
 ) -> tuple[Skill, Proposal | None]:
-    if not principal.can_write_path(skill.scope.path):
-        raise exceptions.PermissionDenied("You may not activate skills in this scope.")
+    scope_require_write(principal, skill.scope)
     if skill.status == SkillStatus.ACTIVE:
         return skill, None
     if skill.requires_approval:
@@ -120,7 +120,8 @@ def skill_request_activation(
     return skill_activate(skill_id=skill.pk, actor=principal), None
 
 
-def skill_deprecate(*, principal: Principal | str, skill: Skill) -> Skill:
+def skill_deprecate(*, principal: Principal, skill: Skill) -> Skill:
+    scope_require_write(principal, skill.scope)
     with transaction.atomic():
         skill = Skill.objects.select_for_update().select_related("scope").get(pk=skill.pk)
         previous = skill.status
@@ -136,7 +137,7 @@ def skill_deprecate(*, principal: Principal | str, skill: Skill) -> Skill:
     return skill
 
 
-def skill_record_usage(*, principal: Principal | str, skill: Skill, success: bool) -> Skill:
+def skill_record_usage(*, principal: Principal, skill: Skill, success: bool) -> Skill:
     with transaction.atomic():
         Skill.objects.filter(pk=skill.pk).update(
             use_count=F("use_count") + 1,
@@ -159,7 +160,7 @@ def skill_record_usage(*, principal: Principal | str, skill: Skill, success: boo
 
 def external_ref_save(
     *,
-    principal: Principal | str,
+    principal: Principal,
     scope: Scope,
     name: str,
     ref_type: str,
@@ -168,14 +169,14 @@ def external_ref_save(
     metadata: dict | None = None,
     session_key: str = "",
 ) -> tuple[ExternalRef, bool]:
+    scope_require_write(principal, scope, field="scope")
     knowledge_save_limit(session_key=session_key, scope=scope)
-    actor = principal.name if isinstance(principal, Principal) else principal
     try:
         with transaction.atomic():
             ref = ExternalRef.objects.select_for_update().filter(scope=scope, name=name).first()
             created = ref is None
             if ref is None:
-                ref = ExternalRef(scope=scope, name=name, created_by=actor)
+                ref = ExternalRef(scope=scope, name=name, created_by=principal.name)
             ref.ref_type = ref_type
             ref.location = location
             ref.summary = summary
@@ -193,7 +194,8 @@ def external_ref_save(
     return ref, created
 
 
-def external_ref_delete(*, principal: Principal | str, ref: ExternalRef) -> None:
+def external_ref_delete(*, principal: Principal, ref: ExternalRef) -> None:
+    scope_require_write(principal, ref.scope)
     with transaction.atomic():
         audit_record(
             actor=principal,

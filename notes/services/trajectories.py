@@ -20,7 +20,9 @@ from django.utils import timezone
 
 from governance.auth import Principal
 from governance.models import Scope
-from governance.services import audit_record
+from governance.services import audit_record, scope_require_write
+from mnemosyne_site.errors import Conflict
+from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
 from notes.metrics import CAPTURE_BATCH_SIZE, DISTILLATION_TOTAL
 from notes.models import DistillationStatus, SessionOutcome, Trajectory, TrajectoryEvent
@@ -65,13 +67,14 @@ def _values(rows: int, width: int, casts: tuple[str, ...] = ()) -> str:
 
 
 def trajectory_events_ingest(
-    *, principal: Principal | str, scope: Scope, events: list[ParsedEvent]
+    *, principal: Principal, scope: Scope, events: list[ParsedEvent]
 ) -> IngestResult:
+    scope_require_write(principal, scope, field="scope")
     CAPTURE_BATCH_SIZE.observe(len(events))
     if not events:
         return IngestResult(received=0, stored=0, duplicates=0)
     now = timezone.now()
-    agent = principal.name if isinstance(principal, Principal) else principal
+    agent = principal.name
     sessions: dict[str, ParsedEvent] = {}
     for event in events:
         sessions.setdefault(event.session, event)
@@ -204,12 +207,13 @@ def distillation_skip_reason(trajectory: Trajectory) -> str:
 
 
 def trajectory_end(
-    *, principal: Principal | str, scope: Scope, session_key: str, outcome: str
+    *, principal: Principal, scope: Scope, session_key: str, outcome: str
 ) -> Trajectory:
     """Close a session's trajectory; a successful, non-trivial one is queued for distillation.
 
     Idempotent: ending an ended trajectory returns it unchanged.
     """
+    scope_require_write(principal, scope, field="scope")
     with transaction.atomic():
         trajectory = (
             Trajectory.objects.select_for_update()
@@ -222,7 +226,7 @@ def trajectory_end(
             trajectory = Trajectory.objects.create(
                 scope=scope,
                 session_key=session_key,
-                agent=principal.name if isinstance(principal, Principal) else principal,
+                agent=principal.name,
             )
         if trajectory.ended_at is not None:
             return trajectory
@@ -261,20 +265,16 @@ def trajectory_end(
 def trajectory_queue_distillation(*, trajectory_id) -> None:
     """Send the distillation task after commit; with the broker down it waits in the outbox
     (and the pending row itself is picked up by the distillation sweep)."""
-    from mnemosyne_site.outbox import enqueue_on_commit
-    from notes.tasks import distill_trajectory
-
-    enqueue_on_commit(distill_trajectory, str(trajectory_id))
+    enqueue_on_commit("notes.trajectory_distill", str(trajectory_id))
 
 
-def trajectory_requeue(*, trajectory_id, actor: Principal | str) -> Trajectory:
-    """Queue a failed (or stuck) distillation again."""
-    from mnemosyne_site.api import Conflict
-
+def trajectory_requeue(*, trajectory_id, actor: Principal) -> Trajectory:
+    """Queue a failed (or stuck) distillation again: writers of the trajectory's scope."""
     with transaction.atomic():
         trajectory = (
             Trajectory.objects.select_for_update().select_related("scope").get(pk=trajectory_id)
         )
+        scope_require_write(actor, trajectory.scope)
         if trajectory.ended_at is None:
             raise Conflict("The session has not ended yet.")
         if trajectory.distillation_status not in (

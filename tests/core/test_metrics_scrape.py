@@ -14,6 +14,8 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from governance.auth import Principal
+
 # (name as exposed, labels every series must carry); a histogram is named by its `_count`.
 NAMED_METRICS = [
     # hindsight spec (000)
@@ -90,7 +92,6 @@ def _events(n):
 def _exercise_everything() -> None:
     from django.contrib.auth import get_user_model
 
-    from governance.auth import Principal
     from governance.services import (
         agent_create,
         escalation_create,
@@ -187,9 +188,11 @@ def _exercise_everything() -> None:
     assert agent.post("/api/v1/hindsight/errors", error, format="json").status_code in (200, 201)
     assert agent.post("/api/v1/hindsight/match", error, format="json").status_code == 200
     signature = ErrorSignature.objects.get()
-    resolution = resolution_create(signature=signature, description="Use dict.get.", actor="a")
+    resolution = resolution_create(
+        signature=signature, description="Use dict.get.", actor=Principal.system("a")
+    )
     for _ in range(4):
-        resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+        resolution_apply(resolution_id=resolution.pk, success=True, actor=Principal.system("a"))
     hindsight_proposals_sweep_task.delay().get()
     hindsight_bloat_check_task.delay().get()
 

@@ -5,7 +5,7 @@ import pytest
 from mnemosyne_site import embedded
 from mnemosyne_site.models import OutboxMessage, TaskRun
 from mnemosyne_site.outbox import enqueue_on_commit, outbox_flush
-from mnemosyne_site.tasks import flush_outbox, ping
+from mnemosyne_site.tasks import flush_outbox
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def test_a_task_is_kept_in_the_outbox_when_the_broker_is_down(
     broker, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        enqueue_on_commit(ping, "kept")
+        enqueue_on_commit("mnemosyne_site.ping", "kept")
     row = OutboxMessage.objects.get()
     assert row.task_name == "mnemosyne_site.ping"
     assert row.args == ["kept"]

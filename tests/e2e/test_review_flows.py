@@ -93,7 +93,7 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
         scope=team,
         subject=knowledge_item,
         title="Promote 'Retry the flaky payments webhook' to the payments team",
-        proposed_by="system",
+        proposed_by=Principal.system(),
         payload={
             "application_count": 7,
             "success_rate": 0.86,
@@ -106,7 +106,7 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
         scope=team,
         subject=scope_tree["project"],
         title="Deprecate 'Use the v1 ledger API'",
-        proposed_by="notes-sweeper",
+        proposed_by=Principal.system("notes-sweeper"),
         payload={"to_status": "deprecated", "retrievals": 31, "usefulness": 0.04},
     )
     proposal_create(
@@ -114,7 +114,7 @@ def test_a_maintainer_approves_a_promotion_that_then_shows_in_the_target_layer(
         scope=team,
         subject=scope_tree["other_project"],
         title="Merge two 'KeyError: <key>' signatures",
-        proposed_by="hindsight",
+        proposed_by=Principal.system("hindsight"),
         payload={"other_id": "missing", "similarity": 0.93},
     )
 
@@ -155,7 +155,7 @@ def test_a_second_approval_is_required_where_the_policy_says_so(
         scope=scope_tree["team"],
         subject=knowledge_item,
         title="Promote the webhook retry note",
-        proposed_by="system",
+        proposed_by=Principal.system(),
     )
     assert proposal.required_approvals == 2
 
@@ -259,7 +259,7 @@ def test_the_dashboard_shows_figures_queues_and_charts(
         scope=scope_tree["team"],
         subject=knowledge_item,
         title="Promote the webhook retry note",
-        proposed_by="system",
+        proposed_by=Principal.system(),
     )
     proposal_decide(
         proposal_id=decided.pk, principal=Principal.for_user(colleague), decision="approve"
@@ -308,7 +308,7 @@ def test_an_outsider_is_refused(
         scope=scope_tree["team"],
         subject=knowledge_item,
         title="Promote the webhook retry note",
-        proposed_by="system",
+        proposed_by=Principal.system(),
     )
     escalation = escalation_create(
         escalated_to="aria",

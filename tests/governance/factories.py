@@ -11,6 +11,7 @@ import factory
 from django.contrib.auth import get_user_model
 from factory.django import DjangoModelFactory, Password
 
+from governance.auth import Principal
 from governance.models import AgentCredential, Membership, Policy, Proposal, Scope
 from governance.services import agent_create, membership_grant, proposal_create, scope_ensure_path
 
@@ -95,7 +96,7 @@ class ProposalFactory(DjangoModelFactory):
     scope = factory.LazyFunction(lambda: demo_project().parent)
     subject = None  # the demo project
     title = factory.LazyAttribute(lambda p: f"{p.kind} of {getattr(p.subject, 'path', 'api')}")
-    proposed_by = "system"
+    proposed_by = factory.LazyFunction(Principal.system)
     payload = factory.LazyFunction(lambda: {"name": "approved-name"})
 
     @classmethod

@@ -74,11 +74,12 @@ def test_the_effective_policy_is_readable_with_its_sources(maintainer, scope_tre
     ]
 
 
-def test_the_policy_of_a_scope_one_cannot_read_is_not_found(outsider, scope_tree):
-    response = client_for(outsider).get(
-        "/api/v1/governance/policy", {"scope": "acme/platform/payments"}
-    )
-    assert response.status_code == 404
+def test_the_policy_of_a_scope_one_cannot_read_answers_like_a_missing_one(outsider, scope_tree):
+    client = client_for(outsider)
+    response = client.get("/api/v1/governance/policy", {"scope": "acme/platform/payments"})
+    missing = client.get("/api/v1/governance/policy", {"scope": "acme/no-such-team"})
+    assert response.status_code == missing.status_code == 403
+    assert "scope" in response.json()["fields"] and "scope" in missing.json()["fields"]
 
 
 def test_the_policy_endpoint_names_a_missing_scope_parameter(maintainer):

@@ -2,6 +2,7 @@ import pytest
 from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
+from governance.auth import Principal
 from governance.models import AuditLog
 from governance.services import audit_record
 
@@ -10,7 +11,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def entry():
-    return audit_record(actor="tester", action="test.action", target_type="x", target_id="1")
+    return audit_record(
+        actor=Principal.system("tester"), action="test.action", target_type="x", target_id="1"
+    )
 
 
 def test_the_database_refuses_to_update_an_audit_row(entry):
@@ -27,5 +30,7 @@ def test_the_database_refuses_to_delete_an_audit_row(entry):
 
 
 def test_appending_is_allowed(entry):
-    audit_record(actor="tester", action="test.second", target_type="x", target_id="2")
+    audit_record(
+        actor=Principal.system("tester"), action="test.second", target_type="x", target_id="2"
+    )
     assert AuditLog.objects.count() == 2

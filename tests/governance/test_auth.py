@@ -81,8 +81,8 @@ def test_an_agent_cannot_write_outside_its_scopes(agent_client):
         {"parent": "acme/platform/search/indexer", "slug": "s1", "layer": "session"},
         format="json",
     )
-    # The other team's project is not even visible to this agent.
-    assert response.status_code == 400
+    # The other team's project is not even visible to this agent: refused as a missing one is.
+    assert response.status_code == 403
     assert "parent" in response.json()["fields"]
 
 

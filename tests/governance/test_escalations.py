@@ -5,7 +5,6 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 from django.utils import timezone
-from rest_framework import exceptions
 
 from governance import conf
 from governance.auth import Principal
@@ -16,7 +15,7 @@ from governance.services import (
     escalations_flag_overdue,
     queue_assign,
 )
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 from tests.clients import client_for
 from tests.governance.factories import PolicyFactory, UserFactory
 
@@ -87,9 +86,9 @@ def test_a_supervisor_reviews_then_resolves_with_notes_and_both_are_audited(esca
 
 
 def test_resolving_or_dismissing_needs_notes(escalation, supervisor):
-    with pytest.raises(exceptions.ValidationError) as caught:
+    with pytest.raises(InvalidInput) as caught:
         move(escalation, supervisor, "dismissed", "  ")
-    assert "notes" in caught.value.detail
+    assert "notes" in caught.value.fields
 
 
 def test_a_closed_escalation_cannot_move_again(escalation, supervisor):
@@ -100,7 +99,7 @@ def test_a_closed_escalation_cannot_move_again(escalation, supervisor):
 
 @pytest.mark.parametrize("who", ["maintainer", "member", "outsider"])
 def test_only_supervisors_handle_escalations(request, escalation, who):
-    with pytest.raises(exceptions.PermissionDenied):
+    with pytest.raises(Forbidden):
         move(escalation, request.getfixturevalue(who), "reviewed")
 
 

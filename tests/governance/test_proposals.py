@@ -5,7 +5,6 @@ import threading
 import pytest
 from django.core import mail
 from django.db import connection
-from rest_framework import exceptions
 
 from governance.auth import Principal
 from governance.models import (
@@ -17,7 +16,7 @@ from governance.models import (
     Scope,
 )
 from governance.services import proposal_cancel, proposal_create, proposal_decide
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden
 from tests.governance.factories import (
     AgentCredentialFactory,
     PolicyFactory,
@@ -76,20 +75,20 @@ def test_one_rejection_rejects_without_applying(scope_applier, maintainer):
 @pytest.mark.parametrize("who", ["member", "supervisor", "outsider"])
 def test_only_maintainers_of_the_target_scope_may_decide(request, scope_applier, who, scope_tree):
     proposal = ProposalFactory()
-    with pytest.raises(exceptions.PermissionDenied):
+    with pytest.raises(Forbidden):
         decide(proposal, request.getfixturevalue(who))
     assert Proposal.objects.get(pk=proposal.pk).state == ProposalState.PENDING
 
 
 def test_a_maintainer_below_the_target_scope_may_not_decide(scope_applier, scope_tree):
     project_maintainer = UserFactory(username="pm", roles={scope_tree["project"]: "maintainer"})
-    with pytest.raises(exceptions.PermissionDenied):
+    with pytest.raises(Forbidden):
         decide(ProposalFactory(scope=scope_tree["team"]), project_maintainer)
 
 
 def test_agents_cannot_decide_anything(scope_applier, scope_tree):
     credential = AgentCredentialFactory()
-    with pytest.raises(exceptions.PermissionDenied):
+    with pytest.raises(Forbidden):
         proposal_decide(
             proposal_id=ProposalFactory().pk,
             principal=Principal.for_agent(credential),
@@ -99,7 +98,7 @@ def test_agents_cannot_decide_anything(scope_applier, scope_tree):
 
 def test_the_proposer_may_not_approve_by_default(scope_applier, maintainer):
     proposal = ProposalFactory(proposed_by=Principal.for_user(maintainer))
-    with pytest.raises(exceptions.PermissionDenied, match="proposer"):
+    with pytest.raises(Forbidden, match="proposer"):
         decide(proposal, maintainer)
 
 
@@ -160,7 +159,7 @@ def test_an_open_proposal_for_the_same_subject_is_reused(scope_tree):
 
 def test_the_proposer_or_a_maintainer_may_cancel(maintainer, member, scope_tree):
     proposal = ProposalFactory(proposed_by=Principal.for_user(member))
-    with pytest.raises(exceptions.PermissionDenied):
+    with pytest.raises(Forbidden):
         proposal_cancel(
             proposal_id=ProposalFactory(kind="merge").pk, principal=Principal.for_user(member)
         )
@@ -230,7 +229,7 @@ def test_two_maintainers_clicking_at_once_decide_once(scope_tree, registries):
         scope=scope_tree["team"],
         subject=scope_tree["project"],
         title="race",
-        proposed_by="system",
+        proposed_by=Principal.system(),
     )
     barrier = threading.Barrier(2)
     outcomes = []

@@ -8,9 +8,10 @@ from django.db import connection
 from django.utils import timezone
 
 from governance.models import RateLimitWindow
-from governance.ratelimit import RETENTION, RateLimited, rate_limit_hit
+from governance.ratelimit import RETENTION, rate_limit_hit
 from governance.tasks import rate_limit_prune_task
 from hindsight import conf as hindsight_conf
+from mnemosyne_site.errors import RateLimited
 from mnemosyne_site.models import TaskRun
 from mnemosyne_site.schedules import SCHEDULES
 from notes import conf as notes_conf

@@ -13,13 +13,3 @@ def hindsight_conf(monkeypatch):
             monkeypatch.setattr(conf, name, value)
 
     return set_values
-
-
-@pytest.fixture(autouse=True)
-def _fresh_plan_counts():
-    """Row counts cached to choose search plans must not leak from one test to the next."""
-    from hindsight import store
-
-    store._COUNT_CACHE.clear()
-    yield
-    store._COUNT_CACHE.clear()

@@ -30,10 +30,10 @@ def test_it_escalates_a_scope_past_the_bloat_threshold_with_cleanup_candidates(
     for sig, title in ((good, "works"), (bad, "rarely works")):
         sig.note = _note(project, title, retrieval_count=3)
         sig.save()
-    resolution_create(signature=good, description="ok", actor="a")
-    poor = resolution_create(signature=bad, description="meh", actor="a")
+    resolution_create(signature=good, description="ok", actor=Principal.system("a"))
+    poor = resolution_create(signature=bad, description="meh", actor=Principal.system("a"))
     for _ in range(4):
-        resolution_apply(resolution_id=poor.pk, success=False, actor="a")  # 0.2
+        resolution_apply(resolution_id=poor.pk, success=False, actor=Principal.system("a"))  # 0.2
     stale = _note(project, "old and unused")
     long_ago = timezone.now() - timedelta(days=200)
     KnowledgeItem.objects.filter(pk=stale.pk).update(created_at=long_ago)
@@ -75,7 +75,7 @@ def test_the_dashboard_shows_only_what_the_viewer_may_read(scope_tree, member, o
         occurrence_count=20,
         embed=False,
     )
-    resolution_create(signature=mine, description="fix A", actor="a")
+    resolution_create(signature=mine, description="fix A", actor=Principal.system("a"))
     provider = dashboard_providers()["hindsight"]
     seen = provider(Principal.for_user(member))
     assert [s["id"] for s in seen["top_signatures"]] == [str(mine.pk)]

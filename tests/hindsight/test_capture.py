@@ -1,5 +1,6 @@
 import pytest
 
+from governance.auth import Principal
 from governance.models import AuditLog
 from governance.services import scope_ensure_path
 from hindsight import metrics
@@ -136,7 +137,9 @@ def test_capture_suggests_the_fixes_of_the_signature(agent_client, scope_tree):
         agent_client, "ModuleNotFoundError: No module named 'requests'", "ModuleNotFoundError"
     ).json()
     signature = ErrorSignature.objects.get(pk=first["signature"]["id"])
-    resolution_create(signature=signature, description="pip install requests", actor="a")
+    resolution_create(
+        signature=signature, description="pip install requests", actor=Principal.system("a")
+    )
     body = capture(
         agent_client, "ModuleNotFoundError: No module named 'requests'", "ModuleNotFoundError"
     ).json()

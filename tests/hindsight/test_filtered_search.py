@@ -5,9 +5,9 @@ import pytest
 
 from governance.auth import Principal
 from governance.services import scope_ensure_path
-from hindsight import store
 from hindsight.models import ErrorSignature
 from hindsight.selectors import matching
+from mnemosyne_site.vectors import forget_counts
 
 
 @pytest.fixture
@@ -43,19 +43,20 @@ def _exact(scope, query, k):
 @pytest.mark.django_db
 @pytest.mark.parametrize("exact_scan_max", [0, 2000])  # the HNSW plan, then the exact plan
 def test_filtered_search_agrees_with_an_exact_scan(
-    spread_signatures, hindsight_conf, exact_scan_max
+    spread_signatures, hindsight_conf, settings, exact_scan_max
 ):
     scopes, centres = spread_signatures
-    hindsight_conf(HINDSIGHT_EXACT_SCAN_MAX=exact_scan_max, HINDSIGHT_MATCH_SIMILARITY=-1.0)
-    store._COUNT_CACHE.clear()
+    hindsight_conf(HINDSIGHT_MATCH_SIMILARITY=-1.0)
+    settings.VECTOR_EXACT_SCAN_MAX_ROWS = exact_scan_max
+    forget_counts()
     principal = Principal(kind="agent", name="reader", read_paths=(scopes[2].path,), write_paths=())
-    signatures, scope_ids = matching._visible(principal, None)
+    signatures, _ = matching._visible(principal, None)
     rng = np.random.default_rng(5)
     hits = total = 0
     for n in range(20):
         query = centres[n] + rng.normal(scale=0.35, size=384)
         query = (query / np.linalg.norm(query)).astype(np.float32)
-        found = {m.signature.pk for m in matching._semantic(signatures, query, 10, scope_ids)}
+        found = {m.signature.pk for m in matching._semantic(signatures, query, 10)}
         expected = _exact(scopes[2], query, 10)
         hits += len(found & expected)
         total += len(expected)

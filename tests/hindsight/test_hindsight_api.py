@@ -1,5 +1,6 @@
 import pytest
 
+from governance.auth import Principal
 from hindsight.models import ErrorSignature, Learning
 from hindsight.services import resolution_create
 from hindsight.services.learnings import learning_save
@@ -19,7 +20,6 @@ CAPTURE = "/api/v1/hindsight/errors"
         ({"error_type": "KeyError"}, "message"),
         ({"message": "   "}, "message"),
         ({"message": "x", "stack": "s" * 70_000}, "stack"),
-        ({"message": "x", "scope": "no/such/scope"}, "scope"),
         ({"message": "x", "scope": "../../etc"}, "scope"),
         ({"message": "x", "context": "not an object"}, "context"),
         ({"message": "x", "context": {"frameworks": "django"}}, "context"),
@@ -30,6 +30,17 @@ def test_capture_rejects_bad_input_naming_the_field(agent_client, body, field):
     response = agent_client.post(CAPTURE, body, format="json")
     assert response.status_code == 400, response.content
     assert field in response.json()["fields"]
+    assert not ErrorSignature.objects.exists()
+
+
+@pytest.mark.django_db
+def test_capture_refuses_a_missing_scope_as_it_refuses_an_unreadable_one(agent_client):
+    missing = agent_client.post(CAPTURE, {"message": "x", "scope": "no/such/scope"}, format="json")
+    hidden = agent_client.post(
+        CAPTURE, {"message": "x", "scope": "acme/platform/search/indexer"}, format="json"
+    )
+    assert missing.status_code == hidden.status_code == 403
+    assert "scope" in missing.json()["fields"] and "scope" in hidden.json()["fields"]
     assert not ErrorSignature.objects.exists()
 
 
@@ -127,7 +138,9 @@ def test_a_resolution_needs_a_description(agent_client, scope_tree):
 @pytest.mark.django_db
 def test_an_application_needs_its_outcome(agent_client, scope_tree):
     signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
-    resolution = resolution_create(signature=signature, description="d", actor="a")
+    resolution = resolution_create(
+        signature=signature, description="d", actor=Principal.system("a")
+    )
     response = agent_client.post(
         f"/api/v1/hindsight/resolutions/{resolution.pk}/applications", {}, format="json"
     )
@@ -195,15 +208,23 @@ def test_learnings_can_be_saved_read_updated_and_deleted(agent_client):
 def test_learnings_search_matches_pattern_or_trigger_most_confident_first(agent_client, scope_tree):
     scope = scope_tree["project"]
     low = learning_save(
-        scope=scope, trigger="tool:npm", error_pattern="ENOENT package.json", actor="a"
+        scope=scope,
+        trigger="tool:npm",
+        error_pattern="ENOENT package.json",
+        actor=Principal.system("a"),
     )
     high = learning_save(
-        scope=scope, trigger="tool:yarn", error_pattern="ENOENT yarn.lock", actor="a"
+        scope=scope,
+        trigger="tool:yarn",
+        error_pattern="ENOENT yarn.lock",
+        actor=Principal.system("a"),
     )
     by_trigger = learning_save(
-        scope=scope, trigger="tool:enoent-fixer", error_pattern="x", actor="a"
+        scope=scope, trigger="tool:enoent-fixer", error_pattern="x", actor=Principal.system("a")
     )
-    learning_save(scope=scope, trigger="tool:git", error_pattern="fatal", actor="a")
+    learning_save(
+        scope=scope, trigger="tool:git", error_pattern="fatal", actor=Principal.system("a")
+    )
     Learning.objects.filter(pk=high.pk).update(confidence=0.9)
     Learning.objects.filter(pk=low.pk).update(confidence=0.2)
     found = agent_client.get("/api/v1/learnings/search", {"q": "enoent"}).json()

@@ -1,5 +1,6 @@
 import pytest
 
+from governance.auth import Principal
 from governance.models import AuditLog
 from governance.services import scope_ensure_path
 from hindsight.services import hindsight_note_upsert, resolution_apply, resolution_create
@@ -9,7 +10,11 @@ from tests.hindsight.factories import ErrorSignatureFactory
 
 def _resolve(signature, description="Guard the lookup with dict.get.", code="", **kwargs):
     return resolution_create(
-        signature=signature, description=description, code_change=code, actor="agent", **kwargs
+        signature=signature,
+        description=description,
+        code_change=code,
+        actor=Principal.system("agent"),
+        **kwargs,
     )
 
 
@@ -73,10 +78,10 @@ def test_a_new_resolution_updates_the_existing_note_instead_of_adding_one(scope_
 def test_no_note_while_no_fix_works_more_than_half_the_time(scope_tree):
     signature = ErrorSignatureFactory(scope=scope_tree["project"])
     resolution = _resolve(signature)
-    resolution_apply(resolution_id=resolution.pk, success=False, actor="a")
+    resolution_apply(resolution_id=resolution.pk, success=False, actor=Principal.system("a"))
     assert hindsight_note_upsert(signature_id=signature.pk) is None  # exactly 0.5
     assert not KnowledgeItem.objects.filter(kind="hindsight").exists()
-    resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+    resolution_apply(resolution_id=resolution.pk, success=True, actor=Principal.system("a"))
     assert hindsight_note_upsert(signature_id=signature.pk) is not None  # 2/3
 
 

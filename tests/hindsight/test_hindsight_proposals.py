@@ -1,5 +1,4 @@
 import pytest
-from rest_framework.exceptions import PermissionDenied
 
 from governance.auth import Principal
 from governance.models import Proposal, ProposalState
@@ -15,14 +14,19 @@ from hindsight.services import (
     resolution_apply,
     resolution_create,
 )
+from mnemosyne_site.errors import Forbidden
 from notes.models import KnowledgeItem
 from tests.hindsight.factories import ErrorSignatureFactory
 
 
 def _proven(signature, applications: int, failures: int = 0):
-    resolution = resolution_create(signature=signature, description="Use dict.get.", actor="a")
+    resolution = resolution_create(
+        signature=signature, description="Use dict.get.", actor=Principal.system("a")
+    )
     for n in range(applications - 1):
-        resolution_apply(resolution_id=resolution.pk, success=n >= failures, actor="a")
+        resolution_apply(
+            resolution_id=resolution.pk, success=n >= failures, actor=Principal.system("a")
+        )
     hindsight_note_upsert(signature_id=signature.pk)
     signature.refresh_from_db()
     return resolution
@@ -34,7 +38,7 @@ def test_a_proven_resolution_proposes_promotion_to_the_next_layer(scope_tree):
     _proven(signature, applications=4)
     assert hindsight_promotion_propose(signature=signature) is None  # 4 < 5 applications
     resolution = signature.resolutions.get()
-    resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+    resolution_apply(resolution_id=resolution.pk, success=True, actor=Principal.system("a"))
     before = metrics.PROMOTION_TOTAL.labels(
         from_layer="project", to_layer="team", status="proposed"
     )._value.get()
@@ -54,7 +58,7 @@ def test_a_proven_resolution_proposes_promotion_to_the_next_layer(scope_tree):
     )._value.get()
     assert after == before + 1
     # Asked once: a further application does not queue it again.
-    resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+    resolution_apply(resolution_id=resolution.pk, success=True, actor=Principal.system("a"))
     assert hindsight_promotion_propose(signature=signature) is None
     assert Proposal.objects.filter(kind="promotion").count() == 1
 
@@ -73,7 +77,7 @@ def test_a_promotion_waits_for_the_target_layers_maintainers(scope_tree, member,
     proposal = hindsight_promotion_propose(signature=signature)
     # Nothing is promoted by proposing it: the note stays where it was, alone.
     assert KnowledgeItem.objects.filter(kind="hindsight").count() == 1
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         proposal_decide(
             proposal_id=proposal.pk, principal=Principal.for_user(member), decision="approve"
         )
@@ -99,7 +103,7 @@ def test_metrics_are_aggregated_across_the_notes_lineage(scope_tree):
     other = ErrorSignatureFactory(
         scope=scope_tree["team"], message_template="ValueError: bad <NUM>", error_type="ValueError"
     )
-    resolution_create(signature=other, description="x", actor="a")
+    resolution_create(signature=other, description="x", actor=Principal.system("a"))
     other.note = copy
     other.save()
     completed = metrics.PROMOTION_TOTAL.labels(
@@ -124,13 +128,13 @@ def test_similar_signatures_with_working_fixes_are_suggested_for_merge(scope_tre
     twin = ErrorSignatureFactory(
         scope=scope_tree["project"], message_template="KeyError: 'user_id' missing in <PATH>"
     )
-    resolution_create(signature=first, description="a", actor="a")
-    weak = resolution_create(signature=twin, description="b", actor="a")
+    resolution_create(signature=first, description="a", actor=Principal.system("a"))
+    weak = resolution_create(signature=twin, description="b", actor=Principal.system("a"))
     for _ in range(2):
-        resolution_apply(resolution_id=weak.pk, success=False, actor="a")  # 1/3
+        resolution_apply(resolution_id=weak.pk, success=False, actor=Principal.system("a"))  # 1/3
     assert hindsight_merge_suggest(signature=first) == []
     for _ in range(6):
-        resolution_apply(resolution_id=weak.pk, success=True, actor="a")  # 7/9
+        resolution_apply(resolution_id=weak.pk, success=True, actor=Principal.system("a"))  # 7/9
     proposals = hindsight_merge_suggest(signature=twin)
     assert len(proposals) == 1
     proposal = proposals[0]
@@ -153,8 +157,8 @@ def test_unrelated_signatures_are_not_suggested_for_merge(scope_tree):
         message_template="connection refused to <IP>",
         error_type="ConnectionError",
     )
-    resolution_create(signature=first, description="a", actor="a")
-    resolution_create(signature=other, description="b", actor="a")
+    resolution_create(signature=first, description="a", actor=Principal.system("a"))
+    resolution_create(signature=other, description="b", actor=Principal.system("a"))
     assert hindsight_merge_suggest(signature=first) == []
 
 
@@ -184,8 +188,10 @@ def test_an_approved_merge_moves_history_to_the_survivor_and_leaves_a_redirect(
             tokens=["x"],
             spaces=[False],
         )
-    resolution_create(signature=first, description="Use dict.get.", actor="a")
-    moved = resolution_create(signature=twin, description="Validate input.", actor="a")
+    resolution_create(signature=first, description="Use dict.get.", actor=Principal.system("a"))
+    moved = resolution_create(
+        signature=twin, description="Validate input.", actor=Principal.system("a")
+    )
     proposal = hindsight_merge_suggest(signature=first)[0]
     assert applier_for("merge", "hindsight.errorsignature") is not None
     with django_capture_on_commit_callbacks(execute=True):
@@ -203,14 +209,14 @@ def test_an_approved_merge_moves_history_to_the_survivor_and_leaves_a_redirect(
     # The survivor's note now carries both fixes.
     assert "Validate input." in first.note.content and "Use dict.get." in first.note.content
     # A resolution recorded later against the merged id lands on the survivor.
-    later = resolution_create(signature=twin, description="Later fix.", actor="a")
+    later = resolution_create(signature=twin, description="Later fix.", actor=Principal.system("a"))
     assert later.signature_id == first.pk
 
 
 @pytest.mark.django_db
 def test_the_review_page_can_describe_a_signature(scope_tree):
     signature = ErrorSignatureFactory(scope=scope_tree["project"], occurrence_count=7)
-    resolution_create(signature=signature, description="Use dict.get.", actor="a")
+    resolution_create(signature=signature, description="Use dict.get.", actor=Principal.system("a"))
     described = describer_for("hindsight.errorsignature")(str(signature.pk))
     assert described["metrics"]["occurrence_count"] == 7
     assert described["fields"]["pattern"] == signature.message_template
@@ -235,7 +241,7 @@ def test_an_approved_promotion_copies_the_note_up_and_the_next_one_starts_there(
     assert copy.original_id == signature.note_id
     assert copy.promotion_path == ["acme/platform/payments/api"]
     # The next proven application proposes the copy one layer further, to the org.
-    resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+    resolution_apply(resolution_id=resolution.pk, success=True, actor=Principal.system("a"))
     signature.refresh_from_db()
     onward = hindsight_promotion_propose(signature=signature)
     assert onward.scope == scope_tree["org"]

@@ -2,6 +2,7 @@
 
 import pytest
 
+from governance.auth import Principal
 from governance.models import Proposal
 from hindsight.services import hindsight_note_upsert, resolution_apply, resolution_create
 from mnemosyne_site.models import TaskRun
@@ -14,9 +15,11 @@ def test_the_sweep_proposes_a_due_promotion_once_and_moves_its_watermark(scope_t
     from hindsight.tasks import proposals_sweep
 
     signature = ErrorSignatureFactory(scope=scope_tree["project"])
-    resolution = resolution_create(signature=signature, description="Use dict.get.", actor="a")
+    resolution = resolution_create(
+        signature=signature, description="Use dict.get.", actor=Principal.system("a")
+    )
     for _ in range(4):  # five applications, all successful; their refresh tasks never ran
-        resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+        resolution_apply(resolution_id=resolution.pk, success=True, actor=Principal.system("a"))
     hindsight_note_upsert(signature_id=signature.pk)
     assert not Proposal.objects.filter(kind="promotion").exists()
 
@@ -27,7 +30,7 @@ def test_the_sweep_proposes_a_due_promotion_once_and_moves_its_watermark(scope_t
     assert first["signatures_checked"] == 1 and first["promotions_proposed"] == 1
     second = proposals_sweep.delay().get()
     assert second["signatures_checked"] == 0 and second["cursor"] == first["cursor"]
-    resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+    resolution_apply(resolution_id=resolution.pk, success=True, actor=Principal.system("a"))
     third = proposals_sweep.delay().get()
     assert third["signatures_checked"] == 1 and third["promotions_proposed"] == 0  # asked once
     assert Proposal.objects.filter(kind="promotion").count() == 1

@@ -3,6 +3,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from governance.auth import Principal
 from hindsight import metrics
 from hindsight.models import Resolution, SuggestionMiss
 from hindsight.selectors.matching import context_overlap, recency_score
@@ -27,7 +28,7 @@ def _resolve(signature_id, description, **kwargs):
     return resolution_create(
         signature=ErrorSignature.objects.get(pk=signature_id),
         description=description,
-        actor="a",
+        actor=Principal.system("a"),
         **kwargs,
     )
 
@@ -155,7 +156,7 @@ def test_suggestions_rank_by_success_context_and_recency(agent_client, scope_tre
     sig = _capture(agent_client, "No space left on device while writing cache", "OSError")
     flaky = _resolve(sig["id"], "Retry the write.")
     for _ in range(3):
-        resolution_apply(resolution_id=flaky.pk, success=False, actor="a")  # 0.25
+        resolution_apply(resolution_id=flaky.pk, success=False, actor=Principal.system("a"))  # 0.25
     solid = _resolve(sig["id"], "Clean the build cache.")
     old = _resolve(sig["id"], "Resize the volume.")
     a_year_ago = timezone.now() - timedelta(days=365)

@@ -3,6 +3,7 @@ import threading
 import pytest
 from django.db import connection
 
+from governance.auth import Principal
 from governance.models import AuditLog
 from hindsight.models import Resolution, ResolutionApplication
 from hindsight.services import resolution_apply, resolution_create
@@ -21,7 +22,7 @@ def test_a_new_resolution_starts_at_full_success_with_one_application(signature)
         description="Check the key exists before reading it.",
         code_change="- d['user_id']\n+ d.get('user_id')",
         context={"frameworks": ["django"]},
-        actor="agent-1",
+        actor=Principal.system("agent-1"),
     )
     assert resolution.success_rate == 1.0
     assert resolution.application_count == 1
@@ -37,23 +38,29 @@ def test_a_new_resolution_starts_at_full_success_with_one_application(signature)
 
 @pytest.mark.django_db
 def test_each_application_recomputes_the_rate_from_successes_over_applications(signature):
-    resolution = resolution_create(signature=signature, description="fix", actor="a")
+    resolution = resolution_create(
+        signature=signature, description="fix", actor=Principal.system("a")
+    )
     first_success = resolution.last_success_at
-    resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
-    after = resolution_apply(resolution_id=resolution.pk, success=False, actor="a")
+    resolution_apply(resolution_id=resolution.pk, success=True, actor=Principal.system("a"))
+    after = resolution_apply(
+        resolution_id=resolution.pk, success=False, actor=Principal.system("a")
+    )
     assert after.application_count == 3
     assert after.success_count == 2
     assert after.success_rate == pytest.approx(2 / 3)
     assert after.last_success_at > first_success
     assert after.last_failure_at is not None
-    again = resolution_apply(resolution_id=resolution.pk, success=True, actor="a")
+    again = resolution_apply(resolution_id=resolution.pk, success=True, actor=Principal.system("a"))
     assert again.success_rate == pytest.approx(3 / 4)
     assert again.last_success_at > after.last_success_at
 
 
 @pytest.mark.django_db
 def test_a_failed_application_keeps_its_context_for_analysis(signature):
-    resolution = resolution_create(signature=signature, description="fix", actor="a")
+    resolution = resolution_create(
+        signature=signature, description="fix", actor=Principal.system("a")
+    )
     before = resolution.last_success_at
     resolution_apply(
         resolution_id=resolution.pk,
@@ -61,7 +68,7 @@ def test_a_failed_application_keeps_its_context_for_analysis(signature):
         context={"python": "3.12"},
         error_message="still raises KeyError",
         session_key="s-1",
-        actor="a",
+        actor=Principal.system("a"),
     )
     failure = ResolutionApplication.objects.get(resolution=resolution, success=False)
     assert failure.context == {"python": "3.12"}
@@ -75,12 +82,16 @@ def test_a_failed_application_keeps_its_context_for_analysis(signature):
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_applications_never_lose_a_count(scope_tree):
     signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
-    resolution = resolution_create(signature=signature, description="fix", actor="a")
+    resolution = resolution_create(
+        signature=signature, description="fix", actor=Principal.system("a")
+    )
     errors = []
 
     def apply(success):
         try:
-            resolution_apply(resolution_id=resolution.pk, success=success, actor="a")
+            resolution_apply(
+                resolution_id=resolution.pk, success=success, actor=Principal.system("a")
+            )
         except Exception as exc:  # noqa: BLE001 - surfaced by the assertion below
             errors.append(exc)
         finally:
@@ -109,8 +120,10 @@ def test_applications_emit_outcome_and_success_rate_metrics(signature):
         "hindsight_resolution_applications_total", {"success": "false", "layer": "project"}
     )
     observed = sample("hindsight_resolution_success_rate_count")
-    resolution = resolution_create(signature=signature, description="fix", actor="a")
-    resolution_apply(resolution_id=resolution.pk, success=False, actor="a")
+    resolution = resolution_create(
+        signature=signature, description="fix", actor=Principal.system("a")
+    )
+    resolution_apply(resolution_id=resolution.pk, success=False, actor=Principal.system("a"))
     assert (
         sample("hindsight_resolution_applications_total", {"success": "false", "layer": "project"})
         == failures + 1
@@ -121,7 +134,9 @@ def test_applications_emit_outcome_and_success_rate_metrics(signature):
 @pytest.mark.django_db
 def test_a_retried_application_with_the_same_key_counts_once(agent_client, scope_tree):
     signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
-    resolution = resolution_create(signature=signature, description="fix", actor="a")
+    resolution = resolution_create(
+        signature=signature, description="fix", actor=Principal.system("a")
+    )
     url = f"/api/v1/hindsight/resolutions/{resolution.pk}/applications"
     for _ in range(2):
         response = agent_client.post(
@@ -130,3 +145,27 @@ def test_a_retried_application_with_the_same_key_counts_once(agent_client, scope
         assert response.status_code == 200
         assert response.json()["application_count"] == 2
     assert ResolutionApplication.objects.filter(resolution=resolution).count() == 2
+
+
+@pytest.mark.django_db
+def test_the_services_refuse_a_caller_who_may_not_write_whoever_calls_them(scope_tree):
+    """Permission checks live in the services: a task or command meets the API's rules."""
+    from hindsight.models import Learning
+    from hindsight.services.learnings import learning_boost, learning_save
+    from mnemosyne_site.errors import Forbidden
+
+    signature = ErrorSignatureFactory(scope=scope_tree["project"], embed=False)
+    reader = Principal(
+        kind="agent", name="reader", read_paths=(scope_tree["project"].path,), write_paths=()
+    )
+    with pytest.raises(Forbidden):
+        resolution_create(signature=signature, description="fix", actor=reader)
+    with pytest.raises(Forbidden):
+        learning_save(scope=scope_tree["project"], trigger="t", error_pattern="e", actor=reader)
+    learning = learning_save(
+        scope=scope_tree["project"], trigger="t", error_pattern="e", actor=Principal.system()
+    )
+    with pytest.raises(Forbidden):
+        learning_boost(principal=reader, learning=learning, confidence_boost=0.5)
+    assert not Resolution.objects.exists()
+    assert Learning.objects.get().confidence == learning.confidence

@@ -2,7 +2,7 @@ import logging
 
 import pytest
 
-from governance.ratelimit import RateLimited
+from governance.auth import Principal
 from hindsight.models import Learning
 from hindsight.services.learnings import (
     categorize_error,
@@ -11,6 +11,7 @@ from hindsight.services.learnings import (
     learning_save,
     summarize_params,
 )
+from mnemosyne_site.errors import RateLimited
 
 URL = "/api/v1/tool-results"
 
@@ -102,7 +103,7 @@ def test_a_known_confident_learning_is_not_learned_again(agent_client, scope_tre
     learning_save(
         scope=scope_tree["project"],
         trigger="tool:git",
-        actor="a",
+        actor=Principal.system("a"),
         error_pattern="fatal: not a git repository",
         fix="run git init",
         category="tool_error",
@@ -121,7 +122,7 @@ def test_a_known_but_unproven_learning_does_not_stop_a_new_one(agent_client, sco
     learning_save(
         scope=scope_tree["project"],
         trigger="tool:git",
-        actor="a",
+        actor=Principal.system("a"),
         error_pattern="fatal: not a git repository",
         category="tool_error",
     )
@@ -152,20 +153,44 @@ def test_learning_saves_are_rate_limited_per_session_and_not_without_one(
     hindsight_conf(LEARNING_MAX_SAVES_PER_SESSION=2)
     scope = scope_tree["project"]
     for n in range(2):
-        learning_save(scope=scope, trigger="t", error_pattern=f"e{n}", session_key="s-1", actor="a")
+        learning_save(
+            scope=scope,
+            trigger="t",
+            error_pattern=f"e{n}",
+            session_key="s-1",
+            actor=Principal.system("a"),
+        )
     with pytest.raises(RateLimited):
-        learning_save(scope=scope, trigger="t", error_pattern="e3", session_key="s-1", actor="a")
-    learning_save(scope=scope, trigger="t", error_pattern="e3", session_key="s-2", actor="a")
+        learning_save(
+            scope=scope,
+            trigger="t",
+            error_pattern="e3",
+            session_key="s-1",
+            actor=Principal.system("a"),
+        )
+    learning_save(
+        scope=scope, trigger="t", error_pattern="e3", session_key="s-2", actor=Principal.system("a")
+    )
     for n in range(4):  # an empty session key bypasses the limit
-        learning_save(scope=scope, trigger="t", error_pattern=f"x{n}", session_key="", actor="a")
+        learning_save(
+            scope=scope,
+            trigger="t",
+            error_pattern=f"x{n}",
+            session_key="",
+            actor=Principal.system("a"),
+        )
     assert Learning.objects.count() == 7
 
 
 @pytest.mark.django_db
 def test_success_boosts_only_learnings_whose_trigger_is_exactly_the_tool(agent_client, scope_tree):
     scope = scope_tree["project"]
-    exact = learning_save(scope=scope, trigger="tool:git", error_pattern="e1", actor="a")
-    prefix = learning_save(scope=scope, trigger="tool:git-lfs", error_pattern="e2", actor="a")
+    exact = learning_save(
+        scope=scope, trigger="tool:git", error_pattern="e1", actor=Principal.system("a")
+    )
+    prefix = learning_save(
+        scope=scope, trigger="tool:git-lfs", error_pattern="e2", actor=Principal.system("a")
+    )
     body = observe(agent_client, "git", None)
     assert body["action"] == "boosted"
     assert body["boosted"] == [str(exact.pk)]
@@ -185,17 +210,20 @@ def test_success_propagates_a_tenth_of_the_rate_to_similar_learnings(
     learning_save(
         scope=scope,
         trigger="tool:docker",
-        actor="a",
+        actor=Principal.system("a"),
         error_pattern="docker: Cannot connect to the Docker daemon socket",
     )
     similar = learning_save(
         scope=scope,
         trigger="tool:podman",
-        actor="a",
+        actor=Principal.system("a"),
         error_pattern="docker: Cannot connect to the Docker daemon socket!",
     )
     unrelated = learning_save(
-        scope=scope, trigger="tool:psql", actor="a", error_pattern="relation users does not exist"
+        scope=scope,
+        trigger="tool:psql",
+        actor=Principal.system("a"),
+        error_pattern="relation users does not exist",
     )
     with django_capture_on_commit_callbacks(execute=True):
         observe(agent_client, "docker", None)
@@ -208,12 +236,14 @@ def test_success_propagates_a_tenth_of_the_rate_to_similar_learnings(
 
 @pytest.mark.django_db
 def test_boosts_clamp_confidence_to_its_range(scope_tree):
-    learning = learning_save(scope=scope_tree["project"], trigger="t", error_pattern="e", actor="a")
-    learning_boost(learning_id=learning.pk, confidence_boost=0.9)
+    learning = learning_save(
+        scope=scope_tree["project"], trigger="t", error_pattern="e", actor=Principal.system("a")
+    )
+    learning_boost(principal=Principal.system(), learning=learning, confidence_boost=0.9)
     learning.refresh_from_db()
     assert learning.confidence == 1.0
     Learning.objects.filter(pk=learning.pk).update(occurrence_count=100)
-    learning_boost(learning_id=learning.pk, success_delta=0)
+    learning_boost(principal=Principal.system(), learning=learning, success_delta=0)
     learning.refresh_from_db()
     assert learning.confidence == 0.1  # 0 / 100 would be 0: never below 0.1
 
@@ -226,7 +256,7 @@ def test_the_fix_endpoint_answers_only_above_the_threshold(agent_client, scope_t
     learning = learning_save(
         scope=scope_tree["project"],
         trigger="tool:pip",
-        actor="a",
+        actor=Principal.system("a"),
         error_pattern=extract_error_pattern("No matching distribution found for torch==9.9"),
         fix="Use a released version of torch.",
     )
@@ -253,7 +283,11 @@ def test_the_fix_endpoint_needs_an_error(agent_client):
 def test_confident_near_triggers_do_not_crowd_out_the_exact_one(agent_client, scope_tree):
     scope = scope_tree["project"]
     for n in range(6):
-        learning_save(scope=scope, trigger=f"tool:git-{n}", error_pattern=f"e{n}", actor="a")
+        learning_save(
+            scope=scope, trigger=f"tool:git-{n}", error_pattern=f"e{n}", actor=Principal.system("a")
+        )
     Learning.objects.update(confidence=0.9)
-    exact = learning_save(scope=scope, trigger="tool:git", error_pattern="x", actor="a")
+    exact = learning_save(
+        scope=scope, trigger="tool:git", error_pattern="x", actor=Principal.system("a")
+    )
     assert observe(agent_client, "git", None)["boosted"] == [str(exact.pk)]

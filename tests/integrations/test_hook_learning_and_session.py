@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from governance.auth import Principal
 from lessons.models import Lesson, LessonType
 from notes.models import Trajectory, TrajectoryEvent
 from tests.integrations.hook_helpers import event, report_anti_pattern
@@ -109,7 +110,7 @@ def test_a_failure_with_a_known_fix_returns_it_as_context_at_once(
         signature=signature,
         description="Install psycopg2-binary instead; its wheels bundle libpq",
         code_change="requirements.txt: psycopg2 -> psycopg2-binary",
-        actor="maintainer",
+        actor=Principal.system("maintainer"),
     )
 
     again = run_hook(

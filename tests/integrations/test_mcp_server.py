@@ -9,6 +9,7 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from governance.auth import Principal
 from lessons.models import Lesson
 from tests.integrations.hook_helpers import report_anti_pattern
 
@@ -159,7 +160,7 @@ def test_report_tool_result_learns_and_suggest_fix_offers_the_resolution(
     resolution_create(
         signature=ErrorSignature.objects.get(),
         description="Run the command from the repository root, or git init first",
-        actor="maintainer",
+        actor=Principal.system("maintainer"),
     )
 
     async def scenario(session):

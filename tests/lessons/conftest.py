@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from lessons import conf, matching, vector_search
+from lessons import conf, matching
 from lessons.services.reporting import forget_rules
 from tests.lessons.factories import lesson_payload
 
@@ -14,11 +14,9 @@ def _fresh_lessons_state(monkeypatch):
     monkeypatch.setattr(conf, "ANTI_PATTERN_STATS_FLUSH_SECONDS", 0.0)
     matching.reset_index()
     matching.forget_action_vectors()
-    vector_search.forget_counts()
     forget_rules()
     yield
     matching.reset_index()
-    vector_search.forget_counts()
 
 
 @pytest.fixture

@@ -1,11 +1,12 @@
 import pytest
 from rest_framework.test import APIClient
 
+from governance.auth import Principal
 from lessons import conf, matching
 from lessons.models import AntiPattern
 from lessons.services import anti_pattern_set_active, anti_pattern_update
 from mnemosyne_site.embeddings import embed_one
-from mnemosyne_site.errors import InvalidInput
+from mnemosyne_site.errors import Forbidden, InvalidInput
 from tests.governance.factories import AgentCredentialFactory
 from tests.lessons.factories import AntiPatternFactory, LessonFactory
 from tests.metrics import sample
@@ -128,7 +129,9 @@ def test_the_next_check_sees_a_new_or_deactivated_anti_pattern(agent_client):
     anti_pattern = AntiPatternFactory()
     assert check(agent_client, "rm -rf /data")["blocked"] is True
 
-    anti_pattern_set_active(anti_pattern_id=anti_pattern.pk, principal="test", active=False)
+    anti_pattern_set_active(
+        anti_pattern_id=anti_pattern.pk, principal=Principal.system("test"), active=False
+    )
     assert check(agent_client, "rm -rf /data")["blocked"] is False
 
 
@@ -136,7 +139,7 @@ def test_an_edited_trigger_takes_effect_and_an_invalid_one_is_refused(agent_clie
     anti_pattern = AntiPatternFactory(embedding=None)  # matching by trigger only
     anti_pattern_update(
         anti_pattern_id=anti_pattern.pk,
-        principal="test",
+        principal=Principal.system("test"),
         changes={"trigger_pattern": r"(?i)shred\s+"},
     )
     assert check(agent_client, "rm -rf /data")["blocked"] is False
@@ -145,7 +148,7 @@ def test_an_edited_trigger_takes_effect_and_an_invalid_one_is_refused(agent_clie
     with pytest.raises(InvalidInput) as error:
         anti_pattern_update(
             anti_pattern_id=anti_pattern.pk,
-            principal="test",
+            principal=Principal.system("test"),
             changes={"trigger_pattern": r"(?<=x)y"},
         )
     assert "trigger_pattern" in error.value.fields
@@ -267,3 +270,22 @@ def test_a_blocked_action_is_counted_with_its_severity(agent_client):
     assert response.json()["blocked"] is True
     assert sample("mnemosyne_anti_pattern_blocks_total", severity="critical") - blocks == 1
     assert sample("mnemosyne_anti_pattern_checks_total", result="blocked") - checks == 1
+
+
+def test_only_maintainers_edit_an_anti_pattern_whoever_calls_the_service(maintainer, member):
+    """The rule the API applied in its view now lives in the service, so the admin and commands
+    meet it too: a member of the scope, or a token-holding agent, may not switch it off."""
+    anti_pattern = AntiPatternFactory()
+    agent = Principal(kind="agent", name="a", read_paths=("acme",), write_paths=("acme",))
+    for caller in (Principal.for_user(member), agent):
+        with pytest.raises(Forbidden):
+            anti_pattern_set_active(anti_pattern_id=anti_pattern.pk, principal=caller, active=False)
+        with pytest.raises(Forbidden):
+            anti_pattern_update(
+                anti_pattern_id=anti_pattern.pk, principal=caller, changes={"title": "x"}
+            )
+    anti_pattern.refresh_from_db()
+    assert anti_pattern.active and anti_pattern.title != "x"
+    assert anti_pattern_set_active(
+        anti_pattern_id=anti_pattern.pk, principal=Principal.for_user(maintainer), active=False
+    )

@@ -6,6 +6,7 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from governance.auth import Principal
 from governance.models import AuditLog
 from lessons.models import AntiPattern
 from lessons.services import anti_pattern_set_active, anti_pattern_update
@@ -45,11 +46,13 @@ def test_the_command_installs_the_specs_anti_patterns_once():
 def test_a_maintainers_deactivation_and_edit_survive_the_loader():
     install()
     rm = AntiPattern.objects.get(builtin_key="rm-rf-data-directories")
-    anti_pattern_set_active(anti_pattern_id=rm.pk, principal="maintainer", active=False)
+    anti_pattern_set_active(
+        anti_pattern_id=rm.pk, principal=Principal.system("maintainer"), active=False
+    )
     deploy = AntiPattern.objects.get(builtin_key="prod-deploy-without-dev")
     anti_pattern_update(
         anti_pattern_id=deploy.pk,
-        principal="maintainer",
+        principal=Principal.system("maintainer"),
         changes={"command_trigger": {"commands": ["vercel --prod"]}},
     )
 
@@ -150,5 +153,7 @@ def test_they_apply_in_every_scope_and_domain(scope_tree):
 def test_a_deactivated_one_blocks_nothing(agent_client):
     install()
     rm = AntiPattern.objects.get(builtin_key="rm-rf-data-directories")
-    anti_pattern_set_active(anti_pattern_id=rm.pk, principal="maintainer", active=False)
+    anti_pattern_set_active(
+        anti_pattern_id=rm.pk, principal=Principal.system("maintainer"), active=False
+    )
     assert check(agent_client, "rm -rf /var/lib/postgresql/data")["blocked"] is False

@@ -5,10 +5,9 @@ import pytest
 from django.utils import timezone
 
 from governance.auth import Principal
-from lessons import conf
 from lessons.models import Lesson
-from lessons.vector_search import forget_counts, nearest
 from mnemosyne_site.embeddings import embed_one
+from mnemosyne_site.vectors import forget_counts, nearest
 from tests.lessons.factories import LessonFactory
 
 pytestmark = pytest.mark.django_db
@@ -112,9 +111,9 @@ def test_the_query_makes_a_bounded_number_of_queries(agent_client, django_assert
 
 
 @pytest.mark.parametrize("share", [0.3, 0.05])
-def test_filtered_search_recall_against_exact_search(scope_tree, monkeypatch, share):
+def test_filtered_search_recall_against_exact_search(scope_tree, settings, share):
     """The HNSW plan (forced by a low exact-scan limit) finds what exact search finds."""
-    monkeypatch.setattr(conf, "VECTOR_EXACT_SCAN_MAX_ROWS", 10)
+    settings.VECTOR_EXACT_SCAN_MAX_ROWS = 10
     rng = np.random.default_rng(7)
     # Clustered vectors, as real lesson vectors are, rather than uniform noise.
     centres = rng.normal(size=(20, 384)).astype(np.float32)
@@ -154,14 +153,7 @@ def test_filtered_search_recall_against_exact_search(scope_tree, monkeypatch, sh
         query = (query / np.linalg.norm(query)).astype(np.float32)
         scores = np.where(in_filter, vectors @ query, -np.inf)
         exact = set(ids[np.argsort(-scores)[:10]])
-        rows, plan = nearest(
-            Lesson.objects.filter(domain="target"),
-            query,
-            limit=10,
-            count_key=("recall", share),
-            total_key=("recall-total", share),
-            total_queryset=Lesson.objects.all(),
-        )
+        rows, plan = nearest(Lesson.objects.filter(domain="target"), query, limit=10)
         assert plan in {"hnsw", "hnsw_fallback"}
         recalls.append(len(exact & {r[0] for r in rows}) / 10)
     assert np.mean(recalls) >= 0.95
@@ -179,48 +171,3 @@ def test_a_principal_that_reads_everything_searches_unfiltered(scope_tree):
         max_results=5,
     )
     assert [r["title"] for r in results] == ["anywhere"]
-
-
-@pytest.mark.django_db(transaction=True)
-def test_outside_a_transaction_ef_search_is_set_once_per_connection(scope_tree, monkeypatch):
-    from django.db import connection
-
-    monkeypatch.setattr(conf, "VECTOR_EXACT_SCAN_MAX_ROWS", 1)
-    rng = np.random.default_rng(3)
-    vectors = rng.normal(size=(40, 384)).astype(np.float32)
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    Lesson.objects.bulk_create(
-        [
-            Lesson(
-                scope=scope_tree["project"],
-                lesson_type="failure",
-                domain="d",
-                category="c",
-                title=f"t{i}",
-                context="",
-                action_taken="",
-                outcome="",
-                severity="low",
-                source_agent="x",
-                embedding=v,
-            )
-            for i, v in enumerate(vectors)
-        ]
-    )
-    forget_counts()
-    for _ in range(2):
-        rows, plan = nearest(
-            Lesson.objects.all(),
-            vectors[0],
-            limit=5,
-            count_key="ef",
-            total_key="ef-total",
-            total_queryset=Lesson.objects.all(),
-        )
-        # (dead index entries left by earlier tests' rollbacks can make it fall back)
-        assert plan in {"hnsw", "hnsw_fallback"}
-        assert rows[0][1] == pytest.approx(0.0, abs=1e-5)
-    with connection.cursor() as cursor:
-        cursor.execute("SHOW hnsw.ef_search")
-        assert cursor.fetchone()[0] == str(conf.VECTOR_EF_SEARCH_MIN)
-    assert connection.connection._mnemosyne_ef_search == conf.VECTOR_EF_SEARCH_MIN

@@ -3,8 +3,9 @@ import threading
 import pytest
 from django.db import connection
 
+from governance.auth import Principal
 from governance.models import AuditLog
-from governance.ratelimit import RateLimited
+from mnemosyne_site.errors import RateLimited
 from notes import conf
 from notes.models import KnowledgeItem
 from notes.services.knowledge import knowledge_save
@@ -78,7 +79,7 @@ def test_get_returns_the_entry_or_404(agent_client):
 @pytest.mark.django_db
 def test_the_nearest_layer_wins_a_key(agent_client, scope_tree):
     knowledge_save(
-        principal="system",
+        principal=Principal.system(),
         scope=scope_tree["company"],
         key="timeout",
         category="rule",
@@ -132,7 +133,7 @@ def test_keyword_search_matches_key_or_content_ordered_by_relevance(agent_client
 def test_keyword_search_returns_ten_by_default(agent_client, scope_tree):
     for i in range(12):
         knowledge_save(
-            principal="system",
+            principal=Principal.system(),
             scope=scope_tree["project"],
             key=f"flag{i}",
             category="fact",
@@ -170,7 +171,7 @@ def test_readers_and_outsiders_cannot_write_or_peek(api_client, outsider, agent_
     assert _save(api_client, "k", "v").status_code == 403
     _save(agent_client, "secret", "payments only")
     peek = client_for(outsider).get(f"{KEYS}/secret", {"scope": "acme/platform/payments/api"})
-    assert peek.status_code == 400 and "scope" in peek.json()["fields"]
+    assert peek.status_code == 403 and "scope" in peek.json()["fields"]
     listed = client_for(outsider).get("/api/v1/knowledge").json()["results"]
     assert listed == []
 
@@ -213,7 +214,7 @@ def test_concurrent_saves_never_pass_the_limit(scope_tree, monkeypatch):
     def save(i):
         try:
             knowledge_save(
-                principal="system",
+                principal=Principal.system(),
                 scope=scope_tree["project"],
                 key=f"k{i}",
                 category="fact",

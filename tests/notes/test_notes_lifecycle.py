@@ -4,7 +4,7 @@ from governance.auth import Principal
 from governance.models import AuditLog, Proposal, ProposalState
 from governance.registry import applier_for, describer_for
 from governance.services import proposal_decide
-from mnemosyne_site.api import Conflict
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 from notes.models import KnowledgeItem, NoteRetrieval, Trajectory
 from notes.services.lifecycle import note_propose_merge, note_propose_promotion
 from tests.clients import client_for
@@ -139,7 +139,7 @@ def test_an_approved_promotion_creates_an_accepted_copy_one_layer_up(
     assert AuditLog.objects.filter(action="note.promote", target_id=str(copy.pk)).exists()
 
     # Promoting the copy again keeps the original and extends the path.
-    second = note_propose_promotion(principal="system", note=copy)
+    second = note_propose_promotion(principal=Principal.system(), note=copy)
     assert second.scope == scope_tree["org"]
     from governance.services import membership_grant
 
@@ -162,14 +162,14 @@ def test_a_promoted_note_is_visible_to_retrieval_in_the_target_layer(
     query = {"query": "batch ledger writes lock contention"}
     assert api_client.post("/api/v1/notes/search", query, format="json").json()["results"] == []
 
-    proposal = note_propose_promotion(principal="system", note=note)
+    proposal = note_propose_promotion(principal=Principal.system(), note=note)
     _decide(proposal, maintainer)  # to the payments team: still not the search team's
     assert api_client.post("/api/v1/notes/search", query, format="json").json()["results"] == []
     from governance.services import membership_grant
 
     membership_grant(user=maintainer, scope=scope_tree["org"], role="maintainer")
     copy = KnowledgeItem.objects.get(scope=scope_tree["team"])
-    _decide(note_propose_promotion(principal="system", note=copy), maintainer)
+    _decide(note_propose_promotion(principal=Principal.system(), note=copy), maintainer)
     results = api_client.post("/api/v1/notes/search", query, format="json").json()["results"]
     assert [r["scope"] for r in results] == ["acme/platform"]
 
@@ -177,8 +177,8 @@ def test_a_promoted_note_is_visible_to_retrieval_in_the_target_layer(
 @pytest.mark.django_db
 def test_a_lineage_is_promoted_into_a_layer_only_once(maintainer, scope_tree):
     note = KnowledgeItemFactory(title="Batch ledger writes", status="accepted")
-    _decide(note_propose_promotion(principal="system", note=note), maintainer)
-    again = note_propose_promotion(principal="system", note=note)
+    _decide(note_propose_promotion(principal=Principal.system(), note=note), maintainer)
+    again = note_propose_promotion(principal=Principal.system(), note=note)
     with pytest.raises(Conflict):
         _decide(again, maintainer)
     assert KnowledgeItem.objects.filter(scope=scope_tree["team"]).count() == 1
@@ -188,17 +188,16 @@ def test_a_lineage_is_promoted_into_a_layer_only_once(maintainer, scope_tree):
 def test_only_maintainers_of_the_target_scope_approve_a_promotion(
     member, scope_tree, django_user_model
 ):
-    from rest_framework.exceptions import PermissionDenied
 
     from governance.services import membership_grant
 
     project_maintainer = django_user_model.objects.create_user("pm", password="pw")
     membership_grant(user=project_maintainer, scope=scope_tree["project"], role="maintainer")
     proposal = note_propose_promotion(
-        principal="system", note=KnowledgeItemFactory(title="x", status="accepted")
+        principal=Principal.system(), note=KnowledgeItemFactory(title="x", status="accepted")
     )
     for user in (member, project_maintainer):
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(Forbidden):
             _decide(proposal, user)
     assert not KnowledgeItem.objects.filter(scope=scope_tree["team"]).exists()
 
@@ -209,7 +208,7 @@ def test_a_company_note_cannot_be_promoted(agent_client, maintainer, scope_tree)
     from notes.services.lifecycle import note_propose_promotion as propose
 
     with pytest.raises(Conflict):
-        propose(principal="system", note=note)
+        propose(principal=Principal.system(), note=note)
 
 
 # --- merges --------------------------------------------------------------------------------------
@@ -304,10 +303,8 @@ def test_similar_accepted_notes_produce_a_merge_suggestion_never_a_merge(
 @pytest.mark.django_db
 def test_a_merge_proposal_made_by_hand_needs_distinct_notes(scope_tree):
     note = KnowledgeItemFactory(title="A")
-    from rest_framework.exceptions import ValidationError
-
-    with pytest.raises(ValidationError):
-        note_propose_merge(principal="system", note=note, other=note)
+    with pytest.raises(InvalidInput):
+        note_propose_merge(principal=Principal.system(), note=note, other=note)
 
 
 # --- review page ---------------------------------------------------------------------------------
@@ -339,7 +336,7 @@ def test_a_maintainer_reviews_and_approves_a_note_promotion_on_the_review_page(
         retrieval_count=9,
         usefulness_score=4,
     )
-    proposal = note_propose_promotion(principal="system", note=note, reason="used a lot")
+    proposal = note_propose_promotion(principal=Principal.system(), note=note, reason="used a lot")
     client.force_login(maintainer)
     page = client.get(f"/review/proposals/{proposal.pk}/")
     assert page.status_code == 200
@@ -356,8 +353,63 @@ def test_a_maintainer_reviews_and_approves_a_note_promotion_on_the_review_page(
 def test_the_review_page_shows_both_sides_of_a_note_merge(client, maintainer):
     a = KnowledgeItemFactory(title="Use connection pooling for Postgres", status="accepted")
     b = KnowledgeItemFactory(title="Pool Postgres connections with pgbouncer", status="accepted")
-    proposal = note_propose_merge(principal="system", note=a, other=b)
+    proposal = note_propose_merge(principal=Principal.system(), note=a, other=b)
     client.force_login(maintainer)
     body = client.get(f"/review/proposals/{proposal.pk}/").content.decode()
     assert "Use connection pooling for Postgres" in body
     assert "Pool Postgres connections with pgbouncer" in body
+
+
+# --- the same checks for every caller -------------------------------------------------------------
+
+READER = Principal(
+    kind="agent", name="reader", read_paths=("acme/platform/payments/api",), write_paths=()
+)
+
+
+@pytest.mark.django_db
+def test_a_caller_who_may_not_write_cannot_propose_outside_the_api_either(scope_tree):
+    """The services check the principal themselves, so a command or task calling them directly
+    meets the rule the API enforces."""
+    note = KnowledgeItemFactory(title="A", status="accepted")
+    other = KnowledgeItemFactory(title="B", status="accepted")
+    with pytest.raises(Forbidden):
+        note_propose_promotion(principal=READER, note=note)
+    with pytest.raises(Forbidden):
+        note_propose_merge(principal=READER, note=note, other=other)
+    assert not Proposal.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_admin_accept_action_applies_the_apis_rule(client, member, maintainer):
+    """A staff member who is no maintainer of the note's scope proposes, as through the API; a
+    maintainer applies."""
+    from django.contrib.auth.models import Permission
+
+    note = KnowledgeItemFactory(title="Use idempotency keys on payment retries")
+    perms = Permission.objects.filter(codename__in=["view_knowledgeitem", "change_knowledgeitem"])
+    for person in (member, maintainer):
+        person.user_permissions.set(perms)
+    client.force_login(member)
+    client.post("/admin/notes/knowledgeitem/", {"action": "accept", "_selected_action": [note.pk]})
+    note.refresh_from_db()
+    assert note.status == "draft"  # not applied: proposed to the maintainers
+    proposal = Proposal.objects.get(kind="lifecycle", subject_id=str(note.pk))
+    assert proposal.payload["target_status"] == "accepted" and proposal.proposed_by == "member"
+    client.force_login(maintainer)
+    client.post("/admin/notes/knowledgeitem/", {"action": "accept", "_selected_action": [note.pk]})
+    note.refresh_from_db()
+    assert note.status == "accepted"
+
+
+@pytest.mark.django_db
+def test_a_requeue_is_refused_to_a_caller_who_may_not_write_the_trajectorys_scope(scope_tree):
+    from notes.services.trajectories import trajectory_requeue
+
+    trajectory = Trajectory.objects.create(
+        scope=scope_tree["project"], session_key="s", agent="agent", distillation_status="failed"
+    )
+    with pytest.raises(Forbidden):
+        trajectory_requeue(trajectory_id=trajectory.pk, actor=READER)
+    trajectory.refresh_from_db()
+    assert trajectory.distillation_status == "failed"

@@ -70,7 +70,9 @@ def test_the_command_distils_failed_trajectories_again(agent_client, settings, c
 
 
 @pytest.mark.django_db
-def test_the_sweep_resends_distillations_whose_task_was_lost(agent_client, settings):
+def test_the_sweep_resends_distillations_whose_task_was_lost(
+    agent_client, settings, django_capture_on_commit_callbacks
+):
     from notes.tasks import sweep_distillations
 
     settings.LLM_BASE_URL = ""
@@ -81,7 +83,8 @@ def test_the_sweep_resends_distillations_whose_task_was_lost(agent_client, setti
         "/api/v1/trajectories/end", {"session": "s", "outcome": "success"}, format="json"
     )
     assert Trajectory.objects.get().distillation_status == "pending"
-    assert sweep_distillations.delay(older_than_seconds=0).get() == 1
+    with django_capture_on_commit_callbacks(execute=True):  # the re-sent task, after commit
+        assert sweep_distillations.delay(older_than_seconds=0).get() == 1
     assert Trajectory.objects.get().distillation_status == "succeeded"
 
 

@@ -1,13 +1,13 @@
 import itertools
 import random
 
+import numpy as np
 import pytest
 from prometheus_client import REGISTRY
 
 from mnemosyne_site.embeddings import embed, embed_one
-from notes import conf
 from notes.models import KnowledgeItem, NoteRetrieval
-from notes.selectors.vector import vector_search
+from notes.selectors.notes import knowledge_nearest
 from tests.clients import client_for
 from tests.governance.factories import AgentCredentialFactory
 from tests.notes.factories import KnowledgeItemFactory
@@ -190,8 +190,10 @@ def test_an_unreadable_scope_answers_like_a_missing_one(agent_client):
     response = agent_client.post(
         SEARCH, {"query": "x", "scope": "acme/platform/search/indexer"}, format="json"
     )
-    assert response.status_code == 400
-    assert "scope" in response.json()["fields"]
+    missing = agent_client.post(SEARCH, {"query": "x", "scope": "acme/no/such"}, format="json")
+    assert response.status_code == missing.status_code == 403
+    assert response.json()["error"] == missing.json()["error"] == "permission_denied"
+    assert "scope" in response.json()["fields"] and "scope" in missing.json()["fields"]
 
 
 @pytest.mark.django_db
@@ -208,7 +210,7 @@ OBJECTS = ["timeouts", "retries", "indexes", "workers", "tokens", "alerts", "fix
 
 
 @pytest.mark.django_db
-def test_the_hnsw_plan_finds_what_an_exact_scan_finds(scope_tree, monkeypatch):
+def test_the_hnsw_plan_finds_what_an_exact_scan_finds(scope_tree, settings):
     """Filtered HNSW (with its completeness fallback) against exact search: recall ≥ 0.95."""
     texts = [
         f"{a} {t} {o}: how we {a} the {t} {o} in production"
@@ -228,7 +230,7 @@ def test_the_hnsw_plan_finds_what_an_exact_scan_finds(scope_tree, monkeypatch):
         for i, text in enumerate(texts)
     )
     scope_ids = [scope_tree["project"].pk, scope_tree["company"].pk]
-    monkeypatch.setattr(conf, "NOTES_HNSW_CANDIDATES", 60)
+    settings.VECTOR_EF_SEARCH_MIN = 10  # a short candidate list, so the filter bites
     queries = random.Random(7).sample(texts, 15) + ["monitoring queue workers", "secure tokens"]
     found = expected = 0
     plans = set()
@@ -241,8 +243,8 @@ def test_the_hnsw_plan_finds_what_an_exact_scan_finds(scope_tree, monkeypatch):
             scope_ids=scope_ids,
             limit=10,
         )
-        exact, _ = vector_search(**kwargs, threshold=0.3, plan="exact")
-        approximate, plan = vector_search(**kwargs, threshold=0.3, plan="hnsw")
+        exact, _ = knowledge_nearest(**kwargs, threshold=0.3, plan="exact")
+        approximate, plan = knowledge_nearest(**kwargs, threshold=0.3, plan="hnsw")
         plans.add(plan)
         expected += len(exact)
         found += len({h.id for h in exact} & {h.id for h in approximate})
@@ -253,31 +255,34 @@ def test_the_hnsw_plan_finds_what_an_exact_scan_finds(scope_tree, monkeypatch):
 
 
 @pytest.mark.django_db
-def test_a_thin_filter_falls_back_to_an_exact_scan(scope_tree, monkeypatch):
-    texts = [f"{a} {t} {o}" for t, a, o in itertools.product(TOPICS, ACTIONS, OBJECTS[:3])]
-    vectors = embed(texts)
+def test_a_thin_filter_falls_back_to_an_exact_scan(scope_tree):
+    """1,200 other rows nearer the query than the one row the filter keeps: the index's 1,000
+    candidates hold none of the filter's rows, so the search falls back and still finds it."""
+    query = embed_one("fix cache timeouts")
+    rng = np.random.default_rng(11)
+    near = query + 0.02 * rng.normal(size=(1200, query.shape[0]))
+    near = (near / np.linalg.norm(near, axis=1, keepdims=True)).astype(np.float32)
     KnowledgeItem.objects.bulk_create(
         KnowledgeItem(
             kind="pattern",
             scope=scope_tree["other_project"],
             status="accepted",
-            title=t,
-            content=t,
-            embedding=v,
+            title=f"near {i}",
+            content="x",
+            embedding=vector,
         )
-        for t, v in zip(texts, vectors, strict=True)
+        for i, vector in enumerate(near)
     )
     only = KnowledgeItem.objects.create(
         kind="pattern",
         scope=scope_tree["project"],
         status="accepted",
-        title="fix cache timeouts",
+        title="rotate certificates",
         content="x",
-        embedding=embed_one("fix cache timeouts"),
+        embedding=embed_one("rotate expiring TLS certificates"),
     )
-    monkeypatch.setattr(conf, "NOTES_HNSW_CANDIDATES", 20)
-    hits, plan = vector_search(
-        embedding=embed_one("fix cache timeouts"),
+    hits, plan = knowledge_nearest(
+        embedding=query,
         kinds=["pattern"],
         statuses=["accepted"],
         scope_ids=[scope_tree["project"].pk],
@@ -286,4 +291,4 @@ def test_a_thin_filter_falls_back_to_an_exact_scan(scope_tree, monkeypatch):
         plan="hnsw",
     )
     assert [h.id for h in hits] == [only.pk]
-    assert plan == "exact"
+    assert plan == "hnsw_fallback"

@@ -63,13 +63,13 @@ def test_a_skill_without_approval_is_activated_at_once(agent_client):
 @pytest.mark.django_db
 def test_changing_an_approved_skill_sends_it_back_to_draft(agent_client, scope_tree):
     skill, _ = skill_save(
-        principal="system",
+        principal=Principal.system(),
         scope=scope_tree["project"],
         name="s",
         skill_type="template",
         definition={"v": 1},
     )
-    skill_activate(skill_id=skill.pk, actor="system")
+    skill_activate(skill_id=skill.pk, actor=Principal.system())
     assert _skill(agent_client, name="s", skill_type="template").json()["status"] == "draft"
 
 
@@ -83,14 +83,14 @@ def test_active_skills_are_listed_nearest_layer_first(agent_client, scope_tree):
         ("project", "draft-only"),
     ):
         skill, _ = skill_save(
-            principal="system",
+            principal=Principal.system(),
             scope=scope_tree[scope],
             name=name,
             skill_type="composite",
             description=scope,
         )
         if name != "draft-only":
-            skill_activate(skill_id=skill.pk, actor="system")
+            skill_activate(skill_id=skill.pk, actor=Principal.system())
     body = agent_client.get(f"{SKILLS}/active").json()
     assert [(s["name"], s["description"]) for s in body] == [
         ("deploy", "project"),
@@ -121,7 +121,7 @@ def test_skill_input_is_checked_field_by_field(agent_client):
 @pytest.mark.django_db
 def test_the_review_page_can_describe_a_skill(scope_tree):
     skill, _ = skill_save(
-        principal="system",
+        principal=Principal.system(),
         scope=scope_tree["project"],
         name="s",
         skill_type="script",
@@ -141,7 +141,8 @@ def test_people_deprecate_skills_they_may_write(member, outsider, agent_client):
     outsider_try = client_for(outsider).post(
         f"{SKILLS}/deploy-canary/deprecate", path, format="json"
     )
-    assert outsider_try.status_code == 400  # cannot even see the scope
+    assert outsider_try.status_code == 403  # cannot even see the scope: refused as a missing one
+    assert "scope" in outsider_try.json()["fields"]
     response = client_for(member).post(f"{SKILLS}/deploy-canary/deprecate", path, format="json")
     assert response.status_code == 200 and response.json()["status"] == "deprecated"
 

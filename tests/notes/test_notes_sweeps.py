@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from governance.auth import Principal
 from governance.models import AuditLog, Escalation, Notification, Proposal
 from mnemosyne_site.models import TaskRun
 from notes import conf
@@ -111,7 +112,7 @@ def test_a_session_item_under_review_is_kept(scope_tree, session_scope):
         scope=session_scope,
         subject=note,
         title="deprecate",
-        proposed_by="system",
+        proposed_by=Principal.system(),
         payload={},
     )
     backdate(

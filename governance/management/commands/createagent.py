@@ -1,8 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
-from rest_framework.exceptions import ValidationError
 
-from governance.selectors import default_scope
-from governance.services import agent_create, scope_ensure_path
+from governance.services import agent_create, scope_ensure_default, scope_ensure_path
+from mnemosyne_site.errors import DomainError
 
 
 class Command(BaseCommand):
@@ -22,9 +21,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, name, domain, scope, read_only, ttl_days, **options):
         try:
-            scopes = [scope_ensure_path(path=p) for p in scope] or [default_scope()]
-        except ValidationError as exc:
-            raise CommandError(str(exc.detail)) from None
+            scopes = [scope_ensure_path(path=p) for p in scope] or [scope_ensure_default()]
+        except DomainError as error:
+            raise CommandError(str(error)) from None
         _, token = agent_create(
             name=name, domain=domain, scopes=scopes, can_write=not read_only, ttl_days=ttl_days
         )

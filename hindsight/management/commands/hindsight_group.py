@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from hindsight import conf
 from hindsight.pipeline import InMemoryGrouping
+from mnemosyne_site.embeddings import embed_one
 
 
 def _text(value) -> str:
@@ -41,8 +42,6 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         embed = None
         if not options["no_semantic"]:
-            from mnemosyne_site.embeddings import embed_one
-
             embed = embed_one
         grouping = InMemoryGrouping(embed=embed, dedup_similarity=conf.HINDSIGHT_DEDUP_SIMILARITY)
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import models
 
@@ -55,8 +56,6 @@ class Command(BaseCommand):
 
 
 def _default_batch_size() -> int:
-    from django.conf import settings
-
     # Rows are locked for the time of one batch; a few hundred keep that well under a second.
     return int(getattr(settings, "EMBEDDING_BATCH_SIZE", 32)) * 8
 

@@ -6,15 +6,16 @@ own): reads take the nearest layer that has it, writes go to exactly that scope.
 
 from __future__ import annotations
 
-from django.db.models import Case, FloatField, Value, When
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from governance.selectors import scope_for_read
+from governance.services import scope_for_write
 from mnemosyne_site.embeddings import embed_one
-from notes.api.common import principal, read_scope, session_key, write_scope
+from notes.api.common import principal, session_key
 from notes.api.serializers import (
     ExternalRefOutputSerializer,
     ExternalRefSaveInputSerializer,
@@ -32,19 +33,18 @@ from notes.api.serializers import (
     validate_name,
 )
 from notes.filters import KnowledgeFilter, SkillFilter
-from notes.models import KEY_VALUE_KINDS, RETRIEVABLE_STATUSES, KnowledgeItem, Skill
+from notes.models import KEY_VALUE_KINDS, KnowledgeItem, Skill
 from notes.selectors.knowledge import (
     external_ref_by_name,
     external_refs_search,
     knowledge_by_key,
     knowledge_keyword_search,
+    knowledge_semantic_search,
     knowledge_visible,
     skill_by_name,
     skills_active,
     skills_visible,
 )
-from notes.selectors.notes import readable_scope_ids
-from notes.selectors.vector import vector_search
 from notes.services.knowledge import knowledge_delete, knowledge_save, knowledge_use
 from notes.services.skills import (
     external_ref_delete,
@@ -102,7 +102,9 @@ class KnowledgeEntryView(APIView):
         _check_name("key", key)
         who = principal(request)
         path = (data or {}).get("scope") if data is not None else request.query_params.get("scope")
-        scope = write_scope(who, path) if for_write else read_scope(who, path)
+        scope = (
+            scope_for_write(who, path) if for_write else scope_for_read(who, path, use_default=True)
+        )
         return who, scope
 
     @extend_schema(
@@ -175,7 +177,7 @@ class KnowledgeUseView(APIView):
     def post(self, request, key: str):
         _check_name("key", key)
         who = principal(request)
-        scope = read_scope(who, _body_scope(request))
+        scope = scope_for_read(who, _body_scope(request), use_default=True)
         if scope is None:
             raise ValidationError({"scope": ["Name a scope to look a key up in."]})
         item = knowledge_by_key(principal=who, scope=scope, key=key)
@@ -195,7 +197,7 @@ class KnowledgeSearchView(APIView):
         who = principal(request)
         items = knowledge_keyword_search(
             principal=who,
-            scope=read_scope(who, params.get("scope")),
+            scope=scope_for_read(who, params.get("scope"), use_default=True),
             query=params["q"],
             category=params.get("category"),
             limit=params["limit"],
@@ -212,37 +214,14 @@ class KnowledgeSemanticSearchView(APIView):
     def get(self, request):
         params = _query(request, KnowledgeSemanticQuerySerializer)
         who = principal(request)
-        scope = read_scope(who, params.get("scope"))
-        scope_ids = (
-            list(
-                type(scope)
-                .objects.filter(path__in=scope.ancestor_paths)
-                .values_list("id", flat=True)
-            )
-            if scope is not None
-            else readable_scope_ids(who)
-        )
-        kinds = [params["category"]] if params.get("category") else list(KEY_VALUE_KINDS)
-        hits, _ = vector_search(
+        results = knowledge_semantic_search(
+            principal=who,
+            scope=scope_for_read(who, params.get("scope"), use_default=True),
             embedding=embed_one(params["q"]),
-            kinds=kinds,
-            statuses=RETRIEVABLE_STATUSES,
-            scope_ids=scope_ids,
+            category=params.get("category"),
             limit=params["limit"],
             threshold=params["threshold"],
         )
-        # Each row carries its similarity as `relevance`, as the keyword search's rows do.
-        relevance = Case(
-            *(When(pk=hit.id, then=Value(round(hit.similarity, 6))) for hit in hits),
-            default=Value(0.0),
-            output_field=FloatField(),
-        )
-        items = (
-            KnowledgeItem.objects.select_related("scope")
-            .annotate(relevance=relevance)
-            .in_bulk([hit.id for hit in hits])
-        )
-        results = [items[hit.id] for hit in hits]
         return Response(KnowledgeSearchResultSerializer(results, many=True).data)
 
 
@@ -270,7 +249,7 @@ class SkillListView(generics.ListCreateAPIView):
         who = principal(request)
         skill, created = skill_save(
             principal=who,
-            scope=write_scope(who, params.get("scope")),
+            scope=scope_for_write(who, params.get("scope")),
             name=params["name"],
             skill_type=params["skill_type"],
             description=params["description"],
@@ -293,7 +272,7 @@ class SkillActiveView(APIView):
     )
     def get(self, request):
         who = principal(request)
-        scope = read_scope(who, request.query_params.get("scope"))
+        scope = scope_for_read(who, request.query_params.get("scope"), use_default=True)
         return Response(
             SkillOutputSerializer(skills_active(principal=who, scope=scope), many=True).data
         )
@@ -302,7 +281,7 @@ class SkillActiveView(APIView):
 def _skill(request, name: str, scope_path: str | None):
     _check_name("name", name)
     who = principal(request)
-    scope = read_scope(who, scope_path)
+    scope = scope_for_read(who, scope_path, use_default=True)
     if scope is None:
         raise ValidationError({"scope": ["Name a scope to look a skill up in."]})
     skill = skill_by_name(principal=who, scope=scope, name=name)
@@ -337,8 +316,6 @@ class SkillDeprecateView(APIView):
     )
     def post(self, request, name: str):
         who, skill = _skill(request, name, _body_scope(request))
-        if not who.can_write_path(skill.scope.path):
-            raise PermissionDenied("You may not change skills in this scope.")
         return Response(SkillOutputSerializer(skill_deprecate(principal=who, skill=skill)).data)
 
 
@@ -372,7 +349,7 @@ class ExternalRefListView(APIView):
         who = principal(request)
         refs = external_refs_search(
             principal=who,
-            scope=read_scope(who, params.get("scope")),
+            scope=scope_for_read(who, params.get("scope"), use_default=True),
             query=params.get("q", ""),
             ref_type=params.get("ref_type"),
         )
@@ -384,7 +361,7 @@ class ExternalRefDetailView(APIView):
     def get(self, request, name: str):
         _check_name("name", name)
         who = principal(request)
-        scope = read_scope(who, request.query_params.get("scope"))
+        scope = scope_for_read(who, request.query_params.get("scope"), use_default=True)
         if scope is None:
             raise ValidationError({"scope": ["Name a scope to look a reference up in."]})
         ref = external_ref_by_name(principal=who, scope=scope, name=name)
@@ -405,7 +382,7 @@ class ExternalRefDetailView(APIView):
         who = principal(request)
         ref, created = external_ref_save(
             principal=who,
-            scope=write_scope(who, params.get("scope")),
+            scope=scope_for_write(who, params.get("scope")),
             name=name,
             ref_type=params["ref_type"],
             location=params["location"],
@@ -422,7 +399,7 @@ class ExternalRefDetailView(APIView):
     def delete(self, request, name: str):
         _check_name("name", name)
         who = principal(request)
-        scope = write_scope(who, request.query_params.get("scope"))
+        scope = scope_for_write(who, request.query_params.get("scope"))
         ref = scope.external_refs.filter(name=name).first()
         if ref is None:
             raise NotFound(f"No external reference named {name!r} in {scope.path}.")

@@ -11,8 +11,9 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from governance.selectors import scope_for_read
 from mnemosyne_site.embeddings import embed_one
-from notes.api.common import IsAnyPrincipal, principal, read_scope, session_key
+from notes.api.common import IsAnyPrincipal, principal, session_key
 from notes.api.serializers import (
     FeedbackInputSerializer,
     FeedbackOutputSerializer,
@@ -54,7 +55,7 @@ class NoteSearchView(APIView):
         data.is_valid(raise_exception=True)
         params = data.validated_data
         who = principal(request)
-        scope = read_scope(who, params.get("scope"))
+        scope = scope_for_read(who, params.get("scope"), use_default=True)
         hits = notes_search(
             principal=who,
             embedding=embed_one(params["query"]),

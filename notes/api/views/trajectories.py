@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import exceptions, mixins, status, viewsets
+from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from notes.api.common import principal, write_scope
+from governance.selectors import readable
+from governance.services import scope_for_write
+from notes.api.common import principal
 from notes.api.events import parse_event_batch
 from notes.api.serializers import (
     IngestOutputSerializer,
@@ -35,7 +37,7 @@ class TrajectoryEventsView(APIView):
     def post(self, request):
         scope_path, events = parse_event_batch(request.data)
         who = principal(request)
-        scope = write_scope(who, scope_path)
+        scope = scope_for_write(who, scope_path)
         result = trajectory_events_ingest(principal=who, scope=scope, events=events)
         return Response(IngestOutputSerializer(result).data)
 
@@ -52,7 +54,7 @@ class TrajectoryEndView(APIView):
         who = principal(request)
         trajectory = trajectory_end(
             principal=who,
-            scope=write_scope(who, data.validated_data.get("scope")),
+            scope=scope_for_write(who, data.validated_data.get("scope")),
             session_key=data.validated_data["session"],
             outcome=data.validated_data["outcome"],
         )
@@ -67,9 +69,7 @@ class TrajectoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation
             return Trajectory.objects.none()
-        return Trajectory.objects.filter(
-            principal(self.request).readable_q("scope__path")
-        ).select_related("scope")
+        return readable(Trajectory.objects.all(), principal(self.request)).select_related("scope")
 
     def get_serializer_class(self):
         return (
@@ -83,11 +83,9 @@ class TrajectoryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     )
     @action(detail=True, methods=["post"])
     def distill(self, request, pk=None):
-        trajectory = self.get_object()
-        who = principal(request)
-        if not who.can_write_path(trajectory.scope.path):
-            raise exceptions.PermissionDenied("You may not write in this trajectory's scope.")
-        trajectory = trajectory_requeue(trajectory_id=trajectory.pk, actor=who)
+        trajectory = trajectory_requeue(
+            trajectory_id=self.get_object().pk, actor=principal(request)
+        )
         trajectory.refresh_from_db()
         return Response(
             TrajectoryOutputSerializer(trajectory).data, status=status.HTTP_202_ACCEPTED

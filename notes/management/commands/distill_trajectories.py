@@ -2,7 +2,9 @@
 
 from django.core.management.base import BaseCommand
 
+from notes.distillation.service import trajectory_distill
 from notes.models import DistillationStatus, Trajectory
+from notes.services.trajectories import trajectory_queue_distillation
 
 
 class Command(BaseCommand):
@@ -14,9 +16,6 @@ class Command(BaseCommand):
         parser.add_argument("--limit", type=int, default=1000)
 
     def handle(self, *args, failed=False, now=False, limit=1000, **options):
-        from notes.distillation.service import trajectory_distill
-        from notes.tasks import distill_trajectory
-
         statuses = [DistillationStatus.PENDING] + ([DistillationStatus.FAILED] if failed else [])
         ids = list(
             Trajectory.objects.filter(distillation_status__in=statuses, ended_at__isnull=False)
@@ -31,7 +30,7 @@ class Command(BaseCommand):
             if now:
                 status = trajectory_distill(trajectory_id=trajectory_id, final_attempt=True)
             else:
-                distill_trajectory.delay(str(trajectory_id))
+                trajectory_queue_distillation(trajectory_id=trajectory_id)
                 status = "queued"
             outcomes[status] = outcomes.get(status, 0) + 1
         summary = ", ".join(f"{n} {s}" for s, n in sorted(outcomes.items())) or "nothing to do"

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from lessons.command_tables import (
     DOWNLOADERS,
@@ -49,7 +49,7 @@ def like(
     program: str,
     subcommand: Sequence[str] = (),
     *,
-    flags: Sequence[str] | frozenset[str] = (),
+    flags: Iterable[str] = (),
     args: Sequence[str] | None = None,
     options: dict[str, list[str]] | None = None,
     text: str | None = None,

@@ -26,6 +26,7 @@ line: `"git push --force <branch>"`).
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -282,6 +283,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         elif flag in named or not generalising and kept == ANY:
             named.add(flag)
     if generalising and not level.all_options:
+        chosen: AbstractSet[str]
         if named & inv.flags:
             chosen = (named & inv.flags) - inv.widening
         elif inv.subcommand and prose is not None and prose.names_action(inv.subcommand[-1]):

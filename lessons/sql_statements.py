@@ -302,8 +302,8 @@ _MONGO_VERBS = {
 def _mongo(text: str) -> list[Statement]:
     found = []
     for call in _MONGO_DB_CALL.finditer(text):
-        kind = {"dropdatabase": "database", "dropallusers": "user", "dropallroles": "role"}
-        found.append(Statement("drop", kind[call.group(1).lower()], [], set(), call.group(0)))
+        dropped = {"dropdatabase": "database", "dropallusers": "user", "dropallroles": "role"}
+        found.append(Statement("drop", dropped[call.group(1).lower()], [], set(), call.group(0)))
     for call in _MONGO_CALL.finditer(text):
         collection = call.group(1) or call.group(2) or call.group(3)
         method = call.group(4).lower()

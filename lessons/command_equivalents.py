@@ -65,6 +65,7 @@ def like(
         env=inv.env,
         text=inv.text if text is None else text,
         pipeline=inv.pipeline,
+        substituted=inv.substituted,
         defused=inv.defused,
         via=inv.via,
         expanded=True,

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from lessons.commands import Invocation, invocations, mode_bits
+from lessons.commands import FALSE_WORDS, TRUE_WORDS, Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
 
@@ -75,7 +75,12 @@ class Value:
     def gates(self) -> tuple[str, ...]:
         """Lower-case strings every value this literal matches contains (a cheap first test:
         equal, under a path, a variable however braced, words in order all contain them)."""
-        if self.regex is not None or self.raw == ANY or mode_bits(self.raw) is not None:
+        if (
+            self.regex is not None
+            or self.raw == ANY
+            or mode_bits(self.raw) is not None
+            or state_of(self.raw) is not None
+        ):
             return ()
         if any(ch.isspace() for ch in self.raw.strip()):
             return tuple(text_words(self.raw))
@@ -100,12 +105,21 @@ _DOTFILE = re.compile(r"^\.[A-Za-z][\w-]*$")
 TEMPLATE_SUFFIXES = frozenset({"example", "sample", "template", "dist", "defaults", "tmpl"})
 
 
+def state_of(value: str) -> bool | None:
+    """A value that switches something on or off (`0`, `no`, `disabled`), as which; else None."""
+    lowered = value.casefold()
+    return True if lowered in TRUE_WORDS else False if lowered in FALSE_WORDS else None
+
+
 def literal_matches(reported: str, checked: str) -> bool:
     """Whether a checked value is what the reported value names (see the module docstring)."""
     if reported == checked or _variable_form(reported) == _variable_form(checked):
         return True
     if reported.casefold() == checked.casefold():
         return True
+    state = state_of(reported)
+    if state is not None:  # `setenforce 0` is `setenforce off`, and not `setenforce 1`
+        return state_of(checked) is state
     rbits, cbits = mode_bits(reported), mode_bits(checked)
     if rbits is not None and cbits is not None:
         return rbits & cbits == rbits

@@ -41,10 +41,11 @@ from lessons.command_patterns import (
     line_of,
     patterns_from_text,
     placeholder_value,
+    state_of,
     too_broad,
     words_of,
 )
-from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS
+from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, spec_of
 from lessons.commands import Invocation, invocations
 from lessons.prose_triggers import describe
 from lessons.shell_syntax import STDIN, raw_commands
@@ -75,6 +76,9 @@ _WITHOUT = re.compile(
 _GENERIC_ACTIONS = frozenset(
     "push pull install add commit run exec create apply update get".split()
 )
+# Flags the reading derives from what a command does, never incidental to how it is written: a
+# DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
+_DEFINING = frozenset({"--all-rows"})
 _ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser", "sudo")
 
 
@@ -254,8 +258,17 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
 
     args = []
     for k, raw in enumerate(inv.args):
-        essential = inv.program == "chmod" and k == 0  # a mode is what chmod is about
+        # a mode is what chmod is about; a process named by kill (`kill $(pidof postgres)` reads
+        # as `kill postgres`) is what is killed, where a pid is only an example
+        essential = (
+            inv.program == "chmod"
+            and k == 0
+            or inv.program == "kill"
+            and re.fullmatch(r"[A-Za-z][\w.-]*", raw) is not None
+        )
         kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
+        if kept is None and state_of(raw) is not None:
+            kept = raw  # `setenforce 0`: the state it sets is the danger, not an example
         if kept is None or kept == ANY:
             continue
         if inv.program == "kill" and not kept.startswith("re:") and re.fullmatch(r"[\w.-]+", kept):
@@ -264,11 +277,16 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
     named = prose.named_flags(inv) if prose is not None else set()
     options: list[tuple[str, Value]] = []
     valued: set[str] = set()
+    attached = spec_of(inv.program).attached
     for flag, values in sorted(inv.options.items()):
         valued.add(flag)
         if flag == STDIN:
             continue
         value = values[0]
+        if flag in attached and is_placeholder(value):
+            # `mysql -p<password>`: a value written into the flag is the danger (`-p` prompts)
+            options.append((flag, Value.of(ANY)))
+            continue
         if flag in inv.essential:
             options.append((flag, Value.of(placeholder_value(value, variables_are_any=False))))
             continue
@@ -290,7 +308,12 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             chosen = set()  # "Don't drain production nodes": draining is the danger, not its flags
         else:
             chosen = inv.flags - inv.widening - valued
-        flags = chosen | {flag for flag, _ in options} | (named & valued & inv.flags)
+        flags = (
+            chosen
+            | {flag for flag, _ in options}
+            | (named & valued & inv.flags)
+            | (inv.flags & _DEFINING)
+        )
     else:
         flags = set(inv.flags)
     flags -= {STDIN}
@@ -394,7 +417,8 @@ def looks_like_command(text: str, *, line: list[Invocation] | None = None) -> bo
     found = line if line is not None else line_of(text)
     if not found:
         return False
-    first = found[0]
+    # `kill -9 $(pidof postgres)`: the command is `kill`, not what its `$(…)` runs first
+    first = next((inv for inv in found if not inv.substituted), found[0])
     name = first.program
     if name == "sql" and looks_like_sql(text):
         return True
@@ -411,6 +435,9 @@ class Derived:
 
 def _from_command(command: str, prose: Prose, notes: list[str]) -> list[Pattern]:
     found_groups = [_trim_pipeline(g) for g in groups(line_of(command))]
+    if any(not inv.substituted for g in found_groups for inv in g):
+        # `kill -9 $(pidof postgres)`: what `$(…)` runs only hands a word to the danger
+        found_groups = [g for g in found_groups if not all(inv.substituted for inv in g)]
     found: list[Pattern] = []
     for group in found_groups:
         pattern, reason = derive_pattern(group, prose, alone=len(found_groups) == 1)

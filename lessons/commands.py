@@ -582,6 +582,7 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         env=dict(env),
         text=raw.text,
         pipeline=raw.pipeline,
+        substituted=raw.substituted,
         defused=frozenset(defused),
         loose=frozenset(reading.loose),
         widening=frozenset(flags) & spec.widening,

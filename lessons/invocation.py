@@ -34,6 +34,8 @@ class Invocation:
     # an equivalent invocation of the same line says what this one does more plainly
     # (`psql -c 'DROP TABLE x'` is a `sql drop table x`): a report is generalised from that one
     superseded: bool = False
+    # runs inside `$(…)`: it hands its output to another command (`kill $(pidof x)`)
+    substituted: bool = False
     # its equivalent forms were added to the line already (a nested line is read once)
     expanded: bool = False
 

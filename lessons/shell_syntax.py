@@ -105,6 +105,8 @@ class RawCommand:
     text: str
     pipeline: tuple[int, int] | None
     cwd: str | None
+    # runs inside `$(…)`/`<(…)`: its output is a word of another command
+    substituted: bool = False
 
 
 # Pipelines are numbered across nested parses (`bash -c '… | …'`), so numbers never collide.
@@ -116,6 +118,7 @@ class _Walk:
     src: bytes
     raws: list[RawCommand] = field(default_factory=list)
     cwd: str | None = None
+    substitutions: int = 0  # how deep inside `$(…)` the walk is
 
 
 def _text(node: Node, src: bytes) -> str:
@@ -151,8 +154,10 @@ def _substitutions(node: Node, walk: _Walk) -> None:
         child = stack.pop()
         if child.type in ("command_substitution", "process_substitution"):
             saved = walk.cwd
+            walk.substitutions += 1
             for statement in child.named_children:
                 _collect(statement, walk, None)
+            walk.substitutions -= 1
             walk.cwd = saved
         else:
             stack.extend(child.named_children)
@@ -181,7 +186,15 @@ def _command(node: Node, walk: _Walk, pipeline, redirects: list[tuple[str, str]]
         return
     if words:
         walk.raws.append(
-            RawCommand(words, env, redirects, _text(node, walk.src), pipeline, walk.cwd)
+            RawCommand(
+                words,
+                env,
+                redirects,
+                _text(node, walk.src),
+                pipeline,
+                walk.cwd,
+                substituted=walk.substitutions > 0,
+            )
         )
 
 
@@ -218,7 +231,17 @@ def _declaration(node: Node, walk: _Walk, pipeline) -> None:
     _substitutions(node, walk)
     if words:
         text = _text(node, walk.src)
-        walk.raws.append(RawCommand([unquote(w) for w in words], {}, [], text, pipeline, walk.cwd))
+        walk.raws.append(
+            RawCommand(
+                [unquote(w) for w in words],
+                {},
+                [],
+                text,
+                pipeline,
+                walk.cwd,
+                substituted=walk.substitutions > 0,
+            )
+        )
 
 
 def _collect(node: Node, walk: _Walk, pipeline) -> None:

@@ -229,3 +229,34 @@ def test_a_sentence_naming_a_service_or_quoting_a_command():
     # an English word that is also a program is not read as one
     derived = derive(texts=["Trying to make it work by disabling checks"], prose="Don't")
     assert derived.trigger is None
+
+
+def test_what_a_substitution_runs_only_hands_a_word_to_the_reported_command():
+    trigger = trigger_for("kill -9 $(pidof postgres)", "Don't kill -9 the database server")
+    assert [p.program for p in trigger.patterns] == ["kill"]  # no trigger on `pidof` itself
+    assert blocks(trigger, "sudo kill -9 $(pgrep postgres)")
+    assert blocks(trigger, "pkill -9 postgres")
+    assert not blocks(trigger, "kill $(pidof postgres)")  # a polite SIGTERM
+    assert not blocks(trigger, "kill -9 $(pgrep -f my_script.py)")  # another process
+
+
+def test_a_placeholder_written_into_a_flag_needs_a_value_there():
+    trigger = trigger_for("mysql -u root -p<password>", "Never put a password on the command line")
+    assert blocks(trigger, "mysql -u root -pS3cret")
+    assert blocks(trigger, "mysql -uroot -phunter2 shop")
+    assert not blocks(trigger, "mysql -u root -p")  # prompts for it
+    assert not blocks(trigger, "mysql -u root -p shop")
+
+
+def test_a_state_the_command_sets_is_kept_in_any_spelling():
+    trigger = trigger_for("sudo setenforce 0", "Don't disable SELinux to make a service start")
+    assert blocks(trigger, "setenforce 0")
+    assert blocks(trigger, "setenforce off")
+    assert not blocks(trigger, "sudo setenforce 1")
+
+
+def test_a_statement_on_every_row_keeps_that_when_the_prose_names_the_verb():
+    trigger = trigger_for('psql -c "DELETE FROM <table>"', "Never run DELETE without a WHERE")
+    assert blocks(trigger, "psql -c 'delete from users'")
+    assert blocks(trigger, "mysql shop -e 'DELETE FROM sessions'")
+    assert not blocks(trigger, 'psql -c "delete from users where id = 42"')

@@ -38,7 +38,7 @@ from lessons.command_tables import (
     SQL_POSITIONAL,
 )
 from lessons.invocation import Invocation
-from lessons.shell_syntax import STDIN, WRITES
+from lessons.shell_syntax import APPENDS, STDIN, WRITES
 from lessons.sql_statements import read_statements
 
 WRITE_FILE = "write-file"
@@ -214,7 +214,8 @@ def _writes(inv: Invocation) -> tuple[list[Invocation], bool]:
         targets += inv.options["of"]
     if not targets:
         return [], False
-    flags = {"--append"} if "--append" in inv.flags and inv.program == "tee" else set()
+    appends = APPENDS in inv.flags or "--append" in inv.flags and inv.program == "tee"
+    flags = {"--append"} if appends else set()
     return [like(inv, WRITE_FILE, flags=flags, args=targets, options={})], pure
 
 

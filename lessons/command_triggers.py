@@ -30,6 +30,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from lessons.command_equivalents import WRITE_FILE
 from lessons.command_patterns import (
     ANY,
     CommandTrigger,
@@ -48,7 +49,7 @@ from lessons.command_patterns import (
 from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, spec_of
 from lessons.commands import Invocation, invocations
 from lessons.prose_triggers import describe
-from lessons.shell_syntax import STDIN, raw_commands
+from lessons.shell_syntax import APPENDS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
 from lessons.value_classes import PROD, PROD_WORDS, class_of, prose_names
 
@@ -259,12 +260,13 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
     args = []
     for k, raw in enumerate(inv.args):
         # a mode is what chmod is about; a process named by kill (`kill $(pidof postgres)` reads
-        # as `kill postgres`) is what is killed, where a pid is only an example
+        # as `kill postgres`) is what is killed, where a pid is only an example; a unit is what
+        # systemctl starts or stops
         essential = (
             inv.program == "chmod"
             and k == 0
-            or inv.program == "kill"
-            and re.fullmatch(r"[A-Za-z][\w.-]*", raw) is not None
+            or inv.program in ("kill", "systemctl")
+            and re.fullmatch(r"[A-Za-z][\w.@-]*", raw) is not None
         )
         kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
         if kept is None and state_of(raw) is not None:
@@ -316,12 +318,20 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         )
     else:
         flags = set(inv.flags)
-    flags -= {STDIN}
+    flags -= {STDIN, APPENDS}
+    without = prose.without_flags(inv) if prose is not None else set()
+    if inv.program == WRITE_FILE:
+        # overwriting a file is the danger reported: appending to it (`>>`, `tee -a`) is not;
+        # appending reported: overwriting is at least as bad
+        if "--append" in flags:
+            flags = flags - {"--append"}
+        else:
+            without = without | {"--append"}
     return Pattern(
         program=inv.program,
         subcommand=inv.subcommand,
         flags=frozenset(flags),
-        without=frozenset(prose.without_flags(inv)) if prose is not None else frozenset(),
+        without=frozenset(without),
         options=tuple(options),
         args=tuple(Value.of(a) for a in args),
         anywhere=tuple(Value.of(a) for a in anywhere),

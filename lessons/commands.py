@@ -48,6 +48,7 @@ from lessons.command_tables import (
 )
 from lessons.invocation import Invocation
 from lessons.shell_syntax import (
+    APPENDS,
     PIPELINES,
     STDIN,
     WRITES,
@@ -549,6 +550,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         args = [home(a) for a in args]
     for target, value in raw.redirects:
         value = value if target == STDIN else normalize_path(value, raw.cwd)
+        if target == APPENDS:
+            flags.add(APPENDS)
+            target = WRITES
         options.setdefault(target, []).append(value)
         flags.add(target)
     settings = list(_settings(env, options, args, reading.subcommand))

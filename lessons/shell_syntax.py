@@ -23,8 +23,9 @@ _local = threading.local()
 MAX_TEXT = 10_000
 
 # Redirections, as pseudo-options of the command: a file read, a file written (`>` and `>>`),
-# and text handed to its standard input (here-documents, here-strings, `echo … |`).
-READS, WRITES, STDIN = "<", ">", "<<"
+# and text handed to its standard input (here-documents, here-strings, `echo … |`). A file
+# appended to (`>>`) is written too, and the command carries APPENDS as a flag besides.
+READS, WRITES, STDIN, APPENDS = "<", ">", "<<", ">>"
 
 
 def _parser() -> Parser:
@@ -144,7 +145,9 @@ def _redirect(node: Node, walk: _Walk) -> tuple[str, str] | None:
     target = unquote(_text(destination, walk.src))
     if target == "/dev/null":
         return None
-    return (READS if operator.startswith("<") else WRITES, target)
+    if operator.startswith("<"):
+        return (READS, target)
+    return (APPENDS if operator.endswith(">>") else WRITES, target)
 
 
 def _substitutions(node: Node, walk: _Walk) -> None:

@@ -260,3 +260,21 @@ def test_a_statement_on_every_row_keeps_that_when_the_prose_names_the_verb():
     assert blocks(trigger, "psql -c 'delete from users'")
     assert blocks(trigger, "mysql shop -e 'DELETE FROM sessions'")
     assert not blocks(trigger, 'psql -c "delete from users where id = 42"')
+
+
+def test_overwriting_a_file_is_not_appending_to_it():
+    trigger = trigger_for("echo '<ip> <name>' > /etc/hosts", "Never overwrite /etc/hosts")
+    assert blocks(trigger, "echo '10.0.0.5 db' > /etc/hosts")
+    assert blocks(trigger, "sudo sh -c 'echo 127.0.0.1 app > /etc/hosts'")
+    assert not blocks(trigger, "echo '10.0.0.5 db' >> /etc/hosts")
+    assert not blocks(trigger, "echo '10.0.0.5 db' | sudo tee -a /etc/hosts")
+    appending = trigger_for("echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers", "Never edit it")
+    assert blocks(appending, "echo 'deploy ALL=(ALL) NOPASSWD: ALL' | sudo tee -a /etc/sudoers")
+    assert blocks(appending, "echo 'deploy ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers")
+
+
+def test_the_unit_systemctl_acts_on_is_kept():
+    trigger = trigger_for("sudo systemctl mask sshd", "Never mask the SSH daemon on a remote host")
+    assert blocks(trigger, "systemctl mask --now sshd.service")
+    assert not blocks(trigger, "sudo systemctl mask bluetooth")
+    assert not blocks(trigger, "sudo systemctl restart sshd")

@@ -26,6 +26,7 @@ line: `"git push --force <branch>"`).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -40,6 +41,7 @@ from lessons.command_patterns import (
     groups,
     is_placeholder,
     line_of,
+    match_invocation,
     patterns_from_text,
     placeholder_value,
     state_of,
@@ -363,10 +365,28 @@ def _trim_pipeline(group: list[Invocation]) -> list[Invocation]:
     return group
 
 
-def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool):
-    """The most general pattern for a command (or pipeline) that blocks no everyday command:
-    first only what the prose names (and placeholders), then every value, then variables as
-    written, then `sudo` when it was used. Returns (pattern, None) or (None, reason)."""
+# a command the report offers instead, as written and as parsed
+Harmless = Sequence[tuple[str, list[Invocation]]]
+
+
+def _blocks_one(pattern: Pattern, harmless: Harmless) -> str | None:
+    for text, line in harmless:
+        if any(match_invocation(pattern, inv, line) for inv in line):
+            return text
+    return None
+
+
+def harmless_lines(alternatives: list[str]) -> Harmless:
+    """The commands written in a report's alternatives: what the reporter says is fine."""
+    return [(c, line_of(c)) for text in alternatives for c in command_texts(text)]
+
+
+def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool, harmless: Harmless = ()):
+    """The most general pattern for a command (or pipeline) that blocks no everyday command
+    and none of the report's alternatives: first only what the prose names (and
+    placeholders), then every value, then variables as written, then `sudo` when it was
+    used. An alternative that every level blocks holds the danger itself, and is not heeded.
+    Returns (pattern, None) or (None, reason)."""
     levels = [_Level(prose=prose), _Level(prose=prose, all_options=True)]
     if alone:
         levels += [
@@ -375,11 +395,16 @@ def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool):
             _Level(prose=None, variables_are_any=False, sudo=True),
         ]
     blocked = None
+    first_fit: Pattern | None = None
     for level in levels:
         pattern = _chain(group, level)
         blocked = too_broad(pattern)
         if blocked is None:
-            return pattern, None
+            if _blocks_one(pattern, harmless) is None:
+                return pattern, None
+            first_fit = first_fit or pattern
+    if first_fit is not None:
+        return first_fit, None
     text = " | ".join(inv.text for inv in group)
     return None, f"`{text}` gives no trigger: it would also block `{blocked}`, an everyday command."
 
@@ -443,14 +468,18 @@ class Derived:
     notes: list[str] = field(default_factory=list)
 
 
-def _from_command(command: str, prose: Prose, notes: list[str]) -> list[Pattern]:
+def _from_command(
+    command: str, prose: Prose, notes: list[str], harmless: Harmless = ()
+) -> list[Pattern]:
     found_groups = [_trim_pipeline(g) for g in groups(line_of(command))]
     if any(not inv.substituted for g in found_groups for inv in g):
         # `kill -9 $(pidof postgres)`: what `$(…)` runs only hands a word to the danger
         found_groups = [g for g in found_groups if not all(inv.substituted for inv in g)]
     found: list[Pattern] = []
     for group in found_groups:
-        pattern, reason = derive_pattern(group, prose, alone=len(found_groups) == 1)
+        pattern, reason = derive_pattern(
+            group, prose, alone=len(found_groups) == 1, harmless=harmless
+        )
         if pattern is not None:
             found.append(pattern)
         elif reason and len(found_groups) == 1:
@@ -458,7 +487,7 @@ def _from_command(command: str, prose: Prose, notes: list[str]) -> list[Pattern]
     if not found and len(found_groups) > 1:
         # several commands, each one everyday when generalised: keep them as written
         for group in found_groups:
-            pattern, reason = derive_pattern(group, prose, alone=True)
+            pattern, reason = derive_pattern(group, prose, alone=True, harmless=harmless)
             if pattern is not None:
                 found.append(pattern)
             elif reason:
@@ -497,10 +526,14 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     return [p for p in dict.fromkeys(found) if too_broad(p) is None]
 
 
-def derive(*, texts: list[str], prose: str, title: str = "") -> Derived:
+def derive(
+    *, texts: list[str], prose: str, title: str = "", alternatives: list[str] | None = None
+) -> Derived:
     """A trigger for the commands in `texts` (the action, related commands), generalised by what
-    the prose (title, why) names; a text that is a sentence gives the commands it describes."""
+    the prose (title, why) names but never so far that it blocks a command the report's
+    `alternatives` offer; a text that is a sentence gives the commands it describes."""
     said = Prose(prose)
+    harmless = harmless_lines(alternatives or [])
     notes: list[str] = []
     patterns: list[Pattern] = []
     sources: list[str] = []
@@ -515,7 +548,7 @@ def derive(*, texts: list[str], prose: str, title: str = "") -> Derived:
                 patterns.extend(described)
             continue
         for command in commands:
-            found = _from_command(command, said, notes)
+            found = _from_command(command, said, notes, harmless)
             if found or not notes:
                 sources.append(command)
             patterns.extend(found)

@@ -278,3 +278,27 @@ def test_the_unit_systemctl_acts_on_is_kept():
     assert blocks(trigger, "systemctl mask --now sshd.service")
     assert not blocks(trigger, "sudo systemctl mask bluetooth")
     assert not blocks(trigger, "sudo systemctl restart sshd")
+
+
+def test_a_derived_trigger_does_not_block_what_the_report_offers_instead():
+    title = "Never terraform destroy without a plan"
+    plain = trigger_for("terraform destroy -auto-approve", title)
+    assert blocks(plain, "terraform destroy -target=aws_instance.web")
+    derived = derive(
+        texts=["terraform destroy -auto-approve"],
+        prose=title,
+        title=title,
+        alternatives=["terraform destroy -target=<resource> after reading the plan"],
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert blocks(trigger, "cd infra && terraform destroy --auto-approve")
+    assert not blocks(trigger, "terraform destroy -target=aws_instance.web")
+
+
+def test_an_alternative_holding_the_danger_itself_is_not_heeded():
+    derived = derive(
+        texts=["git clean -fdx"],
+        prose="Don't git clean -fdx a checkout with untracked work",
+        alternatives=["git clean -fdx only after git stash -u"],
+    )
+    assert blocks(CommandTrigger.from_json(derived.trigger), "git clean -xdf")

@@ -376,9 +376,43 @@ def _blocks_one(pattern: Pattern, harmless: Harmless) -> str | None:
     return None
 
 
+def _separate(pattern: Pattern, inv: Invocation, harmless: Harmless) -> Pattern | None:
+    """The pattern made just specific enough to spare the alternatives: one more flag of the
+    reported command (`terraform destroy -auto-approve` against `terraform destroy -target=x`),
+    or one flag an alternative carries and the report does not, as `without`
+    (`--force-with-lease`); None when no single flag does it."""
+    if pattern.then is not None:
+        return None
+    theirs = {
+        flag
+        for _, line in harmless
+        for other in line
+        if other.program == pattern.program
+        for flag in other.flags
+    }
+    candidates = [
+        *(replace(pattern, flags=pattern.flags | {f}) for f in sorted(inv.flags - pattern.flags)),
+        *(replace(pattern, without=pattern.without | {f}) for f in sorted(theirs - inv.flags)),
+    ]
+    for candidate in candidates:
+        if _blocks_one(candidate, harmless) is None and too_broad(candidate) is None:
+            return candidate
+    return None
+
+
+# where a command written in an alternative gives way to the sentence around it
+_CLAUSE = re.compile(r",\s|;\s|\s\(|\s[—–-]\s|\s(?:then|and then|after|before|first)\b")
+
+
 def harmless_lines(alternatives: list[str]) -> Harmless:
-    """The commands written in a report's alternatives: what the reporter says is fine."""
-    return [(c, line_of(c)) for text in alternatives for c in command_texts(text)]
+    """The commands written in a report's alternatives: what the reporter says is fine
+    (`git stash -u first`, `chmod 700 ~/.ssh, not 600`: the command before the clause)."""
+    found: list[tuple[str, list[Invocation]]] = []
+    for text in alternatives:
+        if "`" not in text:
+            text = _CLAUSE.split(text, maxsplit=1)[0]
+        found += [(c, line_of(c)) for c in command_texts(text)]
+    return found
 
 
 def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool, harmless: Harmless = ()):
@@ -402,6 +436,9 @@ def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool, harmle
         if blocked is None:
             if _blocks_one(pattern, harmless) is None:
                 return pattern, None
+            separated = _separate(pattern, group[-1], harmless) if len(group) == 1 else None
+            if separated is not None:
+                return separated, None
             first_fit = first_fit or pattern
     if first_fit is not None:
         return first_fit, None

@@ -302,3 +302,15 @@ def test_an_alternative_holding_the_danger_itself_is_not_heeded():
         alternatives=["git clean -fdx only after git stash -u"],
     )
     assert blocks(CommandTrigger.from_json(derived.trigger), "git clean -xdf")
+
+
+def test_sparing_an_alternative_adds_only_what_tells_them_apart():
+    derived = derive(
+        texts=["git push --force origin main"],
+        prose="Never force-push to main",
+        alternatives=["git push --force-with-lease origin main, after a fetch"],
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert [p.as_json().get("without") for p in trigger.patterns] == [["--force-with-lease"]]
+    assert blocks(trigger, "git push -f upstream main")  # the remote is still any remote
+    assert not blocks(trigger, "git push --force-with-lease origin main")

@@ -51,7 +51,7 @@ from lessons.command_patterns import (
 from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, spec_of
 from lessons.commands import Invocation, invocations
 from lessons.prose_triggers import describe
-from lessons.shell_syntax import APPENDS, STDIN, raw_commands
+from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
 from lessons.value_classes import PROD, PROD_WORDS, class_of, prose_names
 
@@ -496,6 +496,9 @@ def looks_like_command(text: str, *, line: list[Invocation] | None = None) -> bo
         return True
     if name in KNOWN_PROGRAMS or "/" in text.split()[0] or re.search(r"\.(sh|py|js|rb)$", name):
         return True
+    if name in DECLARATIONS and first.args:
+        # `export HISTSIZE=0`: a variable's name is a capital word or holds `=`, never English
+        return all("=" in a or re.fullmatch(r"[A-Z_][A-Z0-9_]*", a) for a in first.args)
     return bool(first.flags) and name.islower()
 
 

@@ -26,6 +26,8 @@ MAX_TEXT = 10_000
 # and text handed to its standard input (here-documents, here-strings, `echo … |`). A file
 # appended to (`>>`) is written too, and the command carries APPENDS as a flag besides.
 READS, WRITES, STDIN, APPENDS = "<", ">", "<<", ">>"
+# Builtins that set or unset the shell's variables (`export HISTSIZE=0`, `unset HISTFILE`).
+DECLARATIONS = frozenset({"export", "declare", "typeset", "readonly", "local", "unset"})
 
 
 def _parser() -> Parser:
@@ -251,7 +253,7 @@ def _collect(node: Node, walk: _Walk, pipeline) -> None:
     kind = node.type
     if kind == "command":
         _command(node, walk, pipeline, [])
-    elif kind in ("declaration_command", "unset_command"):
+    elif kind in ("declaration_command", "unset_command"):  # DECLARATIONS
         _declaration(node, walk, pipeline)
     elif kind == "redirected_statement":
         _redirected(node, walk, pipeline)

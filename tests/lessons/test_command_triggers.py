@@ -314,3 +314,11 @@ def test_sparing_an_alternative_adds_only_what_tells_them_apart():
     assert [p.as_json().get("without") for p in trigger.patterns] == [["--force-with-lease"]]
     assert blocks(trigger, "git push -f upstream main")  # the remote is still any remote
     assert not blocks(trigger, "git push --force-with-lease origin main")
+
+
+def test_a_reported_variable_setting_is_a_command():
+    trigger = trigger_for("export HISTSIZE=0", "Don't set HISTSIZE=0 to hide commands")
+    assert blocks(trigger, "export HISTSIZE=0")
+    assert blocks(trigger, "cd /tmp && export HISTSIZE=0")
+    assert not blocks(trigger, "export HISTSIZE=10000")
+    assert trigger_for("export the data to a file", "Don't export data by hand") is None

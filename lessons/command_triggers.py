@@ -449,6 +449,7 @@ def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool, harmle
 # --- reading commands out of a report ------------------------------------------------------------
 
 _BACKTICKS = re.compile(r"`([^`\n]+)`")
+_BARE_REDIRECT = re.compile(r"^>\s*[~./$<\w][^\s]*$")
 _PROMPT = re.compile(r"^\s*(?:\$|#|>)\s+")
 _LEADIN = re.compile(r"^\s*(?:run|ran|running|executed?|command|cmd|example|e\.g\.)\s*:\s*", re.I)
 
@@ -460,6 +461,8 @@ def command_texts(text: str) -> list[str]:
     if not text:
         return []
     spans = _BACKTICKS.findall(text)
+    if not spans and _BARE_REDIRECT.match(text):
+        return [text]  # `> app.log`: a redirection emptying a file, not a prompt
     candidates = spans or [_LEADIN.sub("", _PROMPT.sub("", text))]
     return [c.strip() for c in candidates if looks_like_command(c)]
 
@@ -508,10 +511,22 @@ class Derived:
     notes: list[str] = field(default_factory=list)
 
 
+def _unwrap_any(line: list[Invocation]) -> list[Invocation]:
+    """`kubectl exec <pod> -- <command>`: any command run through a wrapper; the wrapper is
+    then what the report is about, and stands for itself."""
+    if not any(is_placeholder(inv.program) for inv in line):
+        return line
+    return [
+        replace(inv, wrapper=False) if inv.wrapper else inv
+        for inv in line
+        if not is_placeholder(inv.program)
+    ]
+
+
 def _from_command(
     command: str, prose: Prose, notes: list[str], harmless: Harmless = ()
 ) -> list[Pattern]:
-    found_groups = [_trim_pipeline(g) for g in groups(line_of(command))]
+    found_groups = [_trim_pipeline(g) for g in groups(_unwrap_any(line_of(command)))]
     if any(not inv.substituted for g in found_groups for inv in g):
         # `kill -9 $(pidof postgres)`: what `$(…)` runs only hands a word to the danger
         found_groups = [g for g in found_groups if not all(inv.substituted for inv in g)]

@@ -228,6 +228,20 @@ def _redirected(node: Node, walk: _Walk, pipeline) -> None:
         _command(body, walk, pipeline, redirects)
     elif body is not None:
         _collect(body, walk, pipeline)
+    elif redirects:
+        # `> app.log` alone runs the null command `:` with the redirection: it empties the file
+        text = _text(node, walk.src)
+        walk.raws.append(
+            RawCommand(
+                [":"],
+                {},
+                redirects,
+                text,
+                pipeline,
+                walk.cwd,
+                substituted=walk.substitutions > 0,
+            )
+        )
 
 
 def _declaration(node: Node, walk: _Walk, pipeline) -> None:

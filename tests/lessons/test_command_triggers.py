@@ -322,3 +322,24 @@ def test_a_reported_variable_setting_is_a_command():
     assert blocks(trigger, "cd /tmp && export HISTSIZE=0")
     assert not blocks(trigger, "export HISTSIZE=10000")
     assert trigger_for("export the data to a file", "Don't export data by hand") is None
+
+
+def test_a_bare_redirection_empties_the_file():
+    trigger = trigger_for(
+        "> /var/log/<service>/<file>.log", "Don't truncate a running service's log"
+    )
+    assert blocks(trigger, "> /var/log/nginx/access.log")
+    assert blocks(trigger, "echo -n > /var/log/app/app.log")
+    assert not blocks(trigger, "echo done >> /var/log/app/app.log")
+    assert not blocks(trigger, "tail -f /var/log/nginx/access.log")
+
+
+def test_any_command_through_a_wrapper_makes_the_wrapper_the_danger():
+    trigger = trigger_for(
+        "kubectl exec -it <pod> --context prod -- <command>",
+        "Never kubectl exec into production pods to change files",
+    )
+    assert blocks(trigger, "kubectl exec -it api-7f9 --context prod -- sh")
+    assert blocks(trigger, "kubectl --context production exec web-1 -- vi /app/config.yml")
+    assert not blocks(trigger, "kubectl exec -it api-7f9 --context staging -- sh")
+    assert not blocks(trigger, "kubectl logs api-7f9 --context prod")

@@ -14,10 +14,19 @@ the rest:
   `lessons.value_classes`) matches every value of that kind; a value the prose names is kept as
   written (with the other paths the prose lists); any other value is an example and is dropped;
   production named by the prose and by a value becomes "production somewhere in the command";
+  what the command is about is always kept: chmod's mode, the process kill names, the unit
+  systemctl acts on, a state it sets (`setenforce 0`), a DELETE of every row, a value written
+  into a flag (`mysql -p<password>`), an overwrite rather than an append;
 - `sudo` when the prose names it.
 
+What a `$(…)` runs only hands a word to the reported command and gives no pattern of its own;
+a wrapper running any command (`kubectl exec <pod> -- <command>`) is itself the danger.
+
 A pattern that would block an everyday command (`lessons.everyday`) is made more specific (every
-value kept, then variables as written, then `sudo`), or refused with a note. A report whose
+value kept, then variables as written, then `sudo`), or refused with a note. One that would block
+a command the report offers as an alternative is narrowed by the one flag that tells them apart,
+else made more specific the same way; an alternative every level blocks holds the danger itself
+and is not heeded. A report whose
 action is a sentence gives the commands the sentence describes (`lessons.prose_triggers`).
 `validate` checks and normalises a trigger a person wrote (a pattern may be written as a command
 line: `"git push --force <branch>"`).

@@ -286,6 +286,10 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             continue
         if inv.program == "kill" and not kept.startswith("re:") and re.fullmatch(r"[\w.-]+", kept):
             kept = _process_target(kept)
+        owner = re.fullmatch(r"([A-Za-z_][\w-]*)[:.][\w-]*", kept)
+        if inv.program == "chown" and k == 0 and owner:
+            # `chown root:root`: the owner is the danger, whatever group comes with it
+            kept = rf"re:^{re.escape(owner.group(1))}([:.][\w-]*)?$"
         args.append(kept)
     named = prose.named_flags(inv) if prose is not None else set()
     options: list[tuple[str, Value]] = []

@@ -343,3 +343,11 @@ def test_any_command_through_a_wrapper_makes_the_wrapper_the_danger():
     assert blocks(trigger, "kubectl --context production exec web-1 -- vi /app/config.yml")
     assert not blocks(trigger, "kubectl exec -it api-7f9 --context staging -- sh")
     assert not blocks(trigger, "kubectl logs api-7f9 --context prod")
+
+
+def test_the_owner_chown_gives_is_the_danger_whatever_the_group():
+    trigger = trigger_for("sudo chown -R root:root /home/<user>", "Never chown a home to root")
+    assert blocks(trigger, "chown --recursive root /home/bob")
+    assert blocks(trigger, "sudo chown -R root:staff /home/alice")
+    assert not blocks(trigger, "sudo chown -R alice:alice /home/alice")
+    assert not blocks(trigger, "sudo chown -R rootless /home/alice")

@@ -405,5 +405,6 @@ def lesson_command_trigger(lesson: Lesson) -> dict:
         texts=[*lesson.related_commands, lesson.action_taken],
         prose=f"{lesson.title} {lesson.context}",
         title=lesson.title,
+        alternatives=list(lesson.alternatives or []),
     )
     return derived.trigger or ({"notes": derived.notes} if derived.notes else {})

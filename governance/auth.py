@@ -12,6 +12,7 @@ import ipaddress
 import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -20,6 +21,7 @@ from django.db.models import OuterRef, Q
 from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.permissions import SAFE_METHODS
 
 from governance.models import AgentCredential, Role, Scope
 from mnemosyne_site.errors import Unauthenticated
@@ -237,19 +239,53 @@ class BearerTokenAuthentication(BaseAuthentication):
 
 
 def is_loopback(request) -> bool:
-    if request.META.get("HTTP_X_FORWARDED_FOR"):
-        return False  # a proxy on loopback forwarding someone else
     try:
         return ipaddress.ip_address(request.META.get("REMOTE_ADDR", "")).is_loopback
     except ValueError:
         return False
 
 
+# A proxy on the same host makes every remote caller look local; any of these says one is there.
+_PROXY_HEADERS = ("HTTP_FORWARDED", "HTTP_X_REAL_IP", "HTTP_VIA", "HTTP_X_FORWARDED_")
+# What a browser says of a request its page did not start itself ("none" is a typed address).
+_OWN_FETCH_SITES = {"", "none", "same-origin"}
+
+
+def local_refusal(request) -> str | None:
+    """Why an anonymous loopback request may not act as the local agent, or None if it may.
+
+    A web page the developer opens can reach loopback too: it cannot send `application/json`
+    without a CORS preflight (never granted), and browsers name its origin. A proxy on the same
+    host would make everyone local."""
+    meta = request.META
+    proxied = sorted(key for key in meta if key.startswith(_PROXY_HEADERS))
+    if proxied:
+        names = ", ".join(key[5:].replace("_", "-").title() for key in proxied)
+        return f"it came through a proxy ({names})"
+    if meta.get("HTTP_SEC_FETCH_SITE", "").lower() not in _OWN_FETCH_SITES:
+        return f"a web page of another site sent it (Sec-Fetch-Site: {meta['HTTP_SEC_FETCH_SITE']})"
+    origin = meta.get("HTTP_ORIGIN")
+    if origin is not None and urlsplit(origin).netloc != request.get_host():
+        return f"a web page of another origin sent it (Origin: {origin[:100]})"
+    if request.method not in SAFE_METHODS:
+        media_type = meta.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+        if media_type != "application/json":
+            return "a write must carry an application/json body"
+    return None
+
+
 class LocalAnonymousAuthentication(BaseAuthentication):
     """On a developer's machine (`make run`), unauthenticated calls from loopback act as one
-    local agent, so the spec's lesson reporter and curl examples work unchanged."""
+    local agent, so the spec's lesson reporter and curl examples work unchanged; what a web page
+    or a proxy could send is refused with 403 saying why."""
 
     def authenticate(self, request):
-        if settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL and is_loopback(request):
-            return Principal.local(), None
-        return None
+        if not (settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL and is_loopback(request)):
+            return None
+        why = local_refusal(request)
+        if why:
+            raise exceptions.PermissionDenied(
+                f"Anonymous local mode refused this request: {why}. "
+                "Send JSON from a local client, or use an agent token."
+            )
+        return Principal.local(), None

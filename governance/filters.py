@@ -20,6 +20,7 @@ from governance.models import (
     Role,
 )
 from governance.selectors.queues import escalations_handled_q, role_q
+from mnemosyne_site.api import UtcIsoDateTimeFilter
 
 
 def _subtree(queryset, field_name: str, path: str):
@@ -33,8 +34,8 @@ class ProposalFilter(django_filters.FilterSet):
     layer = django_filters.ChoiceFilter(field_name="scope__layer", choices=Layer.choices)
     scope = django_filters.CharFilter(field_name="scope__path", help_text="exact scope path")
     within = django_filters.CharFilter(method="filter_within", help_text="scope path and below")
-    created_before = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="lte")
-    created_after = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="gte")
+    created_before = UtcIsoDateTimeFilter(field_name="created_at", lookup_expr="lte")
+    created_after = UtcIsoDateTimeFilter(field_name="created_at", lookup_expr="gte")
     decidable = django_filters.BooleanFilter(
         method="filter_decidable",
         help_text="true: pending proposals the caller may decide and has not decided yet",
@@ -63,6 +64,7 @@ class EscalationFilter(django_filters.FilterSet):
         help_text="pending, reviewed, resolved, dismissed, or open (pending or reviewed)",
     )
     escalated_to = django_filters.CharFilter(lookup_expr="iexact")
+    domain = django_filters.CharFilter(lookup_expr="iexact")
     priority = django_filters.ChoiceFilter(choices=Priority.choices)
     overdue = django_filters.BooleanFilter(method="filter_overdue")
     scope = django_filters.CharFilter(field_name="scope__path")
@@ -70,8 +72,8 @@ class EscalationFilter(django_filters.FilterSet):
     handleable = django_filters.BooleanFilter(
         method="filter_handleable", help_text="true: escalations the caller may act on"
     )
-    created_before = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="lte")
-    created_after = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="gte")
+    created_before = UtcIsoDateTimeFilter(field_name="created_at", lookup_expr="lte")
+    created_after = UtcIsoDateTimeFilter(field_name="created_at", lookup_expr="gte")
 
     class Meta:
         model = Escalation
@@ -108,11 +110,19 @@ class NotificationFilter(django_filters.FilterSet):
 
 class AuditLogFilter(django_filters.FilterSet):
     within = django_filters.CharFilter(method="filter_within")
-    since = django_filters.IsoDateTimeFilter(field_name="at", lookup_expr="gte")
+    since = UtcIsoDateTimeFilter(field_name="at", lookup_expr="gte")
 
     class Meta:
         model = AuditLog
-        fields = ["action", "actor", "actor_kind", "target_type", "target_id", "scope_path"]
+        fields = [
+            "action",
+            "actor",
+            "actor_kind",
+            "target_type",
+            "target_id",
+            "scope_path",
+            "session_key",
+        ]
 
     def filter_within(self, queryset, name, value):
         return _subtree(queryset, "scope_path", value)

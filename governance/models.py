@@ -131,9 +131,15 @@ class AgentCredential(models.Model):
 
 
 class AuditLog(models.Model):
-    """Every decision and knowledge operation. Append-only: a trigger refuses UPDATE and DELETE."""
+    """Every decision and knowledge operation. Append-only: a trigger refuses UPDATE and DELETE.
+
+    Seed 003's fields map as: session_key, action, actor, target (`target_type:target_id`),
+    details, created_at (`at`); the API answers under the spec's names too.
+    """
 
     at = models.DateTimeField(default=timezone.now, db_index=True)
+    # The agent session the operation belongs to ('' when none was given).
+    session_key = models.CharField(max_length=200, blank=True, default="", db_index=True)
     actor = models.CharField(max_length=200)
     actor_kind = models.CharField(max_length=16)  # person, agent, system
     action = models.CharField(max_length=100, db_index=True)
@@ -276,6 +282,9 @@ class Escalation(models.Model):
         Scope, null=True, blank=True, on_delete=models.PROTECT, related_name="escalations"
     )
     escalated_to = models.CharField(max_length=100, db_index=True)
+    # The domain of the lesson or pattern (docker, n8n, ...): a queue's people assigned to that
+    # domain hear of it first (the spec's per-domain supervisors). '' when it has none.
+    domain = models.CharField(max_length=100, blank=True, default="", db_index=True)
     title = models.CharField(max_length=300, blank=True)
     reason = models.TextField()
     priority = models.CharField(max_length=16, choices=Priority.choices)
@@ -446,22 +455,28 @@ class QueueAssignment(models.Model):
     )
     queue = models.CharField(max_length=100)
     scope = models.ForeignKey(Scope, on_delete=models.CASCADE, related_name="queue_assignments")
+    # Only this domain's escalations (e.g. the docker supervisor on `domain_supervisor`); '' for
+    # every domain, which is also the fallback for a domain nobody is assigned to.
+    domain = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["queue", "scope__path"]
+        ordering = ["queue", "scope__path", "domain"]
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "queue", "scope"], name="queueassignment_unique"
+                fields=["user", "queue", "scope", "domain"], name="queueassignment_unique"
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} on {self.queue} in {self.scope}"
+        where = f" for {self.domain}" if self.domain else ""
+        return f"{self.user} on {self.queue}{where} in {self.scope}"
 
     def clean(self):
-        # One case for queue names, so lookups and uniqueness agree (the service does the same).
+        # One case for queue names and domains, so lookups and uniqueness agree (the service
+        # does the same).
         self.queue = (self.queue or "").strip().lower()
+        self.domain = (self.domain or "").strip().lower()
 
 
 class NotificationKind(models.TextChoices):

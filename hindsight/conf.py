@@ -1,6 +1,6 @@
 """Hindsight settings, read once from the environment (listed in `.env.example`)."""
 
-from mnemosyne_site.env import env_float, env_int
+from mnemosyne_site.env import env_float, env_int, env_str
 
 # --- capture and dedup
 # Cosine similarity above which a new error joins an existing signature instead of starting one.
@@ -43,7 +43,24 @@ HINDSIGHT_MERGE_MIN_SUCCESS = env_float(
 )
 
 # --- bloat monitoring
+# Live hindsight notes a layer (all its scopes together) may hold before maintainers are alerted;
+# HINDSIGHT_BLOAT_THRESHOLDS sets it per layer ("session=200,team=2000"), the rest take the default.
 HINDSIGHT_BLOAT_THRESHOLD = env_int("HINDSIGHT_BLOAT_THRESHOLD", 1000, minimum=1)
+
+
+def _per_layer(name: str) -> dict[str, int]:
+    """`layer=count,...` from the environment; a misspelt layer or count stops the start."""
+    thresholds = {}
+    for item in filter(None, (part.strip() for part in env_str(name, "").split(","))):
+        layer, _, value = (x.strip() for x in item.partition("="))
+        if layer not in _LAYERS or not value.isdigit() or int(value) < 1:
+            raise ValueError(f"{name}: {item!r} is not <layer>=<count> with a layer of {_LAYERS}")
+        thresholds[layer] = int(value)
+    return thresholds
+
+
+_LAYERS = ("session", "project", "team", "org", "company")
+HINDSIGHT_BLOAT_THRESHOLDS = _per_layer("HINDSIGHT_BLOAT_THRESHOLDS")
 HINDSIGHT_CLEANUP_LOW_SUCCESS = env_float(
     "HINDSIGHT_CLEANUP_LOW_SUCCESS", 0.3, minimum=0.0, maximum=1.0
 )

@@ -60,7 +60,7 @@ STORAGE_COUNT = Gauge(
 LEARNING_SAVES = Counter(
     "hindsight_learning_saves_total",
     "Learnings saved by the tool-result engine, by category and outcome "
-    "(saved, skipped_known, rate_limited, failed).",
+    "(saved, recurred, skipped_known, rate_limited, failed).",
     ["category", "outcome"],
 )
 LEARNING_BOOSTS = Counter(

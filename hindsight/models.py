@@ -2,6 +2,7 @@
 recorded misses, and the tool-result engine's learnings."""
 
 import uuid
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
@@ -313,7 +314,9 @@ class Learning(models.Model):
     fix = models.TextField(blank=True)
     category = models.CharField(max_length=32, choices=LearningCategory.choices)
     tags = models.JSONField(default=list, blank=True)
-    confidence = models.FloatField(default=0.5)
+    # Two exact decimals, as lessons keep theirs: boosts of 0.03 or 0.1 must land on the values
+    # the spec compares with "> 0.7", not a float a hair above them.
+    confidence = models.DecimalField(max_digits=3, decimal_places=2, default=Decimal("0.50"))
     occurrence_count = models.PositiveIntegerField(default=1)
     success_count = models.PositiveIntegerField(default=0)
     # The summarised tool parameters of the call that produced it.

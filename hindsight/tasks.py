@@ -31,7 +31,7 @@ def signature_refresh(signature_id: str) -> None:
 @scheduled_task("hindsight.bloat_check")
 def bloat_check() -> dict:
     reports = hindsight_bloat_check()
-    return {"scopes_over_threshold": len(reports)}
+    return {"layers_over_threshold": len(reports)}
 
 
 @shared_task(

@@ -28,18 +28,37 @@ Configuration, from the environment as in the spec: `MNEMOSYNE_URL` (default
 as `Authorization: Bearer …` when set. Every call has a timeout (10 s for reports, 5 s for the
 check and the query, as in the spec).
 
-Fail-open, as the spec shows: a report that cannot be delivered returns
-`{"status": "error", "error": …}`; a check that fails returns
+Fail-open, as the spec shows: a check that fails returns
 `{"blocked": False, "warnings": ["Check failed - proceed with caution"]}`; a failed query returns
 `[]`. A reporter never raises into the agent. This module imports no Django code; it needs only
 `httpx`.
+
+Nothing reported is lost while the server is away. A report that could not be delivered (no
+connection, a timeout, 408, 425, 429, 5xx, or 409 with `Retry-After`) is kept in a local spool and
+answered `{"status": "spooled", "idempotency_key": …}`; the spool is sent again, oldest first,
+after the next report that gets through (also from a new reporter on the same spool, so after a
+restart), or when `resend_spooled()` is called. Every report carries an `Idempotency-Key` that its
+resends keep, so the server stores it once even when a reply was lost. The spool is one JSON file
+per report (the report, its key and path; never the token), 0600 in 0700 directories: one queue per
+server and token (so a report is only ever resent as its sender) under `MNEMOSYNE_LESSON_SPOOL_DIR`
+(default `~/.cache/mnemosyne/lesson-spool`), each bounded to `spool_max_files` files and
+`spool_max_bytes` bytes: past that a report is answered
+`{"status": "error", "spooled": False}` and logged, never dropped silently. A resend the server
+refuses (400, 403, …) or that failed with 500 `MAX_RESEND_ATTEMPTS` times is moved to `rejected/`
+beside it, and logged. Checks and queries never touch the spool, so they stay fast.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import os
+import threading
+import time
 import uuid
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -50,6 +69,13 @@ DEFAULT_URL = "http://localhost:8025"
 REPORT_TIMEOUT = 10.0
 CHECK_TIMEOUT = 5.0
 CHECK_FAILED_WARNING = "Check failed - proceed with caution"
+REPORT_PATH = "/lessons/report"
+# Worth sending again: the server is away, overloaded, or failed for now.
+RETRY_STATUSES = {408, 425, 429, 500, 502, 503, 504}
+SPOOL_MAX_FILES = 1000
+SPOOL_MAX_BYTES = 20 * 1024 * 1024
+MAX_RESEND_ATTEMPTS = 10  # a report answered 500 this often is set aside, not retried forever
+RESEND_BATCH = 50  # at most this many spooled reports per call, within the report timeout
 
 # The spec's agent → domain map.
 DOMAIN_MAP = {
@@ -93,8 +119,114 @@ def _answer(value: Any) -> Any:
     return value
 
 
+def default_spool_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mnemosyne" / "lesson-spool"
+
+
+class Spool:
+    """Reports waiting to be sent again: one JSON file each, oldest first by name."""
+
+    def __init__(self, directory: Path, *, max_files: int, max_bytes: int) -> None:
+        self.directory = directory
+        self.rejected = directory / "rejected"
+        self.max_files = max_files
+        self.max_bytes = max_bytes
+
+    def _private_dir(self, directory: Path) -> bool:
+        """Create it 0700; refuse a directory someone else owns or can read."""
+        if directory == self.directory:
+            if not self._private_dir(directory.parent):  # the spool's base, shared by senders
+                return False
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = directory.stat()
+        if info.st_uid == os.getuid() and info.st_mode & 0o077:
+            directory.chmod(0o700)
+            info = directory.stat()
+        if info.st_uid != os.getuid() or info.st_mode & 0o077:
+            logger.warning("spool directory %s is not private to this user; not used", directory)
+            return False
+        return True
+
+    def _files(self) -> list[Path]:
+        files = list(self.directory.glob("*.json"))
+        if self.rejected.is_dir():
+            files += self.rejected.glob("*.json")
+        return files
+
+    def pending(self) -> list[Path]:
+        if not self.directory.is_dir():
+            return []
+        return sorted(self.directory.glob("*.json"))
+
+    def _write(self, file: Path, entry: dict[str, Any]) -> None:
+        staging = file.with_name(f".{file.name}.{os.getpid()}.tmp")
+        handle = os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(handle, "w") as out:
+            json.dump(entry, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(staging, file)  # atomic: a reader never sees half a report
+
+    def add(self, path: str, body: Any, key: str) -> str | None:
+        """Keep a report; returns why it could not be kept, or None."""
+        entry = {
+            "path": path,
+            "key": key,
+            "body": body,
+            "created_at": datetime.now(UTC).isoformat(),
+            "attempts": 0,
+        }
+        try:
+            size = len(json.dumps(entry))
+            if not self._private_dir(self.directory):
+                return "spool directory not private"
+            files = self._files()
+            used = sum(f.stat().st_size for f in files if f.exists())
+            if len(files) >= self.max_files or used + size > self.max_bytes:
+                return f"spool full ({len(files)} reports, {used} bytes)"
+            self._write(self.directory / f"{time.time_ns()}-{key}.json", entry)
+        except (OSError, TypeError, ValueError) as exc:
+            return f"spool not writable: {exc}"
+        return None
+
+    def load(self, file: Path) -> dict[str, Any] | None:
+        try:
+            entry = json.loads(file.read_text())
+            if isinstance(entry, dict) and {"path", "key", "body"} <= entry.keys():
+                return entry
+        except FileNotFoundError:
+            return None  # another reporter sent it meanwhile
+        except (OSError, ValueError):
+            pass
+        self.reject(file, "unreadable")
+        return None
+
+    def remove(self, file: Path) -> None:
+        file.unlink(missing_ok=True)
+
+    def failed(self, file: Path, entry: dict[str, Any]) -> None:
+        entry["attempts"] = int(entry.get("attempts", 0)) + 1
+        if entry["attempts"] >= MAX_RESEND_ATTEMPTS:
+            self.reject(file, f"failed {entry['attempts']} times")
+            return
+        try:
+            self._write(file, entry)
+        except OSError:
+            pass
+
+    def reject(self, file: Path, reason: str) -> None:
+        logger.warning("spooled report %s set aside in %s: %s", file.name, self.rejected, reason)
+        try:
+            self._private_dir(self.rejected)
+            os.replace(file, self.rejected / file.name)
+        except OSError:
+            pass
+
+
 class _Reporter:
-    """What the async and sync reporters share: configuration and the lessons they send."""
+    """What the async and sync reporters share: configuration, the lessons they send, and the
+    spool of reports that could not be delivered."""
 
     def __init__(
         self,
@@ -106,6 +238,9 @@ class _Reporter:
         timeout: float = REPORT_TIMEOUT,
         check_timeout: float = CHECK_TIMEOUT,
         transport: httpx.BaseTransport | httpx.AsyncBaseTransport | None = None,
+        spool_dir: str | os.PathLike | None = None,
+        spool_max_files: int = SPOOL_MAX_FILES,
+        spool_max_bytes: int = SPOOL_MAX_BYTES,
     ) -> None:
         self.agent_name = agent_name
         self.mnemosyne_url = (url or os.environ.get("MNEMOSYNE_URL", DEFAULT_URL)).rstrip("/")
@@ -115,6 +250,13 @@ class _Reporter:
         self.timeout = timeout
         self.check_timeout = check_timeout
         self._transport = transport
+        base = spool_dir or os.environ.get("MNEMOSYNE_LESSON_SPOOL_DIR") or default_spool_dir()
+        # One queue per server and credential: a report is only ever resent as its sender.
+        sender = hashlib.sha256(f"{self.mnemosyne_url}\n{self.token}".encode()).hexdigest()[:16]
+        self.spool = Spool(
+            Path(base) / sender, max_files=spool_max_files, max_bytes=spool_max_bytes
+        )
+        self._resending = threading.Lock()  # one resend at a time per reporter
 
     def _infer_domain(self) -> str:
         return DOMAIN_MAP.get(self.agent_name, "general")
@@ -261,6 +403,41 @@ class _Reporter:
         logger.warning("[%s] Failed to report lesson: %s", self.agent_name, exc)
         return Answer(status="error", error=str(exc))
 
+    @staticmethod
+    def _retryable(response: httpx.Response) -> bool:
+        return response.status_code in RETRY_STATUSES or (
+            response.status_code == 409 and "Retry-After" in response.headers
+        )
+
+    def _keep(self, lesson: dict[str, Any], key: str, reason: str, status: int | None) -> Answer:
+        """The report could not be delivered now: spool it for a later resend."""
+        refused = self.spool.add(REPORT_PATH, lesson, key)
+        if refused:
+            logger.error(
+                "[%s] lesson not delivered (%s) and not spooled: %s",
+                self.agent_name,
+                reason,
+                refused,
+            )
+            return Answer(status="error", error=f"{reason}; {refused}", spooled=False)
+        logger.warning("[%s] lesson not delivered (%s); spooled", self.agent_name, reason)
+        return Answer(
+            status="spooled", spooled=True, idempotency_key=key, error=reason, http_status=status
+        )
+
+    def _resend_done(self, file: Path, entry: dict[str, Any], response: httpx.Response) -> bool:
+        """Settle one resent report; False when the server is still away (stop for now)."""
+        if response.is_success:
+            self.spool.remove(file)
+            return True
+        if response.status_code == 500:
+            self.spool.failed(file, entry)  # maybe this report: go on with the others
+            return True
+        if self._retryable(response):
+            return False
+        self.spool.reject(file, f"HTTP {response.status_code}: {response.text[:200]}")
+        return True
+
     def _check_answer(self, response: httpx.Response) -> Answer:
         if response.is_success:
             try:
@@ -310,13 +487,48 @@ class LessonReporter(_Reporter):
     async def _report(self, lesson: dict[str, Any]) -> dict[str, Any]:
         if not self.enabled:
             return Answer(status="disabled")
+        key = str(uuid.uuid4())
         try:
-            response = await self._post(
-                "/lessons/report", lesson, self.timeout, idempotency_key=str(uuid.uuid4())
-            )
+            response = await self._post(REPORT_PATH, lesson, self.timeout, idempotency_key=key)
+        except httpx.TransportError as exc:  # no connection, a timeout: keep it for later
+            return self._keep(lesson, key, f"{type(exc).__name__}: {exc}", None)
         except Exception as exc:  # fail-open: never raise into the agent
             return self._report_failed(exc)
+        if self._retryable(response):
+            return self._keep(lesson, key, f"HTTP {response.status_code}", response.status_code)
+        if response.is_success:
+            await self.resend_spooled()
         return self._report_answer(response)
+
+    async def resend_spooled(self) -> int:
+        """Send spooled reports again, oldest first, within one report timeout; returns how many
+        were delivered. Stops at the first that still cannot be delivered."""
+        if not self._resending.acquire(blocking=False):
+            return 0
+        sent = 0
+        try:
+            deadline = time.monotonic() + self.timeout
+            for file in self.spool.pending()[:RESEND_BATCH]:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                entry = self.spool.load(file)
+                if entry is None:
+                    continue
+                try:
+                    response = await self._post(
+                        entry["path"], entry["body"], remaining, idempotency_key=entry["key"]
+                    )
+                except Exception as exc:
+                    logger.info("[%s] spool resend stopped: %s", self.agent_name, exc)
+                    break
+                if not self._resend_done(file, entry, response):
+                    break
+                if response.is_success:
+                    sent += 1
+        finally:
+            self._resending.release()
+        return sent
 
     async def success(
         self,
@@ -447,13 +659,47 @@ class SyncLessonReporter(_Reporter):
     def _report(self, lesson: dict[str, Any]) -> dict[str, Any]:
         if not self.enabled:
             return Answer(status="disabled")
+        key = str(uuid.uuid4())
         try:
-            response = self._post(
-                "/lessons/report", lesson, self.timeout, idempotency_key=str(uuid.uuid4())
-            )
+            response = self._post(REPORT_PATH, lesson, self.timeout, idempotency_key=key)
+        except httpx.TransportError as exc:
+            return self._keep(lesson, key, f"{type(exc).__name__}: {exc}", None)
         except Exception as exc:
             return self._report_failed(exc)
+        if self._retryable(response):
+            return self._keep(lesson, key, f"HTTP {response.status_code}", response.status_code)
+        if response.is_success:
+            self.resend_spooled()
         return self._report_answer(response)
+
+    def resend_spooled(self) -> int:
+        """Send spooled reports again (see `LessonReporter.resend_spooled`)."""
+        if not self._resending.acquire(blocking=False):
+            return 0
+        sent = 0
+        try:
+            deadline = time.monotonic() + self.timeout
+            for file in self.spool.pending()[:RESEND_BATCH]:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                entry = self.spool.load(file)
+                if entry is None:
+                    continue
+                try:
+                    response = self._post(
+                        entry["path"], entry["body"], remaining, idempotency_key=entry["key"]
+                    )
+                except Exception as exc:
+                    logger.info("[%s] spool resend stopped: %s", self.agent_name, exc)
+                    break
+                if not self._resend_done(file, entry, response):
+                    break
+                if response.is_success:
+                    sent += 1
+        finally:
+            self._resending.release()
+        return sent
 
     def success(
         self,
@@ -602,4 +848,11 @@ def quick_lesson_sync(
     return getattr(SyncLessonReporter(agent), name)(**arguments)
 
 
-__all__ = ["Answer", "LessonReporter", "SyncLessonReporter", "quick_lesson", "quick_lesson_sync"]
+__all__ = [
+    "Answer",
+    "LessonReporter",
+    "Spool",
+    "SyncLessonReporter",
+    "quick_lesson",
+    "quick_lesson_sync",
+]

@@ -9,21 +9,19 @@ every domain, and their triggers read commands (`lessons.command_triggers`).
 
 from typing import Any
 
-# "prod" or "production" as a word of a value: `$PROD_DATABASE_URL`, `prod-db.internal`,
-# `--context production`, `app_prod`; not `product`.
-PROD = r"re:(?i)(^|[^a-z])prod(uction)?([^a-z]|$)"
-SQL_WRITE = (
-    r"re:(?i)\b(insert\s+into|update\s+\S+\s+set|delete\s+from|drop\s+(table|database|schema|"
-    r"view|index|column|role|user)|alter\s+(table|database|schema|role)|truncate|"
-    r"create\s+(table|index|schema)|grant|revoke)\b"
+from lessons.value_classes import PROD
+
+# Statements that change a database (`lessons.sql_statements` reads every client's SQL into them).
+SQL_WRITES = (
+    "insert", "update", "delete", "drop", "alter", "truncate", "create", "grant", "revoke",
+    "replace", "merge", "copy", "rename",
+)  # fmt: skip
+N8N_WRITES = ("insert", "update", "delete", "drop", "alter", "truncate", "replace", "merge")
+# n8n's tables for workflows and what hangs on them
+N8N_TABLES = (
+    r"re:(?i)^(workflow_entity|workflows_tags|shared_workflow|workflow_history|webhook_entity|"
+    r"workflow_statistics)$"
 )
-N8N_SQL_WRITE = (
-    r"re:(?i)\b(update|insert\s+into|delete\s+from|alter\s+table|truncate(\s+table)?)\s+"
-    r'("?\w+"?\.)?"?(workflow_entity|workflows_tags|shared_workflow|workflow_history|'
-    r"webhook_entity|workflow_statistics)\b"
-)
-# ARIA's system prompt itself (`aria/system_prompt.md`, `ARIA_SYSTEM_PROMPT.txt`,
-# `prompts/aria.md`), not a copy of it (`system_prompt.md.bak`).
 ARIA_PROMPT = r"re:(?i)(aria\S*prompt|prompt\S*aria)[\w-]*(\.(md|txt|ya?ml|json|j2|jinja|prompt))?$"
 ARIA_PROMPT_BACKUP = r"re:(?i)(aria\S*prompt|prompt\S*aria)\S*(\.(bak|orig|backup|old)|~)$"
 # A data directory: a path component named data, pgdata, *_data, *-data, or the state
@@ -52,11 +50,13 @@ BUILTIN_ANTI_PATTERNS: list[dict[str, Any]] = [
         "severity": "critical",
         "command_trigger": {
             "commands": [
-                {"program": "psql", "options": {"--command": SQL_WRITE}, "anywhere": [PROD]},
-                {"program": "psql", "options": {"<": SQL_WRITE}, "anywhere": [PROD]},
-                {"program": "psql", "options": {"<": r"re:\.sql$"}, "anywhere": [PROD]},
+                *(
+                    {"program": "sql", "subcommand": [verb], "anywhere": [PROD]}
+                    for verb in SQL_WRITES
+                ),
+                {"program": "psql", "flags": ["<"], "anywhere": [PROD]},
                 {"program": "psql", "flags": ["--file"], "anywhere": [PROD]},
-                {"program": "mysql", "options": {"--execute": SQL_WRITE}, "anywhere": [PROD]},
+                {"program": "mysql", "flags": ["<"], "anywhere": [PROD]},
                 {"program": "supabase", "subcommand": ["db", "push"], "anywhere": [PROD]},
                 {"program": "supabase", "subcommand": ["db", "reset"], "anywhere": [PROD]},
             ]
@@ -83,11 +83,8 @@ BUILTIN_ANTI_PATTERNS: list[dict[str, Any]] = [
         "severity": "critical",
         "command_trigger": {
             "commands": [
-                {"program": "psql", "options": {"--command": N8N_SQL_WRITE}},
-                {"program": "psql", "options": {"<": N8N_SQL_WRITE}},
-                {"program": "mysql", "options": {"--execute": N8N_SQL_WRITE}},
-                {"program": "sqlite3", "args": [N8N_SQL_WRITE]},
-                {"program": "sqlite3", "options": {"<": N8N_SQL_WRITE}},
+                {"program": "sql", "subcommand": [verb], "args": [N8N_TABLES]}
+                for verb in N8N_WRITES
             ]
         },
     },
@@ -109,11 +106,8 @@ BUILTIN_ANTI_PATTERNS: list[dict[str, Any]] = [
         "command_trigger": {
             "commands": [
                 {"program": "sed", "flags": ["--in-place"], "args": [ARIA_PROMPT]},
-                {"program": "echo", "options": {">": ARIA_PROMPT}},
-                {"program": "printf", "options": {">": ARIA_PROMPT}},
-                {"program": "cat", "options": {">": ARIA_PROMPT}},
-                {"program": "tee", "args": [ARIA_PROMPT]},
-                {"program": "cp", "args": [ARIA_PROMPT]},
+                # a redirection, `tee`, `cp` over it (`command_equivalents`)
+                {"program": "write-file", "args": [ARIA_PROMPT]},
                 {"program": "mv", "args": [ARIA_PROMPT]},
                 {"program": "truncate", "args": [ARIA_PROMPT]},
             ],

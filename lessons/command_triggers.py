@@ -1,586 +1,374 @@
-"""Command triggers: what an anti-pattern blocks, as the commands it names.
+"""Command triggers derived from reports, and triggers written by people checked.
 
-Stored on `AntiPattern.command_trigger` as JSON:
+`derive` reads a reported anti-pattern — the command in its action and related commands, and the
+prose of its title and why — into a trigger (`lessons.command_patterns` says what a trigger is
+and how it matches). It keeps exactly what makes the reported command dangerous and generalises
+the rest:
 
-    {"commands": [<pattern>, ...],      any one matching is a match
-     "unless":   [<pattern>, ...],      …unless the line also runs one of these (a backup first)
-     "derived_from": "the reported text", "notes": ["why a part gave no trigger", ...]}
+- flags: those the prose names (`-rf` in "Never rm -rf …", `volumes` in "Never prune Docker
+  volumes") when it names any, else every flag but those that change nothing (`-v`) or only
+  widen the danger (`git clean -x`); a flag the prose says must not be missing ("without
+  --limit") must be absent;
+- values (arguments, option values, redirection targets): a placeholder matches anything; a
+  value of a kind the prose names (a device, a system directory, a path from a variable:
+  `lessons.value_classes`) matches every value of that kind; a value the prose names is kept as
+  written (with the other paths the prose lists); any other value is an example and is dropped;
+  production named by the prose and by a value becomes "production somewhere in the command";
+  what the command is about is always kept: chmod's mode, the process kill names, the unit
+  systemctl acts on, a state it sets (`setenforce 0`), a DELETE of every row, a value written
+  into a flag (`mysql -p<password>`), an overwrite rather than an append;
+- `sudo` when the prose names it.
 
-    <pattern> = {"program": "git", "subcommand": ["push"], "flags": ["--force"],
-                 "options": {"--context": "prod"}, "args": ["main"], "anywhere": ["re:(?i)prod"],
-                 "sudo": false, "then": <pattern>, "text": "git push --force origin main"}
+What a `$(…)` runs only hands a word to the reported command and gives no pattern of its own;
+a wrapper running any command (`kubectl exec <pod> -- <command>`) is itself the danger.
 
-A pattern matches one command of the checked line when the program and subcommand are the same,
-every flag is there (in any order and spelling: the tables of `command_tables` map `-f` to
-`--force`), every option has its value, every argument is matched by a distinct argument (or
-option value) of the command, every `anywhere` value by some word of it, `sudo` was used when
-required, and `then` matches a later command of the same pipeline. A command carrying a flag that
-defuses it (`--dry-run`) and that the pattern does not name is no match. Values are literal
-(`main`; a path also matches what lies under it, a relative path the same tail of an absolute
-one; a mode grants at least the same bits; a text with spaces, such as SQL, matches when its words
-appear in that order), `<any>` (any value), or `re:PATTERN` (RE2, searched).
-
-`derive` reads a reported anti-pattern (the command in its action and related commands, and the
-prose of its title and why) into a trigger; `validate` checks and normalises a trigger a person
-wrote (a pattern may also be written as a command line: `"git push --force <branch>"`).
+A pattern that would block an everyday command (`lessons.everyday`) is made more specific (every
+value kept, then variables as written, then `sudo`), or refused with a note. One that would block
+a command the report offers as an alternative is narrowed by the one flag that tells them apart,
+else made more specific the same way; an alternative every level blocks holds the danger itself
+and is not heeded. A report whose
+action is a sentence gives the commands the sentence describes (`lessons.prose_triggers`).
+`validate` checks and normalises a trigger a person wrote (a pattern may be written as a command
+line: `"git push --force <branch>"`).
 """
 
 from __future__ import annotations
 
-import posixpath
 import re
-from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
-from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS
-from lessons.commands import Invocation, invocations, mode_bits
-from lessons.everyday import EVERYDAY_COMMANDS
-from lessons.prose_triggers import command_lines, setting_patterns
-from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
+from lessons.command_equivalents import WRITE_FILE
+from lessons.command_patterns import (
+    ANY,
+    CommandTrigger,
+    CommandTriggerError,
+    Pattern,
+    Value,
+    groups,
+    is_placeholder,
+    line_of,
+    match_invocation,
+    patterns_from_text,
+    placeholder_value,
+    state_of,
+    too_broad,
+    words_of,
+)
+from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, spec_of
+from lessons.commands import Invocation, invocations
+from lessons.prose_triggers import describe
+from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
+from lessons.sql_statements import looks_like_sql
+from lessons.value_classes import PROD, PROD_WORDS, class_of, prose_names
 
-ANY = "<any>"
-_ANY_WORD = "__mnemosyne_any__"
+__all__ = [
+    "CommandTrigger",
+    "CommandTriggerError",
+    "Derived",
+    "command_texts",
+    "derive",
+    "looks_like_command",
+    "too_broad",
+    "validate",
+    "words_of",
+]
+
 MAX_PATTERNS = 20
-
-# Placeholders in a documented command: `<container>`, `<path to dir>`, `{name}`, `...`, `…`.
-_ANGLE = re.compile(r"<(?=[A-Za-z_])[^<>\n]{1,60}>")
-_ELLIPSIS = re.compile(r"(?<!\S)(?:\.\.\.|…)(?!\S)")
-_OPTIONAL = re.compile(r"\[(?:-|[A-Z_]{2,}|options?|flags?)[^\]\n]{0,60}\]", re.IGNORECASE)
-_BRACE_WORD = re.compile(r"^\{[A-Za-z_][\w-]*\}$")
-_VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _WORDS = re.compile(r"[a-z0-9]+")
+_VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
+_FLAG_TOKEN = re.compile(r"(?<![\w/.$-])(--?[A-Za-z0-9?][\w.-]*)")
+_PATH_TOKEN = re.compile(r"(?<![\w$~.-])(/[\w.@-]*(?:/[\w.@*-]+)*/?)(?=[\s,;:)]|$|\.(?:\s|$))")
+_WITHOUT = re.compile(
+    r"\b(?:without|no|missing|omit(?:ting)?)\s+(?:a\s+|an\s+|the\s+)?(--?[A-Za-z][\w-]*)"
+)
+# Subcommands too common for naming them to say what the danger is.
+_GENERIC_ACTIONS = frozenset(
+    "push pull install add commit run exec create apply update get".split()
+)
+# Flags the reading derives from what a command does, never incidental to how it is written: a
+# DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
+_DEFINING = frozenset({"--all-rows"})
+_ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser", "sudo")
 
 
-def words_of(line: list[Invocation]) -> set[str]:
-    """The lower-case words of a line's values: the second index key (`CommandTrigger.keys`)."""
-    return {w for inv in line for w in _WORDS.findall(inv.haystack)}
-
-
-class CommandTriggerError(TriggerError):
-    pass
-
-
-# --- values -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, eq=True)
-class Value:
-    """One value to find in a command: a literal, any value, or an RE2 pattern."""
-
-    raw: str
-    regex: CompiledTrigger | None = None
-
-    @classmethod
-    def of(cls, raw: str) -> Value:
-        if raw.startswith("re:"):
-            return cls(raw, compile_trigger(raw[3:]))
-        return cls(raw)
-
-    @property
-    def is_any(self) -> bool:
-        return self.raw == ANY
-
-    @cached_property
-    def gates(self) -> tuple[str, ...]:
-        """Lower-case strings every value this literal matches contains (a cheap first test:
-        equal, under a path, a variable however braced, words in order all contain them)."""
-        if self.regex is not None or self.raw == ANY or mode_bits(self.raw) is not None:
-            return ()
-        if any(ch.isspace() for ch in self.raw.strip()):
-            return tuple(_text_words(self.raw))
-        found = _VARIABLE.match(self.raw)
-        return (found.group(1).casefold() if found else self.raw.casefold(),)
-
-    def matches(self, value: str) -> bool:
-        if self.raw == ANY:
-            return True
-        if self.regex is not None:
-            return self.regex.search(value) is not None
-        return literal_matches(self.raw, value)
-
-
-def _variable_form(value: str) -> str:
-    found = _VARIABLE.match(value)
-    return f"${found.group(1)}" if found else value
-
-
-_ROOTS = frozenset({"/", "~", ".", "..", "*", "$HOME"})
-_DOTFILE = re.compile(r"^\.[A-Za-z][\w-]*$")
-TEMPLATE_SUFFIXES = frozenset({"example", "sample", "template", "dist", "defaults", "tmpl"})
-
-
-def literal_matches(reported: str, checked: str) -> bool:
-    """Whether a checked value is what the reported value names (see the module docstring)."""
-    if reported == checked or _variable_form(reported) == _variable_form(checked):
-        return True
-    if reported.casefold() == checked.casefold():
-        return True
-    rbits, cbits = mode_bits(reported), mode_bits(checked)
-    if rbits is not None and cbits is not None:
-        return rbits & cbits == rbits
-    if any(ch.isspace() for ch in reported.strip()):
-        return _subsequence(_text_words(reported), _text_words(checked))
-    if _DOTFILE.match(reported):
-        # `.env` names its variants too (`config/.env`, `.env.production`), not the templates
-        name = posixpath.basename(checked)
-        suffix = name[len(reported) :]
-        return name.startswith(reported) and (
-            not suffix or suffix.startswith(".") and suffix[1:].lower() not in TEMPLATE_SUFFIXES
-        )
-    if reported in _ROOTS or "/" not in reported and not reported.startswith("~"):
-        return False
-    if checked.startswith(reported.rstrip("/") + "/"):
-        return True  # under the reported directory
-    if not reported.startswith(("/", "~")):
-        tail = "/" + reported.rstrip("/")
-        return checked.endswith(tail) or tail + "/" in checked
-    return False
-
-
-# Words a statement may leave out (`TRUNCATE TABLE t` is `TRUNCATE t`)
-_OPTIONAL_SQL = re.compile(r"\b(truncate|lock)\s+table\b|\bif\s+(not\s+)?exists\b")
-
-
-def _text_words(text: str) -> list[str]:
-    return _WORDS.findall(_OPTIONAL_SQL.sub(lambda m: m.group(1) or "", text.lower()))
-
-
-def _subsequence(needles: list[str], haystack: list[str]) -> bool:
-    it = iter(haystack)
-    return all(any(word == needle for word in it) for needle in needles)
-
-
-# --- patterns -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Pattern:
-    program: str
-    subcommand: tuple[str, ...] = ()
-    flags: frozenset[str] = frozenset()
-    options: tuple[tuple[str, Value], ...] = ()
-    args: tuple[Value, ...] = ()
-    anywhere: tuple[Value, ...] = ()
-    sudo: bool = False
-    then: Pattern | None = None
-    text: str = ""
-
-    @property
-    def program_regex(self):
-        """`re:PATTERN` as a program: any program whose name matches (`deploy.sh`, `deploy`)."""
-        return _program_regex(self.program) if self.program.startswith("re:") else None
-
-    def program_matches(self, program: str) -> bool:
-        regex = self.program_regex
-        if regex is not None:
-            return regex.search(program) is not None
-        return program == self.program
-
-    @cached_property
-    def gates(self) -> tuple[str, ...]:
-        values = [*self.args, *(value for _, value in self.options), *self.anywhere]
-        return tuple(dict.fromkeys(gate for value in values for gate in value.gates))
-
-    def as_json(self) -> dict:
-        data: dict = {"program": self.program}
-        if self.subcommand:
-            data["subcommand"] = list(self.subcommand)
-        if self.flags:
-            data["flags"] = sorted(self.flags)
-        if self.options:
-            data["options"] = {flag: value.raw for flag, value in self.options}
-        if self.args:
-            data["args"] = [value.raw for value in self.args]
-        if self.anywhere:
-            data["anywhere"] = [value.raw for value in self.anywhere]
-        if self.sudo:
-            data["sudo"] = True
-        if self.then is not None:
-            data["then"] = self.then.as_json()
-        if self.text:
-            data["text"] = self.text
-        return data
-
-    @classmethod
-    def from_json(cls, data) -> Pattern:
-        if isinstance(data, str):
-            patterns = patterns_from_text(data)
-            if len(patterns) != 1:
-                raise CommandTriggerError(
-                    f"{data!r} is {'no command' if not patterns else 'several commands'}; "
-                    "write one command per pattern."
-                )
-            return patterns[0]
-        if not isinstance(data, dict):
-            raise CommandTriggerError("A pattern is an object or a command line.")
-        unknown = set(data) - {
-            "program",
-            "subcommand",
-            "flags",
-            "options",
-            "args",
-            "anywhere",
-            "sudo",
-            "then",
-            "text",
-        }
-        if unknown:
-            raise CommandTriggerError(f"Unknown pattern field(s): {', '.join(sorted(unknown))}.")
-        program = data.get("program")
-        if not isinstance(program, str) or not program.strip():
-            raise CommandTriggerError("A pattern names its program.")
-        if program.startswith("re:"):
-            try:
-                _program_regex(program)
-            except TriggerError as exc:
-                raise CommandTriggerError(f"The program pattern {program!r}: {exc}") from None
-        strings = _strings
-        try:
-            options = data.get("options") or {}
-            if not isinstance(options, dict):
-                raise CommandTriggerError("`options` maps a flag to its value.")
-            return cls(
-                program=program.strip(),
-                subcommand=tuple(strings(data.get("subcommand"), "subcommand")),
-                flags=frozenset(strings(data.get("flags"), "flags")),
-                options=tuple(
-                    (str(flag), Value.of(str(value))) for flag, value in sorted(options.items())
-                ),
-                args=tuple(Value.of(v) for v in strings(data.get("args"), "args")),
-                anywhere=tuple(Value.of(v) for v in strings(data.get("anywhere"), "anywhere")),
-                sudo=bool(data.get("sudo", False)),
-                then=cls.from_json(data["then"]) if data.get("then") else None,
-                text=str(data.get("text") or ""),
-            )
-        except TriggerError as exc:
-            raise CommandTriggerError(f"In the pattern for {program!r}: {exc}") from None
-
-    def describe(self) -> str:
-        if self.text:
-            return self.text
-        parts = [self.program, *self.subcommand, *sorted(self.flags)]
-        parts += [f"{flag} {value.raw}" for flag, value in self.options]
-        parts += [value.raw for value in self.args]
-        return " ".join(parts)
-
-
-@lru_cache(maxsize=256)
-def _program_regex(program: str):
-    return compile_trigger(program[3:])
-
-
-def _strings(value, name: str) -> list[str]:
-    if value is None:
-        return []
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise CommandTriggerError(f"`{name}` is a list of strings.")
-    return value
+# --- the prose of a report -----------------------------------------------------------------------
 
 
 @dataclass
-class Match:
-    """Why a pattern matched: the command it matched and what of it."""
+class Prose:
+    """What a report's title and why say, read for naming parts of the reported command."""
 
-    pattern: Pattern
-    invocation: Invocation
-    arguments: list[str]
+    text: str
 
-    def explain(self) -> dict:
+    @cached_property
+    def lower(self) -> str:
+        return self.text.lower()
+
+    @cached_property
+    def words(self) -> set[str]:
+        return {w for w in _WORDS.findall(self.lower) if len(w) >= 2}
+
+    @cached_property
+    def hyphenated(self) -> set[str]:
+        return set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", self.lower))
+
+    @cached_property
+    def flag_tokens(self) -> list[str]:
+        return _FLAG_TOKEN.findall(self.text)
+
+    @cached_property
+    def paths(self) -> list[str]:
+        return [p.rstrip("/") or "/" for p in _PATH_TOKEN.findall(self.text)]
+
+    @property
+    def production(self) -> bool:
+        return bool(self.words & PROD_WORDS)
+
+    @property
+    def sudo(self) -> bool:
+        return any(phrase in self.lower for phrase in _ROOT_PHRASES)
+
+    def names(self, value: str) -> bool:
+        """Whether the prose names this value (or a part of it: `data` in
+        `/var/lib/postgresql/data`), so that it is what makes the command dangerous."""
+        if value.lower() in self.lower and len(value) >= 2 and not value.isalpha():
+            return True
+        if "/" not in value and any(ch.isdigit() for ch in value) and not value.isdigit():
+            return False  # an instance (`node-7`, `i-0abc1`): named only as written
+        for word in _WORDS.findall(value.lower()):
+            if len(word) < 2 or word.isdigit() and len(word) < 3:
+                continue
+            for said in self.words:
+                if word == said:
+                    return True
+                short, long = sorted((word, said), key=len)
+                if len(short) >= 4 and long.startswith(short):
+                    return True
+        return False
+
+    def _read_flags(self, inv: Invocation, token: str) -> set[str]:
+        if (
+            inv.program in ("sql", "write-file")
+            or token.lstrip("-").isdigit()
+            and inv.program != "kill"
+        ):
+            return set()
+        line = " ".join([inv.program, *inv.subcommand, token])
         return {
-            "command": self.invocation.text,
-            "pattern": self.pattern.describe(),
-            "program": self.pattern.program,
-            "subcommand": list(self.pattern.subcommand),
-            "flags": sorted(self.pattern.flags),
-            "arguments": self.arguments,
-            "sudo": self.pattern.sudo,
+            f for other in invocations(line) if other.program == inv.program for f in other.flags
         }
 
+    def named_flags(self, inv: Invocation) -> set[str]:
+        """The command's flags the prose names: spelled (`-rf`), or by their name (`volumes`)."""
+        named: set[str] = set()
+        for token in self.flag_tokens:
+            named |= self._read_flags(inv, token) & inv.flags
+        for flag in inv.flags:
+            name = flag.lstrip("-").lower()
+            if len(name) < 3 or not flag.startswith("-"):
+                continue
+            if "-" in name:
+                longest = max(name.split("-"), key=len)
+                if name in self.hyphenated or name.replace("-", " ") in self.lower:
+                    named.add(flag)
+                elif len(longest) >= 6 and any(w.startswith(longest) for w in self.words):
+                    named.add(flag)  # `--allow-unauthenticated`: "unauthenticated packages"
+            elif (
+                name in self.words
+                or len(name) >= 6
+                and any(w.startswith(name[:6]) for w in self.words)
+            ):
+                named.add(flag)
+        return named
 
-def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) -> Match | None:
-    if not pattern.program_matches(inv.program):
-        return None
-    if inv.subcommand[: len(pattern.subcommand)] != pattern.subcommand:
-        return None
-    if not pattern.flags <= inv.flags or inv.defused - pattern.flags:
-        return None
-    if pattern.sudo and not inv.sudo:
-        return None
-    haystack = inv.haystack
-    if any(gate not in haystack for gate in pattern.gates):
-        return None
-    used: list[str] = []
-    for flag, value in pattern.options:
-        values = inv.options.get(flag)
-        if values is None and flag in inv.loose:
-            values = inv.args  # `--target prod`, read as a flag and an argument
-        hit = next((v for v in values or () if value.matches(v)), None)
-        if hit is None:
-            return None
-        used.append(hit)
-    pool = list(inv.args) + [v for values in inv.options.values() for v in values]
-    taken = [False] * len(pool)
-    # the most specific values first, so `<any>` does not take what a literal needs
-    for value in pattern.args:
-        if value.is_any:
-            continue  # an argument that may be anything, or absent
-        for k, candidate in enumerate(pool):
-            if not taken[k] and value.matches(candidate):
-                taken[k] = True
-                used.append(candidate)
-                break
-        else:
-            return None
-    if pattern.anywhere:
-        words = list(inv.words())
-        for value in pattern.anywhere:
-            hit = next((w for w in words if value.matches(w)), None)
-            if hit is None:
-                return None
-            used.append(hit)
-    if pattern.then is not None:
-        if inv.pipeline is None:
-            return None
-        number, position = inv.pipeline
-        later = [
-            other
-            for other in line
-            if other.pipeline and other.pipeline[0] == number and other.pipeline[1] > position
-        ]
-        if not any(match_invocation(pattern.then, other, line) for other in later):
-            return None
-    return Match(pattern, inv, list(dict.fromkeys(used)))
+    def without_flags(self, inv: Invocation) -> set[str]:
+        """Flags the prose says must not be missing ("… without --limit")."""
+        found: set[str] = set()
+        for token in _WITHOUT.findall(self.text):
+            found |= self._read_flags(inv, token)
+        return found - inv.flags
+
+    def names_action(self, word: str) -> bool:
+        """Whether the prose names a subcommand as the action (`drain` in "Don't drain …")."""
+        word = word.lower()
+        if len(word) < 4 or word in _GENERIC_ACTIONS:
+            return False
+        return any(w == word or len(w) > len(word) and w.startswith(word) for w in self.words)
+
+    def names_kind(self, stems: tuple[str, ...]) -> bool:
+        return prose_names(stems, self.lower, self.words)
 
 
-@dataclass(frozen=True)
-class CommandTrigger:
-    patterns: tuple[Pattern, ...]
-    unless: tuple[Pattern, ...] = ()
-
-    @classmethod
-    def from_json(cls, data: dict | None) -> CommandTrigger | None:
-        if not data or not data.get("commands"):
-            return None
-        return cls(
-            patterns=tuple(Pattern.from_json(p) for p in data["commands"]),
-            unless=tuple(Pattern.from_json(p) for p in data.get("unless") or []),
-        )
-
-    def keys(self) -> set[tuple[str, str | None]]:
-        """Index keys: (`program subcommand` or `program`, a word every match contains, or
-        None); `*` for a pattern whose program is a regex. A checked command is compared only
-        with the triggers of its programs whose word it holds (`words_of`)."""
-        keys = set()
-        for p in self.patterns:
-            program = "*" if p.program_regex is not None else p.program
-            if p.subcommand and p.program_regex is None:
-                program = f"{p.program} {p.subcommand[0]}"
-            words = [w for gate in p.gates for w in _WORDS.findall(gate)]
-            keys.add((program, max(words, key=len) if words else None))
-        return keys
-
-    def match(self, line: list[Invocation]) -> Match | None:
-        for pattern in self.patterns:
-            for inv in line:
-                if not pattern.program_matches(inv.program):
-                    continue
-                found = match_invocation(pattern, inv, line)
-                if found is not None:
-                    if self.unless and any(
-                        match_invocation(u, other, line) for u in self.unless for other in line
-                    ):
-                        return None
-                    return found
-        return None
-
-
-# --- reading commands out of a report ------------------------------------------------------------
-
-_BACKTICKS = re.compile(r"`([^`\n]+)`")
-_PROMPT = re.compile(r"^\s*(?:\$|#|>)\s+")
-_LEADIN = re.compile(r"^\s*(?:run|ran|running|executed?|command|cmd|example|e\.g\.)\s*:\s*", re.I)
-
-
-def command_texts(text: str) -> list[str]:
-    """The shell commands a report's text holds: backticked spans, or the text itself (after a
-    `$ ` prompt or a `Run:` lead-in) when it reads as a command."""
-    text = (text or "").strip()
-    if not text:
-        return []
-    spans = _BACKTICKS.findall(text)
-    candidates = spans or [_LEADIN.sub("", _PROMPT.sub("", text))]
-    return [c.strip() for c in candidates if looks_like_command(c)]
-
-
-def looks_like_command(text: str, *, line: list[Invocation] | None = None) -> bool:
-    """A sentence is not a command: the first program must be one the guard knows, a path or
-    script, or carry flags. `line` is the text already parsed."""
-    found = line if line is not None else _patterns_line(text)
-    if not found or not text.split():
-        return False
-    first = found[0]
-    name = first.program
-    if name in KNOWN_PROGRAMS or "/" in text.split()[0] or re.search(r"\.(sh|py|js|rb)$", name):
-        return True
-    return bool(first.flags) and name.islower()
-
-
-def _substitute_placeholders(text: str) -> str:
-    text = _OPTIONAL.sub(" ", text)
-    text = _ANGLE.sub(_ANY_WORD, text)
-    return _ELLIPSIS.sub(_ANY_WORD, text)
-
-
-def _patterns_line(text: str) -> list[Invocation]:
-    return invocations(_substitute_placeholders(text))
-
-
-def _is_placeholder(value: str) -> bool:
-    return _ANY_WORD in value or bool(_BRACE_WORD.match(value)) or value in ("...", "…")
-
-
-_BRACE_INSIDE = re.compile(r"\{[A-Za-z_][\w-]*\}")
-# `/dev/sdX`: a capital X ending a lower-case name is the documentation's "any letter"
-_X_COMPONENT = re.compile(r"(?<=/)[a-z]{2,}X\d*(?=/|$)")
-
-
-def _value(raw: str, *, variables_are_any: bool) -> str:
-    """A reported value as a pattern value: a placeholder is `<any>`; a value holding one
-    (`/etc/<file>`, `/dev/sdX`) a regex of its literal parts; `$VAR` `<any>` when asked."""
-    text = _X_COMPONENT.sub(_ANY_WORD, _BRACE_INSIDE.sub(_ANY_WORD, raw))
-    if _ANY_WORD in text and any(ch.isspace() for ch in text.strip()):
-        # a text (SQL) with a placeholder: its other words, in order
-        return " ".join(w for w in text.split() if _ANY_WORD not in w) or ANY
-    if _ANY_WORD in text:
-        parts = text.split(_ANY_WORD)
-        if sum(ch.isalnum() for part in parts for ch in part) < 3:
-            return ANY  # `s/<old>/<new>/`: nothing left to match on
-        return "re:^" + ".+".join(re.escape(part) for part in parts) + "$"
-    if _is_placeholder(raw):
-        return ANY
-    if variables_are_any and _VARIABLE.match(raw):
-        return ANY
-    return raw
-
-
-def _prose_words(prose: str) -> set[str]:
-    return {w for w in _WORDS.findall(prose.lower()) if len(w) >= 2}
-
-
-def _mentioned(value: str, prose: set[str]) -> bool:
-    """Whether the report's prose names this value (or a part of it: `data` in
-    `/var/lib/postgresql/data`), so that it is what makes the command dangerous."""
-    for word in _WORDS.findall(value.lower()):
-        if len(word) < 2:
-            continue
-        for said in prose:
-            if word == said:
-                return True
-            short, long = sorted((word, said), key=len)
-            if len(short) >= 4 and long.startswith(short):
-                return True
-    return False
+# --- one reported command into a pattern ---------------------------------------------------------
 
 
 @dataclass
 class _Level:
     """How much of the reported command a pattern keeps."""
 
-    prose: set[str] | None  # None: keep every value; else keep only those the prose names
+    prose: Prose | None  # None: keep every value; else keep only what the prose names
     variables_are_any: bool = True
     sudo: bool = False
+    # keep every flag and option as written, generalising only the arguments
+    all_options: bool = False
 
 
-def _essential_args(inv: Invocation) -> set[int]:
-    # a mode is what `chmod` is about, whatever the prose says
-    return {0} if inv.program == "chmod" and inv.args else set()
-
-
-def _pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> Pattern:
-    def keep(raw: str, index: int | None = None) -> str | None:
-        value = _value(raw, variables_are_any=level.variables_are_any)
-        if level.prose is None or value != raw and value != ANY:
-            return value  # a value the reporter generalised (`/etc/<file>`) is kept so
-        if value == ANY:
-            return ANY
-        if index is not None and index in _essential_args(inv) or _mentioned(raw, level.prose):
-            return raw  # named by the prose (`$PROD_DATABASE_URL` for "production"): as written
+def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | None:
+    """A reported value as a pattern value at this level, or None when it is only an example."""
+    if is_placeholder(raw) or placeholder_value(raw, variables_are_any=False) != raw:
+        return placeholder_value(raw, variables_are_any=False)
+    prose = level.prose
+    if prose is not None:
+        kind = class_of(raw)
+        if kind is not None and prose.names_kind(kind.words):
+            return kind.trigger
+    if level.variables_are_any and _VARIABLE.match(raw):
+        return ANY
+    if prose is None:
+        return raw
+    if not prose.names(raw):
         return None
+    if path_alternatives and raw.startswith("/") and len(prose.paths) > 1 and raw in prose.paths:
+        listed = sorted(set(prose.paths), key=len, reverse=True)
+        return "re:^(" + "|".join(re.escape(p) for p in listed) + ")(/|$)"
+    return raw
 
-    # `<any>` arguments match anything or nothing: only what names the danger is kept
-    args = [a for a in (keep(a, i) for i, a in enumerate(inv.args)) if a != ANY]
-    options = []
-    for flag, values in sorted(inv.options.items()):
-        value = values[0]
-        if flag in inv.essential:
-            options.append((flag, Value.of(_value(value, variables_are_any=False))))
+
+def _text_value(raw: str, prose: Prose) -> str | None:
+    """A text value (with spaces): the words of it the prose names, in order."""
+    words = [w for w in _WORDS.findall(raw.lower()) if prose.names(w)]
+    if len(words) >= 2:
+        return " ".join(words)
+    return words[0] if words else None
+
+
+def _process_target(value: str) -> str:
+    """A process named by kill: any word starting with the name (`postgres`, `postgresql`,
+    `/run/postgresql/….pid`)."""
+    return rf"re:(?i)(^|[^a-z0-9]){re.escape(value.lower())}"
+
+
+def _is_prod(value: str) -> bool:
+    return Value.of(PROD).matches(value)
+
+
+def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> Pattern:
+    prose = level.prose
+    generalising = prose is not None
+    production = generalising and prose is not None and prose.production
+    anywhere: list[str] = []
+    if production and any(_is_prod(w) for w in inv.words()):
+        anywhere.append(PROD)
+
+    def keep(raw: str) -> str | None:
+        if production and _is_prod(raw) and not is_placeholder(raw):
+            return None  # "production somewhere in the command" stands for it
+        return _value(raw, level)
+
+    args = []
+    for k, raw in enumerate(inv.args):
+        # a mode is what chmod is about; a process named by kill (`kill $(pidof postgres)` reads
+        # as `kill postgres`) is what is killed, where a pid is only an example; a unit is what
+        # systemctl starts or stops
+        essential = (
+            inv.program == "chmod"
+            and k == 0
+            or inv.program in ("kill", "systemctl")
+            and re.fullmatch(r"[A-Za-z][\w.@-]*", raw) is not None
+        )
+        kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
+        if kept is None and state_of(raw) is not None:
+            kept = raw  # `setenforce 0`: the state it sets is the danger, not an example
+        if kept is None or kept == ANY:
             continue
-        if any(ch.isspace() for ch in value.strip()) and level.prose is not None:
-            words = [w for w in _WORDS.findall(value.lower()) if _mentioned(w, level.prose)]
-            kept = " ".join(words) if len(words) >= 2 else (words[0] if words else None)
+        if inv.program == "kill" and not kept.startswith("re:") and re.fullmatch(r"[\w.-]+", kept):
+            kept = _process_target(kept)
+        owner = re.fullmatch(r"([A-Za-z_][\w-]*)[:.][\w-]*", kept)
+        if inv.program == "chown" and k == 0 and owner:
+            # `chown root:root`: the owner is the danger, whatever group comes with it
+            kept = rf"re:^{re.escape(owner.group(1))}([:.][\w-]*)?$"
+        args.append(kept)
+    named = prose.named_flags(inv) if prose is not None else set()
+    options: list[tuple[str, Value]] = []
+    valued: set[str] = set()
+    attached = spec_of(inv.program).attached
+    for flag, values in sorted(inv.options.items()):
+        valued.add(flag)
+        if flag == STDIN:
+            continue
+        value = values[0]
+        if flag in attached and is_placeholder(value):
+            # `mysql -p<password>`: a value written into the flag is the danger (`-p` prompts)
+            options.append((flag, Value.of(ANY)))
+            continue
+        if flag in inv.essential:
+            options.append((flag, Value.of(placeholder_value(value, variables_are_any=False))))
+            continue
+        if level.all_options:
+            kept = placeholder_value(value, variables_are_any=False)
+        elif prose is not None and any(ch.isspace() for ch in value.strip()):
+            kept = _text_value(value, prose)
         else:
             kept = keep(value)
-        if kept is not None:
+        if kept is not None and kept != ANY:
             options.append((flag, Value.of(kept)))
-    generalising = level.prose is not None
+        elif flag in named or not generalising and kept == ANY:
+            named.add(flag)
+    if generalising and not level.all_options:
+        chosen: AbstractSet[str]
+        if named & inv.flags:
+            chosen = (named & inv.flags) - inv.widening
+        elif inv.subcommand and prose is not None and prose.names_action(inv.subcommand[-1]):
+            chosen = set()  # "Don't drain production nodes": draining is the danger, not its flags
+        else:
+            chosen = inv.flags - inv.widening - valued
+        flags = (
+            chosen
+            | {flag for flag, _ in options}
+            | (named & valued & inv.flags)
+            | (inv.flags & _DEFINING)
+        )
+    else:
+        flags = set(inv.flags)
+    flags -= {STDIN, APPENDS}
+    without = prose.without_flags(inv) if prose is not None else set()
+    if inv.program == WRITE_FILE:
+        # overwriting a file is the danger reported: appending to it (`>>`, `tee -a`) is not;
+        # appending reported: overwriting is at least as bad
+        if "--append" in flags:
+            flags = flags - {"--append"}
+        else:
+            without = without | {"--append"}
     return Pattern(
         program=inv.program,
         subcommand=inv.subcommand,
-        flags=inv.flags - inv.widening if generalising else inv.flags,
+        flags=frozenset(flags),
+        without=frozenset(without),
         options=tuple(options),
-        args=tuple(Value.of(a) for a in args if a is not None),
-        # `sudo` is the danger when the report says so ("Don't sudo pip install")
-        sudo=inv.sudo and (level.sudo or (level.prose is not None and "sudo" in level.prose)),
+        args=tuple(Value.of(a) for a in args),
+        anywhere=tuple(Value.of(a) for a in anywhere),
+        sudo=inv.sudo and (level.sudo or (prose is not None and prose.sudo)),
         then=then,
-        text=inv.text.replace(_ANY_WORD, ANY),
+        text=inv.text.replace("__mnemosyne_any__", ANY),
     )
-
-
-def _groups(line: list[Invocation]) -> list[list[Invocation]]:
-    """The commands a line runs, a pipeline kept together; wrappers (`docker exec c …`) give way
-    to the command they run."""
-    groups: list[list[Invocation]] = []
-    by_pipeline: dict[int, list[Invocation]] = {}
-    for inv in line:
-        if inv.wrapper:
-            continue
-        if inv.pipeline is None:
-            groups.append([inv])
-        else:
-            members = by_pipeline.setdefault(inv.pipeline[0], [])
-            if not members:
-                groups.append(members)
-            members.append(inv)
-    return groups
 
 
 def _chain(group: list[Invocation], level: _Level) -> Pattern:
     """A pipeline as one pattern, each command followed by the next (`group` is never empty)."""
     then: Pattern | None = None
     for inv in reversed(group):
-        then = _pattern_of(inv, level, then)
+        then = pattern_of(inv, level, then)
     assert then is not None
     return then
-
-
-@lru_cache(maxsize=1)
-def _everyday() -> list[tuple[str, list[Invocation]]]:
-    return [(text, invocations(text)) for text in EVERYDAY_COMMANDS]
-
-
-def too_broad(pattern: Pattern) -> str | None:
-    """The everyday command this pattern would block, if any."""
-    for text, line in _everyday():
-        for inv in line:
-            if match_invocation(pattern, inv, line):
-                return text
-    return None
 
 
 # Programs that only read what a pipeline hands them: `cmd | tee log` is `cmd`.
 READERS = frozenset(
     "tee grep egrep fgrep rg head tail less more jq yq wc sort uniq cut tr column cat nl "
-    "awk gzip bzip2 xz zstd base64 xxd od hexdump fold fmt".split()
+    "awk gzip bzip2 xz zstd base64 xxd od hexdump fold fmt write-file".split()
 )
 
 
@@ -590,11 +378,63 @@ def _trim_pipeline(group: list[Invocation]) -> list[Invocation]:
     return group
 
 
-def derive_pattern(group: list[Invocation], prose: set[str], *, alone: bool):
-    """The most general pattern for a command (or pipeline) that blocks no everyday command:
-    first only what the prose names (and placeholders), then every argument, then variables as
-    written, then `sudo` when it was used. Returns (pattern, None) or (None, reason)."""
-    levels = [_Level(prose=prose)]
+# a command the report offers instead, as written and as parsed
+Harmless = Sequence[tuple[str, list[Invocation]]]
+
+
+def _blocks_one(pattern: Pattern, harmless: Harmless) -> str | None:
+    for text, line in harmless:
+        if any(match_invocation(pattern, inv, line) for inv in line):
+            return text
+    return None
+
+
+def _separate(pattern: Pattern, inv: Invocation, harmless: Harmless) -> Pattern | None:
+    """The pattern made just specific enough to spare the alternatives: one more flag of the
+    reported command (`terraform destroy -auto-approve` against `terraform destroy -target=x`),
+    or one flag an alternative carries and the report does not, as `without`
+    (`--force-with-lease`); None when no single flag does it."""
+    if pattern.then is not None:
+        return None
+    theirs = {
+        flag
+        for _, line in harmless
+        for other in line
+        if other.program == pattern.program
+        for flag in other.flags
+    }
+    candidates = [
+        *(replace(pattern, flags=pattern.flags | {f}) for f in sorted(inv.flags - pattern.flags)),
+        *(replace(pattern, without=pattern.without | {f}) for f in sorted(theirs - inv.flags)),
+    ]
+    for candidate in candidates:
+        if _blocks_one(candidate, harmless) is None and too_broad(candidate) is None:
+            return candidate
+    return None
+
+
+# where a command written in an alternative gives way to the sentence around it
+_CLAUSE = re.compile(r",\s|;\s|\s\(|\s[—–-]\s|\s(?:then|and then|after|before|first)\b")
+
+
+def harmless_lines(alternatives: list[str]) -> Harmless:
+    """The commands written in a report's alternatives: what the reporter says is fine
+    (`git stash -u first`, `chmod 700 ~/.ssh, not 600`: the command before the clause)."""
+    found: list[tuple[str, list[Invocation]]] = []
+    for text in alternatives:
+        if "`" not in text:
+            text = _CLAUSE.split(text, maxsplit=1)[0]
+        found += [(c, line_of(c)) for c in command_texts(text)]
+    return found
+
+
+def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool, harmless: Harmless = ()):
+    """The most general pattern for a command (or pipeline) that blocks no everyday command
+    and none of the report's alternatives: first only what the prose names (and
+    placeholders), then every value, then variables as written, then `sudo` when it was
+    used. An alternative that every level blocks holds the danger itself, and is not heeded.
+    Returns (pattern, None) or (None, reason)."""
+    levels = [_Level(prose=prose), _Level(prose=prose, all_options=True)]
     if alone:
         levels += [
             _Level(prose=None),
@@ -602,13 +442,80 @@ def derive_pattern(group: list[Invocation], prose: set[str], *, alone: bool):
             _Level(prose=None, variables_are_any=False, sudo=True),
         ]
     blocked = None
+    first_fit: Pattern | None = None
     for level in levels:
         pattern = _chain(group, level)
         blocked = too_broad(pattern)
         if blocked is None:
-            return pattern, None
+            if _blocks_one(pattern, harmless) is None:
+                return pattern, None
+            separated = _separate(pattern, group[-1], harmless) if len(group) == 1 else None
+            if separated is not None:
+                return separated, None
+            first_fit = first_fit or pattern
+    if first_fit is not None:
+        return first_fit, None
     text = " | ".join(inv.text for inv in group)
     return None, f"`{text}` gives no trigger: it would also block `{blocked}`, an everyday command."
+
+
+# --- reading commands out of a report ------------------------------------------------------------
+
+_BACKTICKS = re.compile(r"`([^`\n]+)`")
+_BARE_REDIRECT = re.compile(r"^>\s*[~./$<\w][^\s]*$")
+_PROMPT = re.compile(r"^\s*(?:\$|#|>)\s+")
+_LEADIN = re.compile(r"^\s*(?:run|ran|running|executed?|command|cmd|example|e\.g\.)\s*:\s*", re.I)
+
+
+def command_texts(text: str) -> list[str]:
+    """The shell commands a report's text holds: backticked spans, or the text itself (after a
+    `$ ` prompt or a `Run:` lead-in) when it reads as a command (SQL included)."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    spans = _BACKTICKS.findall(text)
+    if not spans and _BARE_REDIRECT.match(text):
+        return [text]  # `> app.log`: a redirection emptying a file, not a prompt
+    candidates = spans or [_LEADIN.sub("", _PROMPT.sub("", text))]
+    return [c.strip() for c in candidates if looks_like_command(c)]
+
+
+# Words that make a text a sentence when several stand as arguments of its first command.
+_STOPWORDS = frozenset(
+    "a an the on of to from with that which like for in by when while without instead "
+    "because so made may might can could should would is are be being was were it its this "
+    "these those there their them they you your we our".split()
+)
+
+
+def _reads_as_sentence(text: str) -> bool:
+    """`rm -rf on a path made from a variable` is a sentence about rm, not a command."""
+    raws = raw_commands(text)
+    if not raws:
+        return False
+    words = [w.lower().strip(",.;:") for w in raws[0].words[1:]]
+    return sum(w in _STOPWORDS for w in words) >= 2
+
+
+def looks_like_command(text: str, *, line: list[Invocation] | None = None) -> bool:
+    """A sentence is not a command: the first program must be one the guard knows, a path or
+    script, or carry flags; or the text is SQL. `line` is the text already parsed."""
+    if not text.split() or _reads_as_sentence(text):
+        return False
+    found = line if line is not None else line_of(text)
+    if not found:
+        return False
+    # `kill -9 $(pidof postgres)`: the command is `kill`, not what its `$(…)` runs first
+    first = next((inv for inv in found if not inv.substituted), found[0])
+    name = first.program
+    if name == "sql" and looks_like_sql(text):
+        return True
+    if name in KNOWN_PROGRAMS or "/" in text.split()[0] or re.search(r"\.(sh|py|js|rb)$", name):
+        return True
+    if name in DECLARATIONS and first.args:
+        # `export HISTSIZE=0`: a variable's name is a capital word or holds `=`, never English
+        return all("=" in a or re.fullmatch(r"[A-Z_][A-Z0-9_]*", a) for a in first.args)
+    return bool(first.flags) and name.islower()
 
 
 @dataclass
@@ -617,93 +524,105 @@ class Derived:
     notes: list[str] = field(default_factory=list)
 
 
-_PARENTHESES = re.compile(r"\(([^()]{1,200})\)")
-_COMMAND_WORD = re.compile(r"^(-|[./~]|\S*[/=:@$*])|\S*\d")
+def _unwrap_any(line: list[Invocation]) -> list[Invocation]:
+    """`kubectl exec <pod> -- <command>`: any command run through a wrapper; the wrapper is
+    then what the report is about, and stands for itself."""
+    if not any(is_placeholder(inv.program) for inv in line):
+        return line
+    return [
+        replace(inv, wrapper=False) if inv.wrapper else inv
+        for inv in line
+        if not is_placeholder(inv.program)
+    ]
 
 
-def inline_commands(text: str) -> list[str]:
-    """Commands written inside a sentence ("Using git push --force on shared branches"): from a
-    program the guard knows, the words that read as a command's (flags, paths, values), up to
-    the first plain word; only those with a flag or a path."""
-    words = text.split()
-    found = []
-    for i, word in enumerate(words):
-        if word.lower() not in KNOWN_PROGRAMS:
-            continue
-        end = i + 1
-        spec = PROGRAMS.get(word.lower())
-        if spec is not None and spec.subcommands is not None:  # `git push`, `docker compose down`
-            while end < min(len(words), i + 3) and re.fullmatch(r"[a-z][a-z-]*", words[end]):
-                end += 1
-        while end < len(words) and _COMMAND_WORD.match(words[end]):
-            end += 1
-        if not any(_COMMAND_WORD.match(w) for w in words[i + 1 : end]):
-            continue
-        found.append(" ".join(words[i:end]).rstrip(".,;"))
+def _from_command(
+    command: str, prose: Prose, notes: list[str], harmless: Harmless = ()
+) -> list[Pattern]:
+    found_groups = [_trim_pipeline(g) for g in groups(_unwrap_any(line_of(command)))]
+    if any(not inv.substituted for g in found_groups for inv in g):
+        # `kill -9 $(pidof postgres)`: what `$(…)` runs only hands a word to the danger
+        found_groups = [g for g in found_groups if not all(inv.substituted for inv in g)]
+    found: list[Pattern] = []
+    for group in found_groups:
+        pattern, reason = derive_pattern(
+            group, prose, alone=len(found_groups) == 1, harmless=harmless
+        )
+        if pattern is not None:
+            found.append(pattern)
+        elif reason and len(found_groups) == 1:
+            notes.append(reason)
+    if not found and len(found_groups) > 1:
+        # several commands, each one everyday when generalised: keep them as written
+        for group in found_groups:
+            pattern, reason = derive_pattern(group, prose, alone=True, harmless=harmless)
+            if pattern is not None:
+                found.append(pattern)
+            elif reason:
+                notes.append(reason)
     return found
 
 
-def _from_sentence(text: str, prose: set[str]) -> list[Pattern]:
-    """Patterns for the commands a sentence holds or describes (`prose_triggers`), none too
-    broad."""
-    found = []
-    for command in inline_commands(text):
-        for group in _groups(_patterns_line(command)):
-            pattern, _ = derive_pattern(group, prose, alone=False)
-            if pattern is not None:
+def _with_production(pattern: Pattern) -> Pattern:
+    """A pattern for "in production": production somewhere in a command that names where it
+    acts (a host, a cluster, a database); a command acting on its own machine is left as is."""
+    if pattern.program not in ENVIRONMENT_PROGRAMS or any(v.raw == PROD for v in pattern.anywhere):
+        return pattern
+    return replace(pattern, anywhere=(*pattern.anywhere, Value.of(PROD)))
+
+
+def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
+    """Patterns for the commands a sentence describes (`prose_triggers`), none too broad: the
+    catalogue's, then the commands written in it, generalised by what the sentence says."""
+    described = describe(sentence)
+    found: list[Pattern] = []
+    for line in described.lines:
+        found += patterns_from_text(line)
+    for data in described.patterns:
+        try:
+            found.append(Pattern.from_json(data))
+        except CommandTriggerError:
+            continue
+    covered = {(p.program, p.subcommand[:1]) for p in found}
+    for command in described.commands:
+        for group in groups(line_of(command)):
+            pattern, _ = derive_pattern(_trim_pipeline(group), prose, alone=False)
+            if pattern is not None and (pattern.program, pattern.subcommand[:1]) not in covered:
                 found.append(pattern)
-    for group_text in _PARENTHESES.findall(text):
-        # "Disabling SELinux (setenforce 0)": an example command in parentheses, as written
-        words = group_text.split()
-        commandlike = looks_like_command(group_text) or (
-            re.fullmatch(r"[a-z][\w.-]*", words[0] if words else "")
-            and any(_COMMAND_WORD.match(w) for w in words[1:])
-        )
-        if len(words) > 1 and "," not in group_text and commandlike:
-            found += patterns_from_text(group_text)
-    found += [p for line in command_lines(text) for p in patterns_from_text(line)]
-    found += [Pattern.from_json(data) for data in setting_patterns(text)]
-    return [p for p in found if too_broad(p) is None]
+    if described.production:
+        found = [_with_production(p) for p in found]
+    return [p for p in dict.fromkeys(found) if too_broad(p) is None]
 
 
-def derive(*, texts: list[str], prose: str, title: str = "") -> Derived:
+def derive(
+    *, texts: list[str], prose: str, title: str = "", alternatives: list[str] | None = None
+) -> Derived:
     """A trigger for the commands in `texts` (the action, related commands), generalised by what
-    the prose (title, why) names; a text that is a sentence gives the commands it describes."""
-    words = _prose_words(prose)
+    the prose (title, why) names but never so far that it blocks a command the report's
+    `alternatives` offer; a text that is a sentence gives the commands it describes."""
+    said = Prose(prose)
+    harmless = harmless_lines(alternatives or [])
     notes: list[str] = []
     patterns: list[Pattern] = []
     sources: list[str] = []
     for text in texts:
-        if text and text.strip() and not command_texts(text):
-            described = _from_sentence(f"{title} {text}", words)
+        if not text or not text.strip():
+            continue
+        commands = command_texts(text)
+        if not commands:
+            described = _from_sentence(f"{title}. {text}", Prose(f"{prose} {text}"))
             if described:
                 sources.append(text.strip())
                 patterns.extend(described)
             continue
-        for command in command_texts(text):
-            groups = [_trim_pipeline(g) for g in _groups(_patterns_line(command))]
-            if not groups:
-                continue
-            sources.append(command)
-            found = []
-            for group in groups:
-                pattern, reason = derive_pattern(group, words, alone=len(groups) == 1)
-                if pattern is not None:
-                    found.append(pattern)
-                elif reason and len(groups) == 1:
-                    notes.append(reason)
-            if not found and len(groups) > 1:
-                # several commands, each one everyday when generalised: keep them as written
-                for group in groups:
-                    pattern, reason = derive_pattern(group, words, alone=True)
-                    if pattern is not None:
-                        found.append(pattern)
-                    elif reason:
-                        notes.append(reason)
+        for command in commands:
+            found = _from_command(command, said, notes, harmless)
+            if found or not notes:
+                sources.append(command)
             patterns.extend(found)
     unique = list(dict.fromkeys(patterns))[:MAX_PATTERNS]
     if not unique:
-        if not sources:
+        if not sources and not notes:
             notes.append("No shell command in the report: it matches by meaning only (warns).")
         return Derived(None, notes)
     return Derived(
@@ -714,11 +633,6 @@ def derive(*, texts: list[str], prose: str, title: str = "") -> Derived:
         },
         notes,
     )
-
-
-def patterns_from_text(text: str) -> list[Pattern]:
-    """Patterns for a command line as written (a person's pattern: nothing generalised away)."""
-    return [_chain(g, _Level(prose=None)) for g in _groups(_patterns_line(text))]
 
 
 def validate(data) -> dict:
@@ -756,3 +670,7 @@ def validate(data) -> dict:
         if data.get(key):
             normalised[key] = data[key]
     return normalised
+
+
+# `patterns_from_text` is part of what people's triggers may use (a pattern as a command line).
+__all__ += ["patterns_from_text"]

@@ -1,173 +1,68 @@
 """Shell commands as the anti-pattern guard reads them: the commands a line runs, each with its
 program, subcommand, flags (as a set, in one spelling) and arguments.
 
-The line is parsed with tree-sitter's bash grammar (`tree-sitter-bash`: error-tolerant, so a
-half-finished command or a sentence still yields what can be read, and about 20 µs a line). Every
-simple command is collected, wherever it sits: `&&`, `||`, `;`, pipelines, subshells, `{ …; }`,
-`$(…)`, loops and conditionals. Then what does not change the meaning is stripped — `VAR=value`
-prefixes, `sudo` and its options (remembered as `sudo`), `env`, `command`, `nohup`, `time`,
-`exec`, `nice`, `timeout 30`, `xargs` — and commands that run another are opened: `bash -c '…'`,
-`su -c`, `eval`, `ssh host '…'`, `docker exec c …`, `docker run image …`, `kubectl exec pod -- …`,
-`find -exec … ;`. A `cd DIR` earlier in the line is remembered, so `cd /srv && rm -rf data`
-removes `/srv/data`. `python -m pip` and `pip3` are `pip`; `python manage.py` and `./manage.py`
-are `manage.py`; `docker-compose` is `docker compose`.
+`lessons.shell_syntax` finds the simple commands of a line. Here what does not change the
+meaning is stripped — `VAR=value` prefixes, `sudo` and its options (remembered as `sudo`), `env`,
+`command`, `nohup`, `time`, `exec`, `nice`, `timeout 30`, `xargs` — and commands that run another
+are opened: `bash -c '…'`, `su -c`, `eval`, `ssh host '…'`, `docker exec c …`, `docker run image
+…`, `kubectl exec pod -- …`, `find -exec … ;`, `poetry run …`, `ansible all -m shell -a '…'`. A
+`cd DIR` earlier in the line is remembered, so `cd /srv && rm -rf data` removes `/srv/data`.
 
 Flags are read with the program's table (`command_tables`): `-rf` is `--recursive --force` for
-`rm`, `-u postgres` a value of `sudo`; a refspec `+main` is `--force` for `git push`; a mode
-`a+rwx` is `0777` for `chmod`.
+`rm`, `-u postgres` a value of `sudo`; `--x=false` is `--no-x`; a refspec `+main` is `--force`
+for `git push`; a mode `a+rwx` is `0777` for `chmod`; `kubectl delete ns/x` deletes a namespace.
+Other spellings of the same danger are added as equivalent commands (`command_equivalents`).
 """
 
 from __future__ import annotations
 
-import itertools
 import posixpath
 import re
 import shlex
-import threading
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-import tree_sitter_bash
-from tree_sitter import Language, Node, Parser
-
+from lessons.command_equivalents import sql_invocations, with_equivalents
 from lessons.command_tables import (
     ARG_SYNONYMS,
+    CLI_VERBS,
+    EMPTY,
     GLOBAL_DEFUSING,
     GLOBAL_NOISE,
+    HELP_WORDS,
     INTERPRETER_VALUES,
     INTERPRETERS,
+    KUBE_KINDS,
+    KUBE_RESOURCE_VERBS,
     PREFIX_POSITIONALS,
     PREFIXES,
     PRIVILEGE,
     PROGRAM_ALIASES,
     PROGRAMS,
+    RUNNERS,
+    SERVICE_NAMES,
     SHELLS,
     SIGNALS,
     Spec,
+    spec_of,
 )
+from lessons.invocation import Invocation
+from lessons.shell_syntax import (
+    APPENDS,
+    PIPELINES,
+    STDIN,
+    WRITES,
+    RawCommand,
+    home,
+    normalize_path,
+    raw_commands,
+    unquote,
+)
+from lessons.sql_statements import looks_like_sql
 
-_LANGUAGE = Language(tree_sitter_bash.language())
-_local = threading.local()
+__all__ = ["Invocation", "invocations", "normalize_mode", "normalize_path", "unquote"]
+
 MAX_DEPTH = 4  # `bash -c "ssh h 'sudo sh -c …'"`: deeper nesting is not read
-MAX_TEXT = 10_000
-
-
-def _parser() -> Parser:
-    parser = getattr(_local, "parser", None)
-    if parser is None:  # a Parser must not be shared between threads
-        parser = _local.parser = Parser(_LANGUAGE)
-    return parser
-
-
-@dataclass
-class Invocation:
-    """One command a line runs, normalised."""
-
-    program: str
-    subcommand: tuple[str, ...] = ()
-    flags: frozenset[str] = frozenset()
-    # canonical flag -> its values; redirections are the pseudo-options `<` and `>`
-    options: dict[str, list[str]] = field(default_factory=dict)
-    args: list[str] = field(default_factory=list)
-    sudo: bool = False
-    env: dict[str, str] = field(default_factory=dict)
-    text: str = ""
-    pipeline: tuple[int, int] | None = None  # (pipeline number, position in it)
-    wrapper: bool = False  # only runs the next invocation (`docker exec c …`, `bash -c …`)
-    defused: frozenset[str] = frozenset()  # flags that make it harmless (`--dry-run`)
-    # flags the table does not know, followed by a word: `--target prod` may be a value
-    loose: frozenset[str] = frozenset()
-    # the words of the command that runs this one (`docker exec prod-db …`: `prod-db`)
-    via: list[str] = field(default_factory=list)
-    # its flags that only widen the danger (`git clean -x`)
-    widening: frozenset[str] = frozenset()
-    # its options whose value is the danger (`kill --signal`)
-    essential: frozenset[str] = frozenset()
-
-    def words(self) -> Iterator[str]:
-        """Every value the command carries: arguments, option values, environment values."""
-        yield from self.args
-        for values in self.options.values():
-            yield from values
-        yield from self.env.values()
-        yield from self.via
-
-    @cached_property
-    def haystack(self) -> str:
-        """Its values in one lower-case string: a literal a trigger needs must occur in it."""
-        return "\n".join(self.words()).casefold()
-
-    def describe(self) -> dict:
-        return {
-            "program": self.program,
-            "subcommand": list(self.subcommand),
-            "flags": sorted(self.flags),
-            "arguments": list(self.args),
-            "sudo": self.sudo,
-        }
-
-
-# --- words ---------------------------------------------------------------------------------------
-
-
-def unquote(text: str) -> str:
-    """A shell word's value: quotes removed, escapes applied, expansions kept as written."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "\\" and i + 1 < n:
-            out.append(text[i + 1])
-            i += 2
-        elif ch == "'":
-            end = text.find("'", i + 1)
-            end = n if end < 0 else end
-            out.append(text[i + 1 : end])
-            i = end + 1
-        elif ch == "$" and text.startswith("$'", i):
-            end = text.find("'", i + 2)
-            end = n if end < 0 else end
-            out.append(text[i + 2 : end])
-            i = end + 1
-        elif ch == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                if text[j] == "\\" and j + 1 < n and text[j + 1] in '"\\$`\n':
-                    out.append(text[j + 1])
-                    j += 2
-                else:
-                    out.append(text[j])
-                    j += 1
-            i = j + 1
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
-
-
-_HOME = re.compile(r"^(?:\$HOME|\$\{HOME\})(?=/|$)")
-
-
-def normalize_path(value: str, cwd: str | None = None) -> str:
-    """`./data/` -> `data`, `$HOME/x` -> `~/x`, `/srv/data/*` -> `/srv/data` (its contents),
-    a relative path under a known `cd` -> absolute."""
-    path = _HOME.sub("~", value)
-    if not path or path.startswith("-"):
-        return path
-    while len(path) > 1 and path.endswith(("/*", "/.")):
-        path = path[:-2] or "/"
-    if len(path) > 1:
-        path = path.rstrip("/") or "/"
-    if cwd and not path.startswith(("/", "~", "$")):
-        path = posixpath.join(cwd, path)
-    if path.startswith("/") or path.startswith("~/"):
-        head = "~" if path.startswith("~") else ""
-        path = head + posixpath.normpath(path[len(head) :])
-        path = path.replace("//", "/")
-    elif path not in (".", ".."):
-        path = posixpath.normpath(path)
-    return path
 
 
 # --- modes ---------------------------------------------------------------------------------------
@@ -207,395 +102,107 @@ def mode_bits(value: str) -> int | None:
     return None
 
 
-# --- parsing the line ----------------------------------------------------------------------------
+# --- program names -------------------------------------------------------------------------------
 
-_SUBSTITUTIONS = ("command_substitution", "process_substitution")
-
-
-@dataclass
-class _Raw:
-    words: list[str]
-    env: dict[str, str]
-    redirects: list[tuple[str, str]]
-    text: str
-    pipeline: tuple[int, int] | None
-    cwd: str | None
+_VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php|psql|pg_dump)[0-9.]*(-[0-9.]+)?$")
 
 
-# Pipelines are numbered across nested parses (`bash -c '… | …'`), so numbers never collide.
-_PIPELINES = itertools.count(1)
-
-
-@dataclass
-class _Walk:
-    src: bytes
-    raws: list[_Raw] = field(default_factory=list)
-    cwd: str | None = None
-
-
-def _text(node: Node, src: bytes) -> str:
-    return src[node.start_byte : node.end_byte].decode("utf-8", "replace")
-
-
-def _redirect(node: Node, walk: _Walk) -> tuple[str, str] | None:
-    if node.type == "heredoc_redirect":
-        body = next((c for c in node.named_children if c.type == "heredoc_body"), None)
-        return ("<", _text(body, walk.src)) if body is not None else None
-    if node.type == "herestring_redirect":
-        value = node.named_children[-1] if node.named_children else None
-        return ("<", unquote(_text(value, walk.src))) if value is not None else None
-    operator = next((c.type for c in node.children if not c.is_named), "")
-    destination = node.child_by_field_name("destination")
-    if (
-        destination is None
-        or destination.type == "number"
-        or "&" in operator
-        and (_text(destination, walk.src).isdigit())
-    ):
-        return None  # `2>&1`
-    target = unquote(_text(destination, walk.src))
-    if target == "/dev/null":
-        return None
-    return ("<" if operator.startswith("<") else ">", target)
-
-
-def _substitutions(node: Node, walk: _Walk, pipeline) -> None:
-    """Commands inside `$(…)` and `<(…)` anywhere below node run too."""
-    stack = list(node.named_children)
-    while stack:
-        child = stack.pop()
-        if child.type in _SUBSTITUTIONS:
-            saved = walk.cwd
-            for statement in child.named_children:
-                _collect(statement, walk, None)
-            walk.cwd = saved
-        else:
-            stack.extend(child.named_children)
-
-
-def _command(node: Node, walk: _Walk, pipeline, redirects: list[tuple[str, str]]) -> None:
-    env: dict[str, str] = {}
-    words: list[str] = []
-    for child in node.named_children:
-        if child.type == "variable_assignment":
-            name = child.child_by_field_name("name")
-            value = child.child_by_field_name("value")
-            if name is not None:
-                env[_text(name, walk.src)] = unquote(_text(value, walk.src)) if value else ""
-        elif child.type in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
-            found = _redirect(child, walk)
-            if found:
-                redirects.append(found)
-        else:
-            words.append(unquote(_text(child, walk.src)))
-    _substitutions(node, walk, pipeline)
-    if words and words[0] == "cd" and pipeline is None:
-        target = words[1] if len(words) > 1 else "~"
-        if target not in ("-",) and not target.startswith("$"):
-            walk.cwd = normalize_path(target, walk.cwd)
-        return
-    if words:
-        walk.raws.append(_Raw(words, env, redirects, _text(node, walk.src), pipeline, walk.cwd))
-
-
-def _collect(node: Node, walk: _Walk, pipeline) -> None:
-    kind = node.type
-    if kind == "command":
-        _command(node, walk, pipeline, [])
-    elif kind == "redirected_statement":
-        redirects = []
-        for child in node.children_by_field_name("redirect"):
-            found = _redirect(child, walk)
-            if found:
-                redirects.append(found)
-        body = node.child_by_field_name("body")
-        if body is not None and body.type == "command":
-            _command(body, walk, pipeline, redirects)
-        elif body is not None:
-            _collect(body, walk, pipeline)
-    elif kind == "pipeline":
-        number = next(_PIPELINES)
-        position = 0
-        for child in node.named_children:
-            _collect(child, walk, (number, position))
-            position += 1
-    elif kind in ("subshell", "command_substitution", "process_substitution"):
-        saved = walk.cwd  # a `cd` inside a subshell stays there
-        for child in node.named_children:
-            _collect(child, walk, pipeline)
-        walk.cwd = saved
-    else:
-        for child in node.named_children:
-            _collect(child, walk, pipeline)
-
-
-def _raw_commands(text: str) -> list[_Raw]:
-    src = text[:MAX_TEXT].encode("utf-8", "replace")
-    tree = _parser().parse(src)
-    walk = _Walk(src)
-    _collect(tree.root_node, walk, None)
-    return walk.raws
-
-
-# --- opening wrappers and normalising ------------------------------------------------------------
-
-_VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php)[0-9.]*$")
-
-
-def program_name(word: str) -> str:
+def spec_name(word: str) -> str:
+    """The name whose table reads the word's options (`mkfs.xfs` has its own)."""
     name = posixpath.basename(word.rstrip("/")) or word
-    name = PROGRAM_ALIASES.get(name, name)
+    name = name.removesuffix(".exe")
     versioned = _VERSIONED.match(name)
     if versioned:
         name = versioned.group(1)
-    if name in SHELLS:
-        return "sh"  # `curl … | bash` and `curl … | sh` run the same thing
+    if name in PROGRAMS:
+        return name
     return PROGRAM_ALIASES.get(name, name)
 
 
-def _skip_options(words: list[str], i: int, with_values: frozenset[str]) -> int:
-    """Index of the first word after a prefix program's options (`sudo -iu postgres psql`)."""
-    while i < len(words) and words[i].startswith("-") and words[i] != "-":
-        word = words[i]
-        i += 1
-        if word == "--":
-            break
-        last = word if word.startswith("--") else f"-{word[-1]}"
-        if (word in with_values or last in with_values) and "=" not in word:
-            i += 1
-    return i
-
-
-def _inner_line(words: list[str]) -> str:
-    return shlex.join(words)
-
-
-def _after_dashdash(words: list[str], i: int) -> list[str] | None:
-    if "--" in words[i:]:
-        return words[words.index("--", i) + 1 :]
-    return None
-
-
-def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invocation]:
-    """Every command the line runs, normalised; [] for an empty line or plain prose."""
-    found: list[Invocation] = []
-    if depth > MAX_DEPTH or not text.strip():
-        return found
-    for raw in _raw_commands(text):
-        found.extend(_open(raw, raw.words, depth=depth, sudo=sudo, env=dict(raw.env)))
-    return _stdin_feeds(found, depth=depth, sudo=sudo)
-
-
-# Programs that read commands on stdin: `echo FLUSHALL | redis-cli` is `redis-cli FLUSHALL`.
-_STDIN_COMMANDS = {"redis-cli": None, "sqlite3": None, "psql": "--command", "mysql": "--execute"}
-
-
-def _stdin_feeds(found: list[Invocation], *, depth: int, sudo: bool) -> list[Invocation]:
-    by_position = {inv.pipeline: inv for inv in found if inv.pipeline is not None}
-    extra: list[Invocation] = []
-    for (number, position), consumer in by_position.items():
-        producer = by_position.get((number, position - 1))
-        if producer is None or producer.program not in ("echo", "printf"):
-            continue
-        text = " ".join(producer.args)
-        if consumer.program in _STDIN_COMMANDS:
-            option = _STDIN_COMMANDS[consumer.program]
-            if option is None:
-                consumer.args = [*consumer.args, *producer.args]
-            else:
-                consumer.options = {**consumer.options, option: [text]}
-                consumer.flags = consumer.flags | {option}
-            extra.extend(_equivalents(consumer))
-        elif consumer.program == "sh" and not consumer.args:
-            extra.extend(invocations(text, depth=depth + 1, sudo=sudo or consumer.sudo))
-    return found + extra
-
-
-def _open(raw: _Raw, words: list[str], *, depth: int, sudo: bool, env: dict) -> list[Invocation]:
-    i = 0
-    while i < len(words):
-        name = program_name(words[i])
-        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", words[i]):  # `env FOO=1 cmd`
-            key, _, value = words[i].partition("=")
-            env[key] = value
-            i += 1
-            continue
-        if name in PREFIXES:
-            sudo = sudo or name in PRIVILEGE
-            i = _skip_options(words, i + 1, PREFIXES[name])
-            i += PREFIX_POSITIONALS.get(name, 0)
-            continue
-        break
-    words = words[i:]
-    if not words:
-        return []
-    name = program_name(words[0])
-    rest = words[1:]
-    nested: list[Invocation] = []
-
-    def inner(
-        line_words: list[str], *, as_line: str | None = None, via: Sequence[str] = ()
-    ) -> list[Invocation]:
-        line = as_line if as_line is not None else _inner_line(line_words)
-        found = invocations(line, depth=depth + 1, sudo=sudo)
-        for inv in found:  # where it runs: `docker exec prod-db …` runs on prod-db
-            inv.via = [*via, *inv.via]
-        return found
-
+def program_name(word: str) -> str:
+    name = spec_name(word)
+    name = PROGRAM_ALIASES.get(name, name)
     if name in SHELLS:
-        at = rest.index("-c") + 1 if "-c" in rest else _skip_options(rest, 0, frozenset())
-        source = rest[at] if at < len(rest) else ""
-        fed = _SUBSTITUTION.fullmatch(source)
-        if fed:
-            # `sh -c "$(curl …)"`, `bash <(curl …)`: what the command prints, the shell runs
-            producers = inner([], as_line=fed.group(1) or fed.group(2))
-            shell = _normalize(raw, name, rest, sudo, env)
-            number = next(_PIPELINES)
-            for position, producer in enumerate(producers):
-                producer.pipeline = (number, position)
-            shell.pipeline = (number, len(producers))
-            return [*producers, shell]
-        if "-c" in rest and source:
-            return _mark_wrapper(raw, name, rest, sudo, env) + inner([], as_line=source)
-    if name == "su" and "-c" in rest:
-        at = rest.index("-c")
-        if at + 1 < len(rest):
-            return _mark_wrapper(raw, name, rest, sudo, env) + inner([], as_line=rest[at + 1])
-    if name == "eval" and rest:
-        return inner([], as_line=" ".join(rest))  # eval joins its words and runs that
-    if name == "ssh":
-        j = _skip_options(rest, 0, PROGRAMS["ssh"].values)
-        if j + 1 < len(rest):  # ssh joins its words into one line for the remote shell
-            line = " ".join(rest[j + 1 :])
-            return _mark_wrapper(raw, name, rest, sudo, env) + inner(
-                [], as_line=line, via=[rest[j]]
-            )
-    if name == "find":
-        for flag in ("-exec", "-execdir", "-ok", "-okdir"):
-            if flag in rest:
-                at = rest.index(flag)
-                end = next((k for k in range(at, len(rest)) if rest[k] in (";", "+")), len(rest))
-                found = _normalize(raw, name, rest[:at] + rest[end + 1 :], sudo, env)
-                # `{}` stands for what find found: under its starting points
-                roots = found.args or ["."]
-                command = [roots[0] if w == "{}" else w for w in rest[at + 1 : end]]
-                found.wrapper = True
-                return [found, *inner(command)]
-    if name == "python":
-        for k, word in enumerate(rest):
-            if word == "-m" and k + 1 < len(rest):  # `python -m pip` is `pip`
-                return _open(raw, rest[k + 1 :], depth=depth, sudo=sudo, env=env)
-            if word == "-c" or not word.startswith("-"):
-                break
-    if name in INTERPRETERS and rest:
-        j = _skip_options(rest, 0, INTERPRETER_VALUES)
-        reads_stdin = {"-c", "-e", "-m", "--eval", "-s", "-"} & set(rest[:j])
-        if j < len(rest) and not reads_stdin and not rest[j].startswith("-"):
-            # `python manage.py flush` and `./manage.py flush` are the same program
-            return [_normalize(raw, program_name(rest[j]), rest[j + 1 :], sudo, env)]
-    result = [_normalize(raw, name, rest, sudo, env)]
-    invocation = result[0]
-    result += _equivalents(invocation)
-    inner_words: list[str] | None = None
-    if invocation.program == "docker" and invocation.subcommand[-1:] in (("exec",), ("run",)):
-        inner_words = _docker_inner(rest, invocation)
-    elif invocation.program == "kubectl" and invocation.subcommand[:1] in (("exec",), ("run",)):
-        inner_words = _after_dashdash(rest, 0)
-    if inner_words:
-        invocation.wrapper = True
-        target = invocation.args[:1] + [v for vs in invocation.options.values() for v in vs]
-        nested = inner(inner_words, via=target)
-    return result + nested
+        return "sh"  # `curl … | bash` and `curl … | sh` run the same thing
+    return name
 
 
-_SUBSTITUTION = re.compile(r"\s*(?:\$\(|<\()(.*)\)\s*|\s*`(.*)`\s*", re.S)
-_DATABASE_SQL = re.compile(
-    r"(?i)\b(drop|create)\s+database\s+(?:if\s+(?:not\s+)?exists\s+)?[`\"']?([\w.-]+)"
-)
+# --- reading the words of one program ------------------------------------------------------------
 
-
-def _equivalents(inv: Invocation) -> list[Invocation]:
-    """The same danger spelled by another program: `psql -c "DROP DATABASE x"` and
-    `mysqladmin drop x` are `dropdb x`; `service ufw stop` is `systemctl stop ufw`."""
-
-    def like(program: str, subcommand: tuple = (), args: Sequence[str] = ()) -> Invocation:
-        return Invocation(
-            program=program,
-            subcommand=subcommand,
-            args=list(args),
-            sudo=inv.sudo,
-            env=inv.env,
-            text=inv.text,
-            via=inv.via,
-        )
-
-    found = []
-    if inv.program in _STDIN_COMMANDS:
-        for text in [*inv.args, *(v for vs in inv.options.values() for v in vs)]:
-            for verb, name in _DATABASE_SQL.findall(text):
-                found.append(like(f"{verb.lower()}db", args=[name]))
-    elif inv.program == "mysqladmin" and inv.subcommand[:1] in (("drop",), ("create",)):
-        found.append(like(f"{inv.subcommand[0]}db", args=inv.args))
-    elif inv.program == "service" and len(inv.args) >= 2:
-        found.append(like("systemctl", subcommand=(inv.args[1],), args=[inv.args[0]]))
-    return found
-
-
-def _mark_wrapper(raw: _Raw, name: str, rest: list[str], sudo: bool, env: dict) -> list:
-    invocation = _normalize(raw, name, rest, sudo, env)
-    invocation.wrapper = True
-    return [invocation]
-
-
-def _docker_inner(rest: list[str], invocation: Invocation) -> list[str] | None:
-    """The command after the container (`exec`) or image (`run`): the arguments after the first
-    (the table stops reading options at the first argument, as docker does)."""
-    return invocation.args[1:] or None
-
-
-def _spec(name: str) -> Spec:
-    return PROGRAMS.get(name, _EMPTY)
-
-
-_EMPTY = Spec()
+# ssh's `-o Key=yes` settings that one of its flags also sets
+SSH_SETTING_FLAGS = {"forwardagent": "--forward-agent", "forwardx11": "--forward-x11"}
+FALSE_WORDS = frozenset({"false", "no", "0", "off", "none", "disable", "disabled", "n"})
+TRUE_WORDS = frozenset({"true", "yes", "1", "on", "enable", "enabled", "y"})
 
 
 def _merge(parent: Spec, child: Spec | None) -> Spec:
     if child is None:
-        child = _EMPTY
+        child = EMPTY
     return Spec(
         aliases={**parent.aliases, **child.aliases},
         values=parent.values | child.values,
         attached=parent.attached | child.attached,
         noise=parent.noise | child.noise,
         defusing=parent.defusing | child.defusing,
+        widening=parent.widening | child.widening,
+        essential=parent.essential | child.essential,
+        implies={**parent.implies, **child.implies},
         single_dash_long=parent.single_dash_long or child.single_dash_long,
         path_args=child.path_args,
         subcommands=child.subcommands,
         nested=child.nested,
         command_after=child.command_after,
         sub_aliases=child.sub_aliases,
-        widening=parent.widening | child.widening,
-        essential=parent.essential | child.essential,
+        value_default=parent.value_default or child.value_default,
+        verb_path=parent.verb_path,
+        depth=parent.depth,
     )
 
 
-def read_words(name: str, words: list[str]) -> tuple:
-    """(subcommand, flags, options, args, spec, loose flags) of a program's words."""
-    spec = _spec(name)
+@dataclass
+class Reading:
+    subcommand: tuple[str, ...]
+    flags: set[str]
+    options: dict[str, list[str]]
+    args: list[str]
+    spec: Spec
+    loose: set[str]
+    negated: set[str]
+
+
+_SUBCOMMAND_WORD = re.compile(r"[A-Za-z][\w:.-]*")
+
+
+def read_words(name: str, words: list[str]) -> Reading:
+    """Subcommand, flags, options and arguments of a program's words, read with its table."""
+    spec = spec_of(name)
     subcommand: list[str] = []
     expect_sub = spec.subcommands is not None
     flags: set[str] = set()
     options: dict[str, list[str]] = {}
     args: list[str] = []
     loose: set[str] = set()
+    negated: set[str] = set()
     i, ended = 0, False
 
     def add(flag: str, value: str | None = None) -> None:
         if " " in flag:  # an alias for several flags (`git branch -D`)
             flags.update(flag.split())
             return
+        if value is not None and flag not in spec.values and flag not in spec.attached:
+            lowered = value.strip().lower()
+            if lowered in FALSE_WORDS:  # `--privileged=false`: the flag is off
+                negated.add(flag)
+                flags.discard(flag)
+                if flag.startswith("--"):
+                    flags.add("--no-" + flag[2:])
+                return
+            if lowered in TRUE_WORDS:
+                value = None
+        if flag.startswith("--no-"):
+            flags.discard("--" + flag[5:])
         flags.add(flag)
+        negated.discard(flag)
         if value is not None:
             options.setdefault(flag, []).append(value)
         elif (
@@ -606,25 +213,39 @@ def read_words(name: str, words: list[str]) -> tuple:
         ):
             loose.add(flag)
 
+    def takes_value(flag: str) -> bool:
+        if flag in spec.values:
+            return True
+        known = flag in spec.aliases.values() or flag in spec.attached
+        return (
+            spec.value_default
+            and not known
+            and flag.startswith("--")
+            and i < len(words)
+            and not words[i].startswith("-")
+        )
+
     while i < len(words):
         word = words[i]
         i += 1
-        if (
-            ended
-            or word == "-"
-            or not word.startswith("-")
-            or re.fullmatch(r"-\d+(\.\d+)?", word)
-            and word not in spec.aliases
-        ):
-            if expect_sub and re.fullmatch(r"[A-Za-z][\w:.-]*", word):
+        is_number = re.fullmatch(r"-\d+(\.\d+)?", word) and word not in spec.aliases
+        if ended or word == "-" or not word.startswith("-") or is_number:
+            if expect_sub and _SUBCOMMAND_WORD.fullmatch(word):
                 word = spec.sub_aliases.get(word, word)
                 parent = spec
                 subcommand.append(word)
                 child = (parent.subcommands or {}).get(word)
                 spec = _merge(parent, child)
-                expect_sub = word in parent.nested or (
-                    child is not None and bool(child.subcommands)
-                )
+                if parent.verb_path:
+                    expect_sub = word.lower() not in CLI_VERBS
+                else:
+                    expect_sub = word in parent.nested or (
+                        child is not None and bool(child.subcommands)
+                    )
+                if spec.depth:
+                    expect_sub = len(subcommand) < spec.depth
+                elif parent.verb_path and len(subcommand) >= 5:
+                    expect_sub = False
                 if expect_sub and not spec.subcommands:
                     # `git stash drop`: a second word to read as a subcommand, with no table
                     spec = replace(spec, subcommands={}, nested=frozenset())
@@ -643,7 +264,7 @@ def read_words(name: str, words: list[str]) -> tuple:
             flag = spec.aliases.get(name_part, name_part)
             if eq:
                 add(flag, value)
-            elif flag in spec.values and i < len(words):
+            elif takes_value(flag) and i < len(words):
                 add(flag, words[i])
                 i += 1
             else:
@@ -651,7 +272,15 @@ def read_words(name: str, words: list[str]) -> tuple:
             continue
         first = spec.aliases.get(word[:2], word[:2])
         attached_value = first in spec.values or first in spec.attached
-        if spec.single_dash_long or word in spec.aliases or "=" in word and not attached_value:
+        name_part = word.partition("=")[0]
+        if (
+            spec.single_dash_long
+            or word in spec.aliases
+            or name_part in spec.aliases
+            and len(name_part) > 2
+            or "=" in word
+            and not attached_value
+        ):
             name_part, eq, value = word.partition("=")
             flag = spec.aliases.get(name_part, name_part)
             if eq:
@@ -668,7 +297,7 @@ def read_words(name: str, words: list[str]) -> tuple:
             attached = letters[j + 1 :]
             if flag in spec.values or flag in spec.attached:
                 if attached:
-                    add(flag, attached)
+                    add(flag, attached.removeprefix("=") if flag in spec.values else attached)
                 elif flag in spec.values and i < len(words):
                     add(flag, words[i])
                     i += 1
@@ -676,17 +305,191 @@ def read_words(name: str, words: list[str]) -> tuple:
                     add(flag)
                 break
             add(flag)
-    return tuple(subcommand), flags, options, args, spec, loose
+    for flag in list(flags):
+        flags.update(spec.implies.get(flag, ()))
+    return Reading(tuple(subcommand), flags, options, args, spec, loose, negated)
 
 
-def _normalize(raw: _Raw, name: str, words: list[str], sudo: bool, env: dict) -> Invocation:
+# --- one command, normalised ---------------------------------------------------------------------
+
+# Word rewrites before reading: the management forms of docker, `yarn global add`.
+_REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
+    "docker": {
+        **{
+            ("container", verb): (verb,)
+            for verb in (
+                "run create exec kill stop start restart logs inspect cp commit export "
+                "attach rename update top port pause unpause wait diff stats"
+            ).split()
+        },
+        ("container", "rm"): ("rm",),
+        ("container", "remove"): ("rm",),
+        ("container", "ls"): ("ps",),
+        ("container", "list"): ("ps",),
+        ("container", "ps"): ("ps",),
+        ("image", "rm"): ("rmi",),
+        ("image", "remove"): ("rmi",),
+        ("image", "ls"): ("images",),
+        ("image", "list"): ("images",),
+        **{
+            ("image", verb): (verb,)
+            for verb in "build push pull tag save load history import inspect".split()
+        },
+        ("builder", "build"): ("build",),
+        ("buildx", "build"): ("build",),
+    },
+    "yarn": {
+        ("global", "add"): ("install", "--global"),
+        ("global", "remove"): ("uninstall", "--global"),
+        ("global", "upgrade"): ("update", "--global"),
+    },
+}
+# JavaScript package managers read as npm (`pnpm add -g x` is `npm install -g x`).
+_NPM_LIKE = frozenset({"yarn", "pnpm", "bun"})
+
+
+def _rewrite(name: str, words: list[str]) -> list[str]:
+    table = _REWRITES.get(name)
+    if not table:
+        return words
+    spec = spec_of(name)
+    i = 0
+    while i < len(words) and words[i].startswith("-"):
+        flag = spec.aliases.get(words[i], words[i])
+        i += 2 if flag in spec.values and "=" not in words[i] else 1
+    for prefix, replacement in table.items():
+        if tuple(words[i : i + len(prefix)]) == prefix:
+            return words[:i] + list(replacement) + words[i + len(prefix) :]
+    return words
+
+
+# Flags (in any program's spelling) that turn certificate verification off.
+INSECURE_FLAGS = frozenset(
+    "--insecure --no-check-certificate --insecure-skip-tls-verify --tls-skip-verify "
+    "--skip-tls-verify --no-verify-ssl --disable-ssl-validation --trusted-host "
+    "--allow-insecure-host --ignore-certs --proxy-insecure --kube-insecure-skip-tls-verify "
+    "--tlsAllowInvalidCertificates --insecure-registry --no-verify-peer --tls-verify=false "
+    "--no-ssl-verify --no-strict-ssl --no-tlsverify --no-tls-verify --no-verify-ssl "
+    "--no-check-certificates --skip-verify".split()
+)
+# A setting (key=value, environment variable) that turns verification off when false...
+_VERIFY_KEY = re.compile(
+    r"(?i)(ssl|tls|https|cert(ificate)?s?|peer)[_.:-]*(verify|verification|validation|"
+    r"check(ing)?|validate)|(verify|validate|check)[_.:-]*(ssl|tls|certs?|peer|host)|"
+    r"strict[_.-]?ssl|reject[_.-]?unauthorized|httpsverify"
+)
+# ... or when true.
+_NOVERIFY_KEY = re.compile(
+    r"(?i)(no|skip|disable|ignore)[_.-]*(ssl|tls|cert|certificate)[_.-]*(verify|verification|"
+    r"validation|check)?|insecure|ssl[_.-]*no[_.-]*verify"
+)
+# Settings that skip the commit hooks (`HUSKY=0 git commit`, `-c core.hooksPath=/dev/null`).
+_HOOK_SKIPS = {"husky": FALSE_WORDS, "husky_skip_hooks": TRUE_WORDS, "skip_hooks": TRUE_WORDS}
+_HOOKED = frozenset({"commit", "push", "merge", "rebase", "am", "cherry-pick"})
+
+
+def _settings(
+    inv_env: dict[str, str], options: dict[str, list[str]], args: list[str], subcommand: tuple
+):
+    """(key, value) pairs the command sets: environment, `-c k=v`, `-o k=v`, `config set k v`."""
+    yield from inv_env.items()
+    for flag in ("-c", "-o", "--config", "--set", "--setopt", "--conf", "--option"):
+        for value in options.get(flag, ()):
+            found = re.match(r"\s*([^=\s]+)\s*(?:=|\s)\s*(.*)", value)
+            if found:
+                yield found.group(1), found.group(2)
+    if not {"config", "set", "--set"} & set(subcommand):
+        return
+    words = [a for a in args if not a.startswith("-")]
+    for k, word in enumerate(words[:-1]):
+        if "=" in word:
+            key, _, val = word.partition("=")
+            yield key, val
+        else:
+            yield word, words[k + 1]
+    if words and "=" in words[-1]:
+        key, _, val = words[-1].partition("=")
+        yield key, val
+
+
+def _insecure(settings) -> bool:
+    for key, value in settings:
+        lowered = str(value).strip().strip("\"'").lower()
+        if _NOVERIFY_KEY.search(key) and lowered in TRUE_WORDS:
+            return True
+        if _VERIFY_KEY.search(key) and (lowered in FALSE_WORDS or lowered == ""):
+            return True
+    return False
+
+
+def _volume_source(value: str) -> str:
+    """`/var/run/docker.sock:/var/run/docker.sock:ro` -> `/var/run/docker.sock`; what a
+    container sees of the host is what makes a mount dangerous."""
+    return value.split(":", 1)[0] if ":" in value else value
+
+
+def _mount_source(value: str) -> str | None:
+    fields = dict(part.partition("=")[::2] for part in value.split(","))
+    return fields.get("source") or fields.get("src")
+
+
+def _kube(reading: Reading) -> None:
+    """`kubectl delete ns/x` and `kubectl delete namespaces x` delete a namespace: the kind is
+    part of the subcommand, in its singular name."""
+    args = []
+    for arg in reading.args:
+        if "/" in arg and not arg.startswith(("/", ".", "~")):
+            kind, _, name = arg.partition("/")
+            args += [kind, name]
+        else:
+            args.append(arg)
+    sub = reading.subcommand
+    if sub and sub[-1] in KUBE_RESOURCE_VERBS and args and not args[0].startswith("-"):
+        kinds = args[0].split(",")
+        kind = kinds[0].split(".")[0].lower()
+        reading.subcommand = (*sub, KUBE_KINDS.get(kind, kind))
+        args = kinds[1:] + args[1:]
+    reading.args = args
+
+
+def _tar_letters(words: list[str]) -> list[str]:
+    """`tar czf x.tgz dir` is `tar -czf x.tgz dir`."""
+    if (
+        words
+        and re.fullmatch(r"[A-Za-z]*[ctxruA][A-Za-z]*", words[0])
+        and not words[0].startswith("-")
+    ):
+        return ["-" + words[0], *words[1:]]
+    return words
+
+
+def _signal_words(words: list[str]) -> list[str]:
+    """`-9`, `-KILL`, `-SIGKILL` are `--signal=KILL`."""
+    return [
+        f"--signal={w[1:]}" if re.fullmatch(r"-(\d+|[A-Z][A-Z0-9+-]*)", w) else w for w in words
+    ]
+
+
+def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: dict) -> Invocation:
+    """One command read with its program's table, in canonical spellings."""
+    reader = spec_name(word0)
+    name = program_name(word0)
     if name == "docker-compose":
-        name, words = "docker", ["compose", *words]
-    if name in ("kill", "pkill", "killall"):  # `-9`, `-KILL`, `-SIGKILL`: a signal
-        words = [
-            f"--signal={w[1:]}" if re.fullmatch(r"-(\d+|[A-Z][A-Z0-9+-]*)", w) else w for w in words
-        ]
-    subcommand, flags, options, args, spec, loose = read_words(name, words)
+        name, reader, words = "docker", "docker", ["compose", *words]
+    if name in _NPM_LIKE:
+        words = _rewrite(name, words)
+        name = reader = "npm"
+        if not words or words[0].startswith("-"):
+            words = ["install", *words]  # a bare `yarn` installs
+    if name == "uv" and words[:1] == ["pip"]:
+        name, reader, words = "pip", "pip", words[1:]
+    if name in ("kill", "pkill", "killall"):
+        words = _signal_words(words)
+    if name == "tar":
+        words = _tar_letters(words)
+    words = _rewrite(name, words)
+    reading = read_words(reader if reader in PROGRAMS else name, words)
+    flags, options, args, spec = reading.flags, reading.options, reading.args, reading.spec
     if name == "wget":  # read as curl: `wget -qO- URL` prints like `curl URL`
         name = "curl"
         output = options.pop("--output-document", None)
@@ -694,13 +497,42 @@ def _normalize(raw: _Raw, name: str, words: list[str], sudo: bool, env: dict) ->
         if output and output != ["-"]:
             options["--output"] = output
             flags.add("--output")
+    elif name == "sh":
+        args = args[1:] if args[:1] == ["-"] else args
     elif name == "systemctl":
-        args = [a.removesuffix(".service") for a in args]
+        args = [_service(a) for a in args]
+    elif name == "ssh" and args and "@" in args[0] and "-l" not in options:
+        user, _, host = args[0].rpartition("@")  # `root@host` is `-l root host`
+        options["-l"] = [user]
+        flags.add("-l")
+        args = [host, *args[1:]]
     elif name in ("kill", "pkill", "killall"):
         _signal(flags, options)
+    elif name == "kubectl":
+        _kube(reading)
+        args = reading.args
+    elif name == "docker":
+        if "--volume" in options:
+            options["--volume"] = [_volume_source(v) for v in options["--volume"]]
+        for mount in options.pop("--mount", []):
+            source = _mount_source(mount)
+            if source:
+                options.setdefault("--volume", []).append(source)
+                flags.add("--volume")
+    elif name in ("ssh", "scp", "sftp") and "-o" in options:
+        options["-o"] = [re.sub(r"^\s*([\w-]+)\s*(?:=|\s)\s*", r"\1=", v) for v in options["-o"]]
+        for setting in options["-o"]:  # `-o ForwardAgent=yes` is `-A`
+            key, _, value = setting.lower().partition("=")
+            flag = SSH_SETTING_FLAGS.get(key)
+            if flag and value in TRUE_WORDS:
+                flags.add(flag)
+    if name == "git" and reading.subcommand[:1] == ("checkout",) and _checkout_paths(words, args):
+        # `git checkout -- .` discards changes to paths, as `git restore .` does
+        reading.subcommand = ("restore",)
+    args = [_substitution(a) for a in args]
     if name in ARG_SYNONYMS:
         args = [ARG_SYNONYMS[name].get(a.lower(), a) for a in args]
-    if name == "git" and subcommand[:1] == ("push",):
+    if name == "git" and reading.subcommand[:1] == ("push",):
         args = _refspecs(args, flags)
     elif name == "chmod" and args and "--reference" not in flags:
         args = [normalize_mode(args[0]), *args[1:]]
@@ -712,18 +544,41 @@ def _normalize(raw: _Raw, name: str, words: list[str], sudo: bool, env: dict) ->
                 flags.add(key)
                 args.remove(arg)
     if spec.path_args:
-        start = 1 if name == "chmod" or name in ("chown", "chgrp") else 0
+        start = 1 if name in ("chmod", "chown", "chgrp") else 0
         args = args[:start] + [normalize_path(a, raw.cwd) for a in args[start:]]
     else:
-        args = [_HOME.sub("~", a) for a in args]
+        args = [home(a) for a in args]
     for target, value in raw.redirects:
-        options.setdefault(target, []).append(normalize_path(value, raw.cwd))
+        value = value if target == STDIN else normalize_path(value, raw.cwd)
+        if target == APPENDS:
+            flags.add(APPENDS)
+            target = WRITES
+        options.setdefault(target, []).append(value)
         flags.add(target)
+    settings = list(_settings(env, options, args, reading.subcommand))
+    verify_off = name == "http" and any(
+        v.lower() in FALSE_WORDS for v in options.get("--verify", [])
+    )
+    if flags & INSECURE_FLAGS or verify_off or _insecure(settings):
+        flags.add("--insecure")
+    if name == "git" and reading.subcommand[:1] and reading.subcommand[0] in _HOOKED:
+        for key, value in settings:
+            skips = _HOOK_SKIPS.get(key.lower())
+            hooks_off = key.lower() == "core.hookspath" and value in ("/dev/null", "")
+            if hooks_off or skips is not None and value.strip().lower() in skips:
+                flags.add("--no-verify")
     noise = GLOBAL_NOISE | spec.noise
-    defusing = GLOBAL_DEFUSING | spec.defusing
+    defusing = spec.defusing | (GLOBAL_DEFUSING - spec.values - spec.attached)
+    defused = {f for f in flags if f in defusing}
+    if "--dry-run" in options and all(v.lower() in FALSE_WORDS for v in options["--dry-run"]):
+        defused.discard("--dry-run")  # `--dry-run=none` runs it
+    if reading.subcommand[:1] and reading.subcommand[0] in HELP_WORDS:
+        defused.add("--help")
+    if "--worktree" in flags:
+        defused.discard("--staged")  # `git restore --staged --worktree` discards both
     return Invocation(
         program=name,
-        subcommand=subcommand,
+        subcommand=reading.subcommand,
         flags=frozenset(f for f in flags if f not in noise),
         options={k: v for k, v in options.items() if k not in noise},
         args=args,
@@ -731,11 +586,42 @@ def _normalize(raw: _Raw, name: str, words: list[str], sudo: bool, env: dict) ->
         env=dict(env),
         text=raw.text,
         pipeline=raw.pipeline,
-        defused=frozenset(f for f in flags if f in defusing),
-        loose=frozenset(loose),
+        substituted=raw.substituted,
+        defused=frozenset(defused),
+        loose=frozenset(reading.loose),
         widening=frozenset(flags) & spec.widening,
         essential=spec.essential,
     )
+
+
+def _service(unit: str) -> str:
+    name = unit.removesuffix(".service")
+    return SERVICE_NAMES.get(name.lower(), name)
+
+
+def _checkout_paths(words: list[str], args: list[str]) -> bool:
+    return bool(args) and ("--" in words or all(a == "." or "/" in a or "*" in a for a in args))
+
+
+_INNER = re.compile(r"^\$\((.+)\)$|^`(.+)`$", re.S)
+
+
+def _substitution(arg: str) -> str:
+    """`$(docker ps -aq)` and `$(docker ps -a -q)` print the same: an argument that is a
+    command's output is compared by the command, in its canonical spelling."""
+    inner = _INNER.match(arg)
+    if inner is None:
+        return arg
+    found = [
+        inv
+        for inv in invocations(inner.group(1) or inner.group(2), depth=MAX_DEPTH)
+        if not inv.wrapper
+    ]
+    if not found:
+        return arg
+    first = found[0]
+    words = [first.program, *first.subcommand, *sorted(first.flags), *first.args]
+    return "$(" + " ".join(words) + ")"
 
 
 def _signal(flags: set[str], options: dict[str, list[str]]) -> None:
@@ -763,3 +649,241 @@ def _refspecs(args: list[str], flags: set[str]) -> list[str]:
             ref = ref.rsplit(":", 1)[1] or ref
         out.append(ref.removeprefix("refs/heads/"))
     return out
+
+
+# --- opening what runs another command -----------------------------------------------------------
+
+
+def _skip_options(words: list[str], i: int, with_values: frozenset[str]) -> int:
+    """Index of the first word after a prefix program's options (`sudo -iu postgres psql`)."""
+    while i < len(words) and words[i].startswith("-") and words[i] != "-":
+        word = words[i]
+        i += 1
+        if word == "--":
+            break
+        last = word if word.startswith("--") else f"-{word[-1]}"
+        if (word in with_values or last in with_values) and "=" not in word:
+            i += 1
+    return i
+
+
+_SUBSTITUTION = re.compile(r"\s*(?:\$\(|<\()(.*)\)\s*|\s*`(.*)`\s*", re.S)
+
+
+@dataclass
+class _Context:
+    raw: RawCommand
+    depth: int
+    sudo: bool
+    env: dict[str, str]
+
+    def line(self, text: str, *, via: Sequence[str] = ()) -> list[Invocation]:
+        """The commands a nested line runs (`bash -c '…'`), where they run."""
+        found = invocations(text, depth=self.depth + 1, sudo=self.sudo)
+        for inv in found:
+            inv.via = [*via, *inv.via]
+        return found
+
+    def wrapper(self, word0: str, rest: list[str]) -> Invocation:
+        invocation = normalize(self.raw, word0, rest, self.sudo, self.env)
+        invocation.wrapper = True
+        return invocation
+
+
+def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dict) -> list:
+    i = 0
+    while i < len(words):
+        name = program_name(words[i])
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", words[i]):  # `env FOO=1 cmd`
+            key, _, value = words[i].partition("=")
+            env[key] = value
+            i += 1
+            continue
+        if name in PREFIXES:
+            sudo = sudo or name in PRIVILEGE
+            i = _skip_options(words, i + 1, PREFIXES[name])
+            i += PREFIX_POSITIONALS.get(name, 0)
+            continue
+        break
+    if i == len(words) and words and program_name(words[-1]) == "env" and i > 0:
+        words = words[-1:]  # `env` alone prints the environment
+    else:
+        words = words[i:]
+    if not words:
+        return []
+    ctx = _Context(raw, depth, sudo, env)
+    word0, rest = words[0], words[1:]
+    name = program_name(word0)
+
+    if name in INTERPRETERS and rest:
+        opened = _open_shell(ctx, word0, rest)
+        if opened is not None:
+            return opened
+    if name in ("su", "runuser") and "-c" in rest:
+        at = rest.index("-c")
+        if at + 1 < len(rest):
+            return [ctx.wrapper(word0, rest), *ctx.line(rest[at + 1])]
+    if name in ("eval", "source", ".") and rest and _SUBSTITUTION.fullmatch(rest[0]):
+        # `eval "$(curl …)"`, `source <(curl …)`: what the command prints, the shell runs
+        return _open_shell(ctx, "sh", ["-c", rest[0]]) or []
+    if name == "eval" and rest:
+        return ctx.line(" ".join(rest))  # eval joins its words and runs that
+    if name == "ssh":
+        j = _skip_options(rest, 0, PROGRAMS["ssh"].values)
+        if j + 1 < len(rest):  # ssh joins its words into one line for the remote shell
+            line = " ".join(rest[j + 1 :])
+            return [ctx.wrapper(word0, rest), *ctx.line(line, via=[rest[j]])]
+    if name == "find":
+        for flag in ("-exec", "-execdir", "-ok", "-okdir"):
+            if flag in rest:
+                at = rest.index(flag)
+                end = next((k for k in range(at, len(rest)) if rest[k] in (";", "+")), len(rest))
+                found = normalize(raw, word0, rest[:at] + rest[end + 1 :], sudo, env)
+                # `{}` stands for what find found: under its starting points
+                roots = found.args or ["."]
+                command = [roots[0] if w == "{}" else w for w in rest[at + 1 : end]]
+                found.wrapper = True
+                return [found, *ctx.line(shlex.join(command))]
+    if name == "python":
+        for k, word in enumerate(rest):
+            if word == "-m" and k + 1 < len(rest):  # `python -m pip` is `pip`
+                return _open(raw, rest[k + 1 :], depth=depth, sudo=sudo, env=env)
+            if word == "-c" or not word.startswith("-"):
+                break
+    if name in INTERPRETERS and rest:
+        j = _skip_options(rest, 0, INTERPRETER_VALUES)
+        reads_code = {"-c", "-e", "-E", "-m", "--eval", "-p", "-s", "-", "-i"} & set(rest[:j])
+        if j < len(rest) and not reads_code and not rest[j].startswith("-"):
+            # `python manage.py flush` and `./manage.py flush` are the same program
+            return [normalize(raw, rest[j], rest[j + 1 :], sudo, env)]
+    if name in RUNNERS:
+        opened = _open_runner(ctx, word0, rest)
+        if opened is not None:
+            return opened
+    invocation = normalize(raw, word0, rest, sudo, env)
+    result = [invocation]
+    inner: list[str] | None = None
+    if invocation.program == "docker" and invocation.subcommand[-1:] in (
+        ("exec",),
+        ("run",),
+        ("create",),
+    ):
+        inner = invocation.args[1:] or None  # the command after the container or image
+    elif invocation.program == "kubectl" and invocation.subcommand[:1] in (
+        ("exec",),
+        ("run",),
+        ("debug",),
+    ):
+        inner = rest[rest.index("--") + 1 :] if "--" in rest else None
+    elif invocation.program == "ansible":
+        module = (invocation.options.get("--module-name") or ["command"])[0]
+        if module in (
+            "shell",
+            "command",
+            "raw",
+            "ansible.builtin.shell",
+            "ansible.builtin.command",
+        ):
+            code = invocation.options.get("--args")
+            if code:
+                invocation.wrapper = True
+                return result + ctx.line(code[0], via=invocation.args[:1])
+    elif invocation.program == "rsync" and "--rsh" in invocation.options:
+        result += ctx.line(invocation.options["--rsh"][0] + " host")
+    if inner:
+        invocation.wrapper = True
+        target = invocation.args[:1] + [v for vs in invocation.options.values() for v in vs]
+        result += ctx.line(shlex.join(inner), via=target)
+    for variable in ("GIT_SSH_COMMAND", "GIT_SSH", "RSYNC_RSH"):
+        if variable in env and depth < MAX_DEPTH:
+            result += ctx.line(env[variable] + " host")
+    return result
+
+
+def _open_shell(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] | None:
+    """`bash -c '…'` runs its text; `sh -c "$(curl …)"`, `bash <(curl …)` and
+    `python3 -c "$(curl …)"` run what the command in them prints."""
+    code = next((f for f in ("-c", "-e", "--eval") if f in rest), None)
+    at = rest.index(code) + 1 if code else _skip_options(rest, 0, INTERPRETER_VALUES)
+    source = rest[at] if at < len(rest) else ""
+    fed = _SUBSTITUTION.fullmatch(source)
+    if fed:
+        # `sh -c "$(curl …)"`, `bash <(curl …)`: what the command prints, the shell runs
+        producers = ctx.line(fed.group(1) or fed.group(2))
+        shell = normalize(ctx.raw, word0, rest, ctx.sudo, ctx.env)
+        shell.flags = frozenset()  # it runs what it was fed, as `curl … | sh` does
+        number = next(PIPELINES)
+        for position, producer in enumerate(producers):
+            producer.pipeline = (number, position)
+        shell.pipeline = (number, len(producers))
+        shell.args = []
+        return [*producers, shell]
+    if code == "-c" and source and program_name(word0) == "sh":
+        return [ctx.wrapper(word0, rest), *ctx.line(source)]
+    return None
+
+
+def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] | None:
+    """`poetry run pytest`, `bundle exec rake db:drop`, `aws-vault exec prod -- terraform …`."""
+    name = program_name(word0)
+    reading = read_words(name, rest)
+    if not reading.subcommand or reading.subcommand[0] not in RUNNERS[name]:
+        return None
+    skip = RUNNERS[name][reading.subcommand[0]]
+    if "--" in rest:
+        command = rest[rest.index("--") + 1 :]
+    else:
+        at = rest.index(reading.subcommand[0]) + 1
+        at = _skip_options(rest, at, reading.spec.values)
+        command = rest[at + skip :]
+    if not command:
+        return None
+    return [ctx.wrapper(word0, rest), *ctx.line(shlex.join(command))]
+
+
+# --- the line ------------------------------------------------------------------------------------
+
+
+def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invocation]:
+    """Every command the line runs, normalised, with its equivalent forms; [] for an empty line."""
+    found: list[Invocation] = []
+    if depth > MAX_DEPTH or not text.strip():
+        return found
+    first = text.split(None, 1)[0].lower()
+    if first not in PROGRAMS and looks_like_sql(text):
+        return sql_invocations(text)
+    for raw in raw_commands(text):
+        found.extend(_open(raw, raw.words, depth=depth, sudo=sudo, env=dict(raw.env)))
+    _stdin_feeds(found)
+    for inv in list(found):
+        if inv.program == "sh" and not inv.args and STDIN in inv.options:
+            # `echo 'rm -rf /srv' | sh`: the shell runs what it is handed
+            for script in inv.options[STDIN]:
+                found += invocations(script, depth=depth + 1, sudo=sudo or inv.sudo)
+    return with_equivalents(found)
+
+
+# Programs whose output is text written in the command: `echo FLUSHALL | redis-cli`.
+_PRINTERS = frozenset({"echo", "printf", "cat"})
+
+
+def _stdin_feeds(found: list[Invocation]) -> None:
+    """What `echo …`, `printf …` or a here-document hand to the next command of a pipeline is
+    that command's standard input (the pseudo-option `<<`)."""
+    by_position = {inv.pipeline: inv for inv in found if inv.pipeline is not None}
+    for (number, position), consumer in by_position.items():
+        producer = by_position.get((number, position - 1))
+        if producer is None or producer.program not in _PRINTERS:
+            continue
+        if producer.program == "cat":
+            text = "\n".join(producer.options.get(STDIN, []))
+        else:
+            text = " ".join(producer.args)
+        if text:
+            consumer.options = {**consumer.options, STDIN: [*consumer.options.get(STDIN, []), text]}
+            consumer.flags = consumer.flags | {STDIN}
+
+
+def writes(inv: Invocation) -> list[str]:
+    """The files a command writes by redirection."""
+    return list(inv.options.get(WRITES, ()))

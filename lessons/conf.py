@@ -71,10 +71,17 @@ CONFIDENCE_MAX = 1.0
 AGENT_MEMORY_LESSONS = env_int("AGENT_MEMORY_LESSONS", 100, minimum=1)
 AGENT_MEMORY_PROPAGATED_MAX = env_int("AGENT_MEMORY_PROPAGATED_MAX", 200, minimum=1)
 PROPAGATION_SIMILARITY = env_float("PROPAGATION_SIMILARITY", 0.6, minimum=0.0, maximum=1.0)
+# The spec's mnemosyne_agent_critical: the agent's domain's critical and high lessons whose
+# confidence is above this, critical first then newest, at most AGENT_CRITICAL_MAX.
+AGENT_CRITICAL_MIN_CONFIDENCE = 0.7
+AGENT_CRITICAL_MAX = 20
 
 # --- Claude Code context
 CONTEXT_FAILURE_HOURS = env_int("CONTEXT_FAILURE_HOURS", 72, minimum=1)
 CONTEXT_PER_DOMAIN = env_int("CONTEXT_PER_DOMAIN", 5, minimum=1)
+# The spec's `domain_lessons` keys, always present (empty lists allowed); the busiest
+# CONTEXT_MAX_DOMAINS other domains are added beside them.
+CONTEXT_SPEC_DOMAINS = ("docker", "supabase", "n8n", "caddy", "aria")
 CONTEXT_MAX_DOMAINS = env_int("CONTEXT_MAX_DOMAINS", 10, minimum=1)
 CONTEXT_LIST_MAX = env_int("CONTEXT_LIST_MAX", 50, minimum=1)
 # Workarounds below this confidence (refuted, outdated) are no longer "active".
@@ -87,3 +94,8 @@ PATTERN_SWEEP_BATCH = env_int("PATTERN_SWEEP_BATCH", 200, minimum=1)
 # An agent's memory not rebuilt for this long is rebuilt by the refresh sweep.
 AGENT_MEMORY_REFRESH_SECONDS = env_int("AGENT_MEMORY_REFRESH_SECONDS", 3600, minimum=60)
 AGENT_MEMORY_REFRESH_BATCH = env_int("AGENT_MEMORY_REFRESH_BATCH", 100, minimum=1)
+# The worker rebuilds an agent's memory after a report at most once per this many seconds; what
+# arrives in between marks it stale, and a read of a stale memory rebuilds it (lessons.services
+# .memory). A rebuild reads the agent's lessons, its domain's and anti-patterns: rebuilding on
+# every report of a busy agent took more worker time than the reports themselves.
+AGENT_MEMORY_REBUILD_SECONDS = env_int("AGENT_MEMORY_REBUILD_SECONDS", 10, minimum=0)

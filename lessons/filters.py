@@ -1,12 +1,13 @@
 import django_filters
 
 from lessons.models import AntiPattern, Lesson, Pattern
+from mnemosyne_site.api import UtcIsoDateTimeFilter
 
 
 class LessonFilter(django_filters.FilterSet):
     scope = django_filters.CharFilter(field_name="scope__path")
     tag = django_filters.CharFilter(field_name="tags", lookup_expr="contains", method="filter_tag")
-    since = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="gte")
+    since = UtcIsoDateTimeFilter(field_name="created_at", lookup_expr="gte")
 
     class Meta:
         model = Lesson

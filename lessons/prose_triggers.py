@@ -1,21 +1,54 @@
-"""Commands a prose anti-pattern names: "Disabling the host firewall (ufw, firewalld)" is
-`ufw disable`, `systemctl stop ufw`, `systemctl disable firewalld`, ….
+"""Commands a sentence describes: "Disabling the host firewall (ufw, firewalld)" is `ufw
+disable`, `systemctl stop ufw`, `systemctl disable firewalld`, ….
 
-Agents often report what not to do as a sentence. The sentence still names the tools (a program
-the guard knows, or a name in parentheses or backticks), what is done to them (a verb: disable,
-stop, delete, add, …), the files (`.env`) and settings (`StrictHostKeyChecking`) involved. From
-those, `command_lines` writes the commands that do it, and `setting_patterns` the settings turned
-off; `command_triggers.derive` keeps those that block no everyday command. A sentence that names
-no tool gives nothing, and the anti-pattern matches by meaning only.
+Agents often report what not to do as a sentence. The sentence still names the operation (the
+catalogue in `lessons.danger_concepts`: "force-push", "delete a namespace", "turn off
+certificate verification"), what it is done to (a process, a service, a branch, a path, a
+setting), commands written inside it ("… with kill -9"), and whether production is meant.
+`describe` reads those into command lines and patterns; `command_triggers.derive` keeps those
+that block no everyday command. A sentence that names no operation and no tool gives nothing,
+and the anti-pattern matches by meaning only.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
-from lessons.command_tables import KNOWN_PROGRAMS
+from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS
+from lessons.danger_concepts import CONCEPTS, Concept
+from lessons.value_classes import PROD_WORDS, VALUE_CLASSES, prose_names
 
-# A verb of the sentence (its stem) -> the words a command uses for it.
+_WORD = re.compile(r"[a-z0-9]+")
+_PARENTHESES = re.compile(r"\(([^()]{1,200})\)")
+_BACKTICKS = re.compile(r"`([^`]{1,200})`")
+_QUOTED = re.compile(r"[\"“']([^\"”']{2,120})[\"”']")
+_NAME = re.compile(r"^[A-Za-z][\w.@-]{1,40}$")
+_CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+){2,}\b|\b[a-z]+(?:[A-Z][a-z]+){2,}\b")
+_FILE = re.compile(r"(?<![\w/-])(\.[a-z][\w.-]*|[\w-]+\.(?:pem|key|p12|pfx|crt|sqlite3?|db))\b")
+_PATH = re.compile(r"(?<![\w$~.-])(/(?:[\w.@-]+/)*[\w.@-]*)(?=[\s,;:)]|$|\.(?:\s|$))")
+_BRANCHES = ("main", "master", "trunk", "develop", "production", "staging")
+
+# Programs whose names are everyday English: named by a sentence only in parentheses or quotes.
+ENGLISH = frozenset(
+    "make find kill cut sort head tail top time watch less more date env open code service "
+    "test touch split join file which type read echo print sleep wait yes true false command "
+    "exec nice link install patch diff tee at ed ex cat mount run go apply sh script http "
+    "history passwd reboot shutdown halt ssh git".split()
+)
+# Tools a sentence names that are the operation itself, not what it is done to.
+_OPERATORS = frozenset(
+    "kill pkill killall systemctl service sudo rm chmod chown dd mkfs kubectl docker helm "
+    "terraform git crontab sigkill".split()
+)
+_SERVICE = re.compile(
+    r"\b([a-z][\w.-]{1,40})(?:'s)?\s+(?:service|services|daemon|daemons|unit|server|servers|"
+    r"process|processes|instance|cluster)\b"
+)
+_ARTICLES = frozenset("the a an this that its their his her our your any every all web app".split())
+
+# A verb of the sentence (its stem) -> the words a command uses for it (for tools the catalogue
+# does not know: "Disabling fail2ban" is `fail2ban disable`, `systemctl stop fail2ban`).
 VERBS: dict[str, tuple[str, ...]] = {
     "disabl": ("disable", "stop"),
     "stop": ("stop", "disable"),
@@ -24,33 +57,156 @@ VERBS: dict[str, tuple[str, ...]] = {
     "switch off": ("disable", "stop"),
     "shut down": ("stop",),
     "shutting down": ("stop",),
-    "kill": ("kill", "stop"),
     "mask": ("mask",),
-    "delet": ("delete", "remove"),
-    "remov": ("remove", "delete"),
     "uninstall": ("uninstall", "remove"),
     "purg": ("purge",),
-    "drop": ("drop",),
     "flush": ("flush",),
-    "wip": ("wipe",),
-    "prun": ("prune",),
-    "add": ("add",),
-    "commit": ("add",),
-    "stag": ("add",),
-    "push": ("push",),
-    "publish": ("publish",),
     "reset": ("reset",),
 }
+SERVICE_VERBS = ("stop", "disable", "mask")
 # Verbs that, said of a setting, mean it is set to a false value.
 OFF_VERBS = ("disabl", "turn off", "turning off", "switch off", "skip", "bypass", "ignor")
-SERVICE_VERBS = ("stop", "disable", "mask", "kill")
 
-_PARENTHESES = re.compile(r"\(([^()]{1,200})\)")
-_BACKTICKS = re.compile(r"`([^`]{1,100})`")
-_NAME = re.compile(r"^[A-Za-z][\w.@-]{1,40}$")
-_CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+){2,}\b|\b[a-z]+(?:[A-Z][a-z]+){2,}\b")
-_FILE = re.compile(r"(?<![\w/])(\.[a-z][\w.-]*|[\w-]+\.(?:pem|key|p12|pfx|crt|sqlite3?|db))\b")
-_WORD = re.compile(r"[a-z]+")
+
+@dataclass
+class Described:
+    """What a sentence describes, for `command_triggers.derive` to make patterns of."""
+
+    # commands written in the sentence ("… with kill -9"): generalised like a reported command
+    commands: list[str] = field(default_factory=list)
+    # command lines the sentence describes, read as written (`<any>` for any value)
+    lines: list[str] = field(default_factory=list)
+    # patterns (`lessons.command_patterns` JSON)
+    patterns: list[dict] = field(default_factory=list)
+    # the sentence is about production: every pattern requires it
+    production: bool = False
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def _named(concept: Concept, text: str, words: set[str]) -> bool:
+    return all(prose_names(group, text, words) for group in concept.needs)
+
+
+def _names(text: str) -> list[str]:
+    """Tools, services and processes the sentence names: known programs, "the nginx service",
+    names listed in parentheses, backticks or quotes."""
+    names: list[str] = []
+
+    def add(name: str) -> None:
+        name = name.lower().strip(".,;:")
+        if name and name not in names and name not in _ARTICLES:
+            names.append(name)
+
+    for word in re.findall(r"(?<![\w./-])[A-Za-z][\w.-]*", text):
+        if word.lower() in KNOWN_PROGRAMS and word.lower() not in ENGLISH:
+            add(word)
+    for name in _SERVICE.findall(text.lower()):
+        if name not in ENGLISH:
+            add(name)
+    for group in _PARENTHESES.findall(text) + _BACKTICKS.findall(text):
+        for part in re.split(r"[,/]|\bor\b|\band\b", group):
+            part = part.strip()
+            if _NAME.match(part) and not _CAMEL.fullmatch(part):
+                add(part)
+    return names
+
+
+def _targets(kind: str, text: str, names: list[str]) -> list[str]:
+    lowered = text.lower()
+    words = _words(text)
+    if kind in ("process", "service"):
+        return [n for n in names if n not in _OPERATORS and re.fullmatch(r"[a-z][\w.@-]*", n)]
+    if kind == "branch":
+        found = [b for b in _BRANCHES if b in words]
+        if found:
+            return found
+        branch = next(c for c in VALUE_CLASSES if c.name == "shared branch")
+        return [branch.trigger] if prose_names(branch.words, lowered, words) else []
+    if kind == "path":
+        return _PATH.findall(text)
+    return []
+
+
+def _fill(command: str | dict, targets: list[str]) -> list[str | dict]:
+    """A catalogue command with `{target}` replaced by each target (none: the command is left
+    out, rather than matching anything)."""
+    text = command if isinstance(command, str) else repr(command)
+    if "{target}" not in text:
+        return [command]
+    found: list[str | dict] = []
+    for target in targets:
+        if isinstance(command, str):
+            value = target if not target.startswith("re:") else "<any>"
+            if target.startswith("re:"):
+                continue  # a kind of value: only a pattern can say it
+            found.append(command.replace("{target}", value))
+        else:
+            found.append(_replace(command, target))
+    if not targets and isinstance(command, str) and command.endswith(" {target}"):
+        # `git push --force {target}`: with no branch named, any branch
+        stripped = command[: -len(" {target}")]
+        if stripped.split()[0] in ("git",):
+            found.append(stripped)
+    return found
+
+
+def _replace(data, target: str):
+    if isinstance(data, dict):
+        return {k: _replace(v, target) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_replace(v, target) for v in data]
+    if data == "{target}":
+        return (
+            rf"re:(?i)(^|[^a-z0-9]){re.escape(target)}" if not target.startswith("re:") else target
+        )
+    return data
+
+
+def inline_commands(text: str) -> list[str]:
+    """Commands written inside a sentence ("Using git push --force on shared branches"): from a
+    program the guard knows, the words that read as a command's (flags, paths, values), up to
+    the first plain word; only those with a flag or a path."""
+    words = text.split()
+    found = []
+    command_word = re.compile(r"^(-|[./~]|\S*[/=:@$*])|\S*\d")
+    for i, word in enumerate(words):
+        if word.lower() not in KNOWN_PROGRAMS:
+            continue
+        end = i + 1
+        spec = PROGRAMS.get(word.lower())
+        if spec is not None and spec.subcommands is not None:  # `git push`, `docker compose down`
+            while end < min(len(words), i + 3) and re.fullmatch(r"[a-z][a-z-]*", words[end]):
+                end += 1
+        while end < len(words) and command_word.match(words[end]):
+            end += 1
+        if not any(command_word.match(w) for w in words[i + 1 : end]):
+            continue
+        found.append(" ".join(words[i:end]).rstrip(".,;"))
+    return found
+
+
+def _quoted_commands(text: str) -> list[str]:
+    """Commands in parentheses, backticks or quotes ("Disabling SELinux (setenforce 0)")."""
+    found = []
+    command_word = re.compile(r"^(-|[./~]|\S*[/=:@$*])|\S*\d")
+    for group in _PARENTHESES.findall(text) + _BACKTICKS.findall(text) + _QUOTED.findall(text):
+        words = group.split()
+        if len(words) < 2 or "," in group:
+            continue
+        first = words[0].lower()
+        if (
+            first in KNOWN_PROGRAMS
+            and first not in ENGLISH
+            or (
+                re.fullmatch(r"[a-z][\w.-]*", first)
+                and any(command_word.match(w) for w in words[1:])
+            )
+        ):
+            found.append(group)
+    return found
 
 
 def _verbs(text: str) -> list[str]:
@@ -64,52 +220,17 @@ def _verbs(text: str) -> list[str]:
     return found
 
 
-# Programs whose names are everyday English: named by a sentence only in parentheses or quotes.
-ENGLISH = frozenset(
-    "make find kill cut sort head tail top time watch less more date env open code service "
-    "test touch split join file which type read echo print sleep wait yes true false command "
-    "exec nice link install patch diff tee at ed ex cat mount run go apply".split()
-)
-_SERVICE = re.compile(r"\b([a-z][\w.-]{1,40})\s+(?:service|daemon|unit|server)\b")
-
-
-def _names(text: str) -> list[str]:
-    """Tools the sentence names: known programs, services ("the nginx service"), and names
-    listed in parentheses or backticks."""
-    names: list[str] = []
-    for word in re.findall(r"(?<![\w./-])[A-Za-z][\w.-]*", text):
-        lowered = word.lower()
-        if lowered in KNOWN_PROGRAMS and lowered not in ENGLISH and lowered not in names:
-            names.append(lowered)
-    for name in _SERVICE.findall(text.lower()):
-        if (
-            name not in ENGLISH
-            and name not in ("the", "a", "an", "this", "that")
-            and (name not in names)
-        ):
-            names.append(name)
-    for group in _PARENTHESES.findall(text) + _BACKTICKS.findall(text):
-        for part in re.split(r"[,/]|\bor\b|\band\b", group):
-            part = part.strip()
-            if _NAME.match(part) and not _CAMEL.fullmatch(part) and part.lower() not in names:
-                names.append(part.lower())
-    return names
-
-
-def command_lines(text: str) -> list[str]:
-    """Command lines doing what the sentence says (`ufw disable`, `systemctl stop ufw`,
-    `git add .env`); [] when it names no tool or no verb."""
+def command_lines(text: str, names: list[str]) -> list[str]:
+    """Command lines doing what the sentence says to a tool the catalogue does not know
+    (`fail2ban stop`, `systemctl stop fail2ban`, `git add .env`)."""
     verbs = _verbs(text)
-    names = _names(text)
     files = list(dict.fromkeys(_FILE.findall(text)))
     lines: list[str] = []
     for name in names:
+        if name in _OPERATORS:
+            continue
         for verb in verbs:
-            if files:
-                lines.extend(f"{name} {verb} {file}" for file in files)
-            else:
-                lines.append(f"{name} {verb}")
-        for verb in verbs:
+            lines += [f"{name} {verb} {file}" for file in files] if files else [f"{name} {verb}"]
             if verb in SERVICE_VERBS:
                 lines.append(f"systemctl {verb} {name}")
     return list(dict.fromkeys(lines))
@@ -129,3 +250,27 @@ def setting_patterns(text: str) -> list[dict]:
         }
         for name in dict.fromkeys(_CAMEL.findall(text))
     ]
+
+
+def describe(sentence: str) -> Described:
+    """The commands and patterns a sentence (a report's title and action) describes."""
+    lowered = sentence.lower()
+    words = _words(sentence)
+    names = _names(sentence)
+    described = Described(production=bool(words & PROD_WORDS))
+    described.commands = inline_commands(sentence) + _quoted_commands(sentence)
+    for concept in CONCEPTS:
+        if concept.production and not described.production:
+            continue
+        if not _named(concept, lowered, words):
+            continue
+        targets = _targets(concept.targets, sentence, names) if concept.targets else []
+        for command in concept.commands:
+            for filled in _fill(command, targets):
+                if isinstance(filled, str):
+                    described.lines.append(filled)
+                else:
+                    described.patterns.append(filled)
+    described.lines += command_lines(sentence, names)
+    described.patterns += setting_patterns(sentence)
+    return described

@@ -201,7 +201,7 @@ def pending_escalations(*, principal: Principal, escalated_to: str | None = None
         Escalation.objects.filter(status=EscalationStatus.PENDING), principal
     ).select_related("scope")
     if escalated_to:
-        queryset = queryset.filter(escalated_to=escalated_to)
+        queryset = queryset.filter(escalated_to__iexact=escalated_to.strip())
     escalations = list(queryset.order_by("-created_at")[:500])
     lesson_ids = {e.lesson_id for e in escalations if e.lesson_id}
     pattern_ids = {e.pattern_id for e in escalations if e.pattern_id}
@@ -230,7 +230,7 @@ def pending_escalations(*, principal: Principal, escalated_to: str | None = None
                 "title": e.title or (lesson[0] if lesson else pattern_name or ""),
                 "lesson_type": lesson[1] if lesson else None,
                 "severity": lesson[2] if lesson else None,
-                "domain": lesson[3] if lesson else None,
+                "domain": lesson[3] if lesson else (e.domain or None),
                 "pattern_name": pattern_name,
                 "scope": e.scope.path if e.scope else None,
                 "created_at": e.created_at.isoformat(),
@@ -285,18 +285,20 @@ def claude_code_context(*, principal: Principal) -> dict:
         lesson_type=LessonType.WORKAROUND, confidence__gte=conf.WORKAROUND_MIN_CONFIDENCE
     ).order_by("-last_occurred")[:limit]
 
-    # The domains come from the data: those with the most lessons, each with its most severe
-    # and most recent lessons, in one query (a window function rather than a query per domain).
-    top_domains = list(
-        lessons.values("domain")
+    # The spec's domains, then those with the most lessons, each with its most severe and most
+    # recent lessons, in one query (a window function rather than a query per domain).
+    busiest = list(
+        lessons.exclude(domain__in=conf.CONTEXT_SPEC_DOMAINS)
+        .values("domain")
         .annotate(n=Count("id"))
         .order_by("-n", "domain")
         .values_list("domain", flat=True)[: conf.CONTEXT_MAX_DOMAINS]
     )
+    top_domains = [*conf.CONTEXT_SPEC_DOMAINS, *busiest]
     per_domain = (
         lessons.filter(domain__in=top_domains)
         .annotate(
-            severity_rank=_severity_rank_expression(),
+            severity_rank=severity_rank_expression(),
             position=Window(
                 RowNumber(),
                 partition_by=[F("domain")],
@@ -329,7 +331,7 @@ def claude_code_context(*, principal: Principal) -> dict:
     }
 
 
-def _severity_rank_expression():
+def severity_rank_expression():
     return Case(
         *[When(severity=s, then=Value(r)) for s, r in SEVERITY_RANK.items()],
         default=Value(9),

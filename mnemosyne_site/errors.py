@@ -89,3 +89,14 @@ class RateLimited(DomainError):
     status_code = 429
     code = "rate_limited"
     default_detail = "Too many requests; retry later."
+
+
+class Unavailable(DomainError):
+    """A dependency (the database) is away; the request can be sent again shortly.
+
+    Under `make run` the embedded database is restarted within seconds."""
+
+    status_code = 503
+    code = "unavailable"
+    default_detail = "The database is unavailable; retry shortly."
+    retry_after = 5

@@ -12,6 +12,7 @@ unknown one raises at once rather than being lost on the broker.
 """
 
 import logging
+import threading
 
 from celery.exceptions import NotRegistered
 from django.db import transaction
@@ -27,11 +28,19 @@ logger = logging.getLogger(__name__)
 _PUBLISH_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 
 
+# One thread imports the task modules; the others wait for it. Without the lock, a gunicorn
+# thread asking while another was half-way through the imports found the name missing and
+# failed its request with NotRegistered (seen under `make bench`, for seconds after start).
+_import_lock = threading.Lock()
+
+
 def registered_task(task_name: str):
     """The task registered under this name. Task modules are imported on first use (a web
     process imports none at start); an unknown name raises NotRegistered."""
     if task_name not in app.tasks:
-        app.loader.import_default_modules()  # every app's tasks.py (Celery's autodiscovery)
+        with _import_lock:
+            if task_name not in app.tasks:
+                app.loader.import_default_modules()  # every app's tasks.py (autodiscovery)
     if task_name not in app.tasks:
         raise NotRegistered(task_name)
     return app.tasks[task_name]

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "mnemosyne_site.metrics.RequestMetricsMiddleware",
+    "mnemosyne_site.api.EdgeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -152,6 +153,9 @@ REST_FRAMEWORK = {
         "governance.auth.LocalAnonymousAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["governance.permissions.IsAuthenticatedPrincipal"],
+    # JSON only: form parsers would let any web page post to an anonymous local server.
+    "DEFAULT_PARSER_CLASSES": ["mnemosyne_site.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "mnemosyne_site.api.CursorPagination",
     "PAGE_SIZE": 50,
@@ -171,6 +175,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "mnemosyne_site.api.document_errors",
+    ],
     # Choice sets that share a field name across apps get names of their own.
     "ENUM_NAME_OVERRIDES": {
         "KnowledgeStatusEnum": "notes.models.KnowledgeStatus",

@@ -43,3 +43,6 @@ urlpatterns = [
     *_app_urls("spec_urlpatterns"),
     *_app_urls("page_urlpatterns"),
 ]
+
+# A page that fails because the database is away answers 503 with Retry-After, not 500.
+handler500 = "mnemosyne_site.health.server_error"

@@ -4,11 +4,13 @@ Tests run on the embedded PostgreSQL (started on first connection, stopped when 
 Celery tasks run eagerly in-process unless a test starts a real worker (tests/core/test_worker.py).
 """
 
+import functools
 import importlib.util
 import socket
 import threading
 
 import pytest
+from django.db.backends.postgresql.operations import DatabaseOperations
 from rest_framework.test import APIClient
 
 from governance import registry
@@ -44,6 +46,33 @@ def _fresh_vector_counts():
     forget_counts()
     yield
     forget_counts()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _test_flush_passes_the_audit_trigger():
+    """The audit log refuses TRUNCATE by trigger, and Django's flush (run after every
+    transactional test) is one TRUNCATE of all tables. Only here, the flush turns that one
+    trigger off and on again inside its own transaction, so no other session ever sees it off;
+    without this patch (any real deployment) the flush is refused."""
+    original = DatabaseOperations.sql_flush
+
+    @functools.wraps(original)
+    def sql_flush(self, style, tables, **kwargs):
+        sql = original(self, style, tables, **kwargs)
+        if "governance_auditlog" not in tables:
+            return sql
+        toggle = "ALTER TABLE governance_auditlog %s TRIGGER governance_auditlog_no_truncate;"
+        return [toggle % "DISABLE", *sql, toggle % "ENABLE"]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "sql_flush", sql_flush)
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _lesson_spool(tmp_path, monkeypatch):
+    """Reports our client could not deliver are spooled; never into the user's own cache."""
+    monkeypatch.setenv("MNEMOSYNE_LESSON_SPOOL_DIR", str(tmp_path / "lesson-spool"))
 
 
 @pytest.fixture(scope="session", autouse=True)

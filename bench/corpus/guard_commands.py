@@ -26,6 +26,11 @@ Output (one JSON object per line, stable field order):
 
 The split is by anti-pattern (`bench/corpus/split.py`, stratified by form): a command belongs to
 the half of the anti-pattern it belongs to or imitates.
+
+The same run writes the second, blind held-out set of `bench/corpus/guard_holdout2.py` (split
+`holdout2`, written after the first held-out half had been read) in the same format to
+`bench/data/guard_holdout2_anti_patterns.jsonl` and `bench/data/guard_holdout2_commands.jsonl`.
+Command strings are unique across both sets.
 """
 
 from __future__ import annotations
@@ -37,11 +42,14 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from bench.corpus import guard_holdout2
 from bench.corpus.split import split_halves
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 ANTI_PATTERNS_FILE = DATA_DIR / "guard_anti_patterns.jsonl"
 COMMANDS_FILE = DATA_DIR / "guard_commands.jsonl"
+HOLDOUT2_ANTI_PATTERNS_FILE = DATA_DIR / "guard_holdout2_anti_patterns.jsonl"
+HOLDOUT2_COMMANDS_FILE = DATA_DIR / "guard_holdout2_commands.jsonl"
 AGENT = "CLAUDE_CODE"
 
 # id, form, category, title, why_bad, example, alternatives, block [(command, note)],
@@ -931,16 +939,14 @@ ANTI_PATTERNS: list[dict] = [
 ]
 
 
-def build() -> tuple[list[dict], list[dict]]:
-    """The anti-pattern and command records, split by anti-pattern."""
-    ids = [ap["id"] for ap in ANTI_PATTERNS]
-    if len(set(ids)) != len(ids):
-        raise ValueError("anti-pattern ids must be unique")
-    split = split_halves((ap["id"], ap["form"]) for ap in ANTI_PATTERNS)
+def records(
+    anti_patterns_in: list[dict], split: dict[str, str], seen: set[str]
+) -> tuple[list[dict], list[dict]]:
+    """The anti-pattern and command records of `anti_patterns_in`, each in the half `split` maps
+    its id to; `seen` collects the command strings, which must be unique."""
     anti_patterns: list[dict] = []
     commands: list[dict] = []
-    seen: set[str] = set()
-    for ap in ANTI_PATTERNS:
+    for ap in anti_patterns_in:
         anti_patterns.append(
             {
                 "id": ap["id"],
@@ -977,6 +983,22 @@ def build() -> tuple[list[dict], list[dict]]:
     return anti_patterns, commands
 
 
+def build() -> tuple[list[dict], list[dict], list[dict], list[dict]]:
+    """The records of the tune / held-out corpus (split by anti-pattern), then those of the
+    blind second held-out set (all `holdout2`)."""
+    second = guard_holdout2.ANTI_PATTERNS
+    ids = [ap["id"] for ap in ANTI_PATTERNS + second]
+    if len(set(ids)) != len(ids):
+        raise ValueError("anti-pattern ids must be unique")
+    seen: set[str] = set()
+    # The halves are dealt over the first corpus only, so adding the second set moves nothing.
+    split = split_halves((ap["id"], ap["form"]) for ap in ANTI_PATTERNS)
+    anti_patterns, commands = records(ANTI_PATTERNS, split, seen)
+    holdout2 = {ap["id"]: guard_holdout2.HOLDOUT2 for ap in second}
+    anti_patterns2, commands2 = records(second, holdout2, seen)
+    return anti_patterns, commands, anti_patterns2, commands2
+
+
 def write_jsonl(path: Path, rows: list[dict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", encoding="utf-8") as fh:
@@ -985,15 +1007,21 @@ def write_jsonl(path: Path, rows: list[dict]) -> None:
 
 
 def main() -> int:
-    anti_patterns, commands = build()
+    anti_patterns, commands, anti_patterns2, commands2 = build()
     write_jsonl(ANTI_PATTERNS_FILE, anti_patterns)
     write_jsonl(COMMANDS_FILE, commands)
-    for half in ("tune", "heldout"):
-        aps = sum(1 for a in anti_patterns if a["split"] == half)
-        block = sum(1 for c in commands if c["split"] == half and c["expect"] == "block")
-        allow = sum(1 for c in commands if c["split"] == half and c["expect"] == "allow")
+    write_jsonl(HOLDOUT2_ANTI_PATTERNS_FILE, anti_patterns2)
+    write_jsonl(HOLDOUT2_COMMANDS_FILE, commands2)
+    all_anti_patterns, all_commands = anti_patterns + anti_patterns2, commands + commands2
+    for half in ("tune", "heldout", guard_holdout2.HOLDOUT2):
+        aps = sum(1 for a in all_anti_patterns if a["split"] == half)
+        block = sum(1 for c in all_commands if c["split"] == half and c["expect"] == "block")
+        allow = sum(1 for c in all_commands if c["split"] == half and c["expect"] == "allow")
         print(f"{half:8} anti-patterns {aps:3}  must-block {block:4}  harmless {allow:4}")
-    print(f"wrote {ANTI_PATTERNS_FILE} and {COMMANDS_FILE}")
+    print(
+        f"wrote {ANTI_PATTERNS_FILE}, {COMMANDS_FILE}, {HOLDOUT2_ANTI_PATTERNS_FILE} and "
+        f"{HOLDOUT2_COMMANDS_FILE}"
+    )
     return 0
 
 

@@ -12,7 +12,7 @@ class ScopePathField(serializers.SlugRelatedField[Scope]):
 
 
 class ScopeOutputSerializer(serializers.ModelSerializer):
-    parent = ScopePathField()  # type: ignore[assignment]  # a declared field: DRF pops it off the class
+    parent = ScopePathField(allow_null=True)  # type: ignore[assignment]  # a declared field: DRF pops it off the class
 
     class Meta:
         model = Scope
@@ -93,6 +93,7 @@ class EscalationOutputSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     escalated_to = serializers.CharField()
     queue = serializers.SerializerMethodField(help_text="the queue's display name")
+    domain = serializers.CharField()
     title = serializers.CharField()
     reason = serializers.CharField()
     priority = serializers.CharField()
@@ -175,6 +176,10 @@ class EffectivePolicyOutputSerializer(serializers.Serializer):
 class AuditLogOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     at = serializers.DateTimeField()
+    # Seed 003's names for the same row: session_key, target, created_at.
+    session_key = serializers.CharField()
+    target = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField(source="at")
     actor = serializers.CharField()
     actor_kind = serializers.CharField()
     action = serializers.CharField()
@@ -182,3 +187,6 @@ class AuditLogOutputSerializer(serializers.Serializer):
     target_id = serializers.CharField()
     scope_path = serializers.CharField()
     details = serializers.JSONField()
+
+    def get_target(self, row) -> str:
+        return f"{row.target_type}:{row.target_id}" if row.target_type else row.target_id

@@ -34,7 +34,16 @@ QUEUE_LABELS = {
     "domain_supervisor": "Domain supervisor",
     MAINTAINERS_QUEUE: "Maintainers",
 }
+# The spec's spelling of its targets (`escalated_to`: "ARIA, VARYS, domain supervisor"). Names are
+# accepted in any case and stored and answered in this spelling.
+SPEC_QUEUE_NAMES = {"aria": "ARIA", "varys": "VARYS", "domain_supervisor": "domain_supervisor"}
 AGE_CHOICES = {"1": timedelta(days=1), "7": timedelta(days=7), "30": timedelta(days=30)}
+
+
+def queue_canonical(queue: str) -> str:
+    """A queue name in the spec's spelling (`aria` -> `ARIA`); others as written, trimmed."""
+    name = (queue or "").strip()
+    return SPEC_QUEUE_NAMES.get(name.lower(), name)
 
 
 def queue_label(queue: str) -> str:
@@ -85,8 +94,8 @@ def role_q(principal: Principal, role: str, field_name: str = "scope__path") -> 
 
 
 def escalation_handlers(escalation: Escalation) -> QuerySet:
-    """The people to tell about an escalation: those assigned to its queue who may handle it,
-    or, when nobody is assigned, everyone who may handle it."""
+    """The people to tell about an escalation: those assigned to its queue for its domain who may
+    handle it; else those assigned to the queue for every domain; else everyone who may."""
     path = escalation_path(escalation)
     chain = _ancestors(path)
     eligible = Membership.objects.filter(
@@ -95,9 +104,12 @@ def escalation_handlers(escalation: Escalation) -> QuerySet:
     users = get_user_model().objects.filter(is_active=True)
     assigned = QueueAssignment.objects.filter(
         queue=escalation.escalated_to.strip().lower(), scope__path__in=chain, user_id__in=eligible
-    ).values("user_id")
-    chosen = users.filter(pk__in=assigned)
-    return chosen if chosen.exists() else users.filter(pk__in=eligible)
+    )
+    for domain in dict.fromkeys([escalation.domain.strip().lower(), ""]):
+        chosen = users.filter(pk__in=assigned.filter(domain=domain).values("user_id"))
+        if chosen.exists():
+            return chosen
+    return users.filter(pk__in=eligible)
 
 
 # --- proposals --------------------------------------------------------------------------------
@@ -199,8 +211,9 @@ def escalations_to_handle(
         qs = qs.filter(created_at__lte=timezone.now() - AGE_CHOICES[older_than])
     if mine and principal.user is not None:
         assigned = Q(pk__in=[])
-        for name in my_queue_names(principal.user):
-            assigned |= Q(escalated_to__iexact=name)
+        rows = QueueAssignment.objects.filter(user=principal.user).values_list("queue", "domain")
+        for name, domain in rows:
+            assigned |= Q(escalated_to__iexact=name) & (Q(domain__iexact=domain) if domain else Q())
         qs = qs.filter(assigned)
     return qs
 

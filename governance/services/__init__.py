@@ -17,7 +17,12 @@ from governance.services.notifications import (
     notifications_send_pending,
 )
 from governance.services.policies import policy_record_change
-from governance.services.proposals import proposal_cancel, proposal_create, proposal_decide
+from governance.services.proposals import (
+    proposal_cancel,
+    proposal_create,
+    proposal_decide,
+    proposals_close_for_subject,
+)
 from governance.services.scopes import (
     LAYERS_TOP_DOWN,
     agent_create,
@@ -46,6 +51,7 @@ __all__ = [
     "notifications_send_pending",
     "policy_record_change",
     "proposal_cancel",
+    "proposals_close_for_subject",
     "proposal_create",
     "proposal_decide",
     "queue_assign",

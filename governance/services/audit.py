@@ -17,6 +17,7 @@ def audit_record(
     target_id: str = "",
     scope_path: str = "",
     details: dict | None = None,
+    session_key: str = "",
 ) -> AuditLog:
     """Write one audit row; call it inside the transaction that makes the change."""
     if target is not None:
@@ -30,4 +31,5 @@ def audit_record(
         target_id=target_id,
         scope_path=scope_path,
         details=details or {},
+        session_key=session_key[:200],
     )

@@ -21,7 +21,12 @@ from governance.models import (
     Scope,
 )
 from governance.selectors.policies import policy_for
-from governance.selectors.queues import can_handle_escalation, escalation_path, overdue_q
+from governance.selectors.queues import (
+    can_handle_escalation,
+    escalation_path,
+    overdue_q,
+    queue_canonical,
+)
 from governance.services.audit import audit_record
 from governance.services.notifications import notify_escalation_queued
 from governance.services.scopes import scope_ensure_default
@@ -50,6 +55,7 @@ def escalation_create(
     lesson_id=None,
     pattern_id=None,
     subject: Model | None = None,
+    domain: str = "",
 ) -> Escalation:
     """Open an escalation, unless the same one is already pending for that queue.
 
@@ -57,6 +63,7 @@ def escalation_create(
     """
     if priority not in Priority.values:
         raise InvalidInput(fields={"priority": [f"Must be one of {Priority.values}."]})
+    escalated_to = queue_canonical(escalated_to)
     lookup = {
         "escalated_to": escalated_to,
         "reason": reason,
@@ -77,6 +84,7 @@ def escalation_create(
             **lookup,
             priority=priority,
             title=title[:300],
+            domain=domain.strip().lower()[:100],
             scope=scope,
             created_at=now,
             due_at=now + policy_for(scope).deadline(priority),

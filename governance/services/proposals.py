@@ -8,6 +8,8 @@ people clicking at once cannot decide twice, and a failing applier rolls the dec
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
@@ -188,3 +190,39 @@ def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> P
             details={"reason": reason},
         )
     return proposal
+
+
+def proposals_close_for_subject(
+    *, kind: str, subject: Model, principal: Principal, settled: Callable[[Proposal], bool], **why
+) -> list[Proposal]:
+    """Close the pending proposals of one kind on a subject that someone decided directly: those
+    the decision carried out are settled (approved), the others withdrawn (cancelled). Either
+    way they leave the queue instead of waiting on a subject that has moved on. `why` goes into
+    each audit row."""
+    closed = []
+    with transaction.atomic():
+        pending = (
+            Proposal.objects.select_for_update(of=("self",))
+            .select_related("scope", "proposed_by_user")
+            .filter(
+                kind=kind,
+                subject_type=subject._meta.label_lower,
+                subject_id=str(subject.pk),
+                state=ProposalState.PENDING,
+            )
+        )
+        for proposal in pending:
+            done = settled(proposal)
+            proposal.state = ProposalState.APPROVED if done else ProposalState.CANCELLED
+            proposal.decided_at = timezone.now()
+            proposal.save(update_fields=["state", "decided_at"])
+            audit_record(
+                actor=principal,
+                action=f"proposal.{kind}.{'settled' if done else 'withdrawn'}",
+                target=proposal,
+                scope_path=proposal.scope.path,
+                details={"state": proposal.state, **why},
+            )
+            notify_proposal_decided(proposal, decided_by=principal.user)
+            closed.append(proposal)
+    return closed

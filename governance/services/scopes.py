@@ -159,9 +159,10 @@ def agent_create(
     return credential, token
 
 
-def queue_assign(*, user, queue: str, scope: Scope) -> QueueAssignment:
-    """Put a person on an escalation queue (e.g. "aria") for a scope and everything below it."""
+def queue_assign(*, user, queue: str, scope: Scope, domain: str = "") -> QueueAssignment:
+    """Put a person on an escalation queue (e.g. "aria") for a scope and everything below it;
+    with a domain, only for that domain's escalations."""
     assignment, _ = QueueAssignment.objects.get_or_create(
-        user=user, queue=queue.strip().lower(), scope=scope
+        user=user, queue=queue.strip().lower(), scope=scope, domain=domain.strip().lower()
     )
     return assignment

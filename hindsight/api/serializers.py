@@ -269,7 +269,7 @@ class ResolutionApplicationInputSerializer(InputSerializer):
 
 
 class SuggestionMissOutputSerializer(serializers.ModelSerializer):
-    scope = ScopePathField()
+    scope = ScopePathField(allow_null=True)
 
     class Meta:
         model = SuggestionMiss
@@ -294,9 +294,17 @@ class HindsightStorageScopeSerializer(serializers.Serializer):
     over_threshold = serializers.BooleanField()
 
 
+class HindsightStorageLayerSerializer(serializers.Serializer):
+    layer = serializers.CharField()
+    count = serializers.IntegerField(help_text="live hindsight notes of the layer you may read")
+    threshold = serializers.IntegerField()
+    over_threshold = serializers.BooleanField()
+
+
 class HindsightCleanupCandidateSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     title = serializers.CharField()
+    scope = serializers.CharField()
     success_rate = serializers.FloatField(allow_null=True)
     retrieval_count = serializers.IntegerField()
     created_at = serializers.DateTimeField()
@@ -304,6 +312,7 @@ class HindsightCleanupCandidateSerializer(serializers.Serializer):
 
 
 class HindsightStorageOutputSerializer(serializers.Serializer):
+    layers = HindsightStorageLayerSerializer(many=True)
     scopes = HindsightStorageScopeSerializer(many=True)
     cleanup_candidates = HindsightCleanupCandidateSerializer(many=True)
 
@@ -339,6 +348,7 @@ class ToolResultInputSerializer(InputSerializer):
 
 class LearningOutputSerializer(serializers.ModelSerializer):
     scope = ScopePathField()
+    confidence = serializers.FloatField()
 
     class Meta:
         model = Learning
@@ -363,7 +373,9 @@ class LearningOutputSerializer(serializers.ModelSerializer):
 
 
 class ToolResultOutputSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(choices=["learned", "known_fix", "save_failed", "boosted"])
+    action = serializers.ChoiceField(
+        choices=["learned", "recurred", "known_fix", "save_failed", "boosted"]
+    )
     category = serializers.CharField(allow_blank=True)
     error_pattern = serializers.CharField(allow_blank=True)
     learning = LearningOutputSerializer(allow_null=True)

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from governance.auth import principal_of
+from governance.models import Layer
 from governance.selectors import readable, scope_for_read
 from governance.services import scope_for_write
 from hindsight import conf
@@ -26,7 +27,12 @@ from hindsight.models import (
 from hindsight.pipeline import extract_error_pattern
 from hindsight.selectors.learnings import learning_fix_for_error, learnings_search
 from hindsight.services import resolution_apply, resolution_create
-from hindsight.services.bloat import cleanup_candidates, storage_counts
+from hindsight.services.bloat import (
+    cleanup_candidates,
+    layer_counts,
+    layer_threshold,
+    storage_counts,
+)
 from hindsight.services.learnings import (
     learning_boost,
     learning_delete,
@@ -274,29 +280,49 @@ class MissViewSet(NulSafeMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
 
 class StorageView(NulSafeMixin, APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("scope", str, description="list cleanup candidates here")],
+        parameters=[
+            OpenApiParameter("scope", str, description="list cleanup candidates here"),
+            OpenApiParameter("layer", str, description="or across this layer's scopes"),
+        ],
         responses=s.HindsightStorageOutputSerializer,
-        summary="Hindsight notes per scope against the bloat threshold, and cleanup candidates",
+        summary="Hindsight notes per layer and scope against the layer's bloat threshold, and "
+        "cleanup candidates",
     )
     def get(self, request):
         principal = principal_of(request)
         scope = scope_for_read(principal, request.query_params.get("scope"))
+        layer = request.query_params.get("layer") or None
+        if layer is not None and layer not in Layer.values:
+            raise exceptions.ValidationError({"layer": [f"Must be one of {Layer.values}."]})
         rows = [row for row in storage_counts(scope) if principal.can_read_path(row["scope__path"])]
-        threshold = conf.HINDSIGHT_BLOAT_THRESHOLD
+        candidates = (
+            cleanup_candidates(scope=scope, layer=layer) if scope is not None or layer else []
+        )
         return Response(
             s.HindsightStorageOutputSerializer(
                 {
+                    "layers": [
+                        {
+                            "layer": name,
+                            "count": count,
+                            "threshold": layer_threshold(name),
+                            "over_threshold": count > layer_threshold(name),
+                        }
+                        for name, count in layer_counts(rows).items()
+                    ],
                     "scopes": [
                         {
                             "scope": r["scope__path"],
                             "layer": r["scope__layer"],
                             "count": r["count"],
-                            "threshold": threshold,
-                            "over_threshold": r["count"] > threshold,
+                            "threshold": layer_threshold(r["scope__layer"]),
+                            "over_threshold": r["count"] > layer_threshold(r["scope__layer"]),
                         }
                         for r in rows
                     ],
-                    "cleanup_candidates": cleanup_candidates(scope=scope) if scope else [],
+                    "cleanup_candidates": [
+                        c for c in candidates if principal.can_read_path(c["scope"])
+                    ],
                 }
             ).data
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import BooleanField, ExpressionWrapper, F, Q, QuerySet, Value
 from django.db.models.functions import Length
@@ -40,6 +41,11 @@ def learnings_search(
 class Fix:
     fix: str
     learning: Learning
+
+
+def above_auto_apply(learning: Learning) -> bool:
+    """The spec's "confidence > 0.7", on the stored two decimals: 0.70 is not above 0.7."""
+    return learning.confidence > Decimal(str(conf.LEARNING_AUTO_APPLY_CONFIDENCE))
 
 
 def learnings_for_error(*, principal: Principal, error: str, limit: int) -> list[Learning]:
@@ -80,6 +86,6 @@ def learning_fix_for_error(*, principal: Principal, error: str) -> Fix | None:
     for learning in learnings_for_error(
         principal=principal, error=error, limit=conf.LEARNING_SEARCH_LIMIT
     ):
-        if learning.confidence > conf.LEARNING_AUTO_APPLY_CONFIDENCE and learning.fix.strip():
+        if above_auto_apply(learning) and learning.fix.strip():
             return Fix(fix=learning.fix, learning=learning)
     return None

@@ -1,5 +1,7 @@
-"""Storage bloat: too many hindsight notes in one scope raise an escalation to its maintainers,
-with the low-value notes worth cleaning up (low success, old, unused)."""
+"""Storage bloat, monitored per layer as seed 000 says: when a layer's live hindsight notes (all
+its scopes together) exceed that layer's threshold, its maintainers are alerted, with the
+low-value notes worth cleaning up (low success, old, unused). The alert is filed in the scope
+where the layer's scopes meet, so the maintainers of all of them can see and act on it."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from governance.models import Escalation, Layer, Priority, Scope
-from governance.services import escalation_create
+from governance.services import escalation_create, scope_ensure_default
 from hindsight import conf, metrics
 from notes.models import KnowledgeItem, KnowledgeKind, KnowledgeStatus
 
@@ -21,31 +23,41 @@ LIVE_NOTES = Q(kind=KnowledgeKind.HINDSIGHT) & ~Q(
 
 @dataclass(frozen=True)
 class BloatReport:
-    scope_path: str
     layer: str
     count: int
     threshold: int
+    scope_path: str  # where the alert was filed
     escalation_id: str | None
 
 
-def cleanup_candidates(*, scope: Scope, limit: int | None = None) -> list[dict]:
-    """Live hindsight notes of a scope that are worth least: a best fix that rarely works, or old
-    and never retrieved. Lowest value first."""
+def layer_threshold(layer: str) -> int:
+    return conf.HINDSIGHT_BLOAT_THRESHOLDS.get(layer, conf.HINDSIGHT_BLOAT_THRESHOLD)
+
+
+def cleanup_candidates(
+    *, scope: Scope | None = None, layer: str | None = None, limit: int | None = None
+) -> list[dict]:
+    """Live hindsight notes of a scope, or of every scope of a layer, that are worth least: a
+    best fix that rarely works, or old and never retrieved. Lowest value first."""
     limit = limit or conf.HINDSIGHT_CLEANUP_CANDIDATES
     old = timezone.now() - timedelta(days=conf.HINDSIGHT_CLEANUP_MIN_AGE_DAYS)
-    notes = (
-        KnowledgeItem.objects.filter(LIVE_NOTES, scope=scope)
-        .annotate(best=Max("hindsight_signature__resolutions__success_rate"))
+    notes = KnowledgeItem.objects.filter(LIVE_NOTES)
+    if scope is not None:
+        notes = notes.filter(scope=scope)
+    if layer is not None:
+        notes = notes.filter(scope__layer=layer)
+    rows = (
+        notes.annotate(best=Max("hindsight_signature__resolutions__success_rate"))
         .filter(
             Q(best__lt=conf.HINDSIGHT_CLEANUP_LOW_SUCCESS)
             | Q(best__isnull=True)
             | Q(created_at__lt=old, retrieval_count=0)
         )
         .order_by("best", "retrieval_count", "created_at")
-        .values("id", "title", "created_at", "retrieval_count", "best")[:limit]
+        .values("id", "title", "created_at", "retrieval_count", "best", "scope__path")[:limit]
     )
     candidates = []
-    for note in notes:
+    for note in rows:
         reasons = []
         if note["best"] is None or note["best"] < conf.HINDSIGHT_CLEANUP_LOW_SUCCESS:
             reasons.append("low_success")
@@ -57,6 +69,7 @@ def cleanup_candidates(*, scope: Scope, limit: int | None = None) -> list[dict]:
             {
                 "id": str(note["id"]),
                 "title": note["title"],
+                "scope": note["scope__path"],
                 "success_rate": note["best"],
                 "retrieval_count": note["retrieval_count"],
                 "created_at": note["created_at"],
@@ -66,11 +79,13 @@ def cleanup_candidates(*, scope: Scope, limit: int | None = None) -> list[dict]:
     return candidates
 
 
-def storage_counts(scope: Scope | None = None) -> list[dict]:
+def storage_counts(scope: Scope | None = None, *, layer: str | None = None) -> list[dict]:
     """Live hindsight notes per scope: [{scope_id, scope__path, scope__layer, count}]."""
     notes = KnowledgeItem.objects.filter(LIVE_NOTES)
     if scope is not None:
         notes = notes.filter(scope=scope)
+    if layer is not None:
+        notes = notes.filter(scope__layer=layer)
     return [
         dict(row)
         for row in notes.values("scope_id", "scope__path", "scope__layer")
@@ -79,45 +94,71 @@ def storage_counts(scope: Scope | None = None) -> list[dict]:
     ]
 
 
-def hindsight_bloat_check(*, scope: Scope | None = None) -> list[BloatReport]:
-    """Set the storage gauge per layer, and escalate every scope past the threshold to its
-    maintainers (one pending escalation per scope: a repeated check does not queue it twice).
+def layer_counts(rows: list[dict]) -> dict[str, int]:
+    """Per-scope counts summed per layer (every layer present, zero when empty)."""
+    per_layer = dict.fromkeys(Layer.values, 0)
+    for row in rows:
+        per_layer[row["scope__layer"]] += row["count"]
+    return per_layer
 
-    With `scope`, only that scope is checked (after a note is written there) and the gauge, which
-    needs every scope, is left to the periodic full check.
+
+def _meeting_scope(paths: list[str]) -> Scope:
+    """The deepest scope that is one of, or above, all these paths."""
+    parts = [path.split("/") for path in paths]
+    common: list[str] = []
+    for segments in zip(*parts, strict=False):
+        if len(set(segments)) != 1:
+            break
+        common.append(segments[0])
+    chain = ["/".join(common[:n]) for n in range(len(common), 0, -1)]  # deepest first
+    found = {scope.path: scope for scope in Scope.objects.filter(path__in=chain)}
+    for path in chain:
+        if path in found:
+            return found[path]
+    # Paths of different companies meet nowhere: the default scope stands for the whole site.
+    return scope_ensure_default()
+
+
+def hindsight_bloat_check(*, scope: Scope | None = None) -> list[BloatReport]:
+    """Set the storage gauge per layer, and escalate every layer past its threshold to its
+    maintainers (one pending escalation per layer and place: a repeated check does not queue it
+    twice).
+
+    With `scope` (after a note is written there), only that scope's layer is checked, and the
+    gauge, which needs every layer, is left to the periodic full check.
     """
-    counts = storage_counts(scope)
+    rows = storage_counts(layer=scope.layer if scope is not None else None)
+    per_layer = layer_counts(rows)
     if scope is None:
-        per_layer = dict.fromkeys(Layer.values, 0)
-        for row in counts:
-            per_layer[row["scope__layer"]] += row["count"]
         for layer, count in per_layer.items():
             metrics.STORAGE_COUNT.labels(layer=layer).set(count)
+    layers = [scope.layer] if scope is not None else list(per_layer)
     reports = []
-    for row in counts:
-        if row["count"] <= conf.HINDSIGHT_BLOAT_THRESHOLD:
+    for layer in layers:
+        count, threshold = per_layer[layer], layer_threshold(layer)
+        if count <= threshold:
             continue
-        scope = Scope.objects.get(pk=row["scope_id"])
-        candidates = cleanup_candidates(scope=scope, limit=10)
+        where = _meeting_scope([r["scope__path"] for r in rows if r["scope__layer"] == layer])
+        candidates = cleanup_candidates(layer=layer, limit=10)
         listed = "; ".join(f"{c['title'][:60]} ({', '.join(c['reasons'])})" for c in candidates)
         escalation: Escalation = escalation_create(
             escalated_to="maintainers",
             reason=(
-                f"Hindsight notes in {scope.path} exceed the bloat threshold of "
-                f"{conf.HINDSIGHT_BLOAT_THRESHOLD}; review the cleanup candidates at "
-                f"/api/v1/hindsight/storage?scope={scope.path}"
+                f"Hindsight notes in the {layer} layer exceed its bloat threshold of "
+                f"{threshold}; review the cleanup candidates at "
+                f"/api/v1/hindsight/storage?layer={layer}"
             ),
             priority=Priority.MEDIUM,
-            title=f"Hindsight storage bloat in {scope.path}: {row['count']} notes"
+            title=f"Hindsight storage bloat in the {layer} layer: {count} notes"
             + (f" — candidates: {listed}" if listed else ""),
-            scope=scope,
+            scope=where,
         )
         reports.append(
             BloatReport(
-                scope_path=scope.path,
-                layer=scope.layer,
-                count=row["count"],
-                threshold=conf.HINDSIGHT_BLOAT_THRESHOLD,
+                layer=layer,
+                count=count,
+                threshold=threshold,
+                scope_path=where.path,
                 escalation_id=str(escalation.pk),
             )
         )

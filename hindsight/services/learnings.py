@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import numpy as np
 from django.db import DatabaseError, transaction
-from django.db.models import F, FloatField, Value
+from django.db.models import DecimalField, F, Value
 from django.db.models.expressions import Combinable
 from django.db.models.functions import Cast, Greatest, Least
 
@@ -25,7 +26,7 @@ from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
 from hindsight.pipeline import extract_error_pattern
-from hindsight.selectors.learnings import learnings_search
+from hindsight.selectors.learnings import above_auto_apply, learnings_search
 from hindsight.services.fix_loop import fix_offers_settle_on_success
 from integrations.redact import redact, redact_value
 from mnemosyne_site.embeddings import embed_one
@@ -35,7 +36,9 @@ from mnemosyne_site.vectors import nearest
 
 logger = logging.getLogger(__name__)
 
-MIN_CONFIDENCE, MAX_CONFIDENCE = 0.1, 1.0
+MIN_CONFIDENCE, MAX_CONFIDENCE = Decimal("0.1"), Decimal("1.0")
+# Intermediate arithmetic of a boost, before it is stored to the column's two decimals.
+_NUMERIC = DecimalField(max_digits=20, decimal_places=10)
 
 _PERMISSION_WORDS = ("permission denied", "access denied", "forbidden")
 _PROVIDER_WORDS = ("api", "model", "provider", "rate limit")
@@ -128,6 +131,7 @@ def learning_save(
             target=learning,
             scope_path=scope.path,
             details={"trigger": trigger, "category": category, "session_key": session_key},
+            session_key=session_key,
         )
     return learning
 
@@ -183,19 +187,22 @@ def learning_boost(
 
 
 def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0) -> bool:
-    """The boost itself; the engine's own successes and propagation apply it directly."""
-    changes: dict[str, Combinable]
+    """The boost itself; the engine's own successes and propagation apply it directly. The sum
+    is computed in numeric and stored to two decimals, so ten boosts of 0.03 from 0.4 are 0.70."""
+    changes: dict[str, Combinable] = {}
+    raw: Combinable
     if confidence_boost > 0:
-        changes = {"confidence": F("confidence") + confidence_boost}
+        raw = F("confidence") + Value(Decimal(str(confidence_boost)), output_field=_NUMERIC)
     else:
         successes = F("success_count") + success_delta
-        changes = {
-            "success_count": successes,
-            "confidence": Cast(successes, FloatField())
-            / Cast(successes + F("occurrence_count"), FloatField()),
-        }
-    changes["confidence"] = Least(
-        Value(MAX_CONFIDENCE), Greatest(Value(MIN_CONFIDENCE), changes["confidence"])
+        changes["success_count"] = successes
+        raw = Cast(successes, _NUMERIC) / Cast(successes + F("occurrence_count"), _NUMERIC)
+    changes["confidence"] = Cast(
+        Least(
+            Value(MAX_CONFIDENCE, output_field=_NUMERIC),
+            Greatest(Value(MIN_CONFIDENCE, output_field=_NUMERIC), raw),
+        ),
+        Learning._meta.get_field("confidence"),
     )
     return Learning.objects.filter(pk=learning_id).update(**changes) == 1
 
@@ -205,7 +212,7 @@ def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0
 
 @dataclass(frozen=True)
 class ToolResultOutcome:
-    action: str  # learned, known_fix, save_failed, boosted
+    action: str  # learned, recurred, known_fix, save_failed, boosted
     category: str = ""
     error_pattern: str = ""
     learning: Learning | None = None
@@ -260,7 +267,7 @@ def _handle_error(
     for known in learnings_search(
         principal=principal, query=pattern, limit=conf.LEARNING_SEARCH_LIMIT
     ):
-        if known.confidence > conf.LEARNING_AUTO_APPLY_CONFIDENCE:
+        if above_auto_apply(known):
             logger.info(
                 "known fix for tool error",
                 extra={
@@ -274,10 +281,17 @@ def _handle_error(
             return ToolResultOutcome(
                 action="known_fix", category=category, error_pattern=pattern, known=known
             )
+    trigger = trigger_for_tool(tool_name) if tool_name else "tool:unknown"
+    recurring = _occurrence_record(scope=scope, trigger=trigger, error_pattern=pattern)
+    if recurring is not None:
+        metrics.LEARNING_SAVES.labels(category=category, outcome="recurred").inc()
+        return ToolResultOutcome(
+            action="recurred", category=category, error_pattern=pattern, learning=recurring
+        )
     try:
         learning = learning_save(
             scope=scope,
-            trigger=trigger_for_tool(tool_name) if tool_name else "tool:unknown",
+            trigger=trigger,
             error_pattern=pattern,
             diagnosis=f"Tool {tool_name or 'unknown'} failed ({category}): {error[:500]}",
             category=category,
@@ -306,6 +320,24 @@ def _handle_error(
     return ToolResultOutcome(
         action="learned", category=category, error_pattern=pattern, learning=learning
     )
+
+
+def _occurrence_record(*, scope: Scope, trigger: str, error_pattern: str) -> Learning | None:
+    """The same tool failing with the same pattern in the same scope is another occurrence of
+    the learning it made (the schema's occurrence_count), not a new row; None if there is none."""
+    with transaction.atomic():
+        learning = (
+            Learning.objects.select_for_update()
+            .filter(scope=scope, trigger=trigger, error_pattern=error_pattern)
+            .order_by("-confidence", "created_at")
+            .first()
+        )
+        if learning is None:
+            return None
+        learning.occurrence_count = F("occurrence_count") + 1
+        learning.save(update_fields=["occurrence_count", "updated_at"])
+        learning.refresh_from_db()
+    return learning
 
 
 def _handle_success(*, principal, tool_name) -> ToolResultOutcome:

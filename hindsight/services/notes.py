@@ -1,7 +1,8 @@
 """Hindsight notes: the Markdown knowledge item written for a signature once a fix works.
 
-One note per signature: a new or re-measured resolution rewrites the existing note; a new note is
-not created when an existing hindsight note nearby lies above the dedup similarity.
+One note per signature: a new or re-measured resolution rewrites the existing note. A signature
+whose note would lie above the dedup similarity to an existing hindsight note is merged into it
+instead (`note_duplicate_of`): its resolutions are written into that note.
 """
 
 from __future__ import annotations
@@ -139,54 +140,82 @@ def _metadata(signature: ErrorSignature, resolutions: list[Resolution]) -> dict:
     }
 
 
+def _ranked(resolutions) -> list[Resolution]:
+    return list(resolutions.order_by("-success_rate", "-application_count", "created_at"))
+
+
+def _working(ranked: list[Resolution]) -> list[Resolution]:
+    return [r for r in ranked if r.success_rate > conf.HINDSIGHT_NOTE_MIN_SUCCESS]
+
+
+def _near_duplicate(signature: ErrorSignature, resolutions: list[Resolution]):
+    """A live hindsight note of the signature's home scope above the dedup similarity, or None."""
+    title, content = note_markdown(signature, resolutions)
+    cut = 1.0 - conf.HINDSIGHT_NOTE_DEDUP_SIMILARITY
+    rows, _ = nearest(
+        KnowledgeItem.objects.filter(
+            _LIVE_NOTE, kind=KnowledgeKind.HINDSIGHT, scope=home_scope(signature.scope)
+        ),
+        embed_one(f"{title}\n{content}"),
+        limit=1,
+        max_distance=cut,
+    )
+    return rows[0][0] if rows and rows[0][1] < cut else None
+
+
 def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
-    """Write or rewrite the signature's note; None when no fix works well enough yet, or when a
-    near-identical note already exists (then the signature records which one)."""
+    """Write or rewrite the signature's note; None when no fix works well enough yet.
+
+    A signature whose note would be a near-duplicate of an existing one joins that note (seed
+    000: its resolution is added there, no new note is made), and the note is rewritten with the
+    resolutions of every signature it covers, under the error pattern of its own signature.
+    """
     with transaction.atomic():
         signature = (
             ErrorSignature.objects.select_for_update(of=("self",))
             .select_related("scope", "note")
             .get(pk=signature_id)
         )
-        ranked = list(
-            signature.resolutions.order_by("-success_rate", "-application_count", "created_at")
-        )
-        resolutions = [r for r in ranked if r.success_rate > conf.HINDSIGHT_NOTE_MIN_SUCCESS]
-        if not resolutions:
-            if signature.note is None:
-                return None
-            # A note whose fixes stopped working keeps telling the truth about them.
-            resolutions = ranked
-        title, content = note_markdown(signature, resolutions)
-        metadata = _metadata(signature, resolutions)
+        own = _working(_ranked(signature.resolutions.all()))
+        note = signature.note or _live_note(signature.metadata.get("note_duplicate_of"))
+        if note is None and not own:
+            return None
+        action = "hindsight.note.update"
+        if note is None:
+            duplicate = _near_duplicate(signature, own)
+            if duplicate is not None:
+                note = KnowledgeItem.objects.select_for_update().get(pk=duplicate)
+                signature.metadata = {**signature.metadata, "note_duplicate_of": str(duplicate)}
+                signature.save(update_fields=["metadata", "updated_at"])
+                action = "hindsight.note.merge"
+        if note is not None:
+            # The note's own signature names the error; it and every near-duplicate signature
+            # merged into the note contribute their fixes.
+            primary = ErrorSignature.objects.filter(note=note).first() or signature
+            merged = ErrorSignature.objects.filter(metadata__note_duplicate_of=str(note.pk))
+            ranked = _ranked(
+                Resolution.objects.filter(
+                    Q(signature=primary) | Q(signature__in=merged.values("pk"))
+                )
+            )
+        else:
+            primary, ranked = signature, _ranked(signature.resolutions.all())
+        resolutions = _working(ranked) or ranked  # a note whose fixes stopped working says so
+        title, content = note_markdown(primary, resolutions)
+        metadata = _metadata(primary, resolutions)
         vector = embed_one(f"{title}\n{content}")
-        note = signature.note
         if note is not None:
             # Lineage fields and counters belong to the notes app; only the content moves.
             metadata = {**note.metadata, **metadata}
             note.title, note.content, note.metadata = title, content, metadata
-            note.tags, note.embedding = note_tags(signature), vector
+            note.tags, note.embedding = note_tags(primary), vector
             note.save(
                 update_fields=["title", "content", "metadata", "tags", "embedding", "updated_at"]
             )
-            action = "hindsight.note.update"
         else:
-            scope = home_scope(signature.scope)
-            cut = 1.0 - conf.HINDSIGHT_NOTE_DEDUP_SIMILARITY
-            rows, _ = nearest(
-                KnowledgeItem.objects.filter(_LIVE_NOTE, kind=KnowledgeKind.HINDSIGHT, scope=scope),
-                vector,
-                limit=1,
-                max_distance=cut,
-            )
-            duplicate = rows[0][0] if rows and rows[0][1] < cut else None
-            if duplicate is not None:
-                signature.metadata = {**signature.metadata, "note_duplicate_of": str(duplicate)}
-                signature.save(update_fields=["metadata", "updated_at"])
-                return None
             note = KnowledgeItem.objects.create(
                 kind=KnowledgeKind.HINDSIGHT,
-                scope=scope,
+                scope=home_scope(signature.scope),
                 status=KnowledgeStatus.ACCEPTED,
                 title=title,
                 content=content,
@@ -206,6 +235,17 @@ def hindsight_note_upsert(*, signature_id) -> KnowledgeItem | None:
             details={"signature_id": str(signature.pk), "resolutions": len(resolutions)},
         )
     return note
+
+
+def _live_note(note_id) -> KnowledgeItem | None:
+    """The live hindsight note a signature was merged into, locked; None if it is gone."""
+    if not note_id:
+        return None
+    return (
+        KnowledgeItem.objects.select_for_update()
+        .filter(_LIVE_NOTE, pk=note_id, kind=KnowledgeKind.HINDSIGHT)
+        .first()
+    )
 
 
 def note_lineage(note: KnowledgeItem) -> list[KnowledgeItem]:

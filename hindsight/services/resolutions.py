@@ -75,6 +75,7 @@ def resolution_create(
             target=resolution,
             scope_path=signature.scope.path,
             details={"signature_id": str(signature.pk), "description": description[:200]},
+            session_key=session_key,
         )
         _after_commit_refresh(signature.pk)
     metrics.RESOLUTION_APPLICATIONS.labels(success="true", layer=signature.scope.layer).inc()

@@ -2,15 +2,28 @@
 
 Each rule that fires opens a pending `governance.Escalation` for its target queue — one per
 (target, reason), so a lesson that later becomes "recurring" adds that reason without repeating
-the others; `escalation_create` keeps a pending identical one from being opened twice.
+the others; `escalation_create` keeps a pending identical one from being opened twice. Patterns
+are held to the same rules (read as the lesson they summarise) and escalate with `pattern_id`.
+Every escalation carries its domain, so a queue's supervisors of that domain hear of it first.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from types import SimpleNamespace
+from typing import Any
+
 from governance.models import Escalation
 from governance.services import escalation_create
-from lessons.models import EscalationRule, Lesson
-from lessons.rules import compile_rules, escalations_for
+from lessons.models import (
+    SEVERITY_RANK,
+    EscalationRule,
+    Lesson,
+    Pattern,
+    PatternStatus,
+    Severity,
+)
+from lessons.rules import compile_rules, escalations_for, lesson_values
 
 
 def escalations_raise(*, lesson_id) -> list[Escalation]:
@@ -28,6 +41,63 @@ def escalations_raise(*, lesson_id) -> list[Escalation]:
                 title=lesson.title,
                 scope=lesson.scope,
                 lesson_id=lesson.pk,
+                domain=lesson.domain,
             )
         )
     return escalations
+
+
+def pattern_values(pattern: Pattern, lessons: list[Lesson]) -> dict[str, Any]:
+    """A pattern as the rules read a lesson: its own domain, name, confidence, occurrences and
+    confirmation; its lessons' most common type and category, most severe severity, and the
+    union of their tags, commands, files and alternatives."""
+
+    def most_common(values: list[str]) -> str | None:
+        return Counter(values).most_common(1)[0][0] if values else None
+
+    def union(name: str) -> list[str]:
+        return list(dict.fromkeys(v for lesson in lessons for v in getattr(lesson, name) or []))
+
+    severities = sorted(
+        (lesson.severity for lesson in lessons), key=lambda s: SEVERITY_RANK[Severity(s)]
+    )
+    return lesson_values(
+        SimpleNamespace(
+            lesson_type=most_common([lesson.lesson_type for lesson in lessons]),
+            domain=pattern.domain,
+            category=most_common([lesson.category for lesson in lessons]),
+            severity=severities[0] if severities else None,
+            tags=union("tags"),
+            confidence=pattern.confidence,
+            occurrence_count=pattern.occurrence_count,
+            source_agent=None,
+            validated=pattern.status == PatternStatus.CONFIRMED,
+            title=pattern.pattern_name,
+            related_commands=union("related_commands"),
+            related_files=union("related_files"),
+            alternatives=union("alternatives"),
+        )
+    )
+
+
+def pattern_escalations_raise(*, pattern_id) -> list[Escalation]:
+    """The rules' escalations for a pattern (none for one maintainers deprecated)."""
+    pattern = Pattern.objects.select_related("scope").filter(pk=pattern_id).first()
+    if pattern is None or pattern.status == PatternStatus.DEPRECATED:
+        return []
+    lessons = list(Lesson.objects.filter(pk__in=pattern.lesson_ids).defer("embedding"))
+    values = pattern_values(pattern, lessons)
+    rules = compile_rules(EscalationRule.objects.filter(active=True))
+    return [
+        escalation_create(
+            escalated_to=rule.target,
+            reason=rule.reason,
+            priority=rule.priority or values["severity"] or "medium",
+            title=pattern.pattern_name,
+            scope=pattern.scope,
+            pattern_id=pattern.pk,
+            domain=pattern.domain,
+        )
+        for rule in rules
+        if rule.matches(values)
+    ]

@@ -6,11 +6,19 @@ and its domain's active anti-patterns. Propagation sends a new lesson to every o
 domain it concerns: the lesson's domain or category is the agent's domain, the agent's domain is
 among its tags, or the lesson is `PROPAGATION_SIMILARITY` close to the agent's own work (the mean
 of its lessons' vectors). An agent with a credential only ever receives what it may read.
+
+A memory is stale when what it is built from changed after its last rebuild began:
+`updated_at` (moved by every change of its inputs) is later than `last_sync` (when the last
+rebuild began; a rebuild leaves `updated_at` alone). The worker rebuilds after a report at most
+once per `AGENT_MEMORY_REBUILD_SECONDS`; a read of a stale memory rebuilds it, and so does the
+periodic refresh, so no reader sees a lesson missing while a busy agent's reports cost one
+rebuild per interval rather than one each.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from datetime import timedelta
 
 import numpy as np
 from django.db import transaction
@@ -23,10 +31,10 @@ from governance.auth import Principal
 from governance.models import AgentCredential
 from governance.selectors import readable
 from lessons import conf
-from lessons.models import AgentMemory, AntiPattern, Lesson, Severity
-from lessons.selectors import anti_pattern_summary, lesson_summary
+from lessons.models import SEVERITY_RANK, AgentMemory, AntiPattern, Lesson, Severity
+from lessons.selectors import anti_pattern_summary, lesson_summary, severity_rank_expression
 
-CRITICAL_KEPT = 50
+CRITICAL_SEVERITIES = (Severity.CRITICAL, Severity.HIGH)
 PROFILE_LESSONS = 200
 
 
@@ -64,6 +72,10 @@ def _visible(queryset, principal: Principal | None):
     return queryset if principal is None else readable(queryset, principal)
 
 
+def agent_memory_is_stale(memory: AgentMemory) -> bool:
+    return memory.updated_at > memory.last_sync
+
+
 def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
     """Rebuild one agent's cache; idempotent."""
     principal = _agent_principal(agent_name)
@@ -71,6 +83,7 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
     memory, _ = AgentMemory.objects.get_or_create(
         agent_name=agent_name, defaults={"domain": domain}
     )
+    started = timezone.now()  # what changes from now on is not read below: it stays stale
     concern = (
         Q(source_agent=agent_name)
         | Q(domain__iexact=domain)
@@ -80,7 +93,11 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
     lessons = lessons.defer("embedding")
     recent = list(lessons.order_by("-last_occurred")[: conf.AGENT_MEMORY_LESSONS])
     critical = list(
-        lessons.filter(severity=Severity.CRITICAL).order_by("-last_occurred")[:CRITICAL_KEPT]
+        lessons.filter(
+            domain__iexact=domain,
+            severity__in=CRITICAL_SEVERITIES,
+            confidence__gt=conf.AGENT_CRITICAL_MIN_CONFIDENCE,
+        ).order_by(severity_rank_expression(), "-created_at")[: conf.AGENT_CRITICAL_MAX]
     )
     kept = {lesson.pk: lesson for lesson in [*recent, *critical]}
     ordered = sorted(kept.values(), key=lambda lesson: lesson.last_occurred, reverse=True)
@@ -104,16 +121,30 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
         mean = np.mean(np.vstack([np.asarray(v, dtype=np.float32) for v in own_vectors]), axis=0)
         profile = mean / max(float(np.linalg.norm(mean)), 1e-12)
 
-    with transaction.atomic():
-        memory = AgentMemory.objects.select_for_update().get(pk=memory.pk)
-        memory.domain = domain
-        memory.relevant_lessons = [lesson_summary(lesson) for lesson in ordered]
-        memory.anti_patterns = [anti_pattern_summary(a) for a in anti_patterns]
-        memory.lessons_count = lessons.count()
-        memory.profile_vector = profile
-        memory.last_sync = timezone.now()
-        memory.save()
+    # An update, not save(): `updated_at` keeps marking changes made since `started`.
+    AgentMemory.objects.filter(pk=memory.pk).update(
+        domain=domain,
+        relevant_lessons=[lesson_summary(lesson) for lesson in ordered],
+        anti_patterns=[anti_pattern_summary(a) for a in anti_patterns],
+        lessons_count=lessons.count(),
+        profile_vector=profile,
+        last_sync=started,
+    )
+    memory.refresh_from_db()
     return memory
+
+
+def agent_memory_refresh_due(*, agent_name: str) -> bool:
+    """Rebuild the memory unless it was rebuilt within `AGENT_MEMORY_REBUILD_SECONDS` (then it
+    stays stale for a reader or a later report to rebuild); returns whether it rebuilt."""
+    last_sync = (
+        AgentMemory.objects.filter(agent_name=agent_name).values_list("last_sync", flat=True)
+    ).first()
+    recent = timezone.now() - timedelta(seconds=conf.AGENT_MEMORY_REBUILD_SECONDS)
+    if last_sync is not None and last_sync > recent:
+        return False
+    agent_memory_refresh(agent_name=agent_name)
+    return True
 
 
 def agent_memories_ensure() -> None:
@@ -173,17 +204,34 @@ def lesson_propagate(*, lesson_id) -> list[str]:
                 memory.propagated_lesson_ids = ids[-conf.AGENT_MEMORY_PROPAGATED_MAX :]
                 memory.save(update_fields=["propagated_lesson_ids", "updated_at"])
         reached.append(name)
-    for name in [lesson.source_agent, *reached]:
-        agent_memory_refresh(agent_name=name)
+    concerned = [lesson.source_agent, *reached]
+    AgentMemory.objects.filter(agent_name__in=concerned).update(updated_at=timezone.now())
+    for name in concerned:
+        agent_memory_refresh_due(agent_name=name)
     return reached
+
+
+def agent_critical(summaries: list[dict], domain: str) -> list[dict]:
+    """The spec's `mnemosyne_agent_critical` over an agent's cached lessons (the refresh keeps
+    every lesson it selects): the domain's critical and high lessons above the confidence bar,
+    critical first, then newest."""
+    chosen = [
+        x
+        for x in summaries
+        if x["domain"].lower() == domain.lower()
+        and x["severity"] in CRITICAL_SEVERITIES
+        and x["confidence"] > conf.AGENT_CRITICAL_MIN_CONFIDENCE
+    ]
+    chosen.sort(key=lambda x: x["created_at"], reverse=True)
+    chosen.sort(key=lambda x: SEVERITY_RANK[x["severity"]])
+    return chosen[: conf.AGENT_CRITICAL_MAX]
 
 
 def agent_memory_answer(*, principal: Principal, agent_name: str) -> dict:
     """`GET /agent/{name}/memory`: the agent's memory as the principal may see it (entries of
-    scopes it cannot read are left out), built now on a cache miss; the worker keeps it fresh
-    from then on."""
+    scopes it cannot read are left out), built now when missing or stale."""
     memory = AgentMemory.objects.filter(agent_name=agent_name).first()
-    if memory is None:
+    if memory is None or agent_memory_is_stale(memory):
         memory = agent_memory_refresh(agent_name=agent_name)
     lessons = [x for x in memory.relevant_lessons if principal.can_read_path(x["scope"])]
     anti_patterns = [x for x in memory.anti_patterns if principal.can_read_path(x["scope"])]
@@ -192,7 +240,7 @@ def agent_memory_answer(*, principal: Principal, agent_name: str) -> dict:
         "agent": memory.agent_name,
         "domain": memory.domain,
         "lessons_count": len(lessons) if hidden else memory.lessons_count,
-        "critical_lessons": [x for x in lessons if x["severity"] == "critical"],
+        "critical_lessons": agent_critical(lessons, memory.domain),
         "recent_lessons": lessons[:20],
         "anti_patterns": anti_patterns,
         "last_updated": memory.last_sync.isoformat(),

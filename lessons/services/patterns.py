@@ -257,6 +257,7 @@ def _enforce(pattern: Pattern) -> AntiPattern | None:
         texts=commands,
         prose=f"{pattern.pattern_name} {pattern.description}",
         title=pattern.pattern_name,
+        alternatives=[a for lesson in lessons for a in lesson.alternatives or []],
     )
     severity = min(
         (lesson.severity for lesson in lessons), key=lambda s: SEVERITY_RANK[Severity(s)]

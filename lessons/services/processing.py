@@ -9,7 +9,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from lessons.models import Lesson
-from lessons.services.escalations import escalations_raise
+from lessons.services.escalations import escalations_raise, pattern_escalations_raise
 from lessons.services.memory import lesson_propagate
 from lessons.services.patterns import pattern_detect
 
@@ -21,6 +21,8 @@ def lesson_process(*, lesson_id) -> dict:
     started = timezone.now()
     pattern = pattern_detect(lesson_id=lesson_id)
     escalations = escalations_raise(lesson_id=lesson_id)
+    if pattern is not None:
+        escalations += pattern_escalations_raise(pattern_id=pattern.pk)
     reached = lesson_propagate(lesson_id=lesson_id)
     # Only moves forward, so a slow run cannot mark a newer occurrence as handled.
     Lesson.objects.filter(pk=lesson_id).filter(

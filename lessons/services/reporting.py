@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from governance.auth import Principal
 from governance.models import Scope
+from governance.selectors.queues import queue_canonical
 from governance.services import audit_record, scope_for_write
 from lessons import conf, metrics
 from lessons.command_triggers import derive
@@ -301,7 +302,7 @@ def _report_one(
             status__in=[PatternStatus.EMERGING, PatternStatus.CONFIRMED],
         ).count()
     fired = escalations_for(lesson, rules)
-    escalated_to = list(dict.fromkeys(rule.target for rule in fired))
+    escalated_to = list(dict.fromkeys(queue_canonical(rule.target) for rule in fired))
 
     audit_record(
         actor=principal,
@@ -315,6 +316,7 @@ def _report_one(
             "occurrence_count": lesson.occurrence_count,
             "source_agent": item["source_agent"],
         },
+        session_key=session_id,
     )
     enqueue_on_commit("lessons.lesson_process", str(lesson.pk))
     return ReportResult(
@@ -403,5 +405,6 @@ def lesson_command_trigger(lesson: Lesson) -> dict:
         texts=[*lesson.related_commands, lesson.action_taken],
         prose=f"{lesson.title} {lesson.context}",
         title=lesson.title,
+        alternatives=list(lesson.alternatives or []),
     )
     return derived.trigger or ({"notes": derived.notes} if derived.notes else {})

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from django.db.models import F, Func
+from django.db.models import F, Func, Q
 from django.utils import timezone
 
 from lessons import conf
@@ -52,7 +52,8 @@ def patterns_sweep(*, now: datetime | None = None, batch: int | None = None) -> 
 
 
 def agent_memories_refresh(*, now: datetime | None = None, batch: int | None = None) -> dict:
-    """Rebuild the memories not rebuilt for `AGENT_MEMORY_REFRESH_SECONDS`, oldest first.
+    """Rebuild the memories not rebuilt for `AGENT_MEMORY_REFRESH_SECONDS`, and the stale ones
+    (changed since their last rebuild began), oldest first.
 
     Each is claimed by moving its `last_sync` with a conditional update, so two workers never
     rebuild the same one; agents with a credential but no memory yet get one.
@@ -62,7 +63,8 @@ def agent_memories_refresh(*, now: datetime | None = None, batch: int | None = N
     agent_memories_ensure()
     stale = list(
         AgentMemory.objects.filter(
-            last_sync__lt=now - timedelta(seconds=conf.AGENT_MEMORY_REFRESH_SECONDS)
+            Q(last_sync__lt=now - timedelta(seconds=conf.AGENT_MEMORY_REFRESH_SECONDS))
+            | Q(updated_at__gt=F("last_sync"))
         )
         .order_by("last_sync")
         .values_list("pk", "agent_name", "last_sync")[:batch]

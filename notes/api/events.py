@@ -10,6 +10,7 @@ JSON field once (the size check and the INSERT share the encoding). The OpenAPI 
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from datetime import UTC, datetime
 
@@ -25,6 +26,7 @@ _MAX_ERRORS = 20
 _MAX_TEXT = 200
 _MAX_DURATION_MS = 7 * 86400 * 1000  # a week: no tool call runs longer
 _LATEST = datetime(3000, 1, 1, tzinfo=UTC)  # beyond this a timestamp is a bug, not a date
+_NUMBER = re.compile(r"[0-9]{1,12}(\.[0-9]{1,9})?")
 
 
 class _Errors:
@@ -96,17 +98,21 @@ def _timestamp(raw, name: str, errors: _Errors) -> datetime | None:
             parsed = datetime.fromtimestamp(raw, tz=UTC)
         except (OverflowError, OSError, ValueError):
             parsed = None
-        if parsed is None or parsed >= _LATEST:
+        if parsed is None or parsed >= _LATEST or raw < 0:
             errors.add(name, "Epoch seconds out of range.")
             return None
         return parsed
+    if isinstance(raw, str) and _NUMBER.fullmatch(raw.strip()):
+        # Epoch seconds sent as a string, as some clients serialise every value.
+        return _timestamp(float(raw), name, errors)
     if isinstance(raw, str):
         try:
             parsed = parse_datetime(raw)
         except ValueError:
             parsed = None
         if parsed is not None:
-            parsed = parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+            # In UTC: PostgreSQL refuses offsets beyond ±15:59, which Python allows.
+            parsed = parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
             if parsed.year < 1970 or parsed >= _LATEST:
                 errors.add(name, "Date-time out of range (1970 to 2999).")
                 return None

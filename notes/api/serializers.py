@@ -172,8 +172,16 @@ class TrajectoryEventInputSerializer(InputSerializer):
     tool_name = serializers.CharField(max_length=200)
     arguments = serializers.JSONField(required=False)
     return_value = serializers.JSONField(required=False, allow_null=True)
-    error = serializers.CharField(required=False, allow_null=True, allow_blank=True)
-    started_at = serializers.CharField(help_text="epoch seconds (number) or ISO 8601")
+    error = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        max_length=conf.TRAJECTORY_MAX_FIELD_BYTES,
+        help_text="at most this many bytes as UTF-8",
+    )
+    started_at = serializers.CharField(
+        max_length=40, help_text="epoch seconds (a number or a numeric string) or ISO 8601"
+    )
     duration_ms = serializers.FloatField(min_value=0, required=False)
     parent_event_id = serializers.UUIDField(required=False, allow_null=True)
     context = serializers.DictField(required=False, help_text="context snapshot")  # type: ignore[assignment]  # a declared field: DRF pops it off the class

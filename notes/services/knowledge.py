@@ -90,6 +90,7 @@ def knowledge_save(
                     "session": session_key,
                     "previous": before,
                 },
+                session_key=session_key,
             )
     except IntegrityError:
         # Two first saves of one key raced; the loser's save is an update of the winner's.

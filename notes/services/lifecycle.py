@@ -22,7 +22,7 @@ from django.db.models import F, Q
 
 from governance.auth import Principal
 from governance.models import Proposal, ProposalKind, Role, Scope
-from governance.services import audit_record, proposal_create
+from governance.services import audit_record, proposal_create, proposals_close_for_subject
 from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 from mnemosyne_site.outbox import enqueue_on_commit
 from notes import conf
@@ -112,7 +112,17 @@ def note_request_transition(
     if status not in ALLOWED_TRANSITIONS.get(note.status, frozenset()) and status != note.status:
         raise Conflict(f"A {note.status} note cannot become {status}.")
     if _may_decide(principal, note.scope):
-        return note_transition(note_id=note.pk, status=status, actor=principal, reason=reason), None
+        with transaction.atomic():
+            note = note_transition(note_id=note.pk, status=status, actor=principal, reason=reason)
+            proposals_close_for_subject(
+                kind=ProposalKind.LIFECYCLE,
+                subject=note,
+                principal=principal,
+                settled=lambda p: p.payload.get("target_status") == note.status,
+                note_status=note.status,
+                reason=reason,
+            )
+        return note, None
     if not principal.can_write_path(note.scope.path):
         raise Forbidden("You may not change notes in this scope.")
     with transaction.atomic():

@@ -72,6 +72,7 @@ def skill_save(
                     "definition_changed": changed,
                     "session": session_key,
                 },
+                session_key=session_key,
             )
     except IntegrityError:
         raise Conflict("The skill was created concurrently; retry the save.") from None
@@ -138,6 +139,12 @@ def skill_deprecate(*, principal: Principal, skill: Skill) -> Skill:
 
 
 def skill_record_usage(*, principal: Principal, skill: Skill, success: bool) -> Skill:
+    """IncrementSkillUsage, for the skills ListActiveSkills hands out: a draft or deprecated
+    skill is not in use, so counting a use of it is refused."""
+    if skill.status != SkillStatus.ACTIVE:
+        raise Conflict(
+            f"Skill {skill.name!r} is {skill.status}; usage is recorded for active skills only."
+        )
     with transaction.atomic():
         Skill.objects.filter(pk=skill.pk).update(
             use_count=F("use_count") + 1,
@@ -188,6 +195,7 @@ def external_ref_save(
                 target=ref,
                 scope_path=scope.path,
                 details={"name": name, "ref_type": ref_type, "location": location},
+                session_key=session_key,
             )
     except IntegrityError:
         raise Conflict("The reference was created concurrently; retry the save.") from None

@@ -256,6 +256,7 @@ def trajectory_end(
                 "distillation": trajectory.distillation_status,
                 "reason": reason,
             },
+            session_key=session_key,
         )
         if not reason:
             trajectory_queue_distillation(trajectory_id=trajectory.pk)

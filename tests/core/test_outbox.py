@@ -1,10 +1,15 @@
 """Nothing is lost when the broker is down: tasks wait in the outbox and are sent later."""
 
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from mnemosyne_site import embedded
+from mnemosyne_site.celery import app
 from mnemosyne_site.models import OutboxMessage, TaskRun
-from mnemosyne_site.outbox import enqueue_on_commit, outbox_flush
+from mnemosyne_site.outbox import enqueue_on_commit, outbox_flush, registered_task
 from mnemosyne_site.tasks import flush_outbox
 
 pytestmark = pytest.mark.django_db
@@ -54,3 +59,29 @@ def test_a_scheduled_task_records_its_run_and_counts(client):
     run = TaskRun.objects.get(task_name="mnemosyne_site.outbox_flush")
     assert run.succeeded and run.finished_at is not None
     assert run.result == counts
+
+
+def late_task() -> None:
+    """What the slow import below registers."""
+
+
+def test_threads_asking_for_a_task_while_another_imports_the_task_modules_wait_for_it(
+    monkeypatch,
+):
+    """A gunicorn thread must not fail with NotRegistered while another thread of its process
+    is still importing the task modules (the first report after start)."""
+    name = "mnemosyne_site.tests_late_task"
+    imports = []
+
+    def slow_import():  # the task modules take a while to import; the task appears at the end
+        imports.append(threading.get_ident())
+        time.sleep(0.3)
+        app.task(name=name)(late_task)
+
+    monkeypatch.setattr(app.loader, "import_default_modules", slow_import)
+    monkeypatch.delitem(app.tasks, name, raising=False)
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(lambda _: registered_task(name).name, range(4)))
+    app.tasks.pop(name, None)
+    assert found == [name] * 4
+    assert len(imports) == 1

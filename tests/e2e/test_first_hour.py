@@ -88,7 +88,7 @@ def test_the_readmes_examples_reach_the_demo_supervisor_and_maintainer(
     assert (
         failure["scope"] == anti_pattern["scope"] == demo["scope"] == "acme/platform/payments/api"
     )
-    assert set(anti_pattern["escalated_to"]) == {"aria", "domain_supervisor"}
+    assert set(anti_pattern["escalated_to"]) == {"ARIA", "domain_supervisor"}
     assert isinstance(relevant, list)
     # A command is matched as a command: another spelling of the danger is blocked, the same
     # command without what makes it dangerous is not.

@@ -142,3 +142,27 @@ def test_e_mails_whose_task_never_ran_are_sent_by_the_sweep_once(queued, maintai
         "maintainer@example.com",
         "supervisor@example.com",
     ]
+
+
+def test_the_audit_log_reads_as_the_spec_names_it_with_the_session_key(agent_client, maintainer):
+    # Seed 003's AuditLog: session_key, action, actor, target, details (JSON), created_at.
+    saved = agent_client.put(
+        "/api/v1/knowledge/keys/deploy.window",
+        {"category": "rule", "content": "Tuesdays"},
+        format="json",
+        HTTP_X_MNEMOSYNE_SESSION="sess-42",
+    )
+    assert saved.status_code == 201, saved.content
+    rows = (
+        client_for(maintainer)
+        .get("/api/v1/governance/audit", {"session_key": "sess-42"})
+        .json()["results"]
+    )
+    assert len(rows) == 1
+    row = rows[0]
+    assert row["session_key"] == "sess-42"
+    assert row["action"] == "knowledge.create" and row["actor"] == "agent"
+    assert row["target"] == f"notes.knowledgeitem:{saved.json()['id']}"
+    assert row["created_at"] and isinstance(row["details"], dict)
+    others = client_for(maintainer).get("/api/v1/governance/audit", {"session_key": "other"})
+    assert others.json()["results"] == []

@@ -86,7 +86,9 @@ def test_no_note_while_no_fix_works_more_than_half_the_time(scope_tree):
 
 
 @pytest.mark.django_db
-def test_a_near_duplicate_note_is_not_created(scope_tree):
+def test_a_near_duplicate_signatures_resolution_is_merged_into_the_existing_note(scope_tree):
+    # Seed 000, "Merge resolutions for duplicate": add the resolution, create no new note,
+    # update the existing note with the merged resolutions.
     first = ErrorSignatureFactory(
         scope=scope_tree["project"], message_template="KeyError: 'user_id' not found in <PATH>"
     )
@@ -94,13 +96,23 @@ def test_a_near_duplicate_note_is_not_created(scope_tree):
         scope=scope_tree["project"], message_template="KeyError: 'user_id' not found in <PATH> "
     )
     _resolve(first)
-    _resolve(twin)
+    twin_fix = _resolve(twin, description="Guard the lookup with dict.get and a default.")
     note = hindsight_note_upsert(signature_id=first.pk)
-    assert hindsight_note_upsert(signature_id=twin.pk) is None
-    twin.refresh_from_db()
-    assert twin.note is None
-    assert twin.metadata["note_duplicate_of"] == str(note.pk)
+
+    merged = hindsight_note_upsert(signature_id=twin.pk)
+
+    assert merged is not None and merged.pk == note.pk
     assert KnowledgeItem.objects.filter(kind="hindsight").count() == 1
+    twin.refresh_from_db()
+    assert twin.metadata["note_duplicate_of"] == str(note.pk)  # merged, not a note of its own
+    assert twin.note_id is None
+    ids = [r["id"] for r in merged.metadata["resolutions"]]
+    assert str(twin_fix.pk) in ids and len(ids) == 2
+    assert "dict.get and a default" in merged.content
+    assert merged.metadata["error_signature_id"] == str(first.pk)  # the note's own signature
+    # and the first signature's next rewrite keeps the merged resolution
+    again = hindsight_note_upsert(signature_id=first.pk)
+    assert "dict.get and a default" in again.content
 
 
 @pytest.mark.django_db

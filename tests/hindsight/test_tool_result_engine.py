@@ -1,4 +1,5 @@
 import logging
+from decimal import Decimal
 
 import pytest
 
@@ -127,9 +128,27 @@ def test_a_known_but_unproven_learning_does_not_stop_a_new_one(agent_client, sco
         category="tool_error",
     )
     Learning.objects.update(confidence=0.7)  # not above 0.7
-    body = observe(agent_client, "git", "fatal: not a git repository")
+    body = observe(agent_client, "git", "fatal: not a git repository: /srv/other")
     assert body["action"] == "learned"
     assert Learning.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_recurring_unproven_error_counts_an_occurrence_instead_of_a_new_row(agent_client):
+    # Seed 001/003: a learning has an occurrence_count; the same tool failing with the same
+    # pattern again is another occurrence of it (below 0.7 it is not skipped as known).
+    first = observe(agent_client, "git", "fatal: not a git repository (or any parent): /srv/a")
+    again = observe(agent_client, "git", "fatal: not a git repository (or any parent): /srv/b")
+    third = observe(agent_client, "git", "fatal: not a git repository (or any parent): /srv/c")
+
+    assert first["action"] == "learned"
+    assert again["action"] == third["action"] == "recurred"
+    assert Learning.objects.count() == 1
+    learning = Learning.objects.get()
+    assert third["learning"]["id"] == str(learning.pk)
+    assert learning.occurrence_count == 3
+    other_tool = observe(agent_client, "hg", "fatal: not a git repository (or any parent): /x")
+    assert other_tool["action"] == "learned" and Learning.objects.count() == 2
 
 
 @pytest.mark.django_db
@@ -197,7 +216,7 @@ def test_success_boosts_only_learnings_whose_trigger_is_exactly_the_tool(agent_c
     exact.refresh_from_db()
     prefix.refresh_from_db()
     assert exact.success_count == 1
-    assert exact.confidence == pytest.approx(1 / (1 + 1))  # success / (success + occurrence)
+    assert exact.confidence == Decimal("0.50")  # success / (success + occurrence) = 1 / 2
     assert prefix.success_count == 0
     assert prefix.confidence == 0.5
 
@@ -229,7 +248,7 @@ def test_success_propagates_a_tenth_of_the_rate_to_similar_learnings(
         observe(agent_client, "docker", None)
     similar.refresh_from_db()
     unrelated.refresh_from_db()
-    assert similar.confidence == pytest.approx(0.5 + 0.03)
+    assert similar.confidence == Decimal("0.53")  # 0.5 + 0.1 x 0.3
     assert similar.success_count == 0
     assert unrelated.confidence == 0.5
 
@@ -245,7 +264,7 @@ def test_boosts_clamp_confidence_to_its_range(scope_tree):
     Learning.objects.filter(pk=learning.pk).update(occurrence_count=100)
     learning_boost(principal=Principal.system(), learning=learning, success_delta=0)
     learning.refresh_from_db()
-    assert learning.confidence == 0.1  # 0 / 100 would be 0: never below 0.1
+    assert learning.confidence == Decimal("0.10")  # 0 / 100 would be 0: never below 0.1
 
 
 # --- fix lookup -------------------------------------------------------------------------------
@@ -291,3 +310,28 @@ def test_confident_near_triggers_do_not_crowd_out_the_exact_one(agent_client, sc
         scope=scope, trigger="tool:git", error_pattern="x", actor=Principal.system("a")
     )
     assert observe(agent_client, "git", None)["boosted"] == [str(exact.pk)]
+
+
+@pytest.mark.django_db
+def test_fractional_boosts_reaching_0_7_land_on_0_7_exactly_and_do_not_pass_the_threshold(
+    agent_client, scope_tree
+):
+    # Seed 001: skip a new learning only when a match has confidence > 0.7. Ten boosts of 0.03
+    # from 0.4 make 0.7, which is not above 0.7 (float addition would make 0.7000000000000003).
+    learning = learning_save(
+        scope=scope_tree["project"],
+        trigger="tool:git",
+        actor=Principal.system("a"),
+        error_pattern="fatal: not a git repository",
+        fix="run git init",
+    )
+    Learning.objects.filter(pk=learning.pk).update(confidence=0.4)
+    for _ in range(10):
+        learning_boost(principal=Principal.system(), learning=learning, confidence_boost=0.03)
+    learning.refresh_from_db()
+    assert learning.confidence == Decimal("0.70")
+
+    body = observe(agent_client, "git", "fatal: not a git repository")
+    assert body["action"] != "known_fix"
+    miss = agent_client.get("/api/v1/hindsight/fix", {"error": "fatal: not a git repository"})
+    assert miss.json()["found"] is False

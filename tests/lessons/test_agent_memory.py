@@ -1,4 +1,8 @@
+from datetime import timedelta
+from decimal import Decimal
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from lessons.models import AgentMemory
@@ -15,7 +19,7 @@ def memory(client, name):
     return response.json()
 
 
-def test_an_agents_memory_holds_its_lessons_critical_ones_and_domain_anti_patterns(
+def test_an_agents_memory_holds_its_lessons_critical_and_high_ones_and_domain_anti_patterns(
     agent_client, report
 ):
     report(agent_client, title="A critical docker failure", severity="critical")
@@ -39,7 +43,10 @@ def test_an_agents_memory_holds_its_lessons_critical_ones_and_domain_anti_patter
 
     assert body["agent"] == "CLAUDE_CODE"
     assert body["lessons_count"] == 3
-    assert [x["title"] for x in body["critical_lessons"]] == ["A critical docker failure"]
+    assert [x["title"] for x in body["critical_lessons"]] == [  # critical, then high
+        "A critical docker failure",
+        "Never prune volumes in prod",
+    ]
     assert {x["title"] for x in body["recent_lessons"]} == {
         "A critical docker failure",
         "A medium caddy note",
@@ -133,3 +140,50 @@ def test_a_reader_sees_only_the_memory_it_may_read(agent_client, report, scope_t
     outside = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
     body = memory(outside, "CLAUDE_CODE")
     assert body["recent_lessons"] == [] and body["lessons_count"] == 0
+
+
+def test_an_agents_critical_lessons_are_its_domains_critical_and_high_ones_above_0_7_top_20(
+    agent_client,
+):
+    # The spec's mnemosyne_agent_critical: domain = agent's, severity critical or high,
+    # confidence > 0.7, critical first then newest, LIMIT 20.
+    AgentCredentialFactory(name="HADES", domain="docker")
+    now = timezone.now()
+    LessonFactory(
+        title="Critical but old",
+        severity="critical",
+        confidence=Decimal("0.90"),
+        created_at=now - timedelta(days=30),
+    )
+    for i in range(21):
+        LessonFactory(
+            title=f"High number {i}",
+            severity="high",
+            confidence=Decimal("0.75"),
+            created_at=now - timedelta(minutes=i),
+        )
+    LessonFactory(title="High at exactly 0.7", severity="high", confidence=Decimal("0.70"))
+    LessonFactory(title="Medium and sure", severity="medium", confidence=Decimal("0.95"))
+    LessonFactory(
+        title="Critical in caddy", domain="caddy", severity="critical", confidence=Decimal("0.95")
+    )
+
+    titles = [x["title"] for x in memory(agent_client, "HADES")["critical_lessons"]]
+
+    assert titles == ["Critical but old"] + [f"High number {i}" for i in range(19)]
+
+
+def test_a_burst_of_reports_rebuilds_the_memory_once_and_a_read_sees_every_lesson(
+    agent_client, report
+):
+    report(agent_client, title="First of a burst")
+    memory(agent_client, "CLAUDE_CODE")  # built now
+    built = AgentMemory.objects.get(agent_name="CLAUDE_CODE")
+
+    report(agent_client, title="Second of a burst")  # within AGENT_MEMORY_REBUILD_SECONDS
+
+    stored = AgentMemory.objects.get(agent_name="CLAUDE_CODE")
+    assert stored.last_sync == built.last_sync  # the worker did not rebuild it again
+    assert stored.updated_at > stored.last_sync  # but marked it stale
+    titles = [x["title"] for x in memory(agent_client, "CLAUDE_CODE")["recent_lessons"]]
+    assert titles == ["Second of a burst", "First of a burst"]  # the read rebuilt it

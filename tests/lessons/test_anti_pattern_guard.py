@@ -63,7 +63,7 @@ def test_a_reported_command_blocks_its_spellings(agent_client, force_push, actio
 
 @pytest.mark.parametrize(
     "action",
-    ["git push origin main", "git push --force-with-lease origin main", "git push -f origin x"],
+    ["git push origin main", "git push --force-with-lease origin x", "git push -f origin x"],
 )
 def test_a_look_alike_without_the_danger_is_clear(agent_client, force_push, action):
     assert check(agent_client, action) == {
@@ -215,3 +215,16 @@ def test_a_command_is_not_matched_by_meaning_against_a_command_trigger(agent_cli
     vector = embed_one("Never force-push to main git push --force origin main")
     assert float(vector @ embed_one("git push origin main")) >= conf.ANTI_PATTERN_SIMILARITY
     assert check(agent_client, "git push origin main")["warnings"] == []
+
+
+def test_what_the_report_offers_instead_stays_clear(agent_client, report):
+    report_anti_pattern(
+        report,
+        agent_client,
+        title="Never terraform destroy without a plan",
+        why_bad="Destroys every resource in the state, databases included.",
+        example="terraform destroy -auto-approve",
+        alternatives=["terraform destroy -target=<resource> after reading the plan"],
+    )
+    assert check(agent_client, "cd infra && terraform destroy --auto-approve")["blocked"] is True
+    assert check(agent_client, "terraform destroy -target=aws_instance.web")["blocked"] is False

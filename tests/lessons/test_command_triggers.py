@@ -27,7 +27,8 @@ def test_the_danger_of_the_reported_command_must_be_there():
     trigger = trigger_for("git push --force origin main", "Never force-push to main")
     assert blocks(trigger, "git push --force origin main")
     assert not blocks(trigger, "git push origin main")
-    assert not blocks(trigger, "git push --force-with-lease origin main")
+    assert not blocks(trigger, "git push --force origin feature/x")
+    assert blocks(trigger, "git push --force-with-lease origin main")  # a lease still forces
 
 
 @pytest.mark.parametrize(
@@ -228,3 +229,125 @@ def test_a_sentence_naming_a_service_or_quoting_a_command():
     # an English word that is also a program is not read as one
     derived = derive(texts=["Trying to make it work by disabling checks"], prose="Don't")
     assert derived.trigger is None
+
+
+def test_what_a_substitution_runs_only_hands_a_word_to_the_reported_command():
+    trigger = trigger_for("kill -9 $(pidof postgres)", "Don't kill -9 the database server")
+    assert [p.program for p in trigger.patterns] == ["kill"]  # no trigger on `pidof` itself
+    assert blocks(trigger, "sudo kill -9 $(pgrep postgres)")
+    assert blocks(trigger, "pkill -9 postgres")
+    assert not blocks(trigger, "kill $(pidof postgres)")  # a polite SIGTERM
+    assert not blocks(trigger, "kill -9 $(pgrep -f my_script.py)")  # another process
+
+
+def test_a_placeholder_written_into_a_flag_needs_a_value_there():
+    trigger = trigger_for("mysql -u root -p<password>", "Never put a password on the command line")
+    assert blocks(trigger, "mysql -u root -pS3cret")
+    assert blocks(trigger, "mysql -uroot -phunter2 shop")
+    assert not blocks(trigger, "mysql -u root -p")  # prompts for it
+    assert not blocks(trigger, "mysql -u root -p shop")
+
+
+def test_a_state_the_command_sets_is_kept_in_any_spelling():
+    trigger = trigger_for("sudo setenforce 0", "Don't disable SELinux to make a service start")
+    assert blocks(trigger, "setenforce 0")
+    assert blocks(trigger, "setenforce off")
+    assert not blocks(trigger, "sudo setenforce 1")
+
+
+def test_a_statement_on_every_row_keeps_that_when_the_prose_names_the_verb():
+    trigger = trigger_for('psql -c "DELETE FROM <table>"', "Never run DELETE without a WHERE")
+    assert blocks(trigger, "psql -c 'delete from users'")
+    assert blocks(trigger, "mysql shop -e 'DELETE FROM sessions'")
+    assert not blocks(trigger, 'psql -c "delete from users where id = 42"')
+
+
+def test_overwriting_a_file_is_not_appending_to_it():
+    trigger = trigger_for("echo '<ip> <name>' > /etc/hosts", "Never overwrite /etc/hosts")
+    assert blocks(trigger, "echo '10.0.0.5 db' > /etc/hosts")
+    assert blocks(trigger, "sudo sh -c 'echo 127.0.0.1 app > /etc/hosts'")
+    assert not blocks(trigger, "echo '10.0.0.5 db' >> /etc/hosts")
+    assert not blocks(trigger, "echo '10.0.0.5 db' | sudo tee -a /etc/hosts")
+    appending = trigger_for("echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers", "Never edit it")
+    assert blocks(appending, "echo 'deploy ALL=(ALL) NOPASSWD: ALL' | sudo tee -a /etc/sudoers")
+    assert blocks(appending, "echo 'deploy ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers")
+
+
+def test_the_unit_systemctl_acts_on_is_kept():
+    trigger = trigger_for("sudo systemctl mask sshd", "Never mask the SSH daemon on a remote host")
+    assert blocks(trigger, "systemctl mask --now sshd.service")
+    assert not blocks(trigger, "sudo systemctl mask bluetooth")
+    assert not blocks(trigger, "sudo systemctl restart sshd")
+
+
+def test_a_derived_trigger_does_not_block_what_the_report_offers_instead():
+    title = "Never terraform destroy without a plan"
+    plain = trigger_for("terraform destroy -auto-approve", title)
+    assert blocks(plain, "terraform destroy -target=aws_instance.web")
+    derived = derive(
+        texts=["terraform destroy -auto-approve"],
+        prose=title,
+        title=title,
+        alternatives=["terraform destroy -target=<resource> after reading the plan"],
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert blocks(trigger, "cd infra && terraform destroy --auto-approve")
+    assert not blocks(trigger, "terraform destroy -target=aws_instance.web")
+
+
+def test_an_alternative_holding_the_danger_itself_is_not_heeded():
+    derived = derive(
+        texts=["git clean -fdx"],
+        prose="Don't git clean -fdx a checkout with untracked work",
+        alternatives=["git clean -fdx only after git stash -u"],
+    )
+    assert blocks(CommandTrigger.from_json(derived.trigger), "git clean -xdf")
+
+
+def test_sparing_an_alternative_adds_only_what_tells_them_apart():
+    derived = derive(
+        texts=["git push --force origin main"],
+        prose="Never force-push to main",
+        alternatives=["git push --force-with-lease origin main, after a fetch"],
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert [p.as_json().get("without") for p in trigger.patterns] == [["--force-with-lease"]]
+    assert blocks(trigger, "git push -f upstream main")  # the remote is still any remote
+    assert not blocks(trigger, "git push --force-with-lease origin main")
+
+
+def test_a_reported_variable_setting_is_a_command():
+    trigger = trigger_for("export HISTSIZE=0", "Don't set HISTSIZE=0 to hide commands")
+    assert blocks(trigger, "export HISTSIZE=0")
+    assert blocks(trigger, "cd /tmp && export HISTSIZE=0")
+    assert not blocks(trigger, "export HISTSIZE=10000")
+    assert trigger_for("export the data to a file", "Don't export data by hand") is None
+
+
+def test_a_bare_redirection_empties_the_file():
+    trigger = trigger_for(
+        "> /var/log/<service>/<file>.log", "Don't truncate a running service's log"
+    )
+    assert blocks(trigger, "> /var/log/nginx/access.log")
+    assert blocks(trigger, "echo -n > /var/log/app/app.log")
+    assert not blocks(trigger, "echo done >> /var/log/app/app.log")
+    assert not blocks(trigger, "tail -f /var/log/nginx/access.log")
+
+
+def test_any_command_through_a_wrapper_makes_the_wrapper_the_danger():
+    trigger = trigger_for(
+        "kubectl exec -it <pod> --context prod -- <command>",
+        "Never kubectl exec into production pods to change files",
+    )
+    assert blocks(trigger, "kubectl exec -it api-7f9 --context prod -- sh")
+    assert blocks(trigger, "kubectl --context production exec web-1 -- vi /app/config.yml")
+    assert not blocks(trigger, "kubectl exec -it api-7f9 --context staging -- sh")
+    assert not blocks(trigger, "kubectl logs api-7f9 --context prod")
+
+
+def test_the_owner_chown_gives_is_the_danger_whatever_the_group():
+    trigger = trigger_for("sudo chown -R root:root /home/<user>", "Never chown a home to root")
+    assert blocks(trigger, "chown --recursive root /home/bob")
+    assert blocks(trigger, "sudo chown -R root:staff /home/alice")
+    assert not blocks(trigger, "sudo chown -R alice:alice /home/alice")
+    assert not blocks(trigger, "sudo chown -R rootless /home/alice")

@@ -13,6 +13,9 @@ from tests.lessons.factories import AntiPatternFactory, LessonFactory, lesson_pa
 pytestmark = pytest.mark.django_db
 
 
+SPEC_DOMAINS = ("docker", "supabase", "n8n", "caddy", "aria")
+
+
 def context(client):
     response = client.get("/claude-code/context")
     assert response.status_code == 200, response.content
@@ -49,9 +52,28 @@ def test_domain_lessons_come_from_the_data_most_severe_first(agent_client, monke
 
     domains = context(agent_client)["domain_lessons"]
 
-    assert set(domains) == {"terraform", "kubernetes"}
+    assert set(domains) == {*SPEC_DOMAINS, "terraform", "kubernetes"}
     assert [x["title"] for x in domains["terraform"]] == ["tf critical", "tf medium"]
     assert [x["title"] for x in domains["kubernetes"]] == ["k8s high"]
+
+
+def test_the_specs_domains_are_always_keys_of_domain_lessons_beside_the_busiest(
+    agent_client, monkeypatch
+):
+    # The spec's context: "domain_lessons": {"docker", "supabase", "n8n", "caddy", "aria"}.
+    monkeypatch.setattr(conf, "CONTEXT_MAX_DOMAINS", 1)
+    LessonFactory(title="n8n lesson", domain="n8n")
+    for i in range(3):
+        LessonFactory(title=f"tf {i}", domain="terraform")
+        LessonFactory(title=f"k8s {i}", domain="kubernetes", severity="low")
+    LessonFactory(title="k8s extra", domain="kubernetes")
+
+    domains = context(agent_client)["domain_lessons"]
+
+    assert list(domains)[:5] == ["docker", "supabase", "n8n", "caddy", "aria"]
+    assert domains["docker"] == [] and domains["aria"] == []
+    assert [x["title"] for x in domains["n8n"]] == ["n8n lesson"]
+    assert set(domains) == {*SPEC_DOMAINS, "kubernetes"}  # plus the busiest other one
 
 
 def test_session_end_reports_become_the_next_sessions_context(agent_client, report):
@@ -89,7 +111,7 @@ def test_the_context_shows_only_what_the_caller_may_read(agent_client, scope_tre
     AntiPatternFactory(title="hidden ap", scope=scope_tree["other_project"])
     body = context(agent_client)
     assert body["recent_failures"] == [] and body["critical_anti_patterns"] == []
-    assert body["domain_lessons"] == {}
+    assert body["domain_lessons"] == {domain: [] for domain in SPEC_DOMAINS}
 
 
 def test_the_context_makes_a_bounded_number_of_queries(agent_client, django_assert_max_num_queries):
@@ -98,7 +120,7 @@ def test_the_context_makes_a_bounded_number_of_queries(agent_client, django_asse
             LessonFactory(title=f"{domain}{i}", domain=domain)
     with django_assert_max_num_queries(12):
         body = context(agent_client)
-    assert len(body["domain_lessons"]) == 4
+    assert len(body["domain_lessons"]) == len(SPEC_DOMAINS) + 4
 
 
 # --- dashboard ---------------------------------------------------------------------------------

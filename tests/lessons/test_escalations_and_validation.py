@@ -1,11 +1,12 @@
 import pytest
 from rest_framework.test import APIClient
 
-from governance.models import AuditLog, Escalation
-from lessons.models import EscalationRule, Lesson, Validation
+from governance.models import AuditLog, Escalation, Notification
+from governance.services import queue_assign
+from lessons.models import EscalationRule, Lesson, Pattern, Validation
 from lessons.rules import RuleError, lesson_values, parse_condition
 from lessons.services import escalations_raise
-from tests.governance.factories import AgentCredentialFactory
+from tests.governance.factories import AgentCredentialFactory, UserFactory
 from tests.lessons.factories import LessonFactory
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +71,7 @@ def test_a_recurring_lesson_adds_the_recurring_reason_once(scope_tree):
     escalations_raise(lesson_id=lesson.pk)
     escalations_raise(lesson_id=lesson.pk)
     reasons = list(
-        Escalation.objects.filter(lesson_id=lesson.pk, escalated_to="aria")
+        Escalation.objects.filter(lesson_id=lesson.pk, escalated_to="ARIA")
         .order_by("created_at")
         .values_list("reason", flat=True)
     )
@@ -99,9 +100,9 @@ def test_pending_escalations_are_listed_most_urgent_first(agent_client, report, 
     assert body[0]["priority"] == "critical"
     assert body[0]["lesson_id"] == critical["lesson_id"]
     assert body[0]["title"] == "critical thing"
-    assert {e["escalated_to"] for e in body} == {"aria", "domain_supervisor"}
-    only_aria = agent_client.get("/escalations/pending?escalated_to=aria").json()
-    assert {e["escalated_to"] for e in only_aria} == {"aria"}
+    assert {e["escalated_to"] for e in body} == {"ARIA", "domain_supervisor"}
+    only_aria = agent_client.get("/escalations/pending?escalated_to=ARIA").json()
+    assert {e["escalated_to"] for e in only_aria} == {"ARIA"}
 
     token = AgentCredentialFactory(name="elsewhere", scopes=[scope_tree["other_project"]]).token
     other = APIClient(HTTP_AUTHORIZATION=f"Bearer {token}")
@@ -190,3 +191,89 @@ def test_an_agent_reading_a_parent_scope_may_not_validate_its_lessons(agent_clie
     lesson = LessonFactory(scope=scope_tree["team"])  # readable (an ancestor), not writable
     response = agent_client.post(f"/lessons/{lesson.pk}/validate?validated=true&validated_by=a")
     assert response.status_code == 403
+
+
+def test_escalation_queues_answer_in_the_specs_spelling_and_accept_either_case(
+    agent_client, report
+):
+    # The spec's mnemosyne_escalations.escalated_to: "ARIA, VARYS, domain supervisor".
+    body = report(
+        agent_client,
+        title="critical deadline thing",
+        severity="critical",
+        tags=["deadline"],
+        confidence=0.5,
+    )
+    assert body["escalated_to"] == ["ARIA", "domain_supervisor", "VARYS"]
+
+    for asked in ("ARIA", "aria", "Aria"):
+        listed = agent_client.get(f"/escalations/pending?escalated_to={asked}").json()
+        assert [e["escalated_to"] for e in listed] == ["ARIA"], asked
+    varys = agent_client.get("/escalations/pending?escalated_to=varys").json()
+    assert [e["reason"] for e in varys] == ["Deadline risk"]
+    assert varys[0]["escalated_to"] == "VARYS"
+
+
+# --- routing by domain, and patterns ---------------------------------------------------------
+
+
+def _told(escalation) -> set[str]:
+    return set(
+        Notification.objects.filter(subject_id=str(escalation.pk)).values_list(
+            "user__username", flat=True
+        )
+    )
+
+
+def test_domain_supervisor_escalations_reach_that_domains_supervisor_with_a_fallback(
+    scope_tree, supervisor
+):
+    # The spec: "Escalate to domain supervisors" — each domain's own, not one shared queue.
+    docker_desk = UserFactory(username="docker-desk", roles={scope_tree["company"]: "supervisor"})
+    any_desk = UserFactory(username="any-desk", roles={scope_tree["company"]: "supervisor"})
+    queue_assign(
+        user=docker_desk, queue="domain_supervisor", scope=scope_tree["company"], domain="Docker"
+    )
+    queue_assign(user=any_desk, queue="domain_supervisor", scope=scope_tree["company"])
+
+    docker = escalations_raise(lesson_id=LessonFactory(title="d", domain="docker").pk)
+    caddy = escalations_raise(lesson_id=LessonFactory(title="c", domain="caddy").pk)
+
+    assert [(e.escalated_to, e.domain) for e in docker] == [("domain_supervisor", "docker")]
+    assert _told(docker[0]) == {"docker-desk"}
+    assert _told(caddy[0]) == {"any-desk"}  # no caddy supervisor: the fallback
+    listed = APIClient()
+    listed.force_authenticate(docker_desk)
+    mine = listed.get("/api/v1/governance/escalations", {"domain": "docker"}).json()["results"]
+    assert [e["id"] for e in mine] == [str(docker[0].pk)]
+
+
+def test_a_pattern_escalates_when_the_rules_say_so(agent_client, report, monkeypatch):
+    # ESCALATION_RULES' "occurrence_count > 3" (recurring issue) holds for a pattern of four.
+    from lessons import conf as lessons_conf
+
+    monkeypatch.setattr(lessons_conf, "PATTERN_SIMILARITY", 0.3)
+    for title in (
+        "Container cannot write its mounted volume",
+        "Permission denied writing to a docker volume",
+        "Docker volume owned by root blocks the app's writes",
+        "App user lacks write access on the bind-mounted volume",
+    ):
+        report(
+            agent_client,
+            title=title,
+            severity="low",
+            lesson_type="discovery",
+            tags=[],
+            context="docker volume permissions",
+            outcome="write failed",
+        )
+
+    pattern = Pattern.objects.get()
+    raised = Escalation.objects.filter(pattern_id=pattern.pk)
+    assert [(e.escalated_to, e.reason, e.lesson_id) for e in raised] == [
+        ("ARIA", "Recurring issue", None)
+    ]
+    assert raised[0].domain == "docker" and raised[0].title == pattern.pattern_name
+    pending = agent_client.get("/escalations/pending?escalated_to=ARIA").json()
+    assert [e["pattern_id"] for e in pending] == [str(pattern.pk)]

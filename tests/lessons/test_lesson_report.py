@@ -115,7 +115,9 @@ def test_an_anti_pattern_lesson_creates_a_blocking_anti_pattern(agent_client, re
         {
             "program": "psql",
             "flags": ["--command"],
-            "args": ["$PROD_DATABASE_URL"],  # "prod" is what the title names
+            # "prod" is what the title names: production anywhere in the command (a variable,
+            # a host, a service name), not this one spelling of it
+            "anywhere": ["re:(?i)(^|[^a-z])prod(uction)?([^a-z]|$)"],
             "text": "psql $PROD_DATABASE_URL -c",
         }
     ]
@@ -127,6 +129,7 @@ def test_an_anti_pattern_lesson_creates_a_blocking_anti_pattern(agent_client, re
     assert blocked("psql   \"$PROD_DATABASE_URL\" -c 'delete from users'")
     assert blocked("sudo -u postgres psql -c 'delete from users' ${PROD_DATABASE_URL}")
     assert not blocked("psql $DEV_DATABASE_URL -c 'delete from users'")
+    assert blocked("psql -h db.prod.internal -c 'delete from users'")  # production by host
     assert not blocked("psql $PROD_DATABASE_URL")  # no -c
 
 
@@ -161,19 +164,19 @@ def test_a_high_anti_pattern_warns_without_blocking_and_occurring_again_merges(
     assert anti_pattern.severity == "critical" and anti_pattern.block_action is True
     # the derived trigger grew with the lesson
     commands = anti_pattern.command_trigger["commands"]
-    assert [c["program"] for c in commands] == ["find", "rm"]
+    assert {c["text"] for c in commands} == {"rm -rf /var/lib/data", "find /data -delete"}
 
 
 def test_a_report_names_the_escalation_queues_and_the_worker_opens_them(agent_client, report):
     body = report(agent_client, severity="critical", tags=["deadline"], confidence=0.9)
 
-    assert body["escalated_to"] == ["aria", "domain_supervisor", "varys"]
+    assert body["escalated_to"] == ["ARIA", "domain_supervisor", "VARYS"]
     queues = set(
         Escalation.objects.filter(lesson_id=body["lesson_id"]).values_list("escalated_to", "reason")
     )
     assert queues == {
-        ("aria", "Critical issue"),
-        ("varys", "Deadline risk"),
+        ("ARIA", "Critical issue"),
+        ("VARYS", "Deadline risk"),
         ("domain_supervisor", "Domain issue"),
         ("domain_supervisor", "Confirmed failure"),
     }

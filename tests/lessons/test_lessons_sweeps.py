@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
+from django.db.models import F
 from django.utils import timezone
 
 from lessons import conf
@@ -81,6 +82,8 @@ def test_the_memory_refresh_rebuilds_stale_memories_and_creates_missing_ones(sco
     fresh = AgentMemory.objects.create(
         agent_name="fresh", domain="docker", last_sync=timezone.now()
     )
+    # Rebuilt just now and unchanged since (a change moves `updated_at` past `last_sync`).
+    AgentMemory.objects.filter(pk=fresh.pk).update(updated_at=F("last_sync"))
 
     result = agent_memories_refresh.delay().get()
 
@@ -92,3 +95,17 @@ def test_the_memory_refresh_rebuilds_stale_memories_and_creates_missing_ones(sco
     assert result["refreshed"] >= 1
     # Everything is fresh now: nothing to do.
     assert agent_memories_refresh.delay().get()["refreshed"] == 0
+
+
+def test_the_memory_refresh_rebuilds_a_recent_memory_whose_lessons_changed(scope_tree):
+    from lessons.tasks import agent_memories_refresh
+
+    _lesson(scope_tree["project"], None, "Docker socket permission", source_agent="builder")
+    memory = AgentMemory.objects.create(agent_name="builder", domain="docker")
+    assert memory.updated_at > memory.last_sync  # created, never built: stale
+
+    agent_memories_refresh.delay().get()
+
+    memory.refresh_from_db()
+    assert [entry["title"] for entry in memory.relevant_lessons] == ["Docker socket permission"]
+    assert memory.updated_at <= memory.last_sync

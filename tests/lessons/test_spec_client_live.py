@@ -101,7 +101,7 @@ def test_the_specs_lesson_reporter_works_unchanged(spec_module):
     assert Lesson.objects.count() == 6
     assert Lesson.objects.get(pk=failure["lesson_id"]).domain == "infrastructure"
     assert AntiPattern.objects.get(source_lesson_id=anti["lesson_id"]).block_action is True
-    assert anti["escalated_to"] == ["aria", "domain_supervisor"]
+    assert anti["escalated_to"] == ["ARIA", "domain_supervisor"]
     assert Escalation.objects.filter(lesson_id=anti["lesson_id"]).count() == 3
 
     assert check["blocked"] is True

@@ -2,6 +2,7 @@ import threading
 
 import pytest
 from django.db import connection
+from rest_framework.test import APIClient
 
 from governance.auth import Principal
 from governance.models import AuditLog
@@ -253,3 +254,20 @@ def test_a_scope_policy_sets_the_session_limit(agent_client, scope_tree):
     Policy.objects.create(scope=scope_tree["team"], knowledge_saves_per_session=1)
     assert _save(agent_client, "a", session="s-1").status_code == 201
     assert _save(agent_client, "b", session="s-1").status_code == 429
+
+
+@pytest.mark.django_db
+def test_a_key_saved_without_a_scope_is_read_and_used_without_one(settings):
+    # Seed 003: GetKnowledge / IncrementKnowledgeUseCount take only the key; the scope defaults
+    # to the caller's, where a save without one put it.
+    settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL = True
+    local = APIClient(REMOTE_ADDR="127.0.0.1")
+    assert _save(local, "deploy.window", "Tuesdays").status_code == 201
+
+    got = local.get(f"{KEYS}/deploy.window")
+    assert got.status_code == 200, got.content
+    assert got.json()["content"] == "Tuesdays"
+    used = local.post(f"{KEYS}/deploy.window/use", {}, format="json")
+    assert used.status_code == 200, used.content
+    assert used.json()["use_count"] == 1
+    assert local.get(f"{KEYS}/never.saved").status_code == 404

@@ -413,3 +413,32 @@ def test_a_requeue_is_refused_to_a_caller_who_may_not_write_the_trajectorys_scop
         trajectory_requeue(trajectory_id=trajectory.pk, actor=READER)
     trajectory.refresh_from_db()
     assert trajectory.distillation_status == "failed"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("decided", "state", "action"),
+    [
+        ("accepted", ProposalState.APPROVED, "proposal.lifecycle.settled"),
+        ("rejected", ProposalState.CANCELLED, "proposal.lifecycle.withdrawn"),
+    ],
+)
+def test_a_direct_decision_settles_or_withdraws_the_pending_proposal_on_the_note(
+    agent_client, maintainer, decided, state, action
+):
+    # Seed 002's lifecycle: draft -> proposed -> accepted. An agent's proposal left pending
+    # when a maintainer sets the state directly must not stay in the queue, unapprovable.
+    note = KnowledgeItemFactory(title="Retry webhooks with backoff")
+    assert _transition(agent_client, note, "proposed").status_code == 200
+    proposal = Proposal.objects.get(subject_id=str(note.pk))
+    assert proposal.payload["target_status"] == "accepted"
+
+    response = _transition(client_for(maintainer), note, decided)
+
+    assert response.status_code == 200
+    proposal.refresh_from_db()
+    assert proposal.state == state
+    assert proposal.decided_at is not None
+    assert not Proposal.objects.filter(subject_id=str(note.pk), state="pending").exists()
+    audit = AuditLog.objects.get(action=action, target_id=str(proposal.pk))
+    assert audit.actor == "maintainer" and audit.details["note_status"] == decided

@@ -1,4 +1,5 @@
 import pytest
+from rest_framework.test import APIClient
 
 from governance.auth import Principal
 from governance.models import AuditLog, Proposal
@@ -100,7 +101,8 @@ def test_active_skills_are_listed_nearest_layer_first(agent_client, scope_tree):
 
 @pytest.mark.django_db
 def test_usage_counts_uses_successes_and_the_last_use(agent_client):
-    _skill(agent_client)
+    _skill(agent_client, requires_approval=False)
+    agent_client.post(f"{SKILLS}/deploy-canary/activate", {}, format="json")
     first = agent_client.post(f"{SKILLS}/deploy-canary/usage", {"success": True}, format="json")
     second = agent_client.post(f"{SKILLS}/deploy-canary/usage", {"success": False}, format="json")
     assert (first.json()["use_count"], first.json()["success_count"]) == (1, 1)
@@ -216,3 +218,31 @@ def test_skill_and_reference_saves_share_the_session_limit(agent_client, monkeyp
     assert _ref(agent_client, session="s").status_code == 201
     assert _ref(agent_client, "another", session="s").status_code == 429
     assert _skill(agent_client, name="other", session="s").status_code == 429
+
+
+@pytest.mark.django_db
+def test_an_external_ref_saved_without_a_scope_is_read_without_one(settings):
+    settings.MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL = True
+    local = APIClient(REMOTE_ADDR="127.0.0.1")
+    saved = local.put(
+        f"{REFS}/runbook",
+        {"ref_type": "wiki", "location": "https://wiki.example/runbook"},
+        format="json",
+    )
+    assert saved.status_code == 201, saved.content
+    got = local.get(f"{REFS}/runbook")
+    assert got.status_code == 200, got.content
+    assert got.json()["location"] == "https://wiki.example/runbook"
+
+
+@pytest.mark.django_db
+def test_usage_is_recorded_for_active_skills_only(agent_client):
+    # Seed 003: IncrementSkillUsage counts uses of the skills ListActiveSkills hands out.
+    _skill(agent_client, requires_approval=False)
+    draft = agent_client.post(f"{SKILLS}/deploy-canary/usage", {"success": True}, format="json")
+    assert draft.status_code == 409, draft.content
+    assert "draft" in draft.json()["detail"]
+    assert Skill.objects.get().use_count == 0
+    agent_client.post(f"{SKILLS}/deploy-canary/activate", {}, format="json")
+    used = agent_client.post(f"{SKILLS}/deploy-canary/usage", {"success": True}, format="json")
+    assert used.status_code == 200 and used.json()["use_count"] == 1

@@ -6,6 +6,9 @@ children first and then the services (each stops when its last attached process 
 With the demo data (the default), what anonymous local agents report lands in the demo project
 (`MNEMOSYNE_DEFAULT_SCOPE` is set to it for the children, unless set already), so the demo
 maintainer and supervisor see what the README's examples did.
+
+It also supervises them (`mnemosyne_site.supervise`): an embedded server that dies is started
+again and a child that exits is restarted, with backoff, while the others serve what they can.
 """
 
 import contextlib
@@ -23,6 +26,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from mnemosyne_site import embedded
+from mnemosyne_site.supervise import Child, Dependency, flush_outbox
 
 
 class Command(BaseCommand):
@@ -33,12 +37,15 @@ class Command(BaseCommand):
 
     def handle(self, *args, no_demo=False, **options):
         env = os.environ.copy()
-        if not env.get("CELERY_BROKER_URL"):
+        embedded_broker = not env.get("CELERY_BROKER_URL")
+        if embedded_broker:
             env["CELERY_BROKER_URL"] = embedded.broker_url()
         metrics_dir = settings.DATA_DIR / "metrics"
         shutil.rmtree(metrics_dir, ignore_errors=True)
         metrics_dir.mkdir()
         env["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
+        for name, value in process_defaults().items():
+            env.setdefault(name, value)
 
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
@@ -87,6 +94,17 @@ class Command(BaseCommand):
                 "django_celery_beat.schedulers:DatabaseScheduler",
             ],
         }
+        dependencies = []
+        if settings.DATABASES["default"]["ENGINE"] == "mnemosyne_site.db":
+            # Children connect to the socket directory this process keeps the server on.
+            env[embedded.PG_SOCKET_DIR_ENV] = embedded.postgres_socket_dir()
+            dependencies.append(
+                Dependency("PostgreSQL", embedded.postgres_running, embedded.postgres_restart)
+            )
+        if embedded_broker:
+            dependencies.append(
+                Dependency("Redis", embedded.redis_running, embedded.redis_restart, flush_outbox)
+            )
         stopping = False
 
         def stop(signum, frame):
@@ -95,32 +113,39 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
-        children: dict[str, subprocess.Popen] = {}
+        children: list[Child] = []
         try:
             for name, cmd in commands.items():
-                # Each child leads its own process group, so Ctrl-C reaches only this process,
-                # which stops each child once (a terminal's SIGINT racing the gunicorn master's
-                # own signal has left a worker deadlocked, holding the port), and what is left
-                # of a group at the end can be killed whole.
-                children[name] = subprocess.Popen(cmd, env=env, process_group=0)
+                # Each child leads its own process group (see `Child.start`). The worker and beat
+                # run at a lower priority: the web answers agents who wait, the worker's
+                # processing of reports can wait for an idle core (measured by `make bench`: at
+                # 10 reports/s the worker took the CPU the web needed).
+                niceness = 0 if name == "web" else int(env.get("WORKER_NICE", "10"))
+                children.append(Child(name, cmd, env, niceness=niceness))
             self.stdout.write(banner(port=env.get("MNEMOSYNE_PORT", "8025"), demo=demo))
             while not stopping:
-                for name, child in children.items():
-                    if child.poll() is not None:
-                        self.stderr.write(f"{name} exited with {child.returncode}; stopping")
+                now = time.monotonic()
+                for dependency in dependencies:
+                    dependency.check(now)
+                for child in children:
+                    message = child.check(now)
+                    if message:
+                        self.stderr.write(message)
+                    if child.failed_first_start:
                         stopping = True
                 time.sleep(0.5)
         finally:
-            for child in children.values():
-                if child.poll() is None:
-                    child.terminate()
+            processes = [child.process for child in children]
+            for process in processes:
+                if process.poll() is None:
+                    process.terminate()
             deadline = time.monotonic() + 20
-            for child in children.values():
+            for process in processes:
                 with contextlib.suppress(subprocess.TimeoutExpired):
-                    child.wait(timeout=max(0.1, deadline - time.monotonic()))
-            for child in children.values():
+                    process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            for process in processes:
                 with contextlib.suppress(ProcessLookupError):
-                    os.killpg(child.pid, signal.SIGKILL)  # stragglers: workers, pool processes
+                    os.killpg(process.pid, signal.SIGKILL)  # stragglers: workers, pool processes
             # Then this process, detaching last, stops the embedded PostgreSQL.
             embedded.forget_dead_handles()
             self.stdout.write("Mnemosyne stopped.")
@@ -129,6 +154,17 @@ class Command(BaseCommand):
 def demo_file() -> Path:
     """Where `seed_demo` keeps the demo logins, token and scope."""
     return settings.DATA_DIR / "demo_credentials.json"
+
+
+def process_defaults() -> dict[str, str]:
+    """Thread pools sized for a small machine unless the environment says otherwise: one thread
+    per numerical library in each process (the web runs several processes and threads already;
+    a BLAS or OpenMP pool per process spinning on every core only contends with them)."""
+    return {
+        "OMP_NUM_THREADS": "1",
+        "OPENBLAS_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+    }
 
 
 def local_agent_defaults(*, demo: dict) -> dict[str, str]:

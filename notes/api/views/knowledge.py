@@ -6,13 +6,14 @@ own): reads take the nearest layer that has it, writes go to exactly that scope.
 
 from __future__ import annotations
 
+from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from governance.selectors import scope_for_read
+from governance.selectors import scope_by_path, scope_for_read
 from governance.services import scope_for_write
 from mnemosyne_site.embeddings import embed_one
 from notes.api.common import principal, session_key
@@ -70,6 +71,18 @@ def _check_name(field: str, value: str) -> str:
     return value
 
 
+def _lookup_scope(who, path: str | None):
+    """The scope a lookup by name starts from: the one named, else the caller's own, else the
+    site's default (where a save without a scope put it). None: that scope does not exist yet,
+    so nothing can be found there."""
+    scope = scope_for_read(who, path, use_default=True)
+    if scope is None:
+        scope = scope_by_path(settings.MNEMOSYNE_DEFAULT_SCOPE.strip("/"))
+        if scope is not None and not who.can_read_path(scope.path):
+            scope = None
+    return scope
+
+
 def _body_scope(request) -> str | None:
     data = ScopeQuerySerializer(data=request.data if isinstance(request.data, dict) else None)
     if request.data and not isinstance(request.data, dict):
@@ -102,9 +115,7 @@ class KnowledgeEntryView(APIView):
         _check_name("key", key)
         who = principal(request)
         path = (data or {}).get("scope") if data is not None else request.query_params.get("scope")
-        scope = (
-            scope_for_write(who, path) if for_write else scope_for_read(who, path, use_default=True)
-        )
+        scope = scope_for_write(who, path) if for_write else _lookup_scope(who, path)
         return who, scope
 
     @extend_schema(
@@ -114,9 +125,7 @@ class KnowledgeEntryView(APIView):
     )
     def get(self, request, key: str):
         who, scope = self._scope_and_key(request, key, for_write=False)
-        if scope is None:
-            raise ValidationError({"scope": ["Name a scope to look a key up in."]})
-        item = knowledge_by_key(principal=who, scope=scope, key=key)
+        item = knowledge_by_key(principal=who, scope=scope, key=key) if scope else None
         if item is None:
             raise NotFound(f"No knowledge entry with key {key!r}.")
         return Response(KnowledgeOutputSerializer(item).data)
@@ -177,10 +186,8 @@ class KnowledgeUseView(APIView):
     def post(self, request, key: str):
         _check_name("key", key)
         who = principal(request)
-        scope = scope_for_read(who, _body_scope(request), use_default=True)
-        if scope is None:
-            raise ValidationError({"scope": ["Name a scope to look a key up in."]})
-        item = knowledge_by_key(principal=who, scope=scope, key=key)
+        scope = _lookup_scope(who, _body_scope(request))
+        item = knowledge_by_key(principal=who, scope=scope, key=key) if scope else None
         if item is None:
             raise NotFound(f"No knowledge entry with key {key!r}.")
         return Response(KnowledgeOutputSerializer(knowledge_use(principal=who, item=item)).data)
@@ -281,10 +288,8 @@ class SkillActiveView(APIView):
 def _skill(request, name: str, scope_path: str | None):
     _check_name("name", name)
     who = principal(request)
-    scope = scope_for_read(who, scope_path, use_default=True)
-    if scope is None:
-        raise ValidationError({"scope": ["Name a scope to look a skill up in."]})
-    skill = skill_by_name(principal=who, scope=scope, name=name)
+    scope = _lookup_scope(who, scope_path)
+    skill = skill_by_name(principal=who, scope=scope, name=name) if scope else None
     if skill is None:
         raise NotFound(f"No skill named {name!r}.")
     return who, skill
@@ -361,10 +366,8 @@ class ExternalRefDetailView(APIView):
     def get(self, request, name: str):
         _check_name("name", name)
         who = principal(request)
-        scope = scope_for_read(who, request.query_params.get("scope"), use_default=True)
-        if scope is None:
-            raise ValidationError({"scope": ["Name a scope to look a reference up in."]})
-        ref = external_ref_by_name(principal=who, scope=scope, name=name)
+        scope = _lookup_scope(who, request.query_params.get("scope"))
+        ref = external_ref_by_name(principal=who, scope=scope, name=name) if scope else None
         if ref is None:
             raise NotFound(f"No external reference named {name!r}.")
         return Response(ExternalRefOutputSerializer(ref).data)

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('hindsight', '0003_verbose_names'),
+        ('hindsight', '0004_learning_confidence_two_decimals'),
     ]
 
     operations = [

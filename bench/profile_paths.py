@@ -1,0 +1,183 @@
+"""Where each hot path spends its time: CPU per request, queries per request, a profile.
+
+    .venv/bin/python bench/profile_paths.py [--db mn_bench_http_quick] [--requests 40]
+        [--only report] [--explain] [--top 25]
+
+Runs on a database `bench/http_bench.py` loaded, through the whole Django stack in this process
+(middleware, DRF, auth, services; no socket), so figures are CPU time and query counts, which a
+loaded machine does not distort the way it distorts wall time. For each path: CPU ms per request
+(process time), the share spent embedding, queries per request, and the functions with the most
+cumulative time under cProfile. `--explain` prints EXPLAIN ANALYZE of each distinct query of one
+request. Also the worker's processing of one report (`lesson_process`), called directly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from bench.http_bench import PROJECT, Bodies, agent_token, setup_django  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default="mn_bench_http_quick")
+    parser.add_argument("--requests", type=int, default=40)
+    parser.add_argument("--only", action="append", default=[])
+    parser.add_argument("--explain", action="store_true")
+    parser.add_argument("--top", type=int, default=25)
+    args = parser.parse_args(argv)
+    import os
+
+    os.environ.setdefault("MNEMOSYNE_DEFAULT_SCOPE", PROJECT)
+    os.environ.setdefault("MNEMOSYNE_ALLOW_ANONYMOUS_LOCAL", "true")
+    setup_django(args.db)
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from lessons.models import Lesson
+    from lessons.services.processing import lesson_process
+    from mnemosyne_site import embeddings
+
+    settings.ALLOWED_HOSTS = ["*"]
+    token = agent_token("bench-profile")
+    bodies = Bodies(seed=int(time.time()) % 100_000)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    paths = {
+        "report": ("/lessons/report", bodies.report, auth),
+        "relevant short token": (
+            "/query/relevant",
+            lambda: bodies.relevant(long=False, domain=None),
+            auth,
+        ),
+        "relevant 600 anonymous": (
+            "/query/relevant",
+            lambda: bodies.relevant(long=True, domain=None),
+            {},
+        ),
+        "relevant domain": (
+            "/query/relevant",
+            lambda: bodies.relevant(long=False, domain="domain07"),
+            auth,
+        ),
+        "relevant domain anonymous": (
+            "/query/relevant",
+            lambda: bodies.relevant(long=False, domain="domain07"),
+            {},
+        ),
+        "check": ("/check/anti-pattern", bodies.check, auth),
+        "capture": ("/api/v1/hindsight/errors", bodies.capture, auth),
+        "match": ("/api/v1/hindsight/match", bodies.match, auth),
+        "notes": ("/api/v1/notes/search", bodies.note_search, auth),
+    }
+    if args.only:
+        paths = {k: v for k, v in paths.items() if any(k.startswith(p) for p in args.only)}
+
+    # Time spent embedding, counted around the one function every path calls.
+    spent = {"embed": 0.0}
+    original = embeddings.embed
+
+    def timed_embed(texts):
+        started = time.process_time()
+        try:
+            return original(texts)
+        finally:
+            spent["embed"] += time.process_time() - started
+
+    embeddings.embed = timed_embed
+    for module in list(sys.modules.values()):
+        if getattr(module, "embed", None) is original and module is not embeddings:
+            module.embed = timed_embed
+
+    client = Client()
+    for name, (path, make_body, headers) in paths.items():
+        for _ in range(3):  # warm: imports, the guard's index, the model
+            client.post(path, make_body(), content_type="application/json", **headers)
+        spent["embed"] = 0.0
+        profile = cProfile.Profile()
+        queries = 0
+        statuses: dict[int, int] = {}
+        cpu_started, wall_started = time.process_time(), time.perf_counter()
+        last_queries: list = []
+        for _ in range(args.requests):
+            body = make_body()
+            with CaptureQueriesContext(connection) as captured:
+                profile.enable()
+                response = client.post(path, body, content_type="application/json", **headers)
+                profile.disable()
+            queries += len(captured.captured_queries)
+            last_queries = captured.captured_queries
+            statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+        cpu = (time.process_time() - cpu_started) * 1000 / args.requests
+        wall = (time.perf_counter() - wall_started) * 1000 / args.requests
+        print(f"\n=== {name}: {path}  statuses {statuses}")
+        print(
+            f"CPU {cpu:.1f} ms/request (this process; wall {wall:.1f} ms), embedding "
+            f"{spent['embed'] * 1000 / args.requests:.1f} ms, "
+            f"{queries / args.requests:.1f} queries/request"
+        )
+        for query in last_queries:
+            print(f"  [{query['time']}s] {query['sql'][:240]}")
+        out = io.StringIO()
+        stats = pstats.Stats(profile, stream=out).sort_stats("cumulative")
+        stats.print_stats(args.top)
+        print("\n".join(out.getvalue().splitlines()[6 : 6 + args.top + 4]))
+        out = io.StringIO()  # the project's own functions, by cumulative time
+        stats.stream = out
+        stats.print_stats(r"/(lessons|governance|hindsight|notes|mnemosyne_site)/", args.top)
+        print("\n".join(out.getvalue().splitlines()[6 : 6 + args.top + 4]))
+        if args.explain:
+            explain(last_queries)
+
+    if not args.only or "worker" in args.only:
+        ids = list(
+            Lesson.objects.filter(source_agent="BENCH-LIVE")
+            .order_by("-created_at")
+            .values_list("pk", flat=True)[:20]
+        )
+        profile = cProfile.Profile()
+        cpu_started = time.process_time()
+        with CaptureQueriesContext(connection) as captured:
+            profile.enable()
+            for lesson_id in ids:
+                lesson_process(lesson_id=lesson_id)
+            profile.disable()
+        count = max(len(ids), 1)
+        print(
+            f"\n=== worker: lesson_process × {len(ids)}: CPU "
+            f"{(time.process_time() - cpu_started) * 1000 / count:.1f} ms each (this process), "
+            f"{len(captured.captured_queries) / count:.1f} queries each"
+        )
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(args.top)
+        print("\n".join(out.getvalue().splitlines()[6 : 6 + args.top + 4]))
+    return 0
+
+
+def explain(queries: list) -> None:
+    from django.db import connection
+
+    seen = set()
+    for query in queries:
+        sql = query["sql"]
+        if sql in seen or not sql.lstrip().upper().startswith("SELECT"):
+            continue
+        seen.add(sql)
+        with connection.cursor() as cursor:
+            cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS) {sql}")
+            plan = "\n    ".join(row[0] for row in cursor.fetchall())
+        print(f"  -- {sql[:160]}\n    {plan}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

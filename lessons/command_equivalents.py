@@ -1,0 +1,324 @@
+"""Other spellings of the same danger, added to a line beside the command that spells it so.
+
+A trigger names one spelling; the line it is checked against may use another. Each rule here
+reads one command and adds the equivalent command in the spelling triggers use:
+
+- SQL, wherever a client is handed it (`-c`, `-e`, `--eval`, a here-document, `echo … |`, the
+  statement arguments of `sqlite3`), becomes one `sql` command per statement
+  (`sql drop table orders`, `sql delete --all-rows sessions`; `lessons.sql_statements`), and so
+  do `dropdb x`, `mysqladmin drop x` and `dropuser x`;
+- `service ufw stop` and `/etc/init.d/ufw stop` are `systemctl stop ufw`; `systemctl disable
+  --now x` also stops it; `systemctl mask x` also disables it;
+- `pkill` and `killall` are `kill` of the named process; `perl -i` and `ruby -i` edit in place as
+  `sed -i` does; `terraform apply -destroy` is `terraform destroy`; `docker volume prune` is
+  `docker system prune --volumes`; `aws s3 rb --force` empties the bucket as `aws s3 rm
+  --recursive` does; `apt purge` is `apt remove --purge`; `find DIR -delete` with nothing to
+  narrow it removes `DIR` as `rm -rf DIR` does; `gsutil` is `gcloud storage`;
+- an interpreter reading its program from a pipe (`| python3 -`, `| perl`) runs it as `| sh`
+  does; HTTPie and PowerShell's downloaders fetch as `curl` does;
+- a redirection or `tee` writes a file: `write-file PATH`.
+
+When the added command says all the original does (SQL for its client, `kill` for `pkill`), the
+original is marked `superseded`: a report is generalised from the equivalent, which every
+spelling shares.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from lessons.command_tables import (
+    DOWNLOADERS,
+    EVALUATORS,
+    INTERPRETERS,
+    SERVICE_NAMES,
+    SQL_CLIENTS,
+    SQL_POSITIONAL,
+)
+from lessons.invocation import Invocation
+from lessons.shell_syntax import APPENDS, STDIN, WRITES
+from lessons.sql_statements import read_statements
+
+WRITE_FILE = "write-file"
+
+
+def like(
+    inv: Invocation,
+    program: str,
+    subcommand: Sequence[str] = (),
+    *,
+    flags: Iterable[str] = (),
+    args: Sequence[str] | None = None,
+    options: dict[str, list[str]] | None = None,
+    text: str | None = None,
+) -> Invocation:
+    """An equivalent of inv: the same place in the line, the same privileges and surroundings."""
+    return Invocation(
+        program=program,
+        subcommand=tuple(subcommand),
+        flags=frozenset(flags),
+        options=dict(options or {}),
+        args=list(inv.args if args is None else args),
+        sudo=inv.sudo,
+        env=inv.env,
+        text=inv.text if text is None else text,
+        pipeline=inv.pipeline,
+        substituted=inv.substituted,
+        defused=inv.defused,
+        via=inv.via,
+        expanded=True,
+    )
+
+
+# --- SQL -----------------------------------------------------------------------------------------
+
+
+def sql_invocations(
+    text: str,
+    *,
+    via: Sequence[str] = (),
+    env: dict[str, str] | None = None,
+    sudo: bool = False,
+    pipeline: tuple[int, int] | None = None,
+    defused: frozenset[str] = frozenset(),
+) -> list[Invocation]:
+    """One `sql` command per statement of a text: `sql drop table orders`; a TRUNCATE is also
+    the DELETE of every row it amounts to."""
+    found = []
+    for statement in read_statements(text):
+        forms = [(statement.subcommand, statement.flags)]
+        if statement.verb == "truncate":
+            forms.append((("delete",), statement.flags | {"--all-rows"}))
+        for subcommand, flags in forms:
+            found.append(
+                Invocation(
+                    program="sql",
+                    subcommand=subcommand,
+                    flags=frozenset(flags),
+                    args=list(statement.names),
+                    sudo=sudo,
+                    env=dict(env or {}),
+                    text=statement.text,
+                    pipeline=pipeline,
+                    via=list(via),
+                    defused=defused,
+                    expanded=True,
+                )
+            )
+    return found
+
+
+def _sql_texts(inv: Invocation) -> list[str]:
+    texts = [v for option in SQL_CLIENTS[inv.program] for v in inv.options.get(option, ())]
+    texts += inv.options.get(STDIN, [])
+    start = SQL_POSITIONAL.get(inv.program)
+    if start is not None and inv.program != "redis-cli":
+        texts += inv.args[start:]
+    return texts
+
+
+def _sql(inv: Invocation) -> tuple[list[Invocation], bool]:
+    if inv.program in ("dropdb", "dropuser"):
+        kind = "database" if inv.program == "dropdb" else "role"
+        return [like(inv, "sql", ("drop", kind), text=inv.text)], True
+    if inv.program == "mysqladmin" and inv.subcommand[:1] == ("drop",):
+        return [like(inv, "sql", ("drop", "database"))], True
+    if inv.program not in SQL_CLIENTS:
+        return [], False
+    statements_of = set(_sql_texts(inv))
+    # where the statements run: the client's own words (host, database, URL) and its wrappers'
+    where = [a for a in inv.args if a not in statements_of]
+    where += [
+        v for k, vs in inv.options.items() if k != STDIN for v in vs if v not in statements_of
+    ]
+    found = []
+    for text in statements_of:
+        found += sql_invocations(
+            text,
+            via=[*where, *inv.via],
+            env=inv.env,
+            sudo=inv.sudo,
+            pipeline=inv.pipeline,
+            defused=inv.defused,
+        )
+    return found, bool(found)
+
+
+# --- services, processes, files ------------------------------------------------------------------
+
+
+def _services(inv: Invocation) -> tuple[list[Invocation], bool]:
+    first = inv.text.split(None, 1)[0] if inv.text else ""
+    if inv.program in ("service", "rc-service") and len(inv.args) >= 2:
+        unit = SERVICE_NAMES.get(inv.args[0].lower(), inv.args[0])
+        return [like(inv, "systemctl", (inv.args[1],), args=[unit])], True
+    if first.startswith("/etc/init.d/") and inv.args and inv.program != "systemctl":
+        unit = posixpath.basename(first)
+        unit = SERVICE_NAMES.get(unit.lower(), unit)
+        return [like(inv, "systemctl", (inv.args[0],), args=[unit])], True
+    if inv.program == "systemctl" and inv.subcommand:
+        verb = inv.subcommand[0]
+        found = []
+        if verb in ("disable", "mask") and "--now" in inv.flags:
+            found.append(like(inv, "systemctl", ("stop",), flags=inv.flags - {"--now"}))
+        if verb == "mask":
+            found.append(like(inv, "systemctl", ("disable",), flags=inv.flags))
+        if verb == "enable" and "--now" in inv.flags:
+            found.append(like(inv, "systemctl", ("start",), flags=inv.flags - {"--now"}))
+        return found, False
+    return [], False
+
+
+_PROCESS_OF = re.compile(
+    r"^\$\(\s*(?:pgrep|pidof)\s+(?:-\S+\s+)*['\"]?([^'\")]+?)['\"]?\s*\)$|"
+    r"^\$\(\s*(?:cat|head\s+-\S+|head|tail\s+-\S+|<)\s*([^)\s]+)\s*\)$|^`(?:pgrep|pidof)\s+(?:-\S+\s+)*(\S+)`$"
+)
+
+
+def _processes(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """`pkill -9 postgres`, `killall -9 postgres` and `kill -9 $(pgrep postgres)` all send
+    KILL to postgres: `kill --signal=KILL postgres`."""
+    if inv.program not in ("kill", "pkill", "killall"):
+        return [], False
+    targets = []
+    for arg in inv.args:
+        found = _PROCESS_OF.match(arg.strip())
+        targets.append(next((g for g in found.groups() if g), arg) if found else arg)
+    if inv.program == "kill" and targets == inv.args:
+        return [], False
+    options = {k: v for k, v in inv.options.items() if k == "--signal"}
+    flags = inv.flags & {"--signal"}
+    return [like(inv, "kill", flags=flags, args=targets, options=options)], True
+
+
+def _in_place(inv: Invocation) -> tuple[list[Invocation], bool]:
+    if inv.program in ("perl", "ruby") and "--in-place" in inv.flags:
+        files = [a for a in inv.args]
+        return [like(inv, "sed", flags={"--in-place"}, args=files)], True
+    if inv.program == "awk" and "inplace" in inv.options.get("--include", []):
+        return [like(inv, "sed", flags={"--in-place"}, args=inv.args[1:])], True
+    return [], False
+
+
+def _writes(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """A file written: by redirection (`echo x > f`, `cat > f <<EOF`), `tee f`, `cp src f`."""
+    targets = list(inv.options.get(WRITES, ()))
+    pure = inv.program in ("echo", "printf", "cat", "tee", "true", ":", "yes", "sponge")
+    if inv.program in ("tee", "sponge"):
+        targets += inv.args
+    elif inv.program in ("cp", "install") and len(inv.args) >= 2:
+        targets.append(inv.args[-1])
+    elif inv.program == "dd" and "of" in inv.options:
+        targets += inv.options["of"]
+    if not targets:
+        return [], False
+    appends = APPENDS in inv.flags or "--append" in inv.flags and inv.program == "tee"
+    flags = {"--append"} if appends else set()
+    return [like(inv, WRITE_FILE, flags=flags, args=targets, options={})], pure
+
+
+# --- tools' own synonyms -------------------------------------------------------------------------
+
+# `find` tests that narrow what `-delete` removes (`-type` and the depth limits do not).
+_NARROWING = frozenset(
+    "-name -iname -path -ipath -regex -iregex -wholename -iwholename -mtime -mmin -atime "
+    "-amin -ctime -cmin -newer -newermt -size -user -group -uid -gid -empty -perm -links "
+    "-inum -samefile -lname -ilname -used".split()
+)
+
+
+def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
+    program, sub = inv.program, inv.subcommand
+    if program == "terraform" and sub[:1] == ("apply",) and "--destroy" in inv.flags:
+        return [
+            like(
+                inv, "terraform", ("destroy",), flags=inv.flags - {"--destroy"}, options=inv.options
+            )
+        ], True
+    if program == "docker" and sub == ("volume", "prune"):
+        return [like(inv, "docker", ("system", "prune"), flags=inv.flags | {"--volumes"})], True
+    if program == "aws" and sub == ("s3", "rb") and "--force" in inv.flags:
+        return [
+            like(inv, "aws", ("s3", "rm"), flags=(inv.flags - {"--force"}) | {"--recursive"})
+        ], True
+    if program == "apt" and sub[:1] == ("purge",):
+        return [like(inv, "apt", ("remove",), flags=inv.flags | {"--purge"})], True
+    if program == "apt" and sub[:1] == ("autoremove",) and inv.args:
+        return [like(inv, "apt", ("remove",), flags=inv.flags)], False
+    if program == "docker" and sub == ("system", "prune"):
+        # everything `docker image prune`, `container prune`, … would remove, and more
+        found = [
+            like(inv, "docker", (kind, "prune"), flags=inv.flags & {"--all"})
+            for kind in ("image", "container", "network", "builder")
+        ]
+        if "--volumes" in inv.flags:
+            found.append(like(inv, "docker", ("volume", "prune"), flags=inv.flags & {"--all"}))
+        return found, False
+    if program == "helm" and sub[:1] == ("upgrade",) and "--install" in inv.flags:
+        return [
+            like(inv, "helm", ("install",), flags=inv.flags - {"--install"}, options=inv.options)
+        ], False
+    if program == "find" and "-delete" in inv.flags and not inv.flags & _NARROWING:
+        return [like(inv, "rm", flags={"--recursive", "--force"}, args=inv.args or ["."])], False
+    if program == "gsutil" and sub:
+        flags = {"--recursive" if f in ("-r", "-R") else f for f in inv.flags}
+        verb = {"rb": ("buckets", "delete")}.get(sub[0], (sub[0],))
+        return [like(inv, "gcloud", ("storage", *verb), flags=flags, options=inv.options)], True
+    return [], False
+
+
+def _interpreters(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """What reads its program from a pipe runs it, whichever interpreter it is."""
+    if inv.program in DOWNLOADERS and inv.program != "curl":
+        output = {k: v for k, v in inv.options.items() if k in ("--output", "--download")}
+        return [like(inv, "curl", flags=inv.flags, options=output or None)], True
+    if inv.program in EVALUATORS:
+        return [like(inv, "sh", args=[])], True
+    if inv.program == "sh" or inv.program not in INTERPRETERS:
+        return [], False
+    code = {"-c", "-e", "-E", "--eval", "-p", "--print", "-m"} & inv.flags
+    from_pipe = inv.pipeline is not None and inv.pipeline[1] > 0 or STDIN in inv.options
+    if code or not from_pipe or inv.args and inv.args[0] != "-":
+        return [], False
+    return [like(inv, "sh", args=inv.args[1:])], True
+
+
+_RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
+    _sql,
+    _services,
+    _processes,
+    _in_place,
+    _tools,
+    _interpreters,
+    _writes,
+]
+
+
+def equivalents(inv: Invocation) -> list[Invocation]:
+    """The equivalent forms of one command (marking it superseded when one says it all)."""
+    found: list[Invocation] = []
+    for rule in _RULES:
+        added, supersedes = rule(inv)
+        found += added
+        inv.superseded = inv.superseded or supersedes and bool(added)
+    # an equivalent may have equivalents of its own (`wget … | python3 -`)
+    for extra in list(found):
+        for rule in _RULES:
+            more, _ = rule(extra)
+            found += [
+                m for m in more if m.program != extra.program or m.subcommand != extra.subcommand
+            ]
+    return found
+
+
+def with_equivalents(line: list[Invocation]) -> list[Invocation]:
+    """The line with every command's equivalent forms added after it."""
+    out: list[Invocation] = []
+    for inv in line:
+        out.append(inv)
+        if not inv.expanded:
+            inv.expanded = True
+            out += equivalents(inv)
+    return out

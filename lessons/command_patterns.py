@@ -1,0 +1,529 @@
+"""Command patterns: what a command trigger blocks, and how a checked command is compared.
+
+Stored on `AntiPattern.command_trigger` as JSON:
+
+    {"commands": [<pattern>, ...],      any one matching is a match
+     "unless":   [<pattern>, ...],      …unless the line also runs one of these (a backup first)
+     "derived_from": "the reported text", "notes": ["why a part gave no trigger", ...]}
+
+    <pattern> = {"program": "git", "subcommand": ["push"], "flags": ["--force"],
+                 "without": ["--dry-run"], "options": {"--context": "prod"}, "args": ["main"],
+                 "anywhere": ["re:(?i)prod"], "sudo": false, "then": <pattern>,
+                 "text": "git push --force origin main"}
+
+A pattern matches one command of the checked line when the program and subcommand are the same
+(the command's further subcommand words count as its arguments), every flag is there (in any
+order and spelling: `lessons.command_tables` maps `-f` to `--force`), none of `without` is, every
+option has its value, every argument is matched by a distinct argument (or option value) of the
+command, every `anywhere` value by some word of it, `sudo` was used when required, and `then`
+matches a later command of the same pipeline. A command carrying a flag that defuses it
+(`--dry-run`) and that the pattern does not name is no match. Values are literal (`main`; a path
+also matches what lies under it, a relative path the same tail of an absolute one; a mode grants
+at least the same bits; a text with spaces matches when its words appear in that order), `<any>`
+(any value), or `re:PATTERN` (RE2, searched).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from lessons.commands import FALSE_WORDS, TRUE_WORDS, Invocation, invocations, mode_bits
+from lessons.everyday import EVERYDAY_COMMANDS
+from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
+
+ANY = "<any>"
+# as an argument: the command has no other arguments (`printenv` dumps everything, `printenv
+# PATH` one variable)
+NONE = "<none>"
+_VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
+_WORDS = re.compile(r"[a-z0-9]+")
+
+
+def words_of(line: list[Invocation]) -> set[str]:
+    """The lower-case words of a line's values: the second index key (`CommandTrigger.keys`)."""
+    return {w for inv in line for w in _WORDS.findall(inv.haystack)}
+
+
+class CommandTriggerError(TriggerError):
+    pass
+
+
+# --- values -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=True)
+class Value:
+    """One value to find in a command: a literal, any value, or an RE2 pattern."""
+
+    raw: str
+    regex: CompiledTrigger | None = None
+
+    @classmethod
+    def of(cls, raw: str) -> Value:
+        if raw.startswith("re:"):
+            return cls(raw, compile_trigger(raw[3:]))
+        return cls(raw)
+
+    @property
+    def is_any(self) -> bool:
+        return self.raw == ANY
+
+    @cached_property
+    def gates(self) -> tuple[str, ...]:
+        """Lower-case strings every value this literal matches contains (a cheap first test:
+        equal, under a path, a variable however braced, words in order all contain them)."""
+        if (
+            self.regex is not None
+            or self.raw == ANY
+            or mode_bits(self.raw) is not None
+            or state_of(self.raw) is not None
+        ):
+            return ()
+        if any(ch.isspace() for ch in self.raw.strip()):
+            return tuple(text_words(self.raw))
+        found = _VARIABLE.match(self.raw)
+        return (found.group(1).casefold() if found else self.raw.casefold(),)
+
+    def matches(self, value: str) -> bool:
+        if self.raw == ANY:
+            return True
+        if self.regex is not None:
+            return self.regex.search(value) is not None
+        return literal_matches(self.raw, value)
+
+
+def _variable_form(value: str) -> str:
+    found = _VARIABLE.match(value)
+    return f"${found.group(1)}" if found else value
+
+
+_ROOTS = frozenset({"/", "~", ".", "..", "*", "$HOME"})
+_DOTFILE = re.compile(r"^\.[A-Za-z][\w-]*$")
+TEMPLATE_SUFFIXES = frozenset({"example", "sample", "template", "dist", "defaults", "tmpl"})
+
+
+def state_of(value: str) -> bool | None:
+    """A value that switches something on or off (`0`, `no`, `disabled`), as which; else None."""
+    lowered = value.casefold()
+    return True if lowered in TRUE_WORDS else False if lowered in FALSE_WORDS else None
+
+
+def literal_matches(reported: str, checked: str) -> bool:
+    """Whether a checked value is what the reported value names (see the module docstring)."""
+    if reported == checked or _variable_form(reported) == _variable_form(checked):
+        return True
+    if reported.casefold() == checked.casefold():
+        return True
+    state = state_of(reported)
+    if state is not None:  # `setenforce 0` is `setenforce off`, and not `setenforce 1`
+        return state_of(checked) is state
+    rbits, cbits = mode_bits(reported), mode_bits(checked)
+    if rbits is not None and cbits is not None:
+        return rbits & cbits == rbits
+    if any(ch.isspace() for ch in reported.strip()):
+        return _subsequence(text_words(reported), text_words(checked))
+    if _DOTFILE.match(reported):
+        # `.env` names its variants too (`config/.env`, `.env.production`), not the templates
+        name = posixpath.basename(checked)
+        suffix = name[len(reported) :]
+        return name.startswith(reported) and (
+            not suffix or suffix.startswith(".") and suffix[1:].lower() not in TEMPLATE_SUFFIXES
+        )
+    if reported in _ROOTS or "/" not in reported and not reported.startswith("~"):
+        return False
+    if checked.startswith(reported.rstrip("/") + "/"):
+        return True  # under the reported directory
+    if not reported.startswith(("/", "~")):
+        tail = "/" + reported.rstrip("/")
+        return checked.endswith(tail) or tail + "/" in checked
+    return False
+
+
+# Words a statement may leave out (`TRUNCATE TABLE t` is `TRUNCATE t`)
+_OPTIONAL_SQL = re.compile(r"\b(truncate|lock)\s+table\b|\bif\s+(not\s+)?exists\b")
+
+
+def text_words(text: str) -> list[str]:
+    return _WORDS.findall(_OPTIONAL_SQL.sub(lambda m: m.group(1) or "", text.lower()))
+
+
+def _subsequence(needles: list[str], haystack: list[str]) -> bool:
+    it = iter(haystack)
+    return all(any(word == needle for word in it) for needle in needles)
+
+
+# --- patterns -----------------------------------------------------------------------------------
+
+_FIELDS = frozenset(
+    {
+        "program",
+        "subcommand",
+        "flags",
+        "without",
+        "options",
+        "args",
+        "anywhere",
+        "sudo",
+        "then",
+        "text",
+    }  # fmt: skip
+)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    program: str
+    subcommand: tuple[str, ...] = ()
+    flags: frozenset[str] = frozenset()
+    without: frozenset[str] = frozenset()
+    options: tuple[tuple[str, Value], ...] = ()
+    args: tuple[Value, ...] = ()
+    anywhere: tuple[Value, ...] = ()
+    sudo: bool = False
+    then: Pattern | None = None
+    text: str = ""
+
+    @property
+    def program_regex(self):
+        """`re:PATTERN` as a program: any program whose name matches (`deploy.sh`, `deploy`)."""
+        return _program_regex(self.program) if self.program.startswith("re:") else None
+
+    def program_matches(self, program: str) -> bool:
+        regex = self.program_regex
+        if regex is not None:
+            return regex.search(program) is not None
+        return program == self.program
+
+    @cached_property
+    def gates(self) -> tuple[str, ...]:
+        values = [*self.args, *(value for _, value in self.options), *self.anywhere]
+        return tuple(dict.fromkeys(gate for value in values for gate in value.gates))
+
+    def as_json(self) -> dict:
+        data: dict = {"program": self.program}
+        if self.subcommand:
+            data["subcommand"] = list(self.subcommand)
+        if self.flags:
+            data["flags"] = sorted(self.flags)
+        if self.without:
+            data["without"] = sorted(self.without)
+        if self.options:
+            data["options"] = {flag: value.raw for flag, value in self.options}
+        if self.args:
+            data["args"] = [value.raw for value in self.args]
+        if self.anywhere:
+            data["anywhere"] = [value.raw for value in self.anywhere]
+        if self.sudo:
+            data["sudo"] = True
+        if self.then is not None:
+            data["then"] = self.then.as_json()
+        if self.text:
+            data["text"] = self.text
+        return data
+
+    @classmethod
+    def from_json(cls, data) -> Pattern:
+        if isinstance(data, str):
+            patterns = patterns_from_text(data)
+            if len(patterns) != 1:
+                raise CommandTriggerError(
+                    f"{data!r} is {'no command' if not patterns else 'several commands'}; "
+                    "write one command per pattern."
+                )
+            return patterns[0]
+        if not isinstance(data, dict):
+            raise CommandTriggerError("A pattern is an object or a command line.")
+        unknown = set(data) - _FIELDS
+        if unknown:
+            raise CommandTriggerError(f"Unknown pattern field(s): {', '.join(sorted(unknown))}.")
+        program = data.get("program")
+        if not isinstance(program, str) or not program.strip():
+            raise CommandTriggerError("A pattern names its program.")
+        if program.startswith("re:"):
+            try:
+                _program_regex(program)
+            except TriggerError as exc:
+                raise CommandTriggerError(f"The program pattern {program!r}: {exc}") from None
+        strings = _strings
+        try:
+            options = data.get("options") or {}
+            if not isinstance(options, dict):
+                raise CommandTriggerError("`options` maps a flag to its value.")
+            return cls(
+                program=program.strip(),
+                subcommand=tuple(strings(data.get("subcommand"), "subcommand")),
+                flags=frozenset(strings(data.get("flags"), "flags")),
+                without=frozenset(strings(data.get("without"), "without")),
+                options=tuple(
+                    (str(flag), Value.of(str(value))) for flag, value in sorted(options.items())
+                ),
+                args=tuple(Value.of(v) for v in strings(data.get("args"), "args")),
+                anywhere=tuple(Value.of(v) for v in strings(data.get("anywhere"), "anywhere")),
+                sudo=bool(data.get("sudo", False)),
+                then=cls.from_json(data["then"]) if data.get("then") else None,
+                text=str(data.get("text") or ""),
+            )
+        except TriggerError as exc:
+            raise CommandTriggerError(f"In the pattern for {program!r}: {exc}") from None
+
+    def describe(self) -> str:
+        if self.text:
+            return self.text
+        parts = [self.program, *self.subcommand, *sorted(self.flags)]
+        parts += [f"{flag} {value.raw}" for flag, value in self.options]
+        parts += [value.raw for value in self.args]
+        return " ".join(parts)
+
+
+@lru_cache(maxsize=256)
+def _program_regex(program: str):
+    return compile_trigger(program[3:])
+
+
+def _strings(value, name: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CommandTriggerError(f"`{name}` is a list of strings.")
+    return value
+
+
+@dataclass
+class Match:
+    """Why a pattern matched: the command it matched and what of it."""
+
+    pattern: Pattern
+    invocation: Invocation
+    arguments: list[str]
+
+    def explain(self) -> dict:
+        return {
+            "command": self.invocation.text,
+            "pattern": self.pattern.describe(),
+            "program": self.pattern.program,
+            "subcommand": list(self.pattern.subcommand),
+            "flags": sorted(self.pattern.flags),
+            "arguments": self.arguments,
+            "sudo": self.pattern.sudo,
+        }
+
+
+def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) -> Match | None:
+    if not pattern.program_matches(inv.program):
+        return None
+    depth = len(pattern.subcommand)
+    if inv.subcommand[:depth] != pattern.subcommand:
+        return None
+    if not pattern.flags <= inv.flags or inv.defused - pattern.flags:
+        return None
+    if pattern.without & inv.flags:
+        return None
+    if pattern.sudo and not inv.sudo:
+        return None
+    haystack = inv.haystack
+    if any(gate not in haystack for gate in pattern.gates):
+        return None
+    used: list[str] = []
+    for flag, value in pattern.options:
+        values = inv.options.get(flag)
+        if values is None and flag in inv.loose:
+            values = inv.args  # `--target prod`, read as a flag and an argument
+        hit = next((v for v in values or () if value.matches(v)), None)
+        if hit is None:
+            return None
+        used.append(hit)
+    # the command's further subcommand words are arguments to this pattern
+    pool = [*inv.subcommand[depth:], *inv.args]
+    bare = not pool
+    pool += [v for values in inv.options.values() for v in values]
+    taken = [False] * len(pool)
+    for value in pattern.args:
+        if value.raw == NONE:
+            if not bare:
+                return None
+            continue
+        if value.is_any:
+            continue  # an argument that may be anything, or absent
+        for k, candidate in enumerate(pool):
+            if not taken[k] and value.matches(candidate):
+                taken[k] = True
+                used.append(candidate)
+                break
+        else:
+            return None
+    if pattern.anywhere:
+        words = list(inv.words())
+        for value in pattern.anywhere:
+            hit = next((w for w in words if value.matches(w)), None)
+            if hit is None:
+                return None
+            used.append(hit)
+    if pattern.then is not None:
+        if inv.pipeline is None:
+            return None
+        number, position = inv.pipeline
+        later = [
+            other
+            for other in line
+            if other.pipeline and other.pipeline[0] == number and other.pipeline[1] > position
+        ]
+        if not any(match_invocation(pattern.then, other, line) for other in later):
+            return None
+    return Match(pattern, inv, list(dict.fromkeys(used)))
+
+
+@dataclass(frozen=True)
+class CommandTrigger:
+    patterns: tuple[Pattern, ...]
+    unless: tuple[Pattern, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> CommandTrigger | None:
+        if not data or not data.get("commands"):
+            return None
+        return cls(
+            patterns=tuple(Pattern.from_json(p) for p in data["commands"]),
+            unless=tuple(Pattern.from_json(p) for p in data.get("unless") or []),
+        )
+
+    def keys(self) -> set[tuple[str, str | None]]:
+        """Index keys: (`program subcommand` or `program`, a word every match contains, or
+        None); `*` for a pattern whose program is a regex. A checked command is compared only
+        with the triggers of its programs whose word it holds (`words_of`)."""
+        keys = set()
+        for p in self.patterns:
+            program = "*" if p.program_regex is not None else p.program
+            if p.subcommand and p.program_regex is None:
+                program = f"{p.program} {p.subcommand[0]}"
+            words = [w for gate in p.gates for w in _WORDS.findall(gate)]
+            keys.add((program, max(words, key=len) if words else None))
+        return keys
+
+    def match(self, line: list[Invocation]) -> Match | None:
+        for pattern in self.patterns:
+            for inv in line:
+                if not pattern.program_matches(inv.program):
+                    continue
+                found = match_invocation(pattern, inv, line)
+                if found is not None:
+                    if self.unless and any(
+                        match_invocation(u, other, line) for u in self.unless for other in line
+                    ):
+                        return None
+                    return found
+        return None
+
+
+# --- patterns written as command lines, and the everyday yardstick -------------------------------
+
+_ANY_WORD = "__mnemosyne_any__"
+# Placeholders in a documented command: `<container>`, `<path to dir>`, `{name}`, `...`, `…`.
+_ANGLE = re.compile(r"<(?=[A-Za-z_])[^<>\n]{1,60}>")
+_ELLIPSIS = re.compile(r"(?<!\S)(?:\.\.\.|…)(?!\S)")
+_OPTIONAL = re.compile(r"\[(?:-|[A-Z_]{2,}|options?|flags?)[^\]\n]{0,60}\]", re.IGNORECASE)
+
+
+def substitute_placeholders(text: str) -> str:
+    text = _OPTIONAL.sub(" ", text)
+    text = _ANGLE.sub(_ANY_WORD, text)
+    return _ELLIPSIS.sub(_ANY_WORD, text)
+
+
+def line_of(text: str) -> list[Invocation]:
+    """A documented command line read with its placeholders as a word standing for any value."""
+    return invocations(substitute_placeholders(text))
+
+
+def groups(line: list[Invocation]) -> list[list[Invocation]]:
+    """The commands a line runs, a pipeline kept together; wrappers (`docker exec c …`) and
+    commands an equivalent supersedes (`psql -c 'DROP…'`) give way to what they run."""
+    found: list[list[Invocation]] = []
+    by_pipeline: dict[int, list[Invocation]] = {}
+    for inv in line:
+        if inv.wrapper or inv.superseded:
+            continue
+        if inv.pipeline is None:
+            found.append([inv])
+        else:
+            members = by_pipeline.setdefault(inv.pipeline[0], [])
+            if not members:
+                found.append(members)
+            members.append(inv)
+    return found
+
+
+_BRACE_WORD = re.compile(r"^\{[A-Za-z_][\w-]*\}$")
+_BRACE_INSIDE = re.compile(r"\{[A-Za-z_][\w-]*\}")
+# `/dev/sdX`: a capital X ending a lower-case name is the documentation's "any letter"
+_X_COMPONENT = re.compile(r"(?<=/)[a-z]{2,}X\d*(?=/|$)")
+
+
+def is_placeholder(value: str) -> bool:
+    return _ANY_WORD in value or bool(_BRACE_WORD.match(value)) or value in ("...", "…")
+
+
+def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
+    """A reported value as a pattern value: a placeholder is `<any>`; a value holding one
+    (`/etc/<file>`, `/dev/sdX`) a regex of its literal parts; `$VAR` `<any>` when asked."""
+    text = _X_COMPONENT.sub(_ANY_WORD, _BRACE_INSIDE.sub(_ANY_WORD, raw))
+    if _ANY_WORD in text and any(ch.isspace() for ch in text.strip()):
+        # a text (SQL) with a placeholder: its other words, in order
+        return " ".join(w for w in text.split() if _ANY_WORD not in w) or ANY
+    if _ANY_WORD in text:
+        parts = text.split(_ANY_WORD)
+        if sum(ch.isalnum() for part in parts for ch in part) < 3:
+            return ANY  # `s/<old>/<new>/`: nothing left to match on
+        return "re:^" + ".+".join(re.escape(part) for part in parts) + "$"
+    if is_placeholder(raw):
+        return ANY
+    if variables_are_any and _VARIABLE.match(raw):
+        return ANY
+    return raw
+
+
+def literal_pattern(inv: Invocation, then: Pattern | None = None) -> Pattern:
+    """A command as written: every flag, option and argument (placeholders match anything)."""
+    args = tuple(Value.of(v) for v in map(placeholder_value, inv.args) if v != ANY)
+    options = tuple(
+        (flag, Value.of(placeholder_value(values[0])))
+        for flag, values in sorted(inv.options.items())
+    )
+    return Pattern(
+        program=inv.program,
+        subcommand=inv.subcommand,
+        flags=inv.flags,
+        options=options,
+        args=args,
+        sudo=False,
+        then=then,
+        text=inv.text.replace(_ANY_WORD, ANY),
+    )
+
+
+def patterns_from_text(text: str) -> list[Pattern]:
+    """Patterns for a command line as written (a person's pattern: nothing generalised away)."""
+    found = []
+    for group in groups(line_of(text)):
+        then: Pattern | None = None
+        for inv in reversed(group):
+            then = literal_pattern(inv, then)
+        if then is not None:
+            found.append(then)
+    return found
+
+
+@lru_cache(maxsize=1)
+def _everyday() -> list[tuple[str, list[Invocation]]]:
+    return [(text, invocations(text)) for text in EVERYDAY_COMMANDS]
+
+
+def too_broad(pattern: Pattern) -> str | None:
+    """The everyday command this pattern would block, if any."""
+    for text, line in _everyday():
+        for inv in line:
+            if match_invocation(pattern, inv, line):
+                return text
+    return None

@@ -1,0 +1,722 @@
+"""Dangerous operations agents describe in words, and the commands that perform them: data,
+read by `lessons.prose_triggers`.
+
+Written from the tools' documentation and common operational practice, not from any report: each
+concept names the words a sentence uses for it (every group must be named: a group is a set of
+stems or phrases, any one of which counts) and the commands that do it, as command lines (`<any>`
+stands for any value; `{target}` for what the sentence names — a process, a service, a path or a
+branch) or as patterns (`lessons.command_patterns`). A sentence naming production makes every
+pattern require production somewhere in the command. Patterns that would block an everyday
+command are dropped when a trigger is derived, so a concept may list broad forms safely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lessons.value_classes import VALUE_CLASSES
+
+_CLASS = {c.name: c.trigger for c in VALUE_CLASSES}
+DEVICE = _CLASS["block device"]
+SYSTEM_DIR = _CLASS["system directory"]
+EVERYONE = _CLASS["everyone"]
+INTERNET = _CLASS["the whole internet"]
+HOME_DIR = _CLASS["home directory"]
+VARIABLE_PATH = _CLASS["path from a variable"]
+# Files that hold secrets (`.env` and its variants, not its templates, is the literal `.env`:
+# `command_patterns.literal_matches`).
+SECRET_FILE = (
+    r"re:(?i)(^|/)(id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|"
+    r"credentials(\.json)?|"
+    r"\.npmrc|\.pypirc|\.netrc|\.htpasswd|secrets?\.(ya?ml|json|env|toml)|kubeconfig|"
+    r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json)$"
+)
+SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
+LITERAL_SECRET = r"re:^[^$<{\s-][^\s]{3,}$"
+
+# Words for kinds of action, shared by several concepts.
+GROUPS: dict[str, tuple[str, ...]] = {
+    "DELETE": tuple(
+        "delet|remov|destroy|drop|wip|purg|eras|nuk|tear down|tearing down|get rid|clean|clear|"
+        "empty".split("|")
+    ),
+    "DISABLE": tuple(
+        "disabl|stop|turn off|turning off|switch off|shut off|shut down|shutting down|kill|mask|"
+        "bypass|skip|ignor|deactivat|flush|open up|drop all".split("|")
+    ),
+    "STOP": tuple(
+        "stop|disabl|turn off|turning off|switch off|shut down|shutting down|mask|deactivat".split(
+            "|"
+        )
+    ),
+    "WRITE": tuple(
+        "modif|edit|chang|updat|writ|alter|overwrit|append|patch|fix|tweak|hand-edit|hand edit|"
+        "manual|directly|insert".split("|")
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Concept:
+    name: str
+    # every group must be named; a group is a set of stems or phrases, any one of which counts
+    needs: tuple[tuple[str, ...], ...]
+    commands: tuple[str | dict, ...]
+    # what `{target}` stands for: "process", "service" or "branch"
+    targets: str = ""
+    # only a sentence about production describes it ("run migrations" is everyday otherwise)
+    production: bool = False
+
+
+def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
+    """`needs` is written `a|b & c|GROUP`: groups joined by `&`, alternatives by `|`."""
+    groups = tuple(
+        tuple(word for part in group.split("|") for word in GROUPS.get(part.strip(), (part,)))
+        for group in needs.split(" & ")
+    )
+    return Concept(name, groups, commands, **extra)
+
+
+# fmt: off
+CONCEPTS: tuple[Concept, ...] = (
+    concept(
+        "force push",
+        "force-push|force push|force-pushing|forcepush|push --force|push -f|forced push|rewrit",
+        "git push --force {target}",
+        targets="branch",
+    ),
+    concept(
+        "delete a remote branch",
+        "remote|origin|upstream|server & DELETE & branch",
+        "git push --delete <any> {target}",
+        targets="branch",
+    ),
+    concept(
+        "discard uncommitted work",
+        "uncommitted|local changes|working tree|unstaged|work in progress|reset --hard|hard reset|"
+        "discard",
+        "git reset --hard",
+        "git checkout -- .",
+        "git restore .",
+        "git clean --force -d",
+        "git stash clear",
+        "git checkout --force",
+    ),
+    concept(
+        "delete untracked files",
+        "untracked|ignored files & DELETE|git clean",
+        "git clean --force",
+        "git clean --force -d",
+    ),
+    concept(
+        "skip the commit hooks",
+        "hook|pre-commit|precommit|husky|lefthook|no-verify & skip|bypass|disabl|ignor|without|"
+        "no-verify|circumvent|avoid|turn off",
+        "git commit --no-verify",
+        "git push --no-verify",
+        "git merge --no-verify",
+        "git rebase --no-verify",
+        "git am --no-verify",
+        "pre-commit uninstall",
+        {"program": "git", "subcommand": ["config"], "args": ["core.hooksPath"]},
+    ),
+    concept(
+        "skip CI",
+        "skip ci|ci skip|skip-ci|[skip|skip the pipeline|skip the ci|skipping ci|skip checks",
+        {
+            "program": "git",
+            "subcommand": ["commit"],
+            "anywhere": ["re:(?i)\\[(skip ci|ci skip|no ci|skip actions|actions skip)\\]"],
+        },
+        {
+            "program": "git",
+            "subcommand": ["push"],
+            "options": {"--push-option": "re:(?i)ci\\.skip"},
+        },
+    ),
+    concept(
+        "rewrite shared history",
+        "history & rewrit|filter-branch|filter-repo|purg|eras|scrub",
+        "git filter-branch",
+        "git filter-repo",
+        "git push --force",
+    ),
+    concept(
+        "commit secrets",
+        "commit|add|push|check in|checking in|version control|git|repository|repo & secret|"
+        "credential|private key|api key|password|token|.env|keys|key file|certificate",
+        {"program": "git", "subcommand": ["add"], "args": [SECRET_FILE]},
+        {"program": "git", "subcommand": ["add"], "args": [".env"]},
+        {"program": "git", "subcommand": ["commit"], "args": [SECRET_FILE]},
+        {"program": "git", "subcommand": ["commit"], "args": [".env"]},
+    ),
+    concept(
+        "merge past branch protection",
+        "protection|required review|approval|review & bypass|skip|admin|override|without|disabl|"
+        "circumvent",
+        "gh pr merge --admin",
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "anywhere": ["re:(?i)protection"],
+            "options": {"--method": "re:(?i)^(delete|put|patch)$"},
+        },
+    ),
+    concept(
+        "recursive delete of a system directory",
+        "system|root director|root filesystem|operating system|/usr|/etc & DELETE|rm -rf|rm -r",
+        {"program": "rm", "flags": ["--recursive"], "args": [SYSTEM_DIR]},
+        {"program": "find", "flags": ["-delete"], "args": [SYSTEM_DIR]},
+    ),
+    concept(
+        "recursive delete of a home directory",
+        "home director|home folder|home dir|~/ & DELETE|rm -rf|rm -r",
+        {"program": "rm", "flags": ["--recursive"], "args": [HOME_DIR]},
+    ),
+    concept(
+        "recursive delete of a path built from a variable",
+        "variable|unset|unguarded|$ & rm -rf|rm -r|recursive|delet|remov",
+        {"program": "rm", "flags": ["--recursive"], "args": [VARIABLE_PATH]},
+    ),
+    concept(
+        "world-writable permissions",
+        "777|world-writable|world writable|everyone|all users|a+rwx|o+w|any user|every user|"
+        "globally writable & chmod|permission|writable|mode|access",
+        "chmod 777",
+        "chmod o+w",
+        "chmod -R 777",
+        "chmod 666",
+    ),
+    concept(
+        "change the owner of system directories",
+        "chown|ownership|owner & system|/usr|/etc|/var|root director",
+        {"program": "chown", "flags": ["--recursive"], "args": [SYSTEM_DIR]},
+        {"program": "chown", "args": [SYSTEM_DIR]},
+    ),
+    concept(
+        "overwrite a disk device",
+        "disk|device|drive|partition|/dev/|block|ssd|sd card|usb & dd|mkfs|format|wip|overwrit|"
+        "partition|wipefs|shred|writ|eras|zero|flash|imag",
+        {"program": "dd", "options": {"of": DEVICE}},
+        {"program": "mkfs", "args": [DEVICE]},
+        {"program": "wipefs", "args": [DEVICE]},
+        {"program": "shred", "args": [DEVICE]},
+        {"program": "sgdisk", "args": [DEVICE]},
+        {"program": "blkdiscard", "args": [DEVICE]},
+        {"program": "write-file", "args": [DEVICE]},
+    ),
+    concept(
+        "edit system configuration in place",
+        "/etc|system config|system file|configuration file|config file & sed -i|in place|in-place|"
+        "sed|edit|overwrit|modif",
+        {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/"]},
+    ),
+    concept(
+        "edit sudoers directly",
+        "sudoers|nopasswd|passwordless sudo",
+        {"program": "write-file", "args": ["re:^/etc/sudoers"]},
+        {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/sudoers"]},
+        {"program": "re:^(vi|vim|nano|emacs|ed)$", "args": ["re:^/etc/sudoers"]},
+        {"program": "re:.", "anywhere": ["re:NOPASSWD"]},
+    ),
+    concept(
+        "install packages as root",
+        "sudo|as root|root privileges|with root|superuser & pip|npm|gem|install|package|yarn|cargo|"
+        "module",
+        {"program": "pip", "subcommand": ["install"], "sudo": True},
+        {"program": "npm", "subcommand": ["install"], "sudo": True},
+        {"program": "gem", "subcommand": ["install"], "sudo": True},
+        {"program": "cargo", "subcommand": ["install"], "sudo": True},
+        {"program": "pipx", "subcommand": ["install"], "sudo": True},
+    ),
+    concept(
+        "install into the system Python",
+        "break-system-packages|system python|system packages|system-wide|system site|"
+        "externally managed|externally-managed",
+        "pip install --break-system-packages",
+        "pip install --system",
+        {"program": "pip", "subcommand": ["install"], "sudo": True},
+    ),
+    concept(
+        "privileged containers",
+        "privileged",
+        "docker run --privileged",
+        "docker exec --privileged",
+        "docker create --privileged",
+        "docker compose run --privileged",
+        "docker compose exec --privileged",
+    ),
+    concept(
+        "expose the Docker socket",
+        "docker.sock|docker socket|docker daemon socket",
+        {"program": "docker", "options": {"--volume": "re:(^|/)docker\\.sock$"}},
+        {"program": "chmod", "args": ["re:docker\\.sock$"]},
+    ),
+    concept(
+        "share the host's namespaces with a container",
+        "host network|--network=host|--net=host|host pid|--pid=host|host namespace|host's network|"
+        "host's pid",
+        {"program": "docker", "options": {"--network": "host"}},
+        {"program": "docker", "options": {"--pid": "host"}},
+        {"program": "docker", "options": {"--ipc": "host"}},
+    ),
+    concept(
+        "mount the host's root into a container",
+        "host filesystem|host's filesystem|host root|-v /:/|root filesystem & container|docker|"
+        "mount",
+        {"program": "docker", "options": {"--volume": "re:^/$"}},
+    ),
+    concept(
+        "give a container every capability",
+        "capabilit|cap-add|sys_admin",
+        {"program": "docker", "options": {"--cap-add": "re:(?i)^(all|sys_admin)$"}},
+    ),
+    concept(
+        "disable SELinux or AppArmor",
+        "selinux|apparmor|setenforce & DISABLE|permissive|setenforce 0",
+        "setenforce 0",
+        "setenforce Permissive",
+        {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/selinux/"]},
+        "systemctl stop apparmor",
+        "systemctl disable apparmor",
+        "aa-teardown",
+    ),
+    concept(
+        "disable the firewall",
+        "firewall|ufw|firewalld|iptables|nftables|nft & DISABLE|open|accept all|allow all",
+        "ufw disable",
+        "ufw reset",
+        "iptables -F",
+        "iptables -P INPUT ACCEPT",
+        "nft flush ruleset",
+        "firewall-cmd --panic-off",
+        "systemctl stop {target}",
+        "systemctl disable {target}",
+        "systemctl mask {target}",
+        targets="service",
+    ),
+    concept(
+        "open a port to the whole internet",
+        "0.0.0.0/0|world|internet|anywhere|public|everyone|any ip|all ips & port|ssh|22|3389|rdp|"
+        "security group|firewall|ingress|inbound|5432|3306|database",
+        {
+            "program": "aws",
+            "subcommand": ["ec2", "authorize-security-group-ingress"],
+            "anywhere": [INTERNET],
+        },
+        {"program": "gcloud", "subcommand": ["compute", "firewall-rules"], "anywhere": [INTERNET]},
+        {"program": "az", "subcommand": ["network", "nsg", "rule"], "anywhere": [INTERNET]},
+    ),
+    concept(
+        "turn off certificate verification",
+        "certificate|tls|ssl|https|cert & verif|validat|check|insecure|-k|ignor|skip|disabl|bypass|"
+        "trust",
+        {"program": "re:.", "flags": ["--insecure"]},
+    ),
+    concept(
+        "forward the SSH agent",
+        "agent forwarding|forward agent|forwardagent|forward the agent|ssh -a",
+        "ssh -A",
+        {"program": "ssh", "options": {"-o": "re:(?i)^forwardagent=(yes|true)"}},
+    ),
+    concept(
+        "a secret on the command line",
+        "password|secret|token|credential|api key|apikey|passphrase & command line|command-line|"
+        "argument|plain text|plaintext|inline|history|process list|ps output|in the command|"
+        "cli flag|hardcod|hard-cod|literal",
+        {"program": "re:.", "options": {"--password": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--pass": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--token": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--secret": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--client-secret": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--api-key": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--apikey": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--auth-token": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--access-token": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--secret-key": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--access-key": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"-P": LITERAL_SECRET}},
+        {"program": "re:.", "options": {"--passwd": LITERAL_SECRET}},
+        {"program": "re:.", "anywhere": ["re:^[a-z][a-z0-9+.-]*://[^:/@\\s]+:[^@/$\\s]+@"]},
+        {"program": "curl", "options": {"--user": "re:^[^:$]+:[^$].*"}},
+    ),
+    concept(
+        "print secrets",
+        "print|echo|cat|display|log|expos|leak|show|dump|output & secret|credential|token|api key|"
+        "password|private key|.env|environment variable",
+        {"program": "echo", "args": [SECRET_VARIABLE]},
+        {"program": "printf", "args": [SECRET_VARIABLE]},
+        {"program": "cat", "args": [SECRET_FILE]},
+        {"program": "cat", "args": [".env"]},
+        {
+            "program": "kubectl",
+            "subcommand": ["get", "secret"],
+            "options": {"--output": "re:(?i)^(yaml|json|jsonpath)"},
+        },
+        "printenv",
+        {"program": "aws", "subcommand": ["secretsmanager", "get-secret-value"]},
+        "gh auth token",
+    ),
+    concept(
+        "write to a database directly",
+        "database|db|sql|table|schema|rows|records|postgres|mysql & WRITE|delet|remov|destroy|drop|"
+        "wip|purg|eras|nuk|tear down|tearing down|get rid|clean|clear|empty",
+        {"program": "sql", "subcommand": ["insert"]},
+        {"program": "sql", "subcommand": ["update"]},
+        {"program": "sql", "subcommand": ["delete"]},
+        {"program": "sql", "subcommand": ["drop"]},
+        {"program": "sql", "subcommand": ["alter"]},
+        {"program": "sql", "subcommand": ["truncate"]},
+        {"program": "sql", "subcommand": ["create"]},
+        {"program": "sql", "subcommand": ["grant"]},
+        {"program": "sql", "subcommand": ["revoke"]},
+        {"program": "sql", "subcommand": ["replace"]},
+        {"program": "sql", "subcommand": ["merge"]},
+        {"program": "sql", "subcommand": ["copy"]},
+        "psql --file <any>",
+        "mysql < <any>",
+        "psql < <any>",
+        "supabase db push",
+        "supabase db reset",
+        production=True,
+    ),
+    concept(
+        "drop a database",
+        "database|db|keyspace & drop|delet|destroy|remov|wip",
+        {"program": "sql", "subcommand": ["drop", "database"]},
+        {"program": "sql", "subcommand": ["drop", "schema"]},
+    ),
+    concept(
+        "drop a table",
+        "table|collection & drop|delet|destroy|remov",
+        {"program": "sql", "subcommand": ["drop", "table"]},
+    ),
+    concept(
+        "delete or update every row",
+        "where|every row|all rows|all the rows|whole table|entire table|all records|every record|"
+        "truncat|empty the table & delet|updat|truncat|remov|wip|empty",
+        {"program": "sql", "subcommand": ["delete"], "flags": ["--all-rows"]},
+        {"program": "sql", "subcommand": ["update"], "flags": ["--all-rows"]},
+    ),
+    concept(
+        "grant everything",
+        "grant|privilege|superuser|permission & all|superuser|public|everything",
+        {"program": "sql", "subcommand": ["grant"], "flags": ["--all-privileges"]},
+        {"program": "sql", "subcommand": ["grant"], "flags": ["--public"]},
+        {"program": "sql", "flags": ["--superuser"]},
+        "createuser --superuser",
+    ),
+    concept(
+        "reset or flush a database",
+        "database|db|redis|cache|keys & flush|reset|wip|recreat|empty|clear",
+        "redis-cli flushall",
+        "manage.py flush",
+        "rails db:drop",
+        "rails db:reset",
+        "rake db:drop",
+        "rake db:reset",
+        "prisma migrate reset",
+        "supabase db reset",
+        {"program": "sql", "subcommand": ["drop", "database"]},
+    ),
+    concept(
+        "restore over a database",
+        "restor|import|load & database|db|dump|backup",
+        "pg_restore --clean",
+        "psql < <any>",
+        "mysql < <any>",
+        "pg_restore",
+        production=True,
+    ),
+    concept(
+        "run migrations",
+        "migration|migrate|schema change",
+        "manage.py migrate",
+        "alembic upgrade",
+        "rails db:migrate",
+        "rake db:migrate",
+        "prisma migrate deploy",
+        "flyway migrate",
+        "knex migrate:latest",
+        "supabase db push",
+        "supabase migration up",
+        production=True,
+    ),
+    concept(
+        "prune Docker volumes",
+        "volume & prun|delet|remov|wip|down -v|clean",
+        "docker system prune --volumes",
+        "docker volume prune",
+        "docker compose down --volumes",
+        "docker volume rm",
+        "docker compose rm --volumes",
+        "docker rm --volumes",
+    ),
+    concept(
+        "prune every Docker image",
+        "docker|image|container & prun|clean up everything|wip",
+        "docker system prune --all",
+        "docker image prune --all",
+        "docker system prune",
+    ),
+    concept(
+        "delete a Kubernetes namespace",
+        "namespace & DELETE",
+        {"program": "kubectl", "subcommand": ["delete", "namespace"]},
+    ),
+    concept(
+        "delete persistent volumes",
+        "pvc|persistent volume|persistentvolume|volume claim|persistent storage & DELETE",
+        {"program": "kubectl", "subcommand": ["delete", "persistentvolumeclaim"]},
+        {"program": "kubectl", "subcommand": ["delete", "persistentvolume"]},
+    ),
+    concept(
+        "delete every resource",
+        "all resources|every resource|everything in|all pods|every pod|--all|all the pods|"
+        "all deployments & DELETE",
+        "kubectl delete --all",
+        {"program": "kubectl", "subcommand": ["delete", "all"]},
+    ),
+    concept(
+        "delete CRDs",
+        "crd|custom resource definition|customresourcedefinition & DELETE",
+        {"program": "kubectl", "subcommand": ["delete", "customresourcedefinition"]},
+    ),
+    concept(
+        "drain or cordon nodes",
+        "drain|cordon",
+        {"program": "kubectl", "subcommand": ["drain"]},
+        {"program": "kubectl", "subcommand": ["cordon"]},
+    ),
+    concept(
+        "scale to zero",
+        "scale|replicas & zero| 0|to 0|=0|none",
+        {"program": "kubectl", "subcommand": ["scale"], "options": {"--replicas": "0"}},
+    ),
+    concept(
+        "change a cluster by hand",
+        "kubectl|cluster|kubernetes|k8s|manifest & edit|patch|apply|by hand|manual|directly|"
+        "hand-edit",
+        "kubectl edit",
+        "kubectl patch",
+        "kubectl apply",
+        "kubectl replace",
+        "kubectl set",
+        "kubectl scale",
+        production=True,
+    ),
+    concept(
+        "uninstall a Helm release",
+        "helm|release|chart & DELETE|uninstall",
+        "helm uninstall",
+    ),
+    concept(
+        "cluster-admin for everyone",
+        "cluster-admin|cluster admin",
+        {
+            "program": "kubectl",
+            "subcommand": ["create", "clusterrolebinding"],
+            "options": {"--clusterrole": "cluster-admin"},
+        },
+    ),
+    concept(
+        "destroy infrastructure",
+        "terraform|tofu|infrastructure|infra|stack|resources|pulumi & destroy|tear down|"
+        "tearing down|teardown",
+        "terraform destroy",
+        "pulumi destroy",
+        "cdk destroy",
+        {"program": "aws", "subcommand": ["cloudformation", "delete-stack"]},
+    ),
+    concept(
+        "apply without review",
+        "auto-approve|without review|without a plan|without plan|without approval|unreviewed|"
+        "skip the plan|skipping the plan|without reviewing|-y|--yes|without confirmation|"
+        "without confirming & terraform|apply|destroy|pulumi|infrastructure|tofu",
+        "terraform apply --auto-approve",
+        "terraform destroy --auto-approve",
+        "pulumi up --yes",
+        "pulumi destroy --yes",
+    ),
+    concept(
+        "edit Terraform state by hand",
+        "state & rm|remov|delet|edit|push|manipulat|by hand|manual|mv|move|unlock|force-unlock|"
+        "surgery",
+        "terraform state rm",
+        "terraform state push",
+        "terraform state mv",
+        "terraform force-unlock",
+        "terraform state replace-provider",
+    ),
+    concept(
+        "disable state locking",
+        "lock & disabl|without|-lock=false|off|skip|bypass",
+        "terraform apply --no-lock",
+        "terraform destroy --no-lock",
+        "terraform plan --no-lock",
+        "terraform import --no-lock",
+    ),
+    concept(
+        "run a playbook against every host",
+        "ansible|playbook & all hosts|every host|without --limit|without limit|no limit|"
+        "entire inventory|whole inventory|all servers|every server",
+        {"program": "ansible-playbook", "without": ["--limit", "--check"]},
+        {"program": "ansible", "args": ["all"]},
+    ),
+    concept(
+        "make storage public",
+        "public|everyone|anonymous|world-readable|allusers|anyone & bucket|s3|storage|blob|object|"
+        "acl|container",
+        {"program": "aws", "subcommand": ["s3api", "put-bucket-acl"], "anywhere": [EVERYONE]},
+        {"program": "aws", "subcommand": ["s3api", "put-object-acl"], "anywhere": [EVERYONE]},
+        {"program": "aws", "subcommand": ["s3"], "options": {"--acl": EVERYONE}},
+        {"program": "aws", "subcommand": ["s3api", "delete-public-access-block"]},
+        {"program": "gsutil", "anywhere": [EVERYONE]},
+        {"program": "gcloud", "subcommand": ["storage"], "anywhere": [EVERYONE]},
+        {
+            "program": "az",
+            "subcommand": ["storage"],
+            "options": {"--public-access": "re:(?i)^(blob|container)$"},
+        },
+        {
+            "program": "az",
+            "subcommand": ["storage"],
+            "options": {"--allow-blob-public-access": "re:(?i)^true$"},
+        },
+    ),
+    concept(
+        "delete a bucket's contents",
+        "bucket|s3|storage|objects & DELETE|rm -r|empty",
+        "aws s3 rm --recursive",
+        "aws s3 rb --force",
+        "gsutil rm -r",
+        "gcloud storage rm --recursive",
+        "az storage blob delete-batch",
+        "aws s3 sync --delete",
+    ),
+    concept(
+        "grant administrator access",
+        "admin|owner|full access|administratoraccess|roles/owner|*:*|root account & grant|attach|"
+        "assign|role|policy|iam|give",
+        {"program": "aws", "subcommand": ["iam"], "anywhere": ["re:(?i)administratoraccess"]},
+        {"program": "gcloud", "anywhere": ["re:(?i)roles/(owner|editor)"]},
+        {
+            "program": "az",
+            "subcommand": ["role", "assignment", "create"],
+            "anywhere": ["re:(?i)^(owner|contributor)$"],
+        },
+    ),
+    concept(
+        "delete cloud databases without a snapshot",
+        "snapshot|backup & without|skip|no final|delet",
+        "aws rds delete-db-instance --skip-final-snapshot",
+        "aws rds delete-db-cluster --skip-final-snapshot",
+    ),
+    concept(
+        "pipe a download into a shell",
+        "pip|curl|wget|download|remote script|internet|url & shell|sh|bash|interpreter|execut|run|"
+        "pipe",
+        "curl <any> | sh",
+    ),
+    concept(
+        "install unsigned packages",
+        "unsigned|untrusted|nogpgcheck|gpg check|signature|unauthenticated|allow-unauthenticated",
+        "apt install --allow-unauthenticated",
+        "dnf install --nogpgcheck",
+        "rpm --nosignature",
+        "apk add --allow-untrusted",
+        "snap install --dangerous",
+        "dpkg --force-all",
+        "apt-get install --force-yes",
+    ),
+    concept(
+        "force dependency upgrades",
+        "audit fix & force",
+        "npm audit fix --force",
+    ),
+    concept(
+        "publish a package",
+        "publish|release to npm|release to pypi|upload & package|npm|pypi|crate|gem|registry|"
+        "library",
+        "npm publish",
+        "cargo publish",
+        "twine upload",
+        "gem push",
+        "poetry publish",
+        "uv publish",
+    ),
+    concept(
+        "unpublish a package",
+        "unpublish|yank",
+        "npm unpublish",
+        "cargo yank",
+        "gem yank",
+    ),
+    concept(
+        "SIGKILL a process",
+        "kill -9|sigkill|kill -kill|force kill|force-kill|forcefully kill|killall -9|pkill -9|"
+        "hard kill",
+        {"program": "kill", "options": {"--signal": "KILL"}, "args": ["{target}"]},
+        targets="process",
+    ),
+    concept(
+        "stop a service",
+        "STOP & service|daemon|server|unit",
+        "systemctl stop {target}",
+        "systemctl disable {target}",
+        "systemctl mask {target}",
+        "systemctl kill {target}",
+        targets="service",
+    ),
+    concept(
+        "reboot or power off a host",
+        "reboot|shutdown|shut down|power off|poweroff|halt|restart the server|restart the host|"
+        "restart the machine",
+        "reboot",
+        "shutdown",
+        "poweroff",
+        "halt",
+        "systemctl reboot",
+        "systemctl poweroff",
+        "init 0",
+        "init 6",
+    ),
+    concept(
+        "remove the crontab",
+        "crontab|cron jobs|cron table & DELETE|-r",
+        "crontab -r",
+    ),
+    concept(
+        "erase shell history",
+        "history & clear|delet|wip|eras|disabl|unset|remov|hide",
+        "history -c",
+        {"program": "unset", "args": ["HISTFILE"]},
+        {"program": "rm", "args": ["re:\\.(bash|zsh)_history$"]},
+        {"program": "write-file", "args": ["re:\\.(bash|zsh)_history$"]},
+    ),
+    concept(
+        "delete logs",
+        "log|journal|audit trail & DELETE|truncat|vacuum|rotat",
+        "journalctl --vacuum-time <any>",
+        "journalctl --vacuum-size <any>",
+        {"program": "rm", "args": ["re:^/var/log(/|$)"]},
+        {"program": "truncate", "args": ["re:^/var/log/"]},
+        {"program": "write-file", "args": ["re:^/var/log/"]},
+    ),
+    concept(
+        "remove a user's password",
+        "password & remov|delet|empty|blank|no password|without",
+        "passwd -d",
+    ),
+    concept(
+        "eval untrusted input",
+        "eval & untrusted|input|user|variable|download|remote|output",
+        {"program": "eval", "args": ["re:\\$"]},
+    ),
+    concept(
+        "run commands on production hosts over SSH",
+        "ssh & production|prod|live",
+        {"program": "ssh", "anywhere": ["re:(?i)(^|[^a-z])prod(uction)?([^a-z]|$)"]},
+    ),
+)
+# fmt: on

@@ -1,0 +1,62 @@
+"""One command of a line, as the guard compares it (read by `lessons.commands`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+
+@dataclass
+class Invocation:
+    """One command a line runs, normalised."""
+
+    program: str
+    subcommand: tuple[str, ...] = ()
+    flags: frozenset[str] = frozenset()
+    # canonical flag -> its values; redirections are the pseudo-options `<`, `>` and `<<`
+    options: dict[str, list[str]] = field(default_factory=dict)
+    args: list[str] = field(default_factory=list)
+    sudo: bool = False
+    env: dict[str, str] = field(default_factory=dict)
+    text: str = ""
+    pipeline: tuple[int, int] | None = None  # (pipeline number, position in it)
+    wrapper: bool = False  # only runs the next invocation (`docker exec c …`, `bash -c …`)
+    defused: frozenset[str] = frozenset()  # flags that make it harmless (`--dry-run`)
+    # flags the table does not know, followed by a word: `--target prod` may be a value
+    loose: frozenset[str] = frozenset()
+    # the words of the command that runs this one (`docker exec prod-db …`: `prod-db`)
+    via: list[str] = field(default_factory=list)
+    # its flags that only widen the danger (`git clean -x`)
+    widening: frozenset[str] = frozenset()
+    # its options whose value is the danger (`kill --signal`)
+    essential: frozenset[str] = frozenset()
+    # an equivalent invocation of the same line says what this one does more plainly
+    # (`psql -c 'DROP TABLE x'` is a `sql drop table x`): a report is generalised from that one
+    superseded: bool = False
+    # runs inside `$(…)`: it hands its output to another command (`kill $(pidof x)`)
+    substituted: bool = False
+    # its equivalent forms were added to the line already (a nested line is read once)
+    expanded: bool = False
+
+    def words(self) -> Iterator[str]:
+        """Every value the command carries: arguments, option values, environment values."""
+        yield from self.args
+        for values in self.options.values():
+            yield from values
+        yield from self.env.values()
+        yield from self.via
+
+    @cached_property
+    def haystack(self) -> str:
+        """Its values in one lower-case string: a literal a trigger needs must occur in it."""
+        return "\n".join(self.words()).casefold()
+
+    def describe(self) -> dict:
+        return {
+            "program": self.program,
+            "subcommand": list(self.subcommand),
+            "flags": sorted(self.flags),
+            "arguments": list(self.args),
+            "sudo": self.sudo,
+        }

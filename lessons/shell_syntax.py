@@ -1,0 +1,296 @@
+"""A shell line read into the simple commands it runs, with tree-sitter's bash grammar.
+
+`tree-sitter-bash` is error-tolerant (a half-finished command or a sentence still yields what
+can be read) and takes about 20 µs a line. Every simple command is collected wherever it sits:
+`&&`, `||`, `;`, pipelines, subshells, `{ …; }`, `$(…)`, loops and conditionals. Each comes with
+its words (quotes removed), its `VAR=value` prefixes, its redirections, its place in a pipeline,
+and the directory a preceding `cd` moved to. What the words mean is `lessons.commands`' job.
+"""
+
+from __future__ import annotations
+
+import itertools
+import posixpath
+import re
+import threading
+from dataclasses import dataclass, field
+
+import tree_sitter_bash
+from tree_sitter import Language, Node, Parser
+
+_LANGUAGE = Language(tree_sitter_bash.language())
+_local = threading.local()
+MAX_TEXT = 10_000
+
+# Redirections, as pseudo-options of the command: a file read, a file written (`>` and `>>`),
+# and text handed to its standard input (here-documents, here-strings, `echo … |`). A file
+# appended to (`>>`) is written too, and the command carries APPENDS as a flag besides.
+READS, WRITES, STDIN, APPENDS = "<", ">", "<<", ">>"
+# Builtins that set or unset the shell's variables (`export HISTSIZE=0`, `unset HISTFILE`).
+DECLARATIONS = frozenset({"export", "declare", "typeset", "readonly", "local", "unset"})
+
+
+def _parser() -> Parser:
+    parser = getattr(_local, "parser", None)
+    if parser is None:  # a Parser must not be shared between threads
+        parser = _local.parser = Parser(_LANGUAGE)
+    return parser
+
+
+def unquote(text: str) -> str:
+    """A shell word's value: quotes removed, escapes applied, expansions kept as written."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\" and i + 1 < n:
+            out.append(text[i + 1])
+            i += 2
+        elif ch == "'":
+            end = text.find("'", i + 1)
+            end = n if end < 0 else end
+            out.append(text[i + 1 : end])
+            i = end + 1
+        elif ch == "$" and text.startswith("$'", i):
+            end = text.find("'", i + 2)
+            end = n if end < 0 else end
+            out.append(text[i + 2 : end])
+            i = end + 1
+        elif ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                if text[j] == "\\" and j + 1 < n and text[j + 1] in '"\\$`\n':
+                    out.append(text[j + 1])
+                    j += 2
+                else:
+                    out.append(text[j])
+                    j += 1
+            i = j + 1
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+_HOME = re.compile(r"^(?:\$HOME|\$\{HOME\})(?=/|$)")
+
+
+def home(value: str) -> str:
+    return _HOME.sub("~", value)
+
+
+def normalize_path(value: str, cwd: str | None = None) -> str:
+    """`./data/` -> `data`, `$HOME/x` -> `~/x`, `/srv/data/*` -> `/srv/data` (its contents),
+    a relative path under a known `cd` -> absolute."""
+    path = home(value)
+    if not path or path.startswith("-"):
+        return path
+    while len(path) > 1 and path.endswith(("/*", "/.")):
+        path = path[:-2] or "/"
+    if len(path) > 1:
+        path = path.rstrip("/") or "/"
+    if cwd and not path.startswith(("/", "~", "$")):
+        path = posixpath.join(cwd, path)
+    if path.startswith("/") or path.startswith("~/"):
+        head = "~" if path.startswith("~") else ""
+        path = head + posixpath.normpath(path[len(head) :])
+        path = path.replace("//", "/")
+    elif path not in (".", ".."):
+        path = posixpath.normpath(path)
+    return path
+
+
+@dataclass
+class RawCommand:
+    words: list[str]
+    env: dict[str, str]
+    redirects: list[tuple[str, str]]
+    text: str
+    pipeline: tuple[int, int] | None
+    cwd: str | None
+    # runs inside `$(…)`/`<(…)`: its output is a word of another command
+    substituted: bool = False
+
+
+# Pipelines are numbered across nested parses (`bash -c '… | …'`), so numbers never collide.
+PIPELINES = itertools.count(1)
+
+
+@dataclass
+class _Walk:
+    src: bytes
+    raws: list[RawCommand] = field(default_factory=list)
+    cwd: str | None = None
+    substitutions: int = 0  # how deep inside `$(…)` the walk is
+
+
+def _text(node: Node, src: bytes) -> str:
+    return src[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+def _redirect(node: Node, walk: _Walk) -> tuple[str, str] | None:
+    if node.type == "heredoc_redirect":
+        body = next((c for c in node.named_children if c.type == "heredoc_body"), None)
+        return (STDIN, _text(body, walk.src)) if body is not None else None
+    if node.type == "herestring_redirect":
+        value = node.named_children[-1] if node.named_children else None
+        return (STDIN, unquote(_text(value, walk.src))) if value is not None else None
+    operator = next((c.type for c in node.children if not c.is_named), "")
+    destination = node.child_by_field_name("destination")
+    if (
+        destination is None
+        or destination.type == "number"
+        or "&" in operator
+        and (_text(destination, walk.src).isdigit())
+    ):
+        return None  # `2>&1`
+    target = unquote(_text(destination, walk.src))
+    if target == "/dev/null":
+        return None
+    if operator.startswith("<"):
+        return (READS, target)
+    return (APPENDS if operator.endswith(">>") else WRITES, target)
+
+
+def _substitutions(node: Node, walk: _Walk) -> None:
+    """Commands inside `$(…)` and `<(…)` anywhere below node run too."""
+    stack = list(node.named_children)
+    while stack:
+        child = stack.pop()
+        if child.type in ("command_substitution", "process_substitution"):
+            saved = walk.cwd
+            walk.substitutions += 1
+            for statement in child.named_children:
+                _collect(statement, walk, None)
+            walk.substitutions -= 1
+            walk.cwd = saved
+        else:
+            stack.extend(child.named_children)
+
+
+def _command(node: Node, walk: _Walk, pipeline, redirects: list[tuple[str, str]]) -> None:
+    env: dict[str, str] = {}
+    words: list[str] = []
+    for child in node.named_children:
+        if child.type == "variable_assignment":
+            name = child.child_by_field_name("name")
+            value = child.child_by_field_name("value")
+            if name is not None:
+                env[_text(name, walk.src)] = unquote(_text(value, walk.src)) if value else ""
+        elif child.type in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
+            found = _redirect(child, walk)
+            if found:
+                redirects.append(found)
+        else:
+            words.append(unquote(_text(child, walk.src)))
+    _substitutions(node, walk)
+    if words and words[0] == "cd" and pipeline is None:
+        target = words[1] if len(words) > 1 else "~"
+        if target not in ("-",) and not target.startswith("$"):
+            walk.cwd = normalize_path(target, walk.cwd)
+        return
+    if words:
+        walk.raws.append(
+            RawCommand(
+                words,
+                env,
+                redirects,
+                _text(node, walk.src),
+                pipeline,
+                walk.cwd,
+                substituted=walk.substitutions > 0,
+            )
+        )
+
+
+def _redirected(node: Node, walk: _Walk, pipeline) -> None:
+    redirects = []
+    followers: list[Node] = []  # `cat <<EOF | psql`: the pipeline continues inside the heredoc
+    for child in node.children_by_field_name("redirect"):
+        found = _redirect(child, walk)
+        if found:
+            redirects.append(found)
+        if child.type == "heredoc_redirect":
+            followers += [c for c in child.named_children if c.type in ("pipeline", "command")]
+    body = node.child_by_field_name("body")
+    if followers and pipeline is None:
+        number = next(PIPELINES)
+        if body is not None and body.type == "command":
+            _command(body, walk, (number, 0), redirects)
+        position = 1
+        for follower in followers:
+            members = follower.named_children if follower.type == "pipeline" else [follower]
+            for member in members:
+                _collect(member, walk, (number, position))
+                position += 1
+        return
+    if body is not None and body.type == "command":
+        _command(body, walk, pipeline, redirects)
+    elif body is not None:
+        _collect(body, walk, pipeline)
+    elif redirects:
+        # `> app.log` alone runs the null command `:` with the redirection: it empties the file
+        text = _text(node, walk.src)
+        walk.raws.append(
+            RawCommand(
+                [":"],
+                {},
+                redirects,
+                text,
+                pipeline,
+                walk.cwd,
+                substituted=walk.substitutions > 0,
+            )
+        )
+
+
+def _declaration(node: Node, walk: _Walk, pipeline) -> None:
+    """`export HISTSIZE=0`, `unset HISTFILE`, `local x=$(…)`: a builtin and its words."""
+    words = [_text(c, walk.src) for c in node.children]
+    _substitutions(node, walk)
+    if words:
+        text = _text(node, walk.src)
+        walk.raws.append(
+            RawCommand(
+                [unquote(w) for w in words],
+                {},
+                [],
+                text,
+                pipeline,
+                walk.cwd,
+                substituted=walk.substitutions > 0,
+            )
+        )
+
+
+def _collect(node: Node, walk: _Walk, pipeline) -> None:
+    kind = node.type
+    if kind == "command":
+        _command(node, walk, pipeline, [])
+    elif kind in ("declaration_command", "unset_command"):  # DECLARATIONS
+        _declaration(node, walk, pipeline)
+    elif kind == "redirected_statement":
+        _redirected(node, walk, pipeline)
+    elif kind == "pipeline":
+        number = next(PIPELINES)
+        position = 0
+        for child in node.named_children:
+            _collect(child, walk, (number, position))
+            position += 1
+    elif kind in ("subshell", "command_substitution", "process_substitution"):
+        saved = walk.cwd  # a `cd` inside a subshell stays there
+        for child in node.named_children:
+            _collect(child, walk, pipeline)
+        walk.cwd = saved
+    else:
+        for child in node.named_children:
+            _collect(child, walk, pipeline)
+
+
+def raw_commands(text: str) -> list[RawCommand]:
+    """The simple commands a line runs, in order."""
+    src = text[:MAX_TEXT].encode("utf-8", "replace")
+    tree = _parser().parse(src)
+    walk = _Walk(src)
+    _collect(tree.root_node, walk, None)
+    return walk.raws

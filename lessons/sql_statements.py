@@ -1,0 +1,338 @@
+"""SQL (and the data stores' shell statements) read into what each statement does.
+
+The guard compares what a statement does, not how it is spelt: `DROP TABLE IF EXISTS "Orders"
+CASCADE;` is a drop of the table `orders`; `delete from users` and `DELETE FROM users WHERE 1=1`
+delete every row; `TRUNCATE TABLE t` empties it. Each statement becomes a `Statement` — its verb,
+the kind of object (`table`, `database`, …), the objects it names, and the facts that make it
+dangerous as flags:
+
+    --all-rows        a DELETE or UPDATE with no WHERE clause (or one that is always true)
+    --cascade         drops what depends on it too
+    --drop            an ALTER that drops something (a column, a constraint)
+    --all-privileges  GRANT ALL
+    --public          granted to PUBLIC
+    --superuser       a role made superuser
+
+MongoDB's shell calls (`db.users.deleteMany({})`, `db.dropDatabase()`) read the same way, with a
+collection as a table. This is a reader for guarding, not a parser: it reads the first words of
+each statement and the clauses that matter, and says nothing about what it cannot read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Statement verbs that make a text SQL when it starts with one.
+SQL_VERBS = frozenset(
+    "select insert update delete drop truncate alter create grant revoke replace merge "
+    "upsert copy vacuum reindex rename begin commit rollback with explain set show use "
+    "comment lock analyze cluster refresh call do".split()
+)
+KINDS = {
+    "table": "table",
+    "tables": "table",
+    "database": "database",
+    "databases": "database",
+    "schema": "schema",
+    "schemas": "schema",
+    "view": "view",
+    "index": "index",
+    "user": "user",
+    "role": "role",
+    "function": "function",
+    "procedure": "procedure",
+    "trigger": "trigger",
+    "sequence": "sequence",
+    "type": "type",
+    "extension": "extension",
+    "collection": "table",
+    "keyspace": "database",
+    "owned": "owned",
+    "policy": "policy",
+    "publication": "publication",
+    "subscription": "subscription",
+    "tablespace": "tablespace",
+    "materialized": "view",
+    "event": "trigger",
+    "column": "column",
+}
+_MODIFIERS = frozenset(
+    "temporary temp materialized unique global local unlogged or replace".split()
+)
+
+
+@dataclass
+class Statement:
+    verb: str
+    kind: str | None = None
+    names: list[str] = field(default_factory=list)
+    flags: set[str] = field(default_factory=set)
+    text: str = ""
+
+    @property
+    def subcommand(self) -> tuple[str, ...]:
+        return (self.verb, self.kind) if self.kind else (self.verb,)
+
+
+# --- splitting and tokens ------------------------------------------------------------------------
+
+_COMMENT = re.compile(r"--[^\n]*|/\*.*?\*/", re.S)
+_TOKEN = re.compile(
+    r"""'(?:[^']|'')*'|"(?:[^"]|"")*"|`[^`]*`|\[[^\]]*\]|[A-Za-z_][\w$]*(?:\.[A-Za-z_"`][\w$"`]*)*"""
+    r"""|\d+(?:\.\d+)?|<>|!=|>=|<=|[=(),.*;]|\S"""
+)
+
+
+def split_statements(text: str) -> list[str]:
+    """Statements of a text, split at `;` outside quotes (comments removed)."""
+    text = _COMMENT.sub(" ", text)
+    parts, current, quote = [], [], ""
+    for ch in text:
+        if quote:
+            current.append(ch)
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"`":
+            quote = ch
+            current.append(ch)
+        elif ch == ";":
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _name(token: str) -> str:
+    """An identifier as compared: unquoted, lower-case, without its schema (`public."Orders"`)."""
+    last = re.split(r"\.(?=(?:[^\"`]*[\"`][^\"`]*[\"`])*[^\"`]*$)", token)[-1]
+    return last.strip('"`[]').lower()
+
+
+def _words(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def looks_like_sql(text: str) -> bool:
+    """Whether a text is SQL statements rather than a shell command or a sentence."""
+    statements = split_statements(text)
+    if not statements:
+        return False
+    first = _words(statements[0])
+    if not first or first[0].lower() not in SQL_VERBS:
+        return False
+    # `set +o history` is a shell builtin: one statement at least must read or change data
+    return any((read := _read(s)) is not None and read.verb in _CORE for s in statements)
+
+
+_CORE = frozenset(
+    "select insert update delete drop truncate alter create grant revoke replace merge "
+    "upsert copy rename".split()
+)
+
+
+# --- reading one statement -----------------------------------------------------------------------
+
+_TAUTOLOGY = re.compile(
+    r"^\(?\s*(?:1\s*=\s*1|true|1|'(\w*)'\s*=\s*'\1'|(\w+)\s*=\s*\2|\d+\s*>\s*0|"
+    r"1\s*<>\s*0|not\s+false)\s*\)?$",
+    re.I,
+)
+_WHERE_END = re.compile(r"\b(returning|order\s+by|limit|group\s+by|having)\b", re.I)
+
+
+def _rows_clause(statement: Statement, rest: str) -> None:
+    """--all-rows when a DELETE/UPDATE has no WHERE, or one that is always true."""
+    match = re.search(r"\bwhere\b(.*)", rest, re.I | re.S)
+    if match is None:
+        statement.flags.add("--all-rows")
+        return
+    condition = _WHERE_END.split(match.group(1))[0].strip()
+    if _TAUTOLOGY.match(condition):
+        statement.flags.add("--all-rows")
+
+
+def _names_until(words: list[str], start: int, stop: set[str]) -> list[str]:
+    names = []
+    for word in words[start:]:
+        lowered = word.lower()
+        if lowered in stop or word in ("(", ";"):
+            break
+        if word == ",":
+            continue
+        if re.match(r"[A-Za-z_\"`\[]", word) and lowered not in ("if", "exists", "only", "not"):
+            names.append(_name(word))
+    return names
+
+
+def _read(text: str) -> Statement | None:
+    words = _words(text)
+    if not words:
+        return None
+    lowered = [w.lower() for w in words]
+    verb = lowered[0]
+    statement = Statement(verb=verb, text=text.strip())
+    if verb == "explain" and "analyze" not in lowered[:3]:
+        return Statement(verb="explain", text=text.strip())
+    if verb in ("drop", "create", "alter"):
+        i = 1
+        while i < len(lowered) and lowered[i] in _MODIFIERS:
+            if lowered[i] == "replace":
+                statement.flags.add("--replace")
+            i += 1
+        if i >= len(lowered):
+            return None
+        kind = KINDS.get(lowered[i])
+        if kind is None:
+            return None
+        if lowered[i] == "materialized" and i + 1 < len(lowered):
+            i += 1
+        statement.kind = kind
+        i += 1
+        if kind == "owned" and i < len(lowered) and lowered[i] == "by":
+            i += 1
+        while i < len(lowered) and lowered[i] in ("if", "not", "exists", "concurrently"):
+            i += 1
+        stop = {"cascade", "restrict", "on", "with", "as", "from", "to", "add", "drop",
+                "alter", "rename", "set", "owner", "in", "using", "superuser", "password",
+                "login", "nologin", "createdb", "createrole", "encrypted", "inherit"}  # fmt: skip
+        statement.names = _names_until(words, i, stop)
+        if "cascade" in lowered:
+            statement.flags.add("--cascade")
+        if verb == "alter" and "drop" in lowered[i:]:
+            statement.flags.add("--drop")
+        if verb == "alter" and "rename" in lowered[i:]:
+            statement.flags.add("--rename")
+        if kind in ("user", "role") and "superuser" in lowered:
+            statement.flags.add("--superuser")
+        return statement
+    if verb == "truncate":
+        i = 1
+        while i < len(lowered) and lowered[i] in ("table", "only"):
+            i += 1
+        statement.names = _names_until(words, i, {"restart", "continue", "cascade", "restrict"})
+        statement.flags.add("--all-rows")
+        if "cascade" in lowered:
+            statement.flags.add("--cascade")
+        return statement
+    if verb == "delete":
+        i = 1
+        while i < len(lowered) and lowered[i] in (
+            "from",
+            "only",
+            "low_priority",
+            "quick",
+            "ignore",
+        ):
+            i += 1
+        statement.names = _names_until(words, i, {"where", "using", "as", "returning", "limit"})[:1]
+        _rows_clause(statement, text)
+        return statement
+    if verb == "update":
+        i = 1
+        while i < len(lowered) and lowered[i] in ("only", "low_priority", "ignore"):
+            i += 1
+        statement.names = _names_until(words, i, {"set", "as"})[:1]
+        _rows_clause(statement, text)
+        return statement
+    if verb in ("grant", "revoke"):
+        if re.search(r"\b(grant|revoke)\s+all\b", text, re.I):
+            statement.flags.add("--all-privileges")
+        if re.search(r"\b(to|from)\s+public\b", text, re.I):
+            statement.flags.add("--public")
+        if re.search(r"\bsuperuser\b", text, re.I):
+            statement.flags.add("--superuser")
+        on = lowered.index("on") + 1 if "on" in lowered else None
+        if on is not None:
+            while on < len(lowered) and (lowered[on] in KINDS or lowered[on] in ("all", "in")):
+                on += 1
+            statement.names = _names_until(words, on, {"to", "from", "with", "granted"})
+        target = next((k for k, w in enumerate(lowered) if w in ("to", "from")), None)
+        if target is not None:
+            statement.names += _names_until(words, target + 1, {"with", "granted"})
+        return statement
+    if verb in ("insert", "replace", "upsert", "merge"):
+        i = 1
+        while i < len(lowered) and lowered[i] in ("into", "ignore", "low_priority", "or"):
+            i += 1
+        statement.names = _names_until(words, i, {"values", "select", "set", "as", "default"})[:1]
+        return statement
+    if verb in ("copy",):
+        statement.names = _names_until(words, 1, {"from", "to", "with"})[:1]
+        if re.search(r"\bprogram\b", text, re.I):
+            statement.flags.add("--program")
+        return statement
+    if verb in ("rename",):
+        statement.names = _names_until(words, 2, {"to"})
+        return statement
+    if verb in SQL_VERBS:
+        return statement
+    return None
+
+
+# MongoDB's shell: `db.users.deleteMany({})`, `db.getCollection("users").drop()`.
+_MONGO_CALL = re.compile(
+    r"db\.(?:getCollection\(\s*['\"]([\w.-]+)['\"]\s*\)|getSiblingDB\(\s*['\"][\w.-]+['\"]\s*\)"
+    r"\.(\w+)|(\w+))\.(\w+)\(\s*(\{\s*\}|\))?"
+)
+_MONGO_DB_CALL = re.compile(r"db\.(dropDatabase|dropAllUsers|dropAllRoles)\(\s*\)")
+_MONGO_VERBS = {
+    "drop": ("drop", "table"),
+    "deletemany": ("delete", None),
+    "remove": ("delete", None),
+    "deleteone": ("delete", None),
+    "updatemany": ("update", None),
+    "updateone": ("update", None),
+    "replaceone": ("update", None),
+    "insertone": ("insert", None),
+    "insertmany": ("insert", None),
+    "insert": ("insert", None),
+    "find": ("select", None),
+    "findone": ("select", None),
+    "aggregate": ("select", None),
+    "countdocuments": ("select", None),
+    "dropindex": ("drop", "index"),
+    "dropindexes": ("drop", "index"),
+    "renamecollection": ("rename", None),
+}
+
+
+def _mongo(text: str) -> list[Statement]:
+    found = []
+    for call in _MONGO_DB_CALL.finditer(text):
+        dropped = {"dropdatabase": "database", "dropallusers": "user", "dropallroles": "role"}
+        found.append(Statement("drop", dropped[call.group(1).lower()], [], set(), call.group(0)))
+    for call in _MONGO_CALL.finditer(text):
+        collection = call.group(1) or call.group(2) or call.group(3)
+        method = call.group(4).lower()
+        if method not in _MONGO_VERBS or collection in ("getCollection", "getSiblingDB"):
+            continue
+        verb, kind = _MONGO_VERBS[method]
+        statement = Statement(verb, kind, [collection.lower()], set(), call.group(0))
+        empty_filter = call.group(5) is not None
+        if (
+            verb in ("delete", "update")
+            and empty_filter
+            and method not in ("deleteone", "updateone")
+        ):
+            statement.flags.add("--all-rows")
+        found.append(statement)
+    return found
+
+
+def read_statements(text: str) -> list[Statement]:
+    """What each statement of a text does ([] for text that is neither SQL nor shell calls)."""
+    if not text or not text.strip():
+        return []
+    if "db." in text:
+        found = _mongo(text)
+        if found:
+            return found
+    statements = []
+    for part in split_statements(text):
+        read = _read(part)
+        if read is not None:
+            statements.append(read)
+    return statements

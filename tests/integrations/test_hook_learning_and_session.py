@@ -444,7 +444,7 @@ def test_session_end_closes_the_trajectory_and_reports_the_workaround_without_wa
 
 
 def test_a_session_end_that_could_not_be_delivered_keeps_its_job_until_a_later_drain(
-    live_server, run_hook, agent_token, closed_port_url
+    live_server, run_hook, agent_token, closed_port_url, tmp_path
 ):
     down = closed_port_url
     run_hook(
@@ -456,7 +456,10 @@ def test_a_session_end_that_could_not_be_delivered_keeps_its_job_until_a_later_d
 
     run_hook(event("SessionEnd", reason="exit"), url=down, MNEMOSYNE_HOOK_DELIVER_TIMEOUT="4")
 
-    # The detached worker could not deliver: the job file is back, not deleted.
+    # The detached worker could not deliver: it spooled the trajectory's end, and the job file
+    # is back, not deleted.
+    spool = tmp_path / "spool"
+    wait_for(lambda: any("trajectories/end" in p.read_text() for p in spool.glob("*.json")))
     wait_for(lambda: list(jobs.glob("*.json")) and not list(jobs.glob("*.running")))
     assert not Lesson.objects.exists()
 

@@ -96,6 +96,10 @@ class GroupingConfig:
     max_tokens: int = 256
     max_repeat_period: int = 8
     hard_symbols: bool = True
+    # The masking kept error and status codes as numbers (`normalize(keep_codes=True)`, which
+    # masks every other number): a token of digits alone is then a code, and another code at
+    # the same position is another failure (curl's `returned error: 404` is not its `500`).
+    codes: bool = False
 
 
 @dataclass
@@ -252,6 +256,10 @@ def _split_chunk(chunk: str) -> list[str]:
 
 def _is_word_char(c: str) -> bool:
     return c.isalnum() or c == "_"
+
+
+def _is_code(token: str) -> bool:
+    return token.isascii() and token.isdigit()
 
 
 @functools.lru_cache(maxsize=65536)
@@ -431,6 +439,8 @@ class Grouper:
         kinds = token_kinds(tokens)
         if not self.config.hard_symbols:
             kinds = [WORD if k == HARD else k for k in kinds]
+        if self.config.codes:
+            kinds = [HARD if _is_code(t) else k for t, k in zip(tokens, kinds, strict=True)]
         return kinds
 
     def _best(self, prep: Prepared) -> tuple[Template | None, float]:
@@ -466,6 +476,8 @@ class Grouper:
                 continue
             if kind == PUNCT or t_kind == PUNCT:
                 return 0.0, 0
+            if _is_code(t) and _is_code(m) and kind == t_kind == HARD:
+                return 0.0, 0  # another code, another failure (see `GroupingConfig.codes`)
             if _plural_of(t, m):
                 matches += 1  # "argument" and "arguments": one word, counted by its values
                 continue

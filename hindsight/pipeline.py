@@ -43,7 +43,8 @@ from hindsight.grouping import (
 )
 from hindsight.normalize import NormalizedMessage, fingerprint, normalize_stack
 
-GROUPING_CONFIG = GroupingConfig()
+# Error key lines are masked with their codes kept (`hindsight.extract`).
+GROUPING_CONFIG = GroupingConfig(codes=True)
 
 
 def embedding_text(error_type: str, template_text: str) -> str:
@@ -58,7 +59,7 @@ _MAX_EXTRA_WORDS = 2
 def _skeleton(text: str) -> tuple[tuple[str, ...], tuple[str, ...], int]:
     """(words, punctuation, number of variables) of a normalised text, as the grouper sees it
     (runs of variables collapsed)."""
-    prepared = Grouper().prepare(text)
+    prepared = Grouper(config=GROUPING_CONFIG).prepare(text)
     words = tuple(t for t, k in zip(prepared.tokens, prepared.kinds, strict=True) if k < VAR)
     punct = tuple(t for t, k in zip(prepared.tokens, prepared.kinds, strict=True) if k == PUNCT)
     return words, punct, prepared.kinds.count(VAR)

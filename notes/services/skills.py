@@ -8,6 +8,9 @@ requires approval sends it back to draft: what runs is always what was approved.
 
 from __future__ import annotations
 
+import re
+from urllib.parse import urlsplit
+
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -15,8 +18,8 @@ from django.utils import timezone
 from governance.auth import Principal
 from governance.models import Proposal, ProposalKind, Scope
 from governance.services import audit_record, proposal_create, scope_require_write
-from mnemosyne_site.errors import Conflict
-from notes.models import ExternalRef, Skill, SkillStatus
+from mnemosyne_site.errors import Conflict, InvalidInput
+from notes.models import ExternalRef, RefType, Skill, SkillStatus
 from notes.services.knowledge import knowledge_save_limit
 
 
@@ -158,6 +161,62 @@ def skill_record_usage(*, principal: Principal, skill: Skill, success: bool) -> 
 # --- external references --------------------------------------------------------------------------
 
 
+# What each type of reference may point at. Agents follow these, so a reference can never be a
+# `javascript:`/`data:` link or free text: web pages by http(s) URL, files by path, repositories
+# also by git's own addresses, tools also by their command name.
+_WEB = "an http(s) URL"
+_PATH = "a file path (like docs/runbook.md or /srv/docs)"
+_LOCATION_KINDS = {
+    RefType.API: ("web",),
+    RefType.WIKI: ("web",),
+    RefType.DOCUMENTATION: ("web", "path"),
+    RefType.REPOSITORY: ("web", "git", "path"),
+    RefType.TOOL: ("web", "path", "command"),
+}
+_KIND_WORDS = {
+    "web": _WEB,
+    "path": _PATH,
+    "git": "a git address (git@host:org/repo.git, ssh:// or git://)",
+    "command": "a command name",
+}
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SCP_GIT = re.compile(r"^[\w.-]+@[\w.-]+:[\w./~-]+$")
+_COMMAND = re.compile(r"^[\w.+-]+$")
+_WINDOWS_DRIVE = re.compile(r"^[a-zA-Z]:[\\/]")
+
+
+def _location_kind(location: str) -> str | None:
+    """Which kind of address `location` is, or None when it is none we know."""
+    if _WINDOWS_DRIVE.match(location):
+        return "path"
+    if _SCP_GIT.match(location):
+        return "git"
+    parts = urlsplit(location)
+    scheme = parts.scheme.lower()
+    if scheme:
+        if " " in location or not parts.hostname:
+            return None
+        if scheme in ("http", "https"):
+            return "web"
+        return "git" if scheme in ("ssh", "git", "git+ssh") else None
+    if ":" in location.split("/", 1)[0]:
+        return None  # a scheme urlsplit did not recognise ("javascript:alert(1)" parses as one)
+    if location.startswith(("/", "./", "../", "~/")) or "/" in location or "\\" in location:
+        return "path"
+    return "command" if _COMMAND.match(location) else None
+
+
+def external_ref_location_clean(ref_type: str, location: str) -> str:
+    """The location, checked against the reference's type; 400 naming `location` otherwise."""
+    location = location.strip()
+    allowed = _LOCATION_KINDS.get(RefType(ref_type), ())
+    kind = None if not location or _CONTROL.search(location) else _location_kind(location)
+    if kind not in allowed:
+        wanted = " or ".join(_KIND_WORDS[k] for k in allowed)
+        raise InvalidInput(fields={"location": [f"A {ref_type} reference needs {wanted}."]})
+    return location
+
+
 def external_ref_save(
     *,
     principal: Principal,
@@ -169,6 +228,7 @@ def external_ref_save(
     metadata: dict | None = None,
     session_key: str = "",
 ) -> tuple[ExternalRef, bool]:
+    location = external_ref_location_clean(ref_type, location)
     scope_require_write(principal, scope, field="scope")
     knowledge_save_limit(session_key=session_key, scope=scope)
     try:

@@ -165,6 +165,9 @@ class ProposalState(models.TextChoices):
     APPROVED = "approved"
     REJECTED = "rejected"
     CANCELLED = "cancelled"
+    # Its subject changed after it was proposed (a skill's definition): approving it would apply
+    # what nobody reviewed, so it can no longer be decided.
+    STALE = "stale"
 
 
 class Proposal(models.Model):

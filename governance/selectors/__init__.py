@@ -17,6 +17,7 @@ from governance.selectors.scopes import (
     scopes_readable,
     supervisors_of,
     users_with_role,
+    writable,
 )
 
 __all__ = [
@@ -34,4 +35,5 @@ __all__ = [
     "scopes_readable",
     "supervisors_of",
     "users_with_role",
+    "writable",
 ]

@@ -17,7 +17,12 @@ from governance.services.notifications import (
     notifications_send_pending,
 )
 from governance.services.policies import policy_record_change
-from governance.services.proposals import proposal_cancel, proposal_create, proposal_decide
+from governance.services.proposals import (
+    proposal_cancel,
+    proposal_create,
+    proposal_decide,
+    proposals_mark_stale,
+)
 from governance.services.scopes import (
     LAYERS_TOP_DOWN,
     agent_create,
@@ -48,6 +53,7 @@ __all__ = [
     "proposal_cancel",
     "proposal_create",
     "proposal_decide",
+    "proposals_mark_stale",
     "queue_assign",
     "scope_add",
     "scope_create",

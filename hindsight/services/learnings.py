@@ -20,7 +20,7 @@ from django.db.models.functions import Cast, Greatest, Least
 from governance.auth import Principal
 from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
-from governance.selectors import readable
+from governance.selectors import writable
 from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
@@ -297,10 +297,11 @@ def _handle_success(*, principal, tool_name) -> ToolResultOutcome:
     """Boost ONLY learnings whose trigger is exactly `tool:<name>`. The spec searches by the
     trigger (a containment match: `tool:git` also finds `tool:git-lfs`) and keeps the exact
     ones; asking the database for the exact trigger gives the same set without a more
-    confident `tool:git-lfs` crowding an exact one out of the search's limit."""
+    confident `tool:git-lfs` crowding an exact one out of the search's limit. Only learnings in
+    scopes the caller may write: its success is no evidence for another team's learning."""
     trigger = trigger_for_tool(tool_name)
     boosted = list(
-        readable(Learning.objects.filter(trigger=trigger), principal)
+        writable(Learning.objects.filter(trigger=trigger), principal)
         .order_by("-confidence")
         .values_list("pk", flat=True)[: conf.LEARNING_SEARCH_LIMIT * 10]
     )

@@ -320,6 +320,18 @@ class PolicyAdmin(RoleScopedAdmin):
             },
         ),
         (
+            "What agents may make others obey (empty: inherit)",
+            {
+                "fields": [
+                    "trusted_agents",
+                    "trust_local_agent",
+                    "agent_max_confidence",
+                    "inject_drafts",
+                    "agents_may_reactivate",
+                ]
+            },
+        ),
+        (
             "Escalation deadlines in hours (empty: inherit)",
             {
                 "fields": [

@@ -26,7 +26,7 @@ import re
 import time
 import uuid
 
-from integrations.hook_core import Api, Config, parallel
+from integrations.hook_core import UNTRUSTED_NOTE, Api, Config, fence, parallel
 from integrations.hook_state import session_append
 from integrations.trajectory import TrajectoryRecorder
 
@@ -150,8 +150,12 @@ def _fix_context(tool_result, capture, config: Config) -> str:
     if not lines:
         return ""
     return "\n".join(
-        ["Mnemosyne has seen this failure before. Apply the known fix before trying anything else:"]
-        + lines
+        [
+            "Mnemosyne has seen this failure before. Apply the known fix before trying anything "
+            "else:",
+            UNTRUSTED_NOTE,
+            fence("\n".join(lines), "recorded fixes"),
+        ]
     )
 
 

@@ -2,8 +2,12 @@
 
 from governance.selectors.policies import (
     EffectivePolicy,
+    agents_may_reactivate,
+    confidence_cap,
+    drafts_injected,
     policy_for,
     policy_threshold,
+    reporter_trusted,
 )
 from governance.selectors.scopes import (
     maintainers_of,
@@ -22,6 +26,10 @@ from governance.selectors.scopes import (
 
 __all__ = [
     "EffectivePolicy",
+    "agents_may_reactivate",
+    "confidence_cap",
+    "drafts_injected",
+    "reporter_trusted",
     "maintainers_of",
     "policy_for",
     "policy_threshold",

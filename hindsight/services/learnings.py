@@ -20,7 +20,7 @@ from django.db.models.functions import Cast, Greatest, Least
 from governance.auth import Principal
 from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
-from governance.selectors import writable
+from governance.selectors import confidence_cap, writable
 from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
@@ -173,15 +173,27 @@ def learning_boost(
     """BoostLearningConfidence, asked by a caller who may write in the learning's scope. With
     `confidence_boost` > 0 the value is added to the confidence; with 0 the success count grows
     by `success_delta` and the confidence becomes success / (success + occurrence). Either way
-    it is clamped to [0.1, 1.0], in one UPDATE."""
+    it is clamped to [0.1, 1.0], in one UPDATE, and an agent raises it no higher than the
+    scope's policy lets agents go (`agent_max_confidence`): a confident learning is pushed to
+    others as the fix to apply first, which no agent may decide alone."""
     scope_require_write(principal, learning.scope)
     return _boost(
-        learning_id=learning.pk, success_delta=success_delta, confidence_boost=confidence_boost
+        learning_id=learning.pk,
+        success_delta=success_delta,
+        confidence_boost=confidence_boost,
+        ceiling=confidence_cap(principal, learning.scope),
     )
 
 
-def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0) -> bool:
-    """The boost itself; the engine's own successes and propagation apply it directly."""
+def _boost(
+    *,
+    learning_id,
+    success_delta: int = 1,
+    confidence_boost: float = 0.0,
+    ceiling: float = MAX_CONFIDENCE,
+) -> bool:
+    """The boost itself; the engine's own successes and propagation apply it directly. The
+    result stays at or below `ceiling`, unless the confidence already was above it."""
     changes: dict[str, Combinable]
     if confidence_boost > 0:
         changes = {"confidence": F("confidence") + confidence_boost}
@@ -195,6 +207,10 @@ def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0
     changes["confidence"] = Least(
         Value(MAX_CONFIDENCE), Greatest(Value(MIN_CONFIDENCE), changes["confidence"])
     )
+    if ceiling < MAX_CONFIDENCE:
+        changes["confidence"] = Least(
+            Greatest(Value(ceiling), F("confidence")), changes["confidence"]
+        )
     return Learning.objects.filter(pk=learning_id).update(**changes) == 1
 
 

@@ -315,7 +315,6 @@ class PolicyAdmin(RoleScopedAdmin):
                     "bloat_limit",
                     "knowledge_saves_per_session",
                     "learning_saves_per_session",
-                    "thresholds",
                 ]
             },
         ),

@@ -380,12 +380,6 @@ class Policy(models.Model):
     learning_saves_per_session = models.PositiveIntegerField(
         null=True, blank=True, help_text="Learning saves one session may make."
     )
-    thresholds = models.JSONField(
-        default=dict,
-        blank=True,
-        help_text='Further named thresholds, e.g. {"note_promotion_min_usefulness": 0.8}; '
-        "each name is inherited on its own.",
-    )
     # What agents may make others obey (poisoning controls); people are always trusted.
     trusted_agents = ArrayField(
         models.CharField(max_length=100),

@@ -14,7 +14,8 @@ from governance import conf
 from governance.auth import Principal
 from governance.models import Policy, Scope
 
-# The thresholds a policy keeps in columns; any other name lives in `Policy.thresholds`.
+# The thresholds a policy keeps, each read where it applies (promotion sweeps, bloat checks,
+# rate limits). A new threshold is a new column, so the admin shows and explains it.
 THRESHOLD_FIELDS = (
     "promotion_min_applications",
     "promotion_min_success_rate",
@@ -36,6 +37,9 @@ DEADLINE_FIELDS = {
     "medium": "deadline_medium_hours",
     "low": "deadline_low_hours",
 }
+POLICY_VALUE_FIELDS = frozenset(
+    ("proposer_may_approve", *THRESHOLD_FIELDS, *TRUST_FIELDS, *DEADLINE_FIELDS.values())
+)
 _SPECIFICITY = ((True, True), (True, False), (False, True), (False, False))
 
 
@@ -121,9 +125,6 @@ def policy_for(scope: Scope) -> EffectivePolicy:
             value = getattr(policy, name)
             if value is not None and name not in values:
                 values[name], sources[name] = value, path
-        for name, value in (policy.thresholds or {}).items():
-            if value is not None and name not in values:
-                values[name], sources[name] = value, path
         rules += [
             EffectiveRule(kind=r.kind, layer=r.layer, approvals=r.approvals, scope_path=path)
             for r in policy.approval_rules.all()
@@ -138,19 +139,14 @@ def policy_threshold(scope: Scope | None, name: str, *, default: Any = None) -> 
 
     One query, so it is cheap enough for request paths (rate limits, promotion sweeps).
     """
+    if name not in POLICY_VALUE_FIELDS:
+        raise ValueError(f"A policy holds no {name!r}.")
     if scope is None:
         return default
     paths = scope.ancestor_paths
-    column = name in THRESHOLD_FIELDS or name in TRUST_FIELDS or name in DEADLINE_FIELDS.values()
-    fields = ("scope__path", name) if column else ("scope__path", "thresholds")
-    rows = dict(
-        (path, value)
-        for path, value in Policy.objects.filter(scope__path__in=paths).values_list(*fields)
-    )
+    rows = dict(Policy.objects.filter(scope__path__in=paths).values_list("scope__path", name))
     for path in paths:
         value = rows.get(path)
-        if not column:
-            value = (value or {}).get(name)
         if value is not None:
             return value
     return default

@@ -13,7 +13,6 @@ def policy_snapshot(policy: Policy) -> dict:
     fields = ("proposer_may_approve", *THRESHOLD_FIELDS, *TRUST_FIELDS, *DEADLINE_FIELDS.values())
     return {
         **{name: getattr(policy, name) for name in fields},
-        "thresholds": policy.thresholds,
         "approval_rules": [
             {"kind": r.kind or "*", "layer": r.layer or "*", "approvals": r.approvals}
             for r in policy.approval_rules.order_by("kind", "layer")

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from governance.auth import principal_of
+from governance.models import Scope
 from governance.selectors import readable, scope_for_read
 from governance.services import scope_for_write
 from hindsight import conf
@@ -26,7 +27,7 @@ from hindsight.models import (
 from hindsight.pipeline import extract_error_pattern
 from hindsight.selectors.learnings import learning_fix_for_error, learnings_search
 from hindsight.services import resolution_apply, resolution_create
-from hindsight.services.bloat import cleanup_candidates, storage_counts
+from hindsight.services.bloat import bloat_threshold, cleanup_candidates, storage_counts
 from hindsight.services.learnings import (
     learning_boost,
     learning_delete,
@@ -36,6 +37,7 @@ from hindsight.services.learnings import (
 )
 from hindsight.services.suggestions import error_capture_and_suggest, error_match_and_suggest
 from mnemosyne_site.api import CursorPagination
+from notes.api.common import session_key
 
 
 class NulSafeMixin(APIView):
@@ -273,7 +275,8 @@ class StorageView(NulSafeMixin, APIView):
         principal = principal_of(request)
         scope = scope_for_read(principal, request.query_params.get("scope"))
         rows = [row for row in storage_counts(scope) if principal.can_read_path(row["scope__path"])]
-        threshold = conf.HINDSIGHT_BLOAT_THRESHOLD
+        scopes = Scope.objects.in_bulk([r["scope_id"] for r in rows])
+        thresholds = {pk: bloat_threshold(scopes[pk]) for pk in scopes}
         return Response(
             s.HindsightStorageOutputSerializer(
                 {
@@ -282,8 +285,8 @@ class StorageView(NulSafeMixin, APIView):
                             "scope": r["scope__path"],
                             "layer": r["scope__layer"],
                             "count": r["count"],
-                            "threshold": threshold,
-                            "over_threshold": r["count"] > threshold,
+                            "threshold": thresholds[r["scope_id"]],
+                            "over_threshold": r["count"] > thresholds[r["scope_id"]],
                         }
                         for r in rows
                     ],
@@ -312,7 +315,7 @@ class ToolResultView(NulSafeMixin, APIView):
             params=values["params"],
             error=values["error"],
             deadline_exceeded=values["deadline_exceeded"],
-            session_key=values["session"],
+            session_key=session_key(request, values["session"]),
         )
         return Response(
             s.ToolResultOutputSerializer(
@@ -365,7 +368,7 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
             fix=values["fix"],
             category=values["category"],
             tags=values["tags"],
-            session_key=values["session"],
+            session_key=session_key(request, values["session"]),
             actor=principal,
         )
         return Response(s.LearningOutputSerializer(learning).data, status=201)

@@ -10,6 +10,7 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from governance.models import Escalation, Layer, Priority, Scope
+from governance.selectors import policy_threshold
 from governance.services import escalation_create
 from hindsight import conf, metrics
 from notes.models import KnowledgeItem, KnowledgeKind, KnowledgeStatus
@@ -66,6 +67,12 @@ def cleanup_candidates(*, scope: Scope, limit: int | None = None) -> list[dict]:
     return candidates
 
 
+def bloat_threshold(scope: Scope) -> int:
+    """Live hindsight notes a scope may hold before a bloat alert: its policy's `bloat_limit`
+    (inherited), else `HINDSIGHT_BLOAT_THRESHOLD`."""
+    return int(policy_threshold(scope, "bloat_limit", default=conf.HINDSIGHT_BLOAT_THRESHOLD))
+
+
 def storage_counts(scope: Scope | None = None) -> list[dict]:
     """Live hindsight notes per scope: [{scope_id, scope__path, scope__layer, count}]."""
     notes = KnowledgeItem.objects.filter(LIVE_NOTES)
@@ -94,17 +101,19 @@ def hindsight_bloat_check(*, scope: Scope | None = None) -> list[BloatReport]:
         for layer, count in per_layer.items():
             metrics.STORAGE_COUNT.labels(layer=layer).set(count)
     reports = []
+    scopes = Scope.objects.in_bulk([row["scope_id"] for row in counts])
     for row in counts:
-        if row["count"] <= conf.HINDSIGHT_BLOAT_THRESHOLD:
+        scope = scopes[row["scope_id"]]
+        threshold = bloat_threshold(scope)
+        if row["count"] <= threshold:
             continue
-        scope = Scope.objects.get(pk=row["scope_id"])
         candidates = cleanup_candidates(scope=scope, limit=10)
         listed = "; ".join(f"{c['title'][:60]} ({', '.join(c['reasons'])})" for c in candidates)
         escalation: Escalation = escalation_create(
             escalated_to="maintainers",
             reason=(
                 f"Hindsight notes in {scope.path} exceed the bloat threshold of "
-                f"{conf.HINDSIGHT_BLOAT_THRESHOLD}; review the cleanup candidates at "
+                f"{threshold}; review the cleanup candidates at "
                 f"/api/v1/hindsight/storage?scope={scope.path}"
             ),
             priority=Priority.MEDIUM,
@@ -117,7 +126,7 @@ def hindsight_bloat_check(*, scope: Scope | None = None) -> list[BloatReport]:
                 scope_path=scope.path,
                 layer=scope.layer,
                 count=row["count"],
-                threshold=conf.HINDSIGHT_BLOAT_THRESHOLD,
+                threshold=threshold,
                 escalation_id=str(escalation.pk),
             )
         )

@@ -20,7 +20,7 @@ from django.db.models.functions import Cast, Greatest, Least
 from governance.auth import Principal
 from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
-from governance.selectors import confidence_cap, writable
+from governance.selectors import confidence_cap, policy_threshold, writable
 from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
@@ -97,11 +97,14 @@ def learning_save(
     actor: Principal,
 ) -> Learning:
     """SaveLearning: one per-session rate-limit hit (atomic in the database; an empty session key
-    bypasses it), then the row with its embedding and its audit record."""
+    bypasses it) against the scope policy's `learning_saves_per_session` (inherited; else
+    `LEARNING_MAX_SAVES_PER_SESSION`), then the row with its embedding and its audit record."""
     scope_require_write(actor, scope, field="scope")
     rate_limit_hit(
         key=f"hindsight.learning_save:{session_key}" if session_key else "",
-        limit=conf.LEARNING_MAX_SAVES_PER_SESSION,
+        limit=policy_threshold(
+            scope, "learning_saves_per_session", default=conf.LEARNING_MAX_SAVES_PER_SESSION
+        ),
         window_seconds=conf.LEARNING_RATE_WINDOW_SECONDS,
     )
     learning = Learning(

@@ -88,6 +88,20 @@ def test_an_untrusted_agents_blocking_anti_pattern_warns_until_a_person_confirms
     assert _check(agent_client)["blocked"] is True
 
 
+def test_an_unconfirmed_anti_pattern_is_not_in_the_sessions_enforced_list(agent_client, maintainer):
+    anti_pattern = _report(agent_client)
+
+    def enforced():
+        context = agent_client.get("/claude-code/context").json()
+        return [a["title"] for a in context["critical_anti_patterns"]]
+
+    assert enforced() == []
+    anti_pattern_set_active(
+        anti_pattern_id=anti_pattern.pk, principal=Principal.for_user(maintainer), active=True
+    )
+    assert enforced() == [anti_pattern.title]
+
+
 def test_a_scope_policy_that_trusts_the_agent_lets_its_report_block_at_once(
     agent_client, scope_tree
 ):

@@ -79,6 +79,10 @@ class AuditLogAdmin(admin.ModelAdmin):
     search_fields = ["actor", "target_id", "scope_path"]
     show_full_result_count = False
 
+    def get_queryset(self, request):
+        # The rows of a person's own scopes and below (everything for superusers).
+        return super().get_queryset(request).filter(_principal(request).governed_q("scope_path"))
+
     def has_add_permission(self, request):
         return False
 
@@ -101,11 +105,13 @@ class RoleScopedAdmin(admin.ModelAdmin):
     the scope tree, not model permissions, decide who governs what."""
 
     scope_field = "scope__path"
+    # Proposals above a person's scopes are decided (and seen) by those who govern there.
+    ancestors_visible = True
 
     def get_queryset(self, request):
-        return (
-            super().get_queryset(request).filter(_principal(request).readable_q(self.scope_field))
-        )
+        principal = _principal(request)
+        visible = principal.readable_q if self.ancestors_visible else principal.governed_q
+        return super().get_queryset(request).filter(visible(self.scope_field))
 
     def has_module_permission(self, request):
         return request.user.is_active and request.user.is_staff
@@ -126,6 +132,7 @@ class ApprovalInline(admin.TabularInline):
 
 @admin.register(Proposal)
 class ProposalAdmin(RoleScopedAdmin):
+    ancestors_visible = False
     list_display = [
         "title",
         "kind",
@@ -308,7 +315,18 @@ class PolicyAdmin(RoleScopedAdmin):
                     "bloat_limit",
                     "knowledge_saves_per_session",
                     "learning_saves_per_session",
-                    "thresholds",
+                ]
+            },
+        ),
+        (
+            "What agents may make others obey (empty: inherit)",
+            {
+                "fields": [
+                    "trusted_agents",
+                    "trust_local_agent",
+                    "agent_max_confidence",
+                    "inject_drafts",
+                    "agents_may_reactivate",
                 ]
             },
         ),

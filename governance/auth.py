@@ -136,6 +136,22 @@ class Principal:
             **{f"{field_name}__in": sorted(ancestors)}
         )
 
+    def governed_q(self, field_name: str = "scope__path") -> Q:
+        """Rows in the principal's own scopes and below, not their ancestors: decisions made
+        above (proposals, audit rows) are the business of those who govern there, whose roles
+        reach down to them, and may concern a sibling team."""
+        if self.read_paths is None:
+            return Q()
+        return _subtree_q(list(self.read_paths), field_name)
+
+    def writable_q(self, field_name: str = "scope__path") -> Q:
+        """Rows in scopes this principal may write."""
+        if not self.can_write:
+            return Q(pk__in=[])
+        if self.write_paths is None:
+            return Q()
+        return _subtree_q(list(self.write_paths), field_name)
+
     def has_role(self, path: str, role: str) -> bool:
         """A role held in a scope holds for everything below it; superusers hold every role."""
         if self.kind == "person" and getattr(self.user, "is_superuser", False):

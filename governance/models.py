@@ -3,6 +3,8 @@
 import uuid
 
 from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
@@ -171,6 +173,9 @@ class ProposalState(models.TextChoices):
     APPROVED = "approved"
     REJECTED = "rejected"
     CANCELLED = "cancelled"
+    # Its subject changed after it was proposed (a skill's definition): approving it would apply
+    # what nobody reviewed, so it can no longer be decided.
+    STALE = "stale"
 
 
 class Proposal(models.Model):
@@ -384,11 +389,39 @@ class Policy(models.Model):
     learning_saves_per_session = models.PositiveIntegerField(
         null=True, blank=True, help_text="Learning saves one session may make."
     )
-    thresholds = models.JSONField(
-        default=dict,
+    # What agents may make others obey (poisoning controls); people are always trusted.
+    trusted_agents = ArrayField(
+        models.CharField(max_length=100),
+        null=True,
         blank=True,
-        help_text='Further named thresholds, e.g. {"note_promotion_min_usefulness": 0.8}; '
-        "each name is inherited on its own.",
+        help_text="Agents (credential names) whose new blocking anti-patterns block at once. "
+        "Anyone else's warn until a person confirms them. Empty: inherit (nobody).",
+    )
+    trust_local_agent = models.BooleanField(
+        null=True,
+        blank=True,
+        help_text="Is the anonymous local agent (a developer's own machine under `make run`) "
+        "trusted like the agents above? Empty: inherit (yes).",
+    )
+    agent_max_confidence = models.FloatField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0.1), MaxValueValidator(1.0)],
+        help_text="The highest confidence (0.1–1) an agent may set or boost a learning to; "
+        "people are not limited. Empty: inherit (0.7, so no agent alone makes a fix "
+        "auto-applied to others).",
+    )
+    inject_drafts = models.BooleanField(
+        null=True,
+        blank=True,
+        help_text="Are draft notes served to agents other than their author (session context, "
+        "note search)? Empty: inherit (no).",
+    )
+    agents_may_reactivate = models.BooleanField(
+        null=True,
+        blank=True,
+        help_text="May an agent's new report re-activate an anti-pattern a person switched "
+        "off? Empty: inherit (no).",
     )
     # Deadlines per escalation priority, in hours; an open escalation past it is overdue.
     deadline_critical_hours = models.PositiveIntegerField(null=True, blank=True)

@@ -33,12 +33,14 @@ import json
 import sys
 
 from integrations.hook_core import (
+    UNTRUSTED_NOTE,
     WATCHDOG_GRACE_SECONDS,
     Api,
     Config,
     Unavailable,
     arm_watchdog,
     disarm_watchdog,
+    fence,
 )
 
 # The server refuses proposed actions over 10,000 characters; a deny never needs more.
@@ -129,11 +131,8 @@ def deny_reason(tool_name: str, result: dict, history: str) -> str:
     matches = result.get("matching_patterns") or []
     blocking = [m for m in matches if m.get("block_action") or m.get("severity") == "critical"]
     top = (blocking or matches)[0]
-    lines = [
-        f"Mnemosyne blocked this {tool_name} call: it matches the known anti-pattern "
-        f"{_describe(top)}.",
-        f"Why it is bad: {top.get('why_bad') or 'not recorded'}",
-    ]
+    lines = [f"The anti-pattern: {_describe(top)}."]
+    lines.append(f"Why it is bad: {top.get('why_bad') or 'not recorded'}")
     if top.get("example"):
         lines.append(f"Example of the mistake: {top['example']}")
     lines.append(f"History: {history}." if history else "History: recorded as an anti-pattern.")
@@ -144,20 +143,30 @@ def deny_reason(tool_name: str, result: dict, history: str) -> str:
     others = [m for m in matches if m is not top]
     if others:
         lines.append("Also matches: " + ", ".join(_describe(m) for m in others[:5]))
-    lines.append(
-        "Do not retry this approach. If it is truly needed, ask the user to run it or to lift "
-        "the anti-pattern in Mnemosyne."
+    return "\n".join(
+        [
+            f"Mnemosyne blocked this {tool_name} call: it matches a known anti-pattern, as "
+            "recorded below.",
+            UNTRUSTED_NOTE,
+            fence("\n".join(lines), "anti-pattern record"),
+            "Do not retry this approach. If it is truly needed, ask the user to run it or to "
+            "lift the anti-pattern in Mnemosyne.",
+        ]
     )
-    return "\n".join(lines)
 
 
 def warning_context(result: dict) -> str:
-    lines = ["Mnemosyne: this action resembles known anti-patterns (allowed, with a warning):"]
-    lines.extend(f"- {w}" for w in (result.get("warnings") or [])[:5])
+    lines = [f"- {w}" for w in (result.get("warnings") or [])[:5]]
     alternatives = result.get("alternatives") or []
     if alternatives:
         lines.append("Safer alternatives: " + "; ".join(alternatives[:5]))
-    return "\n".join(lines)
+    return "\n".join(
+        [
+            "Mnemosyne: this action resembles known anti-patterns (allowed, with a warning):",
+            UNTRUSTED_NOTE,
+            fence("\n".join(lines), "anti-pattern records"),
+        ]
+    )
 
 
 def handle_pre_tool_use(event: dict, config: Config) -> dict | None:

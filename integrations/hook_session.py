@@ -31,7 +31,15 @@ import time
 import uuid
 from pathlib import Path
 
-from integrations.hook_core import Api, Config, Unavailable, arm_watchdog, parallel
+from integrations.hook_core import (
+    UNTRUSTED_NOTE,
+    Api,
+    Config,
+    Unavailable,
+    arm_watchdog,
+    fence,
+    parallel,
+)
 from integrations.hook_state import (
     private_dir,
     session_discard,
@@ -121,12 +129,13 @@ def render_context(results: dict, *, chars: int, source: str) -> str:
             f" — {_clip(advice, 220)}" if advice else ""
         )
 
-    budget = _Budget(chars)
-    budget.add(
+    header = (
         f"Mnemosyne memory for this project (session {source or 'startup'}). Known anti-patterns "
         "are enforced: a matching tool call is denied with the reason. Use these lessons; do not "
         "retry approaches recorded as failed."
     )
+    label = "Mnemosyne memory"
+    budget = _Budget(chars - len(header) - len(UNTRUSTED_NOTE) - len(fence("", label)) - 3)
     anti = []
     for item in context.get("critical_anti_patterns") or []:
         if fresh(item):
@@ -162,7 +171,8 @@ def render_context(results: dict, *, chars: int, source: str) -> str:
     )
     if not seen:
         return ""  # nothing known yet: an empty header is only noise
-    return "\n".join(budget.lines).strip()
+    # Everything recorded is fenced as data; the header and the note are ours.
+    return "\n".join([header, UNTRUSTED_NOTE, fence("\n".join(budget.lines).strip(), label)])
 
 
 def handle_sessionstart(event: dict, config: Config) -> dict | None:

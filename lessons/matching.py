@@ -66,9 +66,13 @@ class Entry:
     command_trigger: CommandTrigger | None = None
     cross_domain: bool = False
     builtin: bool = False
+    awaiting_confirmation: bool = False
 
     @property
     def blocking(self) -> bool:
+        """Critical or marked blocking, unless it still waits for a person to confirm it."""
+        if self.awaiting_confirmation:
+            return False
         return self.severity == Severity.CRITICAL or self.block_action
 
     def applies_to(self, domain: str) -> str | None:
@@ -91,6 +95,7 @@ class Entry:
             "alternatives": list(self.alternatives),
             "severity": self.severity,
             "block_action": self.block_action,
+            "awaiting_confirmation": self.awaiting_confirmation,
             "domain": self.domain,
             "category": self.category,
             "trigger_pattern": self.trigger_pattern,
@@ -203,6 +208,7 @@ def build_index(version: int) -> AntiPatternIndex:
             "command_trigger",
             "cross_domain",
             "builtin_key",
+            "awaiting_confirmation",
             "vector_bytes",
         )
     )
@@ -225,6 +231,7 @@ def build_index(version: int) -> AntiPatternIndex:
             command_trigger,
             cross_domain,
             builtin_key,
+            awaiting_confirmation,
             vector,
         ) = row
         entry = Entry(
@@ -243,6 +250,7 @@ def build_index(version: int) -> AntiPatternIndex:
             source_pattern_id=str(pattern_id) if pattern_id else None,
             cross_domain=cross_domain,
             builtin=bool(builtin_key),
+            awaiting_confirmation=awaiting_confirmation,
         )
         position = len(index.entries)
         index.entries.append(entry)

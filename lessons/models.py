@@ -246,6 +246,12 @@ class AntiPattern(models.Model):
     last_triggered = models.DateTimeField(null=True, blank=True)
 
     active = models.BooleanField(default=True)
+    # Reported blocking by an agent the scope's policy does not trust: it only warns until a
+    # person confirms it (activating it again confirms).
+    awaiting_confirmation = models.BooleanField(default=False)
+    # Switched off by a person (or the system): an agent's re-report does not switch it back on
+    # unless the scope's policy lets agents re-activate.
+    switched_off = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -271,7 +271,8 @@ def claude_code_context(*, principal: Principal) -> dict:
     lessons = lessons_readable(principal).select_related("scope").defer("embedding")
     critical = (
         anti_patterns_readable(principal)
-        .filter(active=True)
+        # What is enforced: one still waiting for a person's confirmation only warns.
+        .filter(active=True, awaiting_confirmation=False)
         .filter(Q(severity=Severity.CRITICAL) | Q(block_action=True))
         .select_related("scope")
         .defer("embedding")

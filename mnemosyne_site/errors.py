@@ -63,6 +63,14 @@ class Conflict(DomainError):
     default_detail = "The object changed state; reload and try again."
 
 
+class Stale(Conflict):
+    """What a proposal was about changed after it was proposed; approving it would apply
+    something nobody reviewed."""
+
+    code = "stale"
+    default_detail = "The subject changed after it was proposed; propose it again."
+
+
 class Busy(Conflict):
     """Someone else holds the row; the caller should retry shortly."""
 

@@ -318,7 +318,8 @@ class AuditPagination(CursorPagination):
 
 
 class AuditLogViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
-    """The audit trail of scopes the caller may read (append-only)."""
+    """The audit trail of the caller's scopes and below (append-only); an ancestor scope's rows
+    only for those who govern it."""
 
     serializer_class = AuditLogOutputSerializer
     filterset_class = AuditLogFilter
@@ -328,4 +329,4 @@ class AuditLogViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return self.queryset
-        return AuditLog.objects.filter(principal_of(self.request).readable_q("scope_path"))
+        return AuditLog.objects.filter(principal_of(self.request).governed_q("scope_path"))

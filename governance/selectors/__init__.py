@@ -2,8 +2,12 @@
 
 from governance.selectors.policies import (
     EffectivePolicy,
+    agents_may_reactivate,
+    confidence_cap,
+    drafts_injected,
     policy_for,
     policy_threshold,
+    reporter_trusted,
 )
 from governance.selectors.scopes import (
     maintainers_of,
@@ -17,10 +21,15 @@ from governance.selectors.scopes import (
     scopes_readable,
     supervisors_of,
     users_with_role,
+    writable,
 )
 
 __all__ = [
     "EffectivePolicy",
+    "agents_may_reactivate",
+    "confidence_cap",
+    "drafts_injected",
+    "reporter_trusted",
     "maintainers_of",
     "policy_for",
     "policy_threshold",
@@ -34,4 +43,5 @@ __all__ = [
     "scopes_readable",
     "supervisors_of",
     "users_with_role",
+    "writable",
 ]

@@ -11,9 +11,11 @@ from datetime import timedelta
 from typing import Any
 
 from governance import conf
+from governance.auth import Principal
 from governance.models import Policy, Scope
 
-# The thresholds a policy keeps in columns; any other name lives in `Policy.thresholds`.
+# The thresholds a policy keeps, each read where it applies (promotion sweeps, bloat checks,
+# rate limits). A new threshold is a new column, so the admin shows and explains it.
 THRESHOLD_FIELDS = (
     "promotion_min_applications",
     "promotion_min_success_rate",
@@ -21,12 +23,23 @@ THRESHOLD_FIELDS = (
     "knowledge_saves_per_session",
     "learning_saves_per_session",
 )
+# Poisoning controls: what agents may make others obey (defaults in governance.conf).
+TRUST_FIELDS = (
+    "trusted_agents",
+    "trust_local_agent",
+    "agent_max_confidence",
+    "inject_drafts",
+    "agents_may_reactivate",
+)
 DEADLINE_FIELDS = {
     "critical": "deadline_critical_hours",
     "high": "deadline_high_hours",
     "medium": "deadline_medium_hours",
     "low": "deadline_low_hours",
 }
+POLICY_VALUE_FIELDS = frozenset(
+    ("proposer_may_approve", *THRESHOLD_FIELDS, *TRUST_FIELDS, *DEADLINE_FIELDS.values())
+)
 _SPECIFICITY = ((True, True), (True, False), (False, True), (False, False))
 
 
@@ -103,16 +116,13 @@ def policy_for(scope: Scope) -> EffectivePolicy:
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     rules: list[EffectiveRule] = []
-    names = ("proposer_may_approve", *THRESHOLD_FIELDS, *DEADLINE_FIELDS.values())
+    names = ("proposer_may_approve", *THRESHOLD_FIELDS, *TRUST_FIELDS, *DEADLINE_FIELDS.values())
     for path in paths:  # nearest first: the first value found wins
         policy = policies.get(path)
         if policy is None:
             continue
         for name in names:
             value = getattr(policy, name)
-            if value is not None and name not in values:
-                values[name], sources[name] = value, path
-        for name, value in (policy.thresholds or {}).items():
             if value is not None and name not in values:
                 values[name], sources[name] = value, path
         rules += [
@@ -129,19 +139,53 @@ def policy_threshold(scope: Scope | None, name: str, *, default: Any = None) -> 
 
     One query, so it is cheap enough for request paths (rate limits, promotion sweeps).
     """
+    if name not in POLICY_VALUE_FIELDS:
+        raise ValueError(f"A policy holds no {name!r}.")
     if scope is None:
         return default
     paths = scope.ancestor_paths
-    column = name in THRESHOLD_FIELDS or name in DEADLINE_FIELDS.values()
-    fields = ("scope__path", name) if column else ("scope__path", "thresholds")
-    rows = dict(
-        (path, value)
-        for path, value in Policy.objects.filter(scope__path__in=paths).values_list(*fields)
-    )
+    rows = dict(Policy.objects.filter(scope__path__in=paths).values_list("scope__path", name))
     for path in paths:
         value = rows.get(path)
-        if not column:
-            value = (value or {}).get(name)
         if value is not None:
             return value
     return default
+
+
+# --- poisoning controls: what a caller may make others obey ---------------------------------
+
+
+def _speaks_for_people(principal: Principal) -> bool:
+    return principal.kind in ("person", "system")
+
+
+def reporter_trusted(principal: Principal, scope: Scope) -> bool:
+    """May what `principal` reports block others at once in `scope`? People and the system
+    always; the anonymous local agent unless the policy says otherwise; an agent when the
+    policy names it."""
+    if _speaks_for_people(principal):
+        return True
+    if principal.kind == "local":
+        return bool(policy_threshold(scope, "trust_local_agent", default=conf.TRUST_LOCAL_AGENT))
+    return principal.name in (policy_threshold(scope, "trusted_agents", default=None) or [])
+
+
+def agents_may_reactivate(principal: Principal, scope: Scope) -> bool:
+    """May `principal`'s report switch back on what a person switched off in `scope`?"""
+    if _speaks_for_people(principal):
+        return True
+    default = conf.AGENTS_MAY_REACTIVATE
+    return bool(policy_threshold(scope, "agents_may_reactivate", default=default))
+
+
+def confidence_cap(principal: Principal, scope: Scope) -> float:
+    """The highest confidence `principal` may set or boost something to in `scope`."""
+    if _speaks_for_people(principal):
+        return 1.0
+    default = conf.AGENT_MAX_CONFIDENCE
+    return float(policy_threshold(scope, "agent_max_confidence", default=default))
+
+
+def drafts_injected(scope: Scope | None) -> bool:
+    """Are draft notes served to agents other than their author in `scope`?"""
+    return bool(policy_threshold(scope, "inject_drafts", default=conf.INJECT_DRAFTS))

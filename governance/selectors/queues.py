@@ -116,7 +116,8 @@ def escalation_handlers(escalation: Escalation) -> QuerySet:
 
 
 def proposals_readable(principal: Principal) -> QuerySet[Proposal]:
-    return Proposal.objects.filter(principal.readable_q("scope__path"))
+    """Proposals of the caller's scopes and below; an ancestor's only to those governing it."""
+    return Proposal.objects.filter(principal.governed_q("scope__path"))
 
 
 def _with_counts(qs: QuerySet[Proposal]) -> QuerySet[Proposal]:

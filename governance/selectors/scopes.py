@@ -51,6 +51,11 @@ def readable(queryset: QuerySet, principal: Principal, *, scope_field: str = "sc
     return queryset if ids is None else queryset.filter(**{f"{scope_field}__in": ids})
 
 
+def writable(queryset: QuerySet, principal: Principal, *, scope_field: str = "scope") -> QuerySet:
+    """`queryset` limited to rows in scopes the principal may write."""
+    return queryset.filter(principal.writable_q(f"{scope_field}__path"))
+
+
 def scope_path_clean(path: str | None, *, field: str = "scope") -> str:
     """A scope path from a request, without surrounding slashes; "" for none. 400 naming the
     field when it cannot be a scope path (query strings reach here unvalidated)."""

@@ -22,6 +22,7 @@ from governance.services.proposals import (
     proposal_create,
     proposal_decide,
     proposals_close_for_subject,
+    proposals_mark_stale,
 )
 from governance.services.scopes import (
     LAYERS_TOP_DOWN,
@@ -54,6 +55,7 @@ __all__ = [
     "proposals_close_for_subject",
     "proposal_create",
     "proposal_decide",
+    "proposals_mark_stale",
     "queue_assign",
     "scope_add",
     "scope_create",

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from governance.auth import Principal
 from governance.models import Policy
-from governance.selectors.policies import DEADLINE_FIELDS, THRESHOLD_FIELDS
+from governance.selectors.policies import DEADLINE_FIELDS, THRESHOLD_FIELDS, TRUST_FIELDS
 from governance.services.audit import audit_record
 
 
 def policy_snapshot(policy: Policy) -> dict:
-    fields = ("proposer_may_approve", *THRESHOLD_FIELDS, *DEADLINE_FIELDS.values())
+    fields = ("proposer_may_approve", *THRESHOLD_FIELDS, *TRUST_FIELDS, *DEADLINE_FIELDS.values())
     return {
         **{name: getattr(policy, name) for name in fields},
-        "thresholds": policy.thresholds,
         "approval_rules": [
             {"kind": r.kind or "*", "layer": r.layer or "*", "approvals": r.approvals}
             for r in policy.approval_rules.order_by("kind", "layer")

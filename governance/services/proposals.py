@@ -27,7 +27,7 @@ from governance.registry import applier_for
 from governance.selectors.policies import policy_for
 from governance.services.audit import audit_record
 from governance.services.notifications import notify_proposal_decided, notify_proposal_queued
-from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput, Stale
 
 
 def proposal_create(
@@ -101,7 +101,8 @@ def proposal_decide(
 
     One rejection rejects it. The final approval runs the owning app's applier in the same
     transaction; with no applier registered the approval is refused (409) rather than recorded
-    as approved while nothing happened.
+    as approved while nothing happened. An applier that finds its subject changed since the
+    proposal (`Stale`) leaves the proposal stale, no approval recorded, and the caller gets 409.
     """
     if decision not in Decision.values:
         raise InvalidInput(fields={"decision": [f"Must be one of {Decision.values}."]})
@@ -127,41 +128,87 @@ def proposal_decide(
             raise Forbidden("The proposer may not decide their own proposal.")
         if proposal.approvals.filter(user=user).exists():
             raise Conflict("You have already decided this proposal.")
-        Approval.objects.create(proposal=proposal, user=user, decision=decision, comment=comment)
-        approvals = proposal.approvals.filter(decision=Decision.APPROVE).count()
-        applied = False
-        if decision == Decision.REJECT:
-            proposal.state = ProposalState.REJECTED
-        elif approvals >= proposal.required_approvals:
-            applier = applier_for(proposal.kind, proposal.subject_type)
-            if applier is None:
-                raise Conflict(
-                    f"Nothing knows how to apply a {proposal.kind} of {proposal.subject_type} "
-                    "yet; the proposal stays pending."
-                )
-            proposal.state = ProposalState.APPROVED
-            applier(proposal)
-            applied = True
+        stale: Stale | None = None
+        approvals, applied = 0, False
+        try:
+            # A savepoint: a stale subject undoes the approval and whatever the applier did, and
+            # the proposal is marked stale in the outer transaction.
+            with transaction.atomic():
+                approvals, applied = _record_decision(proposal, user, decision, comment)
+        except Stale as error:
+            stale = error
+            proposal.state = ProposalState.STALE
         if proposal.state != ProposalState.PENDING:
             proposal.decided_at = timezone.now()
         proposal.save(update_fields=["state", "decided_at"])
         audit_record(
             actor=principal,
-            action=f"proposal.{proposal.kind}.{decision}",
+            action=f"proposal.{proposal.kind}.{'stale' if stale else decision}",
             target=proposal,
             scope_path=proposal.scope.path,
             details={
                 "comment": comment,
                 "state": proposal.state,
+                **({"stale": stale.detail} if stale else {}),
                 "approvals": approvals,
                 "required_approvals": proposal.required_approvals,
                 "applied": applied,
                 "subject": f"{proposal.subject_type}:{proposal.subject_id}",
             },
         )
-        if proposal.state != ProposalState.PENDING:
+        if proposal.state not in (ProposalState.PENDING, ProposalState.STALE):
             notify_proposal_decided(proposal, decided_by=principal.user)
+    if stale is not None:
+        raise stale
     return proposal
+
+
+def _record_decision(proposal: Proposal, user, decision: str, comment: str) -> tuple[int, bool]:
+    """The approval row and, when it completes the proposal, its outcome applied; returns the
+    approvals so far and whether the outcome was applied."""
+    Approval.objects.create(proposal=proposal, user=user, decision=decision, comment=comment)
+    approvals = proposal.approvals.filter(decision=Decision.APPROVE).count()
+    if decision == Decision.REJECT:
+        proposal.state = ProposalState.REJECTED
+        return approvals, False
+    if approvals < proposal.required_approvals:
+        return approvals, False
+    applier = applier_for(proposal.kind, proposal.subject_type)
+    if applier is None:
+        raise Conflict(
+            f"Nothing knows how to apply a {proposal.kind} of {proposal.subject_type} "
+            "yet; the proposal stays pending."
+        )
+    proposal.state = ProposalState.APPROVED
+    applier(proposal)
+    return approvals, True
+
+
+def proposals_mark_stale(*, subject: Model, kind: str, actor: Principal, reason: str) -> int:
+    """Mark the pending proposals of `kind` about `subject` stale (its content changed after it
+    was proposed); returns how many. Call inside the transaction that changes the subject."""
+    stale = list(
+        Proposal.objects.select_for_update(of=("self",))
+        .select_related("scope")
+        .filter(
+            kind=kind,
+            subject_type=subject._meta.label_lower,
+            subject_id=str(subject.pk),
+            state=ProposalState.PENDING,
+        )
+    )
+    for proposal in stale:
+        proposal.state = ProposalState.STALE
+        proposal.decided_at = timezone.now()
+        proposal.save(update_fields=["state", "decided_at"])
+        audit_record(
+            actor=actor,
+            action=f"proposal.{kind}.stale",
+            target=proposal,
+            scope_path=proposal.scope.path,
+            details={"reason": reason},
+        )
+    return len(stale)
 
 
 def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> Proposal:

@@ -36,6 +36,7 @@ STATE_CHOICES = [
     ("approved", "Approved"),
     ("rejected", "Rejected"),
     ("cancelled", "Cancelled"),
+    ("stale", "Stale"),
     ("", "Any state"),
 ]
 

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from governance.auth import principal_of
-from governance.models import Layer
+from governance.models import Layer, Scope
 from governance.selectors import readable, scope_for_read
 from governance.services import scope_for_write
 from hindsight import conf
@@ -28,6 +28,7 @@ from hindsight.pipeline import extract_error_pattern
 from hindsight.selectors.learnings import learning_fix_for_error, learnings_search
 from hindsight.services import resolution_apply, resolution_create
 from hindsight.services.bloat import (
+    bloat_threshold,
     cleanup_candidates,
     layer_counts,
     layer_threshold,
@@ -42,6 +43,7 @@ from hindsight.services.learnings import (
 )
 from hindsight.services.suggestions import error_capture_and_suggest, error_match_and_suggest
 from mnemosyne_site.api import CursorPagination
+from notes.api.common import session_key
 
 
 class NulSafeMixin(APIView):
@@ -298,6 +300,10 @@ class StorageView(NulSafeMixin, APIView):
         candidates = (
             cleanup_candidates(scope=scope, layer=layer) if scope is not None or layer else []
         )
+        scopes = Scope.objects.in_bulk([r["scope_id"] for r in rows])
+        thresholds = {
+            r["scope_id"]: bloat_threshold(scopes[r["scope_id"]], r["scope__layer"]) for r in rows
+        }
         return Response(
             s.HindsightStorageOutputSerializer(
                 {
@@ -315,8 +321,8 @@ class StorageView(NulSafeMixin, APIView):
                             "scope": r["scope__path"],
                             "layer": r["scope__layer"],
                             "count": r["count"],
-                            "threshold": layer_threshold(r["scope__layer"]),
-                            "over_threshold": r["count"] > layer_threshold(r["scope__layer"]),
+                            "threshold": thresholds[r["scope_id"]],
+                            "over_threshold": r["count"] > thresholds[r["scope_id"]],
                         }
                         for r in rows
                     ],
@@ -347,7 +353,7 @@ class ToolResultView(NulSafeMixin, APIView):
             params=values["params"],
             error=values["error"],
             deadline_exceeded=values["deadline_exceeded"],
-            session_key=values["session"],
+            session_key=session_key(request, values["session"]),
             tool_use_id=values["tool_use_id"],
         )
         return Response(
@@ -402,7 +408,7 @@ class LearningViewSet(NulSafeMixin, viewsets.ModelViewSet):
             fix=values["fix"],
             category=values["category"],
             tags=values["tags"],
-            session_key=values["session"],
+            session_key=session_key(request, values["session"]),
             actor=principal,
         )
         return Response(s.LearningOutputSerializer(learning).data, status=201)

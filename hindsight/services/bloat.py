@@ -12,6 +12,7 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from governance.models import Escalation, Layer, Priority, Scope
+from governance.selectors import policy_threshold
 from governance.services import escalation_create, scope_ensure_default
 from hindsight import conf, metrics
 from notes.models import KnowledgeItem, KnowledgeKind, KnowledgeStatus
@@ -79,6 +80,12 @@ def cleanup_candidates(
     return candidates
 
 
+def bloat_threshold(scope: Scope, layer: str) -> int:
+    """Live hindsight notes a layer may hold before a bloat alert, as the policy of the scope
+    where the layer's scopes meet says (`bloat_limit`, inherited), else the layer's setting."""
+    return int(policy_threshold(scope, "bloat_limit", default=layer_threshold(layer)))
+
+
 def storage_counts(scope: Scope | None = None, *, layer: str | None = None) -> list[dict]:
     """Live hindsight notes per scope: [{scope_id, scope__path, scope__layer, count}]."""
     notes = KnowledgeItem.objects.filter(LIVE_NOTES)
@@ -135,10 +142,12 @@ def hindsight_bloat_check(*, scope: Scope | None = None) -> list[BloatReport]:
     layers = [scope.layer] if scope is not None else list(per_layer)
     reports = []
     for layer in layers:
-        count, threshold = per_layer[layer], layer_threshold(layer)
-        if count <= threshold:
+        if not per_layer[layer]:
             continue
         where = _meeting_scope([r["scope__path"] for r in rows if r["scope__layer"] == layer])
+        count, threshold = per_layer[layer], bloat_threshold(where, layer)
+        if count <= threshold:
+            continue
         candidates = cleanup_candidates(layer=layer, limit=10)
         listed = "; ".join(f"{c['title'][:60]} ({', '.join(c['reasons'])})" for c in candidates)
         escalation: Escalation = escalation_create(

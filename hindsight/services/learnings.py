@@ -21,7 +21,7 @@ from django.db.models.functions import Cast, Greatest, Least
 from governance.auth import Principal
 from governance.models import Scope
 from governance.ratelimit import rate_limit_hit
-from governance.selectors import readable
+from governance.selectors import confidence_cap, policy_threshold, writable
 from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.models import Learning, LearningCategory
@@ -102,11 +102,14 @@ def learning_save(
     actor: Principal,
 ) -> Learning:
     """SaveLearning: one per-session rate-limit hit (atomic in the database; an empty session key
-    bypasses it), then the row with its embedding and its audit record."""
+    bypasses it) against the scope policy's `learning_saves_per_session` (inherited; else
+    `LEARNING_MAX_SAVES_PER_SESSION`), then the row with its embedding and its audit record."""
     scope_require_write(actor, scope, field="scope")
     rate_limit_hit(
         key=f"hindsight.learning_save:{session_key}" if session_key else "",
-        limit=conf.LEARNING_MAX_SAVES_PER_SESSION,
+        limit=policy_threshold(
+            scope, "learning_saves_per_session", default=conf.LEARNING_MAX_SAVES_PER_SESSION
+        ),
         window_seconds=conf.LEARNING_RATE_WINDOW_SECONDS,
     )
     learning = Learning(
@@ -179,16 +182,28 @@ def learning_boost(
     """BoostLearningConfidence, asked by a caller who may write in the learning's scope. With
     `confidence_boost` > 0 the value is added to the confidence; with 0 the success count grows
     by `success_delta` and the confidence becomes success / (success + occurrence). Either way
-    it is clamped to [0.1, 1.0], in one UPDATE."""
+    it is clamped to [0.1, 1.0], in one UPDATE, and an agent raises it no higher than the
+    scope's policy lets agents go (`agent_max_confidence`): a confident learning is pushed to
+    others as the fix to apply first, which no agent may decide alone."""
     scope_require_write(principal, learning.scope)
     return _boost(
-        learning_id=learning.pk, success_delta=success_delta, confidence_boost=confidence_boost
+        learning_id=learning.pk,
+        success_delta=success_delta,
+        confidence_boost=confidence_boost,
+        ceiling=confidence_cap(principal, learning.scope),
     )
 
 
-def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0) -> bool:
+def _boost(
+    *,
+    learning_id,
+    success_delta: int = 1,
+    confidence_boost: float = 0.0,
+    ceiling: float | Decimal = MAX_CONFIDENCE,
+) -> bool:
     """The boost itself; the engine's own successes and propagation apply it directly. The sum
-    is computed in numeric and stored to two decimals, so ten boosts of 0.03 from 0.4 are 0.70."""
+    is computed in numeric and stored to two decimals, so ten boosts of 0.03 from 0.4 are 0.70.
+    The result stays at or below `ceiling`, unless the confidence already was above it."""
     changes: dict[str, Combinable] = {}
     raw: Combinable
     if confidence_boost > 0:
@@ -204,6 +219,11 @@ def _boost(*, learning_id, success_delta: int = 1, confidence_boost: float = 0.0
         ),
         Learning._meta.get_field("confidence"),
     )
+    if ceiling < MAX_CONFIDENCE:
+        changes["confidence"] = Least(
+            Greatest(Value(Decimal(str(ceiling)), output_field=_NUMERIC), F("confidence")),
+            changes["confidence"],
+        )
     return Learning.objects.filter(pk=learning_id).update(**changes) == 1
 
 
@@ -344,10 +364,11 @@ def _handle_success(*, principal, tool_name) -> ToolResultOutcome:
     """Boost ONLY learnings whose trigger is exactly `tool:<name>`. The spec searches by the
     trigger (a containment match: `tool:git` also finds `tool:git-lfs`) and keeps the exact
     ones; asking the database for the exact trigger gives the same set without a more
-    confident `tool:git-lfs` crowding an exact one out of the search's limit."""
+    confident `tool:git-lfs` crowding an exact one out of the search's limit. Only learnings in
+    scopes the caller may write: its success is no evidence for another team's learning."""
     trigger = trigger_for_tool(tool_name)
     boosted = list(
-        readable(Learning.objects.filter(trigger=trigger), principal)
+        writable(Learning.objects.filter(trigger=trigger), principal)
         .order_by("-confidence")
         .values_list("pk", flat=True)[: conf.LEARNING_SEARCH_LIMIT * 10]
     )

@@ -9,7 +9,8 @@ from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
 from governance.auth import Principal
-from governance.models import Proposal, ProposalKind
+from governance.models import Proposal, ProposalKind, Scope
+from governance.selectors import policy_for
 from governance.services import audit_record, proposal_create
 from hindsight import conf, metrics
 from hindsight.models import (
@@ -42,16 +43,28 @@ def _promotion_candidate(note: KnowledgeItem) -> KnowledgeItem:
     return max(accepted, key=lambda n: len(n.promotion_path or []))
 
 
+def promotion_bar(scope: Scope) -> Q:
+    """Resolutions proven enough to promote their note out of `scope`: the scope's policy
+    (`promotion_min_applications`, `promotion_min_success_rate`, inherited), else the settings
+    (spec: ≥ 5 applications, ≥ 0.8)."""
+    policy = policy_for(scope)
+    return Q(
+        application_count__gte=policy.threshold(
+            "promotion_min_applications", conf.HINDSIGHT_PROMOTION_MIN_APPLICATIONS
+        ),
+        success_rate__gte=policy.threshold(
+            "promotion_min_success_rate", conf.HINDSIGHT_PROMOTION_MIN_SUCCESS
+        ),
+    )
+
+
 def hindsight_promotion_propose(*, signature: ErrorSignature) -> Proposal | None:
     """Propose promoting the signature's note one layer up once one of its resolutions has been
-    applied often enough and works often enough (spec: ≥ threshold applications, ≥ 0.8)."""
+    applied often enough and works often enough (`promotion_bar` of the signature's scope)."""
     if signature.note_id is None:
         return None
     proven = (
-        signature.resolutions.filter(
-            application_count__gte=conf.HINDSIGHT_PROMOTION_MIN_APPLICATIONS,
-            success_rate__gte=conf.HINDSIGHT_PROMOTION_MIN_SUCCESS,
-        )
+        signature.resolutions.filter(promotion_bar(signature.scope))
         .order_by("-success_rate", "-application_count")
         .first()
     )

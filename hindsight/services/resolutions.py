@@ -16,7 +16,6 @@ from hindsight.models import (
     ResolutionApplication,
     SignatureStatus,
 )
-from mnemosyne_site.errors import Forbidden
 from mnemosyne_site.outbox import enqueue_on_commit
 
 
@@ -101,8 +100,12 @@ def resolution_apply(
     same `idempotency_key` from the same caller is applied once: the application row is written
     first, so a concurrent retry fails on its unique key before it counts anything.
     """
-    if not actor.can_write:  # any writer may report how a fix it can read worked
-        raise Forbidden("This credential may not write.")
+    # Applications move a fix's success rate, which decides what is suggested and promoted:
+    # only those who may write in the resolution's scope report them.
+    target = Resolution.objects.select_related("scope").only("scope").filter(pk=resolution_id)
+    if not target:
+        raise Resolution.DoesNotExist(resolution_id)
+    scope_require_write(actor, target[0].scope)
     hit = 1 if success else 0
     now = timezone.now()
     name = actor.name

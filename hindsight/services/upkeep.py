@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from hindsight import conf
 from hindsight.models import ErrorSignature, Resolution
 from hindsight.services.proposals import hindsight_merge_suggest, hindsight_promotion_propose
 
@@ -30,10 +29,8 @@ def hindsight_proposals_sweep(*, since: datetime | None, batch: int = SWEEP_BATC
     for signature in ErrorSignature.objects.select_related("scope").filter(
         pk__in=signature_ids, merged_into__isnull=True
     ):
-        if signature.resolutions.filter(
-            application_count__gte=conf.HINDSIGHT_PROMOTION_MIN_APPLICATIONS,
-            success_rate__gte=conf.HINDSIGHT_PROMOTION_MIN_SUCCESS,
-        ).exists() and hindsight_promotion_propose(signature=signature):
+        # The proposer checks the scope policy's bar itself.
+        if hindsight_promotion_propose(signature=signature):
             promoted += 1
         merges += len(hindsight_merge_suggest(signature=signature))
     result: dict = {

@@ -207,6 +207,11 @@ class MatchOutputSerializer(serializers.Serializer):
     alternatives = serializers.ListField(child=serializers.CharField())
     severity = serializers.CharField()
     block_action = serializers.BooleanField()
+    awaiting_confirmation = serializers.BooleanField(
+        required=False,
+        help_text="Reported blocking by an agent the scope does not trust: it warns until a "
+        "person confirms it.",
+    )
     domain = serializers.CharField()
     category = serializers.CharField(allow_null=True)
     trigger_pattern = serializers.CharField(allow_blank=True)

@@ -39,18 +39,26 @@ def _locked_for_edit(principal: Principal, anti_pattern_id) -> AntiPattern:
 
 
 def anti_pattern_set_active(*, anti_pattern_id, principal: Principal, active: bool) -> bool:
-    """Switch one anti-pattern on or off; returns whether it changed."""
+    """Switch one anti-pattern on or off; returns whether it changed. Switching on is also how
+    a person confirms one that waits for confirmation (it then blocks); switched off, it stays
+    off when agents report it again (unless the scope's policy lets them re-activate)."""
     with transaction.atomic():
         anti_pattern = _locked_for_edit(principal, anti_pattern_id)
-        if anti_pattern.active == active:
+        confirming = active and anti_pattern.awaiting_confirmation
+        if anti_pattern.active == active and not confirming:
             return False
         anti_pattern.active = active
-        anti_pattern.save(update_fields=["active", "updated_at"])
+        anti_pattern.switched_off = not active
+        anti_pattern.awaiting_confirmation = False if active else anti_pattern.awaiting_confirmation
+        anti_pattern.save(
+            update_fields=["active", "switched_off", "awaiting_confirmation", "updated_at"]
+        )
         audit_record(
             actor=principal,
             action="anti_pattern.activate" if active else "anti_pattern.deactivate",
             target=anti_pattern,
             scope_path=anti_pattern.scope.path,
+            details={"confirmed": True} if confirming else {},
         )
     return True
 

@@ -122,7 +122,9 @@ def _update(*, lesson_id, item: dict, principal: Principal) -> None:
         lesson.embedding = vectors[0]
         lesson.save()
         if lesson.lesson_type == LessonType.ANTI_PATTERN:
-            anti_pattern_upsert_for_lesson(lesson=lesson, vector=vectors[1], previous=previous)
+            anti_pattern_upsert_for_lesson(
+                reporter=principal, lesson=lesson, vector=vectors[1], previous=previous
+            )
         audit_record(
             actor=principal,
             action="lesson.import_update",

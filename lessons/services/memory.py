@@ -33,6 +33,7 @@ from governance.selectors import readable
 from lessons import conf
 from lessons.models import SEVERITY_RANK, AgentMemory, AntiPattern, Lesson, Severity
 from lessons.selectors import anti_pattern_summary, lesson_summary, severity_rank_expression
+from mnemosyne_site.errors import NotFound
 
 CRITICAL_SEVERITIES = (Severity.CRITICAL, Severity.HIGH)
 PROFILE_LESSONS = 200
@@ -50,6 +51,14 @@ def _credential(agent_name: str) -> AgentCredential | None:
 def _agent_principal(agent_name: str) -> Principal | None:
     credential = _credential(agent_name)
     return Principal.for_agent(credential) if credential else None
+
+
+def agent_is_known(agent_name: str) -> bool:
+    """An agent holds an active credential or has reported a lesson."""
+    return (
+        AgentCredential.objects.filter(name=agent_name, is_active=True).exists()
+        or Lesson.objects.filter(source_agent=agent_name).exists()
+    )
 
 
 def agent_domain(agent_name: str) -> str:
@@ -231,6 +240,11 @@ def agent_memory_answer(*, principal: Principal, agent_name: str) -> dict:
     """`GET /agent/{name}/memory`: the agent's memory as the principal may see it (entries of
     scopes it cannot read are left out), built now when missing or stale."""
     memory = AgentMemory.objects.filter(agent_name=agent_name).first()
+    if memory is None:
+        # A name nobody holds a credential for and nobody has reported as gets no memory built
+        # for it: it would only hold other agents' lessons and leave a row per probed name.
+        if not agent_is_known(agent_name):
+            raise NotFound(f"No agent named {agent_name!r}.")
     if memory is None or agent_memory_is_stale(memory):
         memory = agent_memory_refresh(agent_name=agent_name)
     lessons = [x for x in memory.relevant_lessons if principal.can_read_path(x["scope"])]

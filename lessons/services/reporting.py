@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from governance.auth import Principal
 from governance.models import Scope
+from governance.selectors import agents_may_reactivate, reporter_trusted
 from governance.selectors.queues import queue_canonical
 from governance.services import audit_record, scope_for_write
 from lessons import conf, metrics
@@ -288,6 +289,7 @@ def _report_one(
     anti_pattern = None
     if lesson.lesson_type == LessonType.ANTI_PATTERN:
         anti_pattern = anti_pattern_upsert_for_lesson(
+            reporter=principal,
             lesson=lesson,
             explicit_trigger=item.get("trigger_pattern") or "",
             vector=trigger_vector,
@@ -333,6 +335,7 @@ def _report_one(
 
 def anti_pattern_upsert_for_lesson(
     *,
+    reporter: Principal,
     lesson: Lesson,
     explicit_trigger: str = "",
     vector: np.ndarray | None = None,
@@ -344,6 +347,10 @@ def anti_pattern_upsert_for_lesson(
     derived from the lesson's action and related commands, generalised by what its title and
     context name (`command_triggers.derive`); a trigger a person edited is kept when the lesson
     occurs again.
+
+    The scope's policy decides what the reporter may make others obey: a blocking anti-pattern
+    from a reporter it does not trust warns until a person confirms it, and one a person
+    switched off stays off when it is reported again unless the policy lets agents re-activate.
     """
     if explicit_trigger:
         try:
@@ -358,6 +365,7 @@ def anti_pattern_upsert_for_lesson(
         )
     derived = lesson_command_trigger(lesson)
     critical = lesson.severity == Severity.CRITICAL
+    trusted = reporter_trusted(reporter, lesson.scope)
     anti_pattern = (
         AntiPattern.objects.select_for_update().filter(source_lesson=lesson).order_by("created_at")
     ).first()
@@ -375,9 +383,18 @@ def anti_pattern_upsert_for_lesson(
             alternatives=list(lesson.alternatives),
             severity=lesson.severity,
             block_action=critical,
+            awaiting_confirmation=critical and not trusted,
             source_lesson=lesson,
         )
     changed = ["alternatives", "severity", "block_action", "updated_at"]
+    if (
+        critical
+        and not trusted
+        and not (anti_pattern.block_action or anti_pattern.severity == Severity.CRITICAL)
+    ):
+        # Newly blocking through this report: it waits for a person like a new one does.
+        anti_pattern.awaiting_confirmation = True
+        changed.append("awaiting_confirmation")
     anti_pattern.alternatives = _merge(anti_pattern.alternatives, lesson.alternatives)
     if SEVERITY_RANK[Severity(lesson.severity)] < SEVERITY_RANK[Severity(anti_pattern.severity)]:
         anti_pattern.severity = lesson.severity
@@ -391,10 +408,13 @@ def anti_pattern_upsert_for_lesson(
     elif (anti_pattern.command_trigger or {}).get("source", "derived") == "derived":
         anti_pattern.command_trigger = derived  # the commands of every report of it
         changed.append("command_trigger")
-    if not anti_pattern.active:
+    if not anti_pattern.active and (
+        not anti_pattern.switched_off or agents_may_reactivate(reporter, lesson.scope)
+    ):
         # The lesson happened again: the anti-pattern is live again.
         anti_pattern.active = True
-        changed.append("active")
+        anti_pattern.switched_off = False
+        changed += ["active", "switched_off"]
     anti_pattern.save(update_fields=changed)
     return anti_pattern
 

@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from uuid import UUID
 
 import numpy as np
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from governance.auth import Principal
 from governance.models import LAYER_PRECEDENCE, Layer, Scope
-from governance.selectors import readable, readable_scope_ids
+from governance.selectors import drafts_injected, readable, readable_scope_ids
 from mnemosyne_site.vectors import nearest
-from notes.models import NOTE_KINDS, RETRIEVABLE_STATUSES, KnowledgeItem
+from notes.models import NOTE_KINDS, RETRIEVABLE_STATUSES, KnowledgeItem, KnowledgeStatus
 
 
 @dataclass
@@ -50,12 +50,16 @@ def knowledge_nearest(
     limit: int,
     threshold: float,
     plan: str | None = None,
+    drafts_by: str | None = None,
 ) -> tuple[list[VectorHit], str]:
     """Knowledge items (not merged away) above `threshold` cosine similarity, nearest first, at
-    most `limit`; and the search plan used. `scope_ids` of None means every scope."""
+    most `limit`; and the search plan used. `scope_ids` of None means every scope; with
+    `drafts_by`, drafts only of that author."""
     items = KnowledgeItem.objects.filter(
         merged_into__isnull=True, kind__in=list(kinds), status__in=list(statuses)
     )
+    if drafts_by is not None:
+        items = items.filter(~Q(status=KnowledgeStatus.DRAFT) | Q(created_by=drafts_by))
     if scope_ids is not None:
         items = items.filter(scope_id__in=scope_ids)
     rows, used = nearest(items, embedding, limit=limit, max_distance=1.0 - threshold, plan=plan)
@@ -84,6 +88,9 @@ def notes_search(
     else:
         precedence = {}
         scope_ids = readable_scope_ids(principal)
+    # What an agent retrieves goes into its context: another author's draft (an unreviewed
+    # LLM distillation, say) only where the scope's policy says so.
+    drafts_by = principal.name if principal.is_agent and not drafts_injected(scope) else None
     # Over-fetch: lineage de-duplication and layer ordering happen after the vector search.
     hits, _plan = knowledge_nearest(
         embedding=embedding,
@@ -92,6 +99,7 @@ def notes_search(
         scope_ids=scope_ids,
         limit=top_k * 2,
         threshold=threshold,
+        drafts_by=drafts_by,
     )
     if not hits:
         return []

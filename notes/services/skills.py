@@ -1,23 +1,52 @@
 """Skills and external references (seed 003).
 
 Skills are saved as drafts. Activating one that `requires_approval` opens a `skill_activation`
-proposal for the scope's maintainers (the registered applier activates it on approval); one
-that does not is activated by whoever may write the scope. Changing an active skill that
-requires approval sends it back to draft: what runs is always what was approved.
+proposal for the scope's maintainers carrying the hash of the definition they review; approval
+activates the skill only while its definition still has that hash. Only a maintainer of the
+scope may save a skill that needs no approval (which whoever may write the scope then activates).
+A new definition sends an active skill back to draft and makes a pending proposal stale, unless
+a maintainer saves it as needing no approval: what runs is always what a person approved.
 """
 
 from __future__ import annotations
+
+import hashlib
+import json
+import re
+from urllib.parse import urlsplit
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from governance.auth import Principal
-from governance.models import Proposal, ProposalKind, Scope
-from governance.services import audit_record, proposal_create, scope_require_write
-from mnemosyne_site.errors import Conflict
-from notes.models import ExternalRef, Skill, SkillStatus
+from governance.models import Proposal, ProposalKind, Role, Scope
+from governance.services import (
+    audit_record,
+    proposal_create,
+    proposals_mark_stale,
+    scope_require_write,
+)
+from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput, Stale
+from notes.models import ExternalRef, RefType, Skill, SkillStatus
 from notes.services.knowledge import knowledge_save_limit
+
+
+def skill_definition_hash(*, skill_type: str, definition: dict, parameters: dict) -> str:
+    """What a reviewer approves: the type, definition and parameters, hashed canonically."""
+    canonical = json.dumps(
+        {"skill_type": skill_type, "definition": definition, "parameters": parameters},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _hash_of(skill: Skill) -> str:
+    return skill_definition_hash(
+        skill_type=skill.skill_type, definition=skill.definition, parameters=skill.parameters
+    )
 
 
 def skill_save(
@@ -33,6 +62,15 @@ def skill_save(
     session_key: str = "",
 ) -> tuple[Skill, bool]:
     scope_require_write(principal, scope, field="scope")
+    maintainer = principal.has_role(scope.path, Role.MAINTAINER)
+    if not requires_approval and not maintainer:
+        raise Forbidden(
+            fields={
+                "requires_approval": [
+                    "Only a maintainer of the scope may save a skill that needs no approval."
+                ]
+            }
+        )
     knowledge_save_limit(session_key=session_key, scope=scope)
     try:
         with transaction.atomic():
@@ -48,11 +86,8 @@ def skill_save(
                 or skill.skill_type != skill_type
             )
             previous_status = skill.status
-            if (
-                changed
-                and skill.status == SkillStatus.ACTIVE
-                and (skill.requires_approval or requires_approval)
-            ):
+            # A maintainer saving a skill as needing no approval is the approval.
+            if changed and skill.status == SkillStatus.ACTIVE and requires_approval:
                 skill.status = SkillStatus.DRAFT
             skill.skill_type = skill_type
             skill.description = description
@@ -60,6 +95,13 @@ def skill_save(
             skill.parameters = parameters or {}
             skill.requires_approval = requires_approval
             skill.save()
+            if changed:
+                proposals_mark_stale(
+                    subject=skill,
+                    kind=ProposalKind.SKILL_ACTIVATION,
+                    actor=principal,
+                    reason="The skill's definition changed after it was proposed.",
+                )
             audit_record(
                 actor=principal,
                 action="skill.create" if created else "skill.update",
@@ -80,9 +122,14 @@ def skill_save(
 
 
 def skill_activate(*, skill_id, actor: Principal, proposal: Proposal | None = None) -> Skill:
-    """Set a skill active (the applier of an approved proposal, or a direct activation)."""
+    """Set a skill active (the applier of an approved proposal, or a direct activation). From a
+    proposal, only while the definition is the one it was proposed with (`Stale` otherwise)."""
     with transaction.atomic():
         skill = Skill.objects.select_for_update().select_related("scope").get(pk=skill_id)
+        if proposal is not None and (proposal.payload or {}).get("definition_hash") != _hash_of(
+            skill
+        ):
+            raise Stale("The skill's definition changed after it was proposed; propose it again.")
         if skill.status == SkillStatus.ACTIVE:
             return skill
         previous = skill.status
@@ -115,6 +162,8 @@ def skill_request_activation(
                 "name": skill.name,
                 "skill_type": skill.skill_type,
                 "definition": skill.definition,
+                "parameters": skill.parameters,
+                "definition_hash": _hash_of(skill),
             },
         )
         return skill, proposal
@@ -165,6 +214,62 @@ def skill_record_usage(*, principal: Principal, skill: Skill, success: bool) -> 
 # --- external references --------------------------------------------------------------------------
 
 
+# What each type of reference may point at. Agents follow these, so a reference can never be a
+# `javascript:`/`data:` link or free text: web pages by http(s) URL, files by path, repositories
+# also by git's own addresses, tools also by their command name.
+_WEB = "an http(s) URL"
+_PATH = "a file path (like docs/runbook.md or /srv/docs)"
+_LOCATION_KINDS = {
+    RefType.API: ("web",),
+    RefType.WIKI: ("web",),
+    RefType.DOCUMENTATION: ("web", "path"),
+    RefType.REPOSITORY: ("web", "git", "path"),
+    RefType.TOOL: ("web", "path", "command"),
+}
+_KIND_WORDS = {
+    "web": _WEB,
+    "path": _PATH,
+    "git": "a git address (git@host:org/repo.git, ssh:// or git://)",
+    "command": "a command name",
+}
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SCP_GIT = re.compile(r"^[\w.-]+@[\w.-]+:[\w./~-]+$")
+_COMMAND = re.compile(r"^[\w.+-]+$")
+_WINDOWS_DRIVE = re.compile(r"^[a-zA-Z]:[\\/]")
+
+
+def _location_kind(location: str) -> str | None:
+    """Which kind of address `location` is, or None when it is none we know."""
+    if _WINDOWS_DRIVE.match(location):
+        return "path"
+    if _SCP_GIT.match(location):
+        return "git"
+    parts = urlsplit(location)
+    scheme = parts.scheme.lower()
+    if scheme:
+        if " " in location or not parts.hostname:
+            return None
+        if scheme in ("http", "https"):
+            return "web"
+        return "git" if scheme in ("ssh", "git", "git+ssh") else None
+    if ":" in location.split("/", 1)[0]:
+        return None  # a scheme urlsplit did not recognise ("javascript:alert(1)" parses as one)
+    if location.startswith(("/", "./", "../", "~/")) or "/" in location or "\\" in location:
+        return "path"
+    return "command" if _COMMAND.match(location) else None
+
+
+def external_ref_location_clean(ref_type: str, location: str) -> str:
+    """The location, checked against the reference's type; 400 naming `location` otherwise."""
+    location = location.strip()
+    allowed = _LOCATION_KINDS.get(RefType(ref_type), ())
+    kind = None if not location or _CONTROL.search(location) else _location_kind(location)
+    if kind not in allowed:
+        wanted = " or ".join(_KIND_WORDS[k] for k in allowed)
+        raise InvalidInput(fields={"location": [f"A {ref_type} reference needs {wanted}."]})
+    return location
+
+
 def external_ref_save(
     *,
     principal: Principal,
@@ -176,6 +281,7 @@ def external_ref_save(
     metadata: dict | None = None,
     session_key: str = "",
 ) -> tuple[ExternalRef, bool]:
+    location = external_ref_location_clean(ref_type, location)
     scope_require_write(principal, scope, field="scope")
     knowledge_save_limit(session_key=session_key, scope=scope)
     try:

@@ -15,6 +15,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from governance.auth import Principal
+from governance.models import Policy
 
 # (name as exposed, labels every series must carry); a histogram is named by its `_count`.
 NAMED_METRICS = [
@@ -116,6 +117,7 @@ def _exercise_everything() -> None:
     )
     agent = APIClient()
     agent.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    Policy.objects.create(scope=project, trusted_agents=["scraper"])  # its blocks block at once
 
     # lessons reported, anti-pattern checks and blocks
     response = agent.post(

@@ -33,7 +33,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def objects(scope_applier, maintainer, supervisor, scope_tree):
-    proposal = ProposalFactory()
+    # In the agents' own scope: an ancestor's proposals are only for those who govern there.
+    proposal = ProposalFactory(scope=scope_tree["project"])
     escalation = escalation_create(
         escalated_to="aria",
         reason="Critical issue",

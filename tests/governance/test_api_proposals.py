@@ -116,16 +116,21 @@ def test_a_comment_that_is_too_long_is_refused_naming_the_field(proposal, mainta
     assert "comment" in response.json()["fields"]
 
 
+def merges(client) -> set[str]:
+    return {r["id"] for r in client.get(URL, {"kind": "merge"}).json()["results"]}
+
+
 def test_filters_pick_the_callers_decidable_queue(scope_applier, maintainer, scope_tree):
     mine = ProposalFactory(scope=scope_tree["team"])
-    ProposalFactory(scope=scope_tree["org"], kind="merge")  # above the maintainer's team
+    ProposalFactory(scope=scope_tree["project"], kind="merge")
+    ProposalFactory(scope=scope_tree["org"], kind="merge")  # above the team: not theirs to see
     client = client_for(maintainer)
     decidable = client.get(URL, {"decidable": "true"}).json()["results"]
-    assert [row["id"] for row in decidable] == [str(mine.pk)]
-    assert {r["kind"] for r in client.get(URL, {"kind": "merge"}).json()["results"]} == {"merge"}
-    assert [r["layer"] for r in client.get(URL, {"layer": "org"}).json()["results"]] == ["org"]
-    within = client.get(URL, {"within": "acme/platform/payments"}).json()["results"]
-    assert [r["id"] for r in within] == [str(mine.pk)]
+    assert {row["id"] for row in decidable} == {str(mine.pk), *merges(client)}
+    assert [r["layer"] for r in client.get(URL, {"kind": "merge"}).json()["results"]] == ["project"]
+    assert client.get(URL, {"layer": "org"}).json()["results"] == []
+    within = client.get(URL, {"within": "acme/platform/payments/api"}).json()["results"]
+    assert {r["id"] for r in within} == merges(client)
 
 
 def test_the_list_does_not_grow_queries_with_rows(

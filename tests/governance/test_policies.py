@@ -43,23 +43,19 @@ def test_the_nearest_policy_wins_field_by_field(scope_tree):
 def test_policy_threshold_reads_one_value_with_the_callers_default(
     scope_tree, django_assert_num_queries
 ):
-    PolicyFactory(
-        scope=scope_tree["org"], learning_saves_per_session=7, thresholds={"note_min_use": 0.8}
-    )
+    PolicyFactory(scope=scope_tree["org"], learning_saves_per_session=7)
     with django_assert_num_queries(1):
         value = policy_threshold(scope_tree["project"], "learning_saves_per_session", default=100)
     assert value == 7
-    assert policy_threshold(scope_tree["project"], "note_min_use", default=0.5) == 0.8
     assert policy_threshold(scope_tree["project"], "knowledge_saves_per_session", default=3) == 3
-    assert policy_threshold(scope_tree["project"], "unknown_name", default="d") == "d"
     assert policy_threshold(None, "bloat_limit", default=1000) == 1000
 
 
-def test_free_form_thresholds_inherit_name_by_name(scope_tree):
-    PolicyFactory(scope=scope_tree["company"], thresholds={"a": 1, "b": 2})
-    PolicyFactory(scope=scope_tree["team"], thresholds={"a": 10})
-    effective = policy_for(scope_tree["project"])
-    assert (effective.threshold("a"), effective.threshold("b")) == (10, 2)
+def test_a_threshold_no_policy_holds_is_a_programming_error_not_a_silent_default(scope_tree):
+    # Names nothing reads once lived in a free-form JSON field; every threshold is now a
+    # column read where it applies (issue 15.7).
+    with pytest.raises(ValueError, match="note_min_use"):
+        policy_threshold(scope_tree["project"], "note_min_use", default=0.5)
 
 
 def test_the_most_specific_rule_of_the_nearest_scope_decides_approvals(scope_tree):

@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 
 from lessons import conf as lessons_conf
 from lessons import matching
-from tests.governance.factories import AgentCredentialFactory
+from tests.governance.factories import AgentCredentialFactory, PolicyFactory
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,6 +67,8 @@ def _fresh_lessons_state(monkeypatch):
 @pytest.fixture
 def agent_token(scope_tree) -> str:
     token = AgentCredentialFactory(name="claude-code").token
+    # The team trusts its own Claude Code: what it reports as blocking blocks at once.
+    PolicyFactory(scope=scope_tree["company"], trusted_agents=["claude-code"])
     return token
 
 

@@ -11,6 +11,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from governance.auth import Principal
 from lessons.models import Lesson
+from tests.governance.factories import AgentCredentialFactory
 from tests.integrations.hook_helpers import report_anti_pattern
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
@@ -185,6 +186,7 @@ def test_the_memory_resource_holds_the_agents_anti_patterns(
     live_server, hook_bin, agent_token, server_client
 ):
     report_anti_pattern(server_client)
+    AgentCredentialFactory(name="CHRONOS", domain="infrastructure")  # a known agent
 
     async def scenario(session):
         own = await session.read_resource("mnemosyne://memory")

@@ -127,10 +127,20 @@ def test_propagation_is_idempotent(agent_client, report):
     assert len(AgentMemory.objects.get(agent_name="HADES").propagated_lesson_ids) == 1
 
 
-def test_an_unknown_agent_gets_an_empty_memory_built_on_first_read(agent_client):
+def test_an_unknown_agent_gets_404_and_no_memory_row(agent_client, report):
+    report(agent_client, title="Someone else's general lesson", domain="general")
+    AgentMemory.objects.filter(agent_name="NEWCOMER").delete()
+    response = agent_client.get("/agent/NEWCOMER/memory")
+    assert response.status_code == 404, response.content
+    assert response.json()["error"] == "not_found"
+    assert "Someone else" not in response.content.decode()
+    assert not AgentMemory.objects.filter(agent_name="NEWCOMER").exists()
+
+
+def test_an_agent_with_a_credential_gets_an_empty_memory_built_on_first_read(agent_client):
+    AgentCredentialFactory(name="NEWCOMER", domain="caddy")
     body = memory(agent_client, "NEWCOMER")
-    assert body["domain"] == "general"
-    assert body["lessons_count"] == 0
+    assert body["domain"] == "caddy" and body["lessons_count"] == 0
     assert AgentMemory.objects.filter(agent_name="NEWCOMER").exists()
 
 

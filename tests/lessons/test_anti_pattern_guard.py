@@ -6,8 +6,16 @@ import pytest
 from lessons import conf
 from lessons.models import AntiPattern
 from mnemosyne_site.embeddings import embed_one
+from tests.governance.factories import PolicyFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _trusted_reporter(scope_tree):
+    """The guard as it runs once a report's blocking is trusted (the scope's policy names the
+    reporting agent); untrusted reports are tests/governance/test_poisoning_controls.py's."""
+    PolicyFactory(scope=scope_tree["company"], trusted_agents=["agent"])
 
 
 def report_anti_pattern(report, client, *, title, why_bad, example, domain="development", **extra):

@@ -6,7 +6,7 @@ from governance.models import AuditLog, Escalation
 from lessons import conf
 from lessons.models import AntiPattern, Lesson
 from mnemosyne_site.embeddings import embed_one
-from tests.governance.factories import AgentCredentialFactory
+from tests.governance.factories import AgentCredentialFactory, PolicyFactory
 from tests.lessons.factories import lesson_payload
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +88,8 @@ def test_a_near_duplicate_of_another_lesson_type_is_a_new_lesson(agent_client, r
     assert first["lesson_id"] != second["lesson_id"]
 
 
-def test_an_anti_pattern_lesson_creates_a_blocking_anti_pattern(agent_client, report):
+def test_an_anti_pattern_lesson_creates_a_blocking_anti_pattern(agent_client, report, scope_tree):
+    PolicyFactory(scope=scope_tree["company"], trusted_agents=["agent"])
     body = report(
         agent_client,
         lesson_type="anti_pattern",

@@ -17,7 +17,7 @@ import pytest
 
 from governance.models import Escalation
 from lessons.models import AntiPattern, Lesson
-from tests.governance.factories import AgentCredentialFactory
+from tests.governance.factories import AgentCredentialFactory, PolicyFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
@@ -265,6 +265,7 @@ def test_our_client_with_a_token_async_and_sync(live_server, monkeypatch, scope_
     from integrations.lesson_reporter import LessonReporter, SyncLessonReporter
 
     token = AgentCredentialFactory(name="CHRONOS", domain="infrastructure").token
+    PolicyFactory(scope=scope_tree["company"], trusted_agents=["CHRONOS"])  # its blocks block
     monkeypatch.setenv("MNEMOSYNE_URL", live_server.url)
     monkeypatch.setenv("MNEMOSYNE_TOKEN", token)
 

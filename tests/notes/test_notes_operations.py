@@ -5,6 +5,7 @@ from django.core.management import call_command
 from django.test import Client
 from prometheus_client.parser import text_string_to_metric_families
 
+from governance import conf as governance_conf
 from governance.models import AuditLog
 from notes.models import DistillationStatus, KnowledgeItem, Trajectory
 from tests.notes.factories import KnowledgeItemFactory
@@ -109,7 +110,8 @@ def _scraped(name: str) -> float:
     return samples.get(name, 0.0)
 
 
-def test_a_search_is_counted_on_the_metrics_endpoint(agent_client):
+def test_a_search_is_counted_on_the_metrics_endpoint(agent_client, monkeypatch):
+    monkeypatch.setattr(governance_conf, "INJECT_DRAFTS", True)  # the factory's note is a draft
     KnowledgeItemFactory(title="A note")
     searches = _scraped("note_taking_retrieval_results_count_count")
     returned = _scraped("note_taking_retrieval_results_count_sum")

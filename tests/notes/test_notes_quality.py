@@ -1,10 +1,20 @@
 import pytest
 
+from governance import conf as governance_conf
 from governance.models import AuditLog, Proposal
 from governance.selectors import maintainers_of
 from notes.models import KnowledgeItem, SessionFeedback
 from tests.governance.factories import AgentCredentialFactory
 from tests.notes.factories import KnowledgeItemFactory
+
+
+@pytest.fixture(autouse=True)
+def _drafts_served(monkeypatch):
+    """A deployment whose policy serves drafts to every agent (`GOVERNANCE_INJECT_DRAFTS`), so
+    drafts are retrieved and scored; the default keeps them with their author
+    (tests/governance/test_poisoning_controls.py)."""
+    monkeypatch.setattr(governance_conf, "INJECT_DRAFTS", True)
+
 
 SEARCH = "/api/v1/notes/search"
 FEEDBACK = "/api/v1/notes/feedback"

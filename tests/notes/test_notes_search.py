@@ -5,12 +5,22 @@ import numpy as np
 import pytest
 from prometheus_client import REGISTRY
 
+from governance import conf as governance_conf
 from mnemosyne_site.embeddings import embed, embed_one
 from notes.models import KnowledgeItem, NoteRetrieval
 from notes.selectors.notes import knowledge_nearest
 from tests.clients import client_for
 from tests.governance.factories import AgentCredentialFactory
 from tests.notes.factories import KnowledgeItemFactory
+
+
+@pytest.fixture(autouse=True)
+def _drafts_served(monkeypatch):
+    """A deployment whose policy serves drafts to every agent (`GOVERNANCE_INJECT_DRAFTS`), so
+    drafts are retrieved and scored; the default keeps them with their author
+    (tests/governance/test_poisoning_controls.py)."""
+    monkeypatch.setattr(governance_conf, "INJECT_DRAFTS", True)
+
 
 SEARCH = "/api/v1/notes/search"
 

@@ -54,8 +54,9 @@ def test_activating_a_skill_that_needs_approval_goes_through_the_maintainers(
 
 
 @pytest.mark.django_db
-def test_a_skill_without_approval_is_activated_at_once(agent_client):
-    _skill(agent_client, requires_approval=False)
+def test_a_skill_a_maintainer_saved_without_approval_is_activated_at_once(agent_client, maintainer):
+    scope = "acme/platform/payments/api"
+    _skill(client_for(maintainer), requires_approval=False, scope=scope)
     response = agent_client.post(f"{SKILLS}/deploy-canary/activate", {}, format="json")
     assert response.status_code == 200
     assert response.json()["skill"]["status"] == "active" and response.json()["proposal"] is None

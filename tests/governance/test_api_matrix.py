@@ -185,7 +185,7 @@ def world(scope_tree, maintainer, supervisor, member, settings, scope_applier):
             domain="docker",
             lesson_ids=[],
         ).pk,
-        "proposal": ProposalFactory().pk,
+        "proposal": ProposalFactory(scope=project).pk,
         "escalation": escalation_create(
             escalated_to="aria", reason="r", priority="critical", scope=project
         ).pk,
@@ -318,8 +318,9 @@ def _call(client, extra, method, path, template):
     return response.status_code
 
 
-# What each caller gets. People have no default scope, so reads of a named key, skill or
-# reference without `?scope=` answer 400 for them; agents have no inbox; decisions are people's.
+# What each caller gets. A named key, skill or reference read without `?scope=` is looked up in
+# the caller's scope, else the default one (404 when not there); agents have no inbox; decisions
+# are people's.
 MATRIX = """
 # operation or page                                   anon cros read othr memb supv else mntn
 DELETE /api/v1/external-refs/{name}                   401  403  403  404  403  403  403  403
@@ -327,7 +328,7 @@ DELETE /api/v1/knowledge/keys/{key}                   401  403  403  404  403  4
 DELETE /api/v1/learnings/{id}                         401  403  403  404  204  403  404  204
 GET /agent/{agent_name}/memory                        401  403  200  200  200  200  200  200
 GET /api/v1/external-refs                             401  403  200  200  200  200  200  200
-GET /api/v1/external-refs/{name}                      401  403  200  404  400  400  400  400
+GET /api/v1/external-refs/{name}                      401  403  200  404  404  404  404  404
 GET /api/v1/governance/audit                          401  403  200  200  200  200  200  200
 GET /api/v1/governance/escalations                    401  403  200  200  200  200  200  200
 GET /api/v1/governance/escalations/{id}               401  403  200  404  200  200  404  200
@@ -347,7 +348,7 @@ GET /api/v1/hindsight/signatures                      401  403  200  200  200  2
 GET /api/v1/hindsight/signatures/{id}                 401  403  200  404  200  200  404  200
 GET /api/v1/hindsight/storage                         401  403  200  200  200  200  200  200
 GET /api/v1/knowledge                                 401  403  200  200  200  200  200  200
-GET /api/v1/knowledge/keys/{key}                      401  403  200  404  400  400  400  400
+GET /api/v1/knowledge/keys/{key}                      401  403  200  404  404  404  404  404
 GET /api/v1/knowledge/search                          401  403  400  400  400  400  400  400
 GET /api/v1/knowledge/semantic-search                 401  403  400  400  400  400  400  400
 GET /api/v1/learnings                                 401  403  200  200  200  200  200  200
@@ -363,7 +364,7 @@ GET /api/v1/notes                                     401  403  200  200  200  2
 GET /api/v1/notes/{id}                                401  403  200  404  200  200  404  200
 GET /api/v1/skills                                    401  403  200  200  200  200  200  200
 GET /api/v1/skills/active                             401  403  200  200  200  200  200  200
-GET /api/v1/skills/{name}                             401  403  200  404  400  400  400  400
+GET /api/v1/skills/{name}                             401  403  200  404  404  404  404  404
 GET /api/v1/trajectories                              401  403  200  200  200  200  200  200
 GET /api/v1/trajectories/{id}                         401  403  200  404  200  200  404  200
 GET /claude-code/context                              401  403  200  200  200  200  200  200
@@ -386,7 +387,7 @@ POST /api/v1/hindsight/errors                         401  403  403  201  403  4
 POST /api/v1/hindsight/match                          401  403  403  200  200  200  200  200
 POST /api/v1/hindsight/resolutions/{id}/applications  401  403  403  404  400  400  404  400
 POST /api/v1/hindsight/signatures/{id}/resolutions    401  403  403  404  400  400  404  400
-POST /api/v1/knowledge/keys/{key}/use                 401  403  403  404  400  400  400  400
+POST /api/v1/knowledge/keys/{key}/use                 401  403  403  404  404  404  404  404
 POST /api/v1/learnings                                401  403  403  400  400  400  400  400
 POST /api/v1/learnings/{id}/boost                     401  403  403  404  200  403  404  200
 POST /api/v1/lessons/anti-patterns/{id}/activate      401  403  403  404  403  403  404  200
@@ -399,8 +400,8 @@ POST /api/v1/notes/{id}/merge                         401  403  403  400  400  4
 POST /api/v1/notes/{id}/promote                       401  403  403  404  202  403  404  202
 POST /api/v1/notes/{id}/transition                    401  403  403  400  400  400  400  400
 POST /api/v1/skills                                   401  403  403  400  400  400  400  400
-POST /api/v1/skills/{name}/activate                   401  403  403  404  400  400  400  400
-POST /api/v1/skills/{name}/deprecate                  401  403  403  404  400  400  400  400
+POST /api/v1/skills/{name}/activate                   401  403  403  404  404  404  404  404
+POST /api/v1/skills/{name}/deprecate                  401  403  403  404  404  404  404  404
 POST /api/v1/skills/{name}/usage                      401  403  403  400  400  400  400  400
 POST /api/v1/tool-results                             401  403  403  400  400  400  400  400
 POST /api/v1/trajectories/end                         401  403  403  400  400  400  400  400

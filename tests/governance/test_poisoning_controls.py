@@ -6,6 +6,7 @@ boost learnings no higher than the policy's cap; other authors' drafts stay out 
 context; what a person switched off stays off. Recorded text reaches models fenced as data.
 """
 
+from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
@@ -176,7 +177,7 @@ def test_people_are_not_capped_and_an_agent_never_lowers_what_they_set(
     learning = _learning(scope_tree["project"])
     assert _boost(client_for(member), learning, confidence_boost=0.45) == pytest.approx(0.95)
     assert _boost(agent_client, learning, confidence_boost=0.01) == pytest.approx(0.95)
-    assert Learning.objects.get(pk=learning.pk).confidence == pytest.approx(0.95)
+    assert Learning.objects.get(pk=learning.pk).confidence == Decimal("0.95")
 
 
 # --- drafts in other agents' context --------------------------------------------------------------

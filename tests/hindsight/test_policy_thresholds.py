@@ -71,14 +71,22 @@ def _notes(scope, n):
         )
 
 
-def test_the_policys_bloat_limit_decides_the_alert_per_scope(scope_tree, agent_client):
+def test_the_policys_bloat_limit_decides_the_alert_where_the_layers_scopes_meet(
+    scope_tree, agent_client
+):
     _notes(scope_tree["project"], 3)
     _notes(scope_tree["other_project"], 3)
-    assert hindsight_bloat_check() == []  # 3 <= 1,000 by default
-    PolicyFactory(scope=scope_tree["team"], bloat_limit=2)  # the project's team only
+    assert hindsight_bloat_check() == []  # 6 in the project layer <= its default limit
+    # A team's limit is not the layer's: the layer's scopes meet higher up, in the org.
+    PolicyFactory(scope=scope_tree["team"], bloat_limit=2)
+    assert hindsight_bloat_check() == []
+    PolicyFactory(scope=scope_tree["org"], bloat_limit=5)
     reports = hindsight_bloat_check()
-    assert [(r.scope_path, r.threshold) for r in reports] == [(scope_tree["project"].path, 2)]
-    assert Escalation.objects.get().scope == scope_tree["project"]
+    assert [(r.layer, r.scope_path, r.count, r.threshold) for r in reports] == [
+        ("project", scope_tree["org"].path, 6, 5)
+    ]
+    assert Escalation.objects.get().scope == scope_tree["org"]
+    # Per scope, the storage API shows each scope's own (inherited) limit: the team's 2.
     storage = agent_client.get("/api/v1/hindsight/storage").json()["scopes"]
     assert [(s["scope"], s["threshold"], s["over_threshold"]) for s in storage] == [
         (scope_tree["project"].path, 2, True)
@@ -112,10 +120,11 @@ def test_tool_results_count_against_the_header_session_too(agent_client, scope_t
     actions = [
         agent_client.post(
             "/api/v1/tool-results",
-            {"tool_name": "make", "error": f"make: *** No rule to make target 'x{n}'. Stop."},
+            {"tool_name": "make", "error": error},
             format="json",
             HTTP_X_MNEMOSYNE_SESSION="s-1",
         ).json()["action"]
-        for n in range(2)
+        # two different errors: the same one again would count an occurrence, not save
+        for error in ("make: *** No rule to make target 'x'. Stop.", "make: *** [all] Error 2")
     ]
     assert actions == ["learned", "save_failed"]

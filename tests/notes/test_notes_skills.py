@@ -22,6 +22,13 @@ def _skill(client, name="deploy-canary", **body):
     )
 
 
+def _active_skill(maintainer_client, scope: str, name="deploy-canary"):
+    """A skill a maintainer saved without review and activated (agents may not skip review)."""
+    assert _skill(maintainer_client, name, requires_approval=False, scope=scope).status_code == 201
+    activated = maintainer_client.post(f"{SKILLS}/{name}/activate", {"scope": scope}, format="json")
+    assert activated.status_code == 200, activated.content
+
+
 @pytest.mark.django_db
 def test_a_saved_skill_starts_as_a_draft(agent_client, scope_tree):
     response = _skill(agent_client, description="Roll out behind a canary")
@@ -101,9 +108,8 @@ def test_active_skills_are_listed_nearest_layer_first(agent_client, scope_tree):
 
 
 @pytest.mark.django_db
-def test_usage_counts_uses_successes_and_the_last_use(agent_client):
-    _skill(agent_client, requires_approval=False)
-    agent_client.post(f"{SKILLS}/deploy-canary/activate", {}, format="json")
+def test_usage_counts_uses_successes_and_the_last_use(agent_client, maintainer, scope_tree):
+    _active_skill(client_for(maintainer), scope_tree["project"].path)
     first = agent_client.post(f"{SKILLS}/deploy-canary/usage", {"success": True}, format="json")
     second = agent_client.post(f"{SKILLS}/deploy-canary/usage", {"success": False}, format="json")
     assert (first.json()["use_count"], first.json()["success_count"]) == (1, 1)
@@ -237,13 +243,14 @@ def test_an_external_ref_saved_without_a_scope_is_read_without_one(settings):
 
 
 @pytest.mark.django_db
-def test_usage_is_recorded_for_active_skills_only(agent_client):
+def test_usage_is_recorded_for_active_skills_only(agent_client, maintainer, scope_tree):
     # Seed 003: IncrementSkillUsage counts uses of the skills ListActiveSkills hands out.
-    _skill(agent_client, requires_approval=False)
+    maintainer_client, scope = client_for(maintainer), scope_tree["project"].path
+    _skill(maintainer_client, requires_approval=False, scope=scope)
     draft = agent_client.post(f"{SKILLS}/deploy-canary/usage", {"success": True}, format="json")
     assert draft.status_code == 409, draft.content
     assert "draft" in draft.json()["detail"]
     assert Skill.objects.get().use_count == 0
-    agent_client.post(f"{SKILLS}/deploy-canary/activate", {}, format="json")
+    maintainer_client.post(f"{SKILLS}/deploy-canary/activate", {"scope": scope}, format="json")
     used = agent_client.post(f"{SKILLS}/deploy-canary/usage", {"success": True}, format="json")
     assert used.status_code == 200 and used.json()["use_count"] == 1

@@ -932,6 +932,7 @@ SPECS: dict[str, str] = {
 # `docker`. (Versioned names such as `python3.11` and `pip3.12` are stripped of the version
 # first.)
 PROGRAM_ALIASES: dict[str, str] = {
+    "django-admin": "manage.py",
     "pip3": "pip",
     "python3": "python",
     "py": "python",

@@ -199,7 +199,7 @@ def _s(*names: str) -> frozenset[str]:
 
 GLOBAL_NOISE = _s(
     "--verbose", "--quiet", "--no-color", "--color", "--progress", "--no-progress", "--yes",
-    "--assume-yes", "--non-interactive", "--no-input", "--no-pager",
+    "--assume-yes", "--non-interactive", "--no-input", "--noinput", "--no-pager",
 )  # fmt: skip
 # Flags that make any command harmless where the program does not give them a value.
 GLOBAL_DEFUSING = _s(

@@ -351,3 +351,15 @@ def test_the_owner_chown_gives_is_the_danger_whatever_the_group():
     assert blocks(trigger, "sudo chown -R root:staff /home/alice")
     assert not blocks(trigger, "sudo chown -R alice:alice /home/alice")
     assert not blocks(trigger, "sudo chown -R rootless /home/alice")
+
+
+def test_a_flag_that_only_skips_the_prompt_is_not_the_danger_of_an_unlisted_program():
+    # `--noinput` (Django's spelling of --no-input) answers the prompt; flushing is the danger
+    trigger = trigger_for("python manage.py flush --noinput", "Never run manage.py flush")
+    for line in [
+        "python manage.py flush",
+        "./manage.py flush --no-input",
+        "DJANGO_SETTINGS_MODULE=site.prod django-admin flush --noinput",
+    ]:
+        assert blocks(trigger, line), line
+    assert not blocks(trigger, "python manage.py migrate --noinput")

@@ -497,6 +497,22 @@ def _reads_as_sentence(text: str) -> bool:
     return sum(w in _STOPWORDS for w in words) >= 2
 
 
+# A command line of a program the guard has no table for (`alembic downgrade base`): lower-case
+# words a command takes, none of them English glue, the first no verb form of a sentence.
+_PLAIN_WORD = re.compile(r"[a-z0-9+][\w.:/@=+,-]*")
+_PLAIN_LIMIT = 8
+
+
+def _reads_as_plain_command(text: str) -> bool:
+    words = text.split()
+    return (
+        2 <= len(words) <= _PLAIN_LIMIT
+        and all(_PLAIN_WORD.fullmatch(w) for w in words)
+        and not words[0].endswith(("ing", "ed"))
+        and not any(w in _STOPWORDS for w in words)
+    )
+
+
 def looks_like_command(text: str, *, line: list[Invocation] | None = None) -> bool:
     """A sentence is not a command: the first program must be one the guard knows, a path or
     script, or carry flags; or the text is SQL. `line` is the text already parsed."""
@@ -511,6 +527,8 @@ def looks_like_command(text: str, *, line: list[Invocation] | None = None) -> bo
     if name == "sql" and looks_like_sql(text):
         return True
     if name in KNOWN_PROGRAMS or "/" in text.split()[0] or re.search(r"\.(sh|py|js|rb)$", name):
+        return True
+    if _reads_as_plain_command(text):
         return True
     if name in DECLARATIONS and first.args:
         # `export HISTSIZE=0`: a variable's name is a capital word or holds `=`, never English

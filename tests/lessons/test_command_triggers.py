@@ -363,3 +363,15 @@ def test_a_flag_that_only_skips_the_prompt_is_not_the_danger_of_an_unlisted_prog
     ]:
         assert blocks(trigger, line), line
     assert not blocks(trigger, "python manage.py migrate --noinput")
+
+
+def test_a_command_of_a_program_without_a_table_and_without_flags_is_still_a_command():
+    trigger = trigger_for("alembic downgrade base", "Never downgrade the database to base")
+    for line in ["alembic downgrade base", "python -m alembic downgrade base",
+                 "cd api && poetry run alembic -c prod.ini downgrade base"]:  # fmt: skip
+        assert blocks(trigger, line), line
+    assert not blocks(trigger, "alembic downgrade -1")
+    assert not blocks(trigger, "alembic upgrade head")
+    # a sentence, even one in lower case, is still read as a sentence
+    sentence = trigger_for("deleting the volumes of a stateful set")
+    assert sentence is None or all(p.program != "deleting" for p in sentence.patterns)

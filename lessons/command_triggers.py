@@ -91,6 +91,7 @@ _GENERIC_ACTIONS = frozenset(
 # Flags the reading derives from what a command does, never incidental to how it is written: a
 # DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
 _DEFINING = frozenset({"--all-rows"})
+_NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
 _ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser", "sudo")
 
 
@@ -136,6 +137,10 @@ class Prose:
         `/var/lib/postgresql/data`), so that it is what makes the command dangerous."""
         if value.lower() in self.lower and len(value) >= 2 and not value.isalpha():
             return True
+        if value in _NUMBER_WORDS.values() and self.words & {
+            w for w, n in _NUMBER_WORDS.items() if n == value
+        }:
+            return True  # "scale to zero": the 0 of `--replicas=0`
         if "/" not in value and any(ch.isdigit() for ch in value) and not value.isdigit():
             return False  # an instance (`node-7`, `i-0abc1`): named only as written
         for word in _WORDS.findall(value.lower()):

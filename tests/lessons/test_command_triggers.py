@@ -375,3 +375,12 @@ def test_a_command_of_a_program_without_a_table_and_without_flags_is_still_a_com
     # a sentence, even one in lower case, is still read as a sentence
     sentence = trigger_for("deleting the volumes of a stateful set")
     assert sentence is None or all(p.program != "deleting" for p in sentence.patterns)
+
+
+def test_a_number_the_prose_spells_as_a_word_is_named():
+    trigger = trigger_for(
+        "kubectl scale deployment <deployment> --replicas=0 -n production",
+        "Don't scale a production deployment to zero",
+    )
+    assert blocks(trigger, "kubectl -n production scale deploy/api --replicas 0")
+    assert not blocks(trigger, "kubectl scale deployment api --replicas=3 -n production")

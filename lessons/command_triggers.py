@@ -394,6 +394,21 @@ def _blocks_one(pattern: Pattern, harmless: Harmless) -> str | None:
     return None
 
 
+def _offered(pattern: Pattern, harmless: Harmless) -> bool:
+    """Whether an alternative is what the pattern blocks, or names its program, subcommand and
+    flags (an alternative written without values: `journalctl --vacuum-size`)."""
+    if _blocks_one(pattern, harmless) is not None:
+        return True
+    return any(
+        pattern.program_matches(inv.program)
+        and inv.subcommand[: len(pattern.subcommand)] == pattern.subcommand
+        and pattern.flags
+        and pattern.flags <= inv.flags | set(inv.options)
+        for _, line in harmless
+        for inv in line
+    )
+
+
 def _separate(pattern: Pattern, inv: Invocation, harmless: Harmless) -> Pattern | None:
     """The pattern made just specific enough to spare the alternatives: one more flag of the
     reported command (`terraform destroy -auto-approve` against `terraform destroy -target=x`),
@@ -634,6 +649,8 @@ def derive(
         commands = command_texts(text)
         if not commands:
             described = _from_sentence(f"{title}. {text}", Prose(f"{prose} {text}"))
+            # what the report offers instead is no part of what the sentence describes
+            described = [p for p in described if not _offered(p, harmless)]
             if described:
                 sources.append(text.strip())
                 patterns.extend(described)

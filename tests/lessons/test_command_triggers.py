@@ -384,3 +384,15 @@ def test_a_number_the_prose_spells_as_a_word_is_named():
     )
     assert blocks(trigger, "kubectl -n production scale deploy/api --replicas 0")
     assert not blocks(trigger, "kubectl scale deployment api --replicas=3 -n production")
+
+
+def test_a_sentence_does_not_describe_what_the_report_offers_instead():
+    derived = derive(
+        texts=["Emptying or deleting the files under /var/log to free disk space"],
+        prose="Don't empty the system logs to free disk space",
+        title="Don't empty the system logs to free disk space",
+        alternatives=["journalctl --vacuum-size", "logrotate"],
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert blocks(trigger, "sudo truncate -s 0 /var/log/syslog")
+    assert not blocks(trigger, "sudo journalctl --vacuum-size=500M")

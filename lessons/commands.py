@@ -412,6 +412,23 @@ def _settings(
         yield key, val
 
 
+def _environment_flags(program: str, env: dict[str, str], spec: Spec) -> set[str]:
+    """Flags set through the environment, as tools document them: `PIP_BREAK_SYSTEM_PACKAGES=1
+    pip install` is `pip install --break-system-packages` (`<PROGRAM>_<FLAG>`, npm's
+    `npm_config_<flag>`), when the value is true."""
+    found: set[str] = set()
+    stem = re.sub(r"[^a-z0-9]", "_", program.lower())
+    for key, value in env.items():
+        lowered = key.lower()
+        for prefix in (f"{stem}_config_", f"{stem}_"):
+            if lowered.startswith(prefix) and len(lowered) > len(prefix) + 1:
+                if value.strip().strip("\"'").lower() in TRUE_WORDS:
+                    flag = "--" + lowered[len(prefix) :].replace("_", "-")
+                    found.add(spec.aliases.get(flag, flag))
+                break
+    return found
+
+
 def _insecure(settings) -> bool:
     for key, value in settings:
         lowered = str(value).strip().strip("\"'").lower()
@@ -556,6 +573,7 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         options.setdefault(target, []).append(value)
         flags.add(target)
     settings = list(_settings(env, options, args, reading.subcommand))
+    flags |= _environment_flags(name, env, spec)
     verify_off = name == "http" and any(
         v.lower() in FALSE_WORDS for v in options.get("--verify", [])
     )

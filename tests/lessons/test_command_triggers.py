@@ -396,3 +396,13 @@ def test_a_sentence_does_not_describe_what_the_report_offers_instead():
     trigger = CommandTrigger.from_json(derived.trigger)
     assert blocks(trigger, "sudo truncate -s 0 /var/log/syslog")
     assert not blocks(trigger, "sudo journalctl --vacuum-size=500M")
+
+
+def test_a_flag_set_through_the_tools_environment_variable_is_that_flag():
+    trigger = trigger_for(
+        "pip install --break-system-packages <package>",
+        "Don't pip install with --break-system-packages",
+    )
+    assert blocks(trigger, "PIP_BREAK_SYSTEM_PACKAGES=1 pip install black")
+    assert not blocks(trigger, "PIP_BREAK_SYSTEM_PACKAGES=0 pip install black")
+    assert not blocks(trigger, "PIP_INDEX_URL=https://pypi.internal/simple pip install black")

@@ -76,7 +76,7 @@ __all__ = [
     "words_of",
 ]
 
-MAX_PATTERNS = 20
+MAX_PATTERNS = 40  # a sentence naming several services and operations gives many
 _WORDS = re.compile(r"[a-z0-9]+")
 _VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _FLAG_TOKEN = re.compile(r"(?<![\w/.$-])(--?[A-Za-z0-9?][\w.-]*)")

@@ -666,6 +666,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "systemctl disable {target}",
         "systemctl mask {target}",
         "systemctl kill {target}",
+        "pkill {target}",  # killing a daemon's processes stops it too
+        "killall {target}",
         targets="service",
     ),
     concept(

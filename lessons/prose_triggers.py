@@ -42,8 +42,13 @@ _OPERATORS = frozenset(
     "terraform git crontab sigkill".split()
 )
 _SERVICE = re.compile(
-    r"\b([a-z][\w.-]{1,40})(?:'s)?\s+(?:service|services|daemon|daemons|unit|server|servers|"
+    r"\b([a-z][\w.-]{1,40})(?:'s)?\s+(service|services|daemon|daemons|unit|server|servers|"
     r"process|processes|instance|cluster)\b"
+)
+# The object of a verb stopping a service, when it is spelled as a daemon (`sshd`, `httpd`).
+_DAEMON_OBJECT = re.compile(
+    r"\b(?:stop|stopping|disabl\w*|mask\w*|kill\w*|shut(?:ting)? down|turn(?:ing)? off)\s+"
+    r"(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?([a-z][a-z0-9-]{1,20}[a-df-z0-9]d)\b"
 )
 _ARTICLES = frozenset("the a an this that its their his her our your any every all web app".split())
 
@@ -103,9 +108,13 @@ def _names(text: str) -> list[str]:
     for word in re.findall(r"(?<![\w./-])[A-Za-z][\w.-]*", text):
         if word.lower() in KNOWN_PROGRAMS and word.lower() not in ENGLISH:
             add(word)
-    for name in _SERVICE.findall(text.lower()):
-        if name not in ENGLISH:
+    for name, kind in _SERVICE.findall(text.lower()):
+        # "the SSH daemon": a word before daemon, service or unit names one even when it is
+        # also an everyday word; before server or process it is more often a description
+        if name not in ENGLISH or kind.startswith(("daemon", "service", "unit")):
             add(name)
+    for name in _DAEMON_OBJECT.findall(text.lower()):
+        add(name)  # "disabling sshd", "stopping the containerd": a daemon's name
     for group in _PARENTHESES.findall(text) + _BACKTICKS.findall(text):
         for part in re.split(r"[,/]|\bor\b|\band\b", group):
             part = part.strip()

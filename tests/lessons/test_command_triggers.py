@@ -406,3 +406,21 @@ def test_a_flag_set_through_the_tools_environment_variable_is_that_flag():
     assert blocks(trigger, "PIP_BREAK_SYSTEM_PACKAGES=1 pip install black")
     assert not blocks(trigger, "PIP_BREAK_SYSTEM_PACKAGES=0 pip install black")
     assert not blocks(trigger, "PIP_INDEX_URL=https://pypi.internal/simple pip install black")
+
+
+def test_a_sentence_names_the_daemon_it_stops_even_in_everyday_words():
+    title = "Don't stop the SSH daemon on a remote host you are logged into"
+    derived = derive(
+        texts=["Stopping or disabling sshd on a remote server over SSH"], prose=title, title=title
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    for line in [
+        "sudo systemctl stop sshd",
+        "sudo systemctl disable --now ssh",
+        "sudo service ssh stop",
+        "sudo systemctl mask sshd",
+        "sudo pkill sshd",
+    ]:
+        assert blocks(trigger, line), line
+    for line in ["sudo systemctl reload sshd", "sudo systemctl stop nginx", "ssh deploy@build-01"]:
+        assert not blocks(trigger, line), line

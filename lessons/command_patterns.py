@@ -105,9 +105,15 @@ _DOTFILE = re.compile(r"^\.[A-Za-z][\w-]*$")
 TEMPLATE_SUFFIXES = frozenset({"example", "sample", "template", "dist", "defaults", "tmpl"})
 
 
+# Modes that leave a check switched off (SELinux's permissive mode only logs).
+_NOT_ENFORCING = frozenset({"permissive"})
+
+
 def state_of(value: str) -> bool | None:
     """A value that switches something on or off (`0`, `no`, `disabled`), as which; else None."""
     lowered = value.casefold()
+    if lowered in _NOT_ENFORCING:
+        return False
     return True if lowered in TRUE_WORDS else False if lowered in FALSE_WORDS else None
 
 
@@ -125,6 +131,10 @@ def literal_matches(reported: str, checked: str) -> bool:
         return rbits & cbits == rbits
     if any(ch.isspace() for ch in reported.strip()):
         return _subsequence(text_words(reported), text_words(checked))
+    if " " in checked.strip() and not reported.startswith("/"):
+        # `credential.helper 'store --file x'`: a value written with its own options is its
+        # first word
+        return checked.split()[0].casefold() == reported.casefold()
     if _DOTFILE.match(reported):
         # `.env` names its variants too (`config/.env`, `.env.production`), not the templates
         name = posixpath.basename(checked)

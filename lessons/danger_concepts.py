@@ -32,6 +32,10 @@ SECRET_FILE = (
     r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json)$"
 )
 SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
+# A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
+# -i token`).
+SECRET_NAME = r"re:^\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*$"
+SECRET_WORD = r"re:(?i)(secret|token|passw|api_?key|private_?key|credential)"
 LITERAL_SECRET = r"re:^[^$<{\s-][^\s]{3,}$"
 
 # Words for kinds of action, shared by several concepts.
@@ -354,6 +358,9 @@ CONCEPTS: tuple[Concept, ...] = (
             "options": {"--output": "re:(?i)^(yaml|json|jsonpath)"},
         },
         "printenv",
+        {"program": "printenv", "args": [SECRET_NAME]},
+        {"program": "env", "then": {"program": "grep", "args": [SECRET_WORD]}},
+        {"program": "printenv", "then": {"program": "grep", "args": [SECRET_WORD]}},
         {"program": "aws", "subcommand": ["secretsmanager", "get-secret-value"]},
         "gh auth token",
     ),
@@ -598,7 +605,15 @@ CONCEPTS: tuple[Concept, ...] = (
         "grant administrator access",
         "admin|owner|full access|administratoraccess|roles/owner|*:*|root account & grant|attach|"
         "assign|role|policy|iam|give",
-        {"program": "aws", "subcommand": ["iam"], "anywhere": ["re:(?i)administratoraccess"]},
+        # attaching grants it; detaching or listing it does not
+        *(
+            {
+                "program": "aws",
+                "subcommand": ["iam", f"attach-{who}-policy"],
+                "anywhere": ["re:(?i)administratoraccess"],
+            }
+            for who in ("role", "user", "group")
+        ),
         {"program": "gcloud", "anywhere": ["re:(?i)roles/(owner|editor)"]},
         {
             "program": "az",

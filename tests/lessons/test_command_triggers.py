@@ -424,3 +424,47 @@ def test_a_sentence_names_the_daemon_it_stops_even_in_everyday_words():
         assert blocks(trigger, line), line
     for line in ["sudo systemctl reload sshd", "sudo systemctl stop nginx", "ssh deploy@build-01"]:
         assert not blocks(trigger, line), line
+
+
+def test_git_configs_scope_does_not_change_what_a_setting_does():
+    trigger = trigger_for(
+        "git config --global credential.helper store", "Don't store git credentials in plain text"
+    )
+    assert blocks(trigger, "git config credential.helper store")
+    assert blocks(trigger, "git config --system credential.helper 'store --file /tmp/creds'")
+    assert not blocks(trigger, "git config --global credential.helper 'cache --timeout=3600'")
+    assert not blocks(trigger, "git config --global --get credential.helper")
+
+
+def test_selinux_permissive_mode_is_enforcement_switched_off():
+    trigger = trigger_for("sudo setenforce 0", "Don't switch SELinux off")
+    assert blocks(trigger, "setenforce Permissive")
+    assert not blocks(trigger, "sudo setenforce 1")
+    assert not blocks(trigger, "setenforce Enforcing")
+
+
+def test_printing_secrets_covers_printenv_and_a_search_of_the_environment():
+    title = "Don't print secrets from the environment into the output"
+    derived = derive(
+        texts=["Printing secret environment variables or credential files to the terminal"],
+        prose=title,
+        title=title,
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert blocks(trigger, "printenv GITHUB_TOKEN")
+    assert blocks(trigger, "env | grep -i token")
+    assert not blocks(trigger, "printenv HOME")
+    assert not blocks(trigger, "env | grep -c AWS_")
+
+
+def test_granting_administrator_access_is_attaching_it_not_detaching_it():
+    title = "Don't attach AdministratorAccess to get past an access denied"
+    derived = derive(
+        texts=["Attaching the AdministratorAccess policy to a role or user"],
+        prose=title,
+        title=title,
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    arn = "arn:aws:iam::aws:policy/AdministratorAccess"
+    assert blocks(trigger, f"aws iam attach-role-policy --role-name ci --policy-arn {arn}")
+    assert not blocks(trigger, f"aws iam detach-role-policy --role-name ci --policy-arn {arn}")

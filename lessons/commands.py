@@ -870,8 +870,13 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
     first = text.split(None, 1)[0].lower()
     if first not in PROGRAMS and looks_like_sql(text):
         return sql_invocations(text)
+    fed: list[Invocation] = []
     for raw in raw_commands(text):
-        found.extend(_open(raw, raw.words, depth=depth, sudo=sudo, env=dict(raw.env)))
+        opened = _open(raw, raw.words, depth=depth, sudo=sudo, env=dict(raw.env))
+        if raw.words and program_name(raw.words[0]) == "xargs":
+            fed += opened
+        found.extend(opened)
+    _xargs_feeds(found, fed)
     _stdin_feeds(found)
     for inv in list(found):
         if inv.program == "sh" and not inv.args and STDIN in inv.options:
@@ -879,6 +884,20 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
             for script in inv.options[STDIN]:
                 found += invocations(script, depth=depth + 1, sudo=sudo or inv.sudo)
     return with_equivalents(found)
+
+
+def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
+    """`docker ps -aq | xargs docker rm -f` is `docker rm -f $(docker ps -aq)`: what the
+    previous command of the pipeline prints becomes the arguments of the command xargs runs."""
+    by_position = {inv.pipeline: inv for inv in found if inv.pipeline is not None}
+    for k, inv in enumerate(found):
+        if not any(inv is f for f in fed) or inv.pipeline is None:
+            continue
+        number, position = inv.pipeline
+        producer = by_position.get((number, position - 1))
+        if producer is None or producer is inv:
+            continue
+        found[k] = replace(inv, args=[*inv.args, _substitution(f"$({producer.text})")])
 
 
 # Programs whose output is text written in the command: `echo FLUSHALL | redis-cli`.

@@ -468,3 +468,11 @@ def test_granting_administrator_access_is_attaching_it_not_detaching_it():
     arn = "arn:aws:iam::aws:policy/AdministratorAccess"
     assert blocks(trigger, f"aws iam attach-role-policy --role-name ci --policy-arn {arn}")
     assert not blocks(trigger, f"aws iam detach-role-policy --role-name ci --policy-arn {arn}")
+
+
+def test_xargs_hands_the_previous_commands_output_as_arguments():
+    trigger = trigger_for("docker rm -f $(docker ps -aq)", "Don't remove every container")
+    assert blocks(trigger, "docker ps -aq | xargs docker rm -f")
+    assert blocks(trigger, "docker ps -a -q | xargs -r docker rm --force")
+    assert not blocks(trigger, "docker ps -aq | xargs docker inspect")
+    assert not blocks(trigger, "docker ps -aq --filter label=me | xargs echo")

@@ -67,8 +67,15 @@ VERBS: dict[str, tuple[str, ...]] = {
     "purg": ("purge",),
     "flush": ("flush",),
     "reset": ("reset",),
+    "delet": ("delete", "rm"),
+    "remov": ("remove", "rm"),
+    "drop": ("drop",),
+    "destroy": ("destroy",),
+    "prun": ("prune",),
+    "truncat": ("truncate",),
+    "restart": ("restart",),
 }
-SERVICE_VERBS = ("stop", "disable", "mask")
+SERVICE_VERBS = ("stop", "disable", "mask", "restart")
 # Verbs that, said of a setting, mean it is set to a false value.
 OFF_VERBS = ("disabl", "turn off", "turning off", "switch off", "skip", "bypass", "ignor")
 
@@ -102,7 +109,8 @@ def _names(text: str) -> list[str]:
 
     def add(name: str) -> None:
         name = name.lower().strip(".,;:")
-        if name and name not in names and name not in _ARTICLES:
+        # "the production cluster" says where, not what
+        if name and name not in names and name not in _ARTICLES and name not in PROD_WORDS:
             names.append(name)
 
     for word in re.findall(r"(?<![\w./-])[A-Za-z][\w.-]*", text):
@@ -245,6 +253,20 @@ def command_lines(text: str, names: list[str]) -> list[str]:
     return list(dict.fromkeys(lines))
 
 
+_TOOL_USED = re.compile(r"\b(?:with|using|via|through|by running|by calling)\s+`?([a-z][\w.-]*)`?")
+
+
+def tools_used(text: str) -> list[str]:
+    """A program the sentence says the operation is done with ("Dropping the production
+    database with dropdb"): running it is the operation; `derive` drops it when it alone would
+    block an everyday command."""
+    return [
+        name
+        for name in dict.fromkeys(_TOOL_USED.findall(text.lower()))
+        if name in KNOWN_PROGRAMS and name not in ENGLISH and name not in _OPERATORS
+    ]
+
+
 def setting_patterns(text: str) -> list[dict]:
     """Settings the sentence says are turned off (`StrictHostKeyChecking`): any command that sets
     one to no, off, false or 0."""
@@ -281,5 +303,6 @@ def describe(sentence: str) -> Described:
                 else:
                     described.patterns.append(filled)
     described.lines += command_lines(sentence, names)
+    described.lines += tools_used(sentence)
     described.patterns += setting_patterns(sentence)
     return described

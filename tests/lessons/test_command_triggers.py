@@ -476,3 +476,25 @@ def test_xargs_hands_the_previous_commands_output_as_arguments():
     assert blocks(trigger, "docker ps -a -q | xargs -r docker rm --force")
     assert not blocks(trigger, "docker ps -aq | xargs docker inspect")
     assert not blocks(trigger, "docker ps -aq --filter label=me | xargs echo")
+
+
+def sentence_trigger(title: str, sentence: str) -> CommandTrigger | None:
+    return CommandTrigger.from_json(derive(texts=[sentence], prose=title, title=title).trigger)
+
+
+def test_a_sentence_naming_the_tool_it_is_done_with_gives_that_tool():
+    trigger = sentence_trigger(
+        "Don't drop the production database", "Dropping the production database with dropdb"
+    )
+    assert blocks(trigger, "dropdb -h db.prod.internal orders_production")
+    assert not blocks(trigger, "dropdb test_orders")  # the sentence is about production
+
+
+def test_a_sentence_restarting_a_named_server_gives_the_restart():
+    trigger = sentence_trigger(
+        "Don't restart the database in business hours",
+        "Restarting the PostgreSQL server during business hours",
+    )
+    assert blocks(trigger, "sudo systemctl restart postgresql")
+    assert not blocks(trigger, "sudo systemctl status postgresql")
+    assert not blocks(trigger, "sudo systemctl restart nginx")

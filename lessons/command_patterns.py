@@ -436,9 +436,17 @@ _ELLIPSIS = re.compile(r"(?<!\S)(?:\.\.\.|…)(?!\S)")
 _OPTIONAL = re.compile(r"\[(?:-|[A-Z_]{2,}|options?|flags?)[^\]\n]{0,60}\]", re.IGNORECASE)
 
 
+# `{database}` (not `${VAR}` or `@{u}`), and `BUCKET_NAME`, `YOUR_PROJECT_ID`: capital words
+# joined by underscores, not a variable's expansion or assignment
+_BRACED = re.compile(r"(?<![$@\w{])\{[A-Za-z_][\w-]*\}(?!\})")
+_CAPITALS = re.compile(r"(?<![$\w{])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w}=])")
+
+
 def substitute_placeholders(text: str) -> str:
     text = _OPTIONAL.sub(" ", text)
     text = _ANGLE.sub(_ANY_WORD, text)
+    text = _BRACED.sub(_ANY_WORD, text)
+    text = _CAPITALS.sub(_ANY_WORD, text)
     return _ELLIPSIS.sub(_ANY_WORD, text)
 
 

@@ -498,3 +498,26 @@ def test_a_sentence_restarting_a_named_server_gives_the_restart():
     assert blocks(trigger, "sudo systemctl restart postgresql")
     assert not blocks(trigger, "sudo systemctl status postgresql")
     assert not blocks(trigger, "sudo systemctl restart nginx")
+
+
+@pytest.mark.parametrize(
+    ("example", "blocked", "spared"),
+    [
+        ("gsutil rm -r gs://BUCKET_NAME", "gsutil -m rm -r gs://acme-logs", "gsutil ls gs://x"),
+        (
+            "DROP DATABASE {database};",
+            "psql -c 'DROP DATABASE orders'",
+            "psql -c 'CREATE DATABASE x'",
+        ),
+    ],
+)
+def test_braced_and_capitalised_placeholders_match_any_value(example, blocked, spared):
+    trigger = trigger_for(example, "Never delete it by hand")
+    assert blocks(trigger, blocked)
+    assert not blocks(trigger, spared)
+
+
+def test_a_variable_in_a_reported_command_is_not_a_capitalised_placeholder():
+    trigger = trigger_for("echo $AWS_SECRET_ACCESS_KEY", "Don't print secrets")
+    assert blocks(trigger, "echo $AWS_SECRET_ACCESS_KEY")
+    assert not blocks(trigger, "echo $HOME")

@@ -347,9 +347,15 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             flags = flags - {"--append"}
         else:
             without = without | {"--append"}
+    # `kubectl delete <resource> --all`: a placeholder where a subcommand word stands is any
+    subcommand = inv.subcommand
+    for k, word in enumerate(subcommand):
+        if is_placeholder(word):
+            subcommand = subcommand[:k]
+            break
     return Pattern(
         program=inv.program,
-        subcommand=inv.subcommand,
+        subcommand=subcommand,
         flags=frozenset(flags),
         without=frozenset(without),
         options=tuple(options),

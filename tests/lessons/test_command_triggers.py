@@ -521,3 +521,12 @@ def test_a_variable_in_a_reported_command_is_not_a_capitalised_placeholder():
     trigger = trigger_for("echo $AWS_SECRET_ACCESS_KEY", "Don't print secrets")
     assert blocks(trigger, "echo $AWS_SECRET_ACCESS_KEY")
     assert not blocks(trigger, "echo $HOME")
+
+
+def test_a_placeholder_standing_for_a_subcommand_word_is_any():
+    trigger = trigger_for(
+        "kubectl delete <resource> --all -n <namespace>", "Never delete all resources of a kind"
+    )
+    assert blocks(trigger, "kubectl delete pods --all -n prod")
+    assert blocks(trigger, "kubectl delete deployment --all --namespace=x")
+    assert not blocks(trigger, "kubectl delete pod web-1 -n prod")

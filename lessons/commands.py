@@ -339,6 +339,8 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         ("buildx", "build"): ("build",),
     },
     "yarn": {
+        # yarn 2+ runs the registry commands as `yarn npm publish`, `yarn npm unpublish`
+        **{("npm", verb): (verb,) for verb in "publish unpublish login logout tag info".split()},
         ("global", "add"): ("install", "--global"),
         ("global", "remove"): ("uninstall", "--global"),
         ("global", "upgrade"): ("update", "--global"),
@@ -504,6 +506,8 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         words = _signal_words(words)
     if name == "tar":
         words = _tar_letters(words)
+    if name in ("cargo", "rustc", "rustup") and words[:1] and words[0].startswith("+"):
+        words = words[1:]  # `cargo +stable publish`: the toolchain chosen for this run
     words = _rewrite(name, words)
     reading = read_words(reader if reader in PROGRAMS else name, words)
     flags, options, args, spec = reading.flags, reading.options, reading.args, reading.spec

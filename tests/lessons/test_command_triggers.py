@@ -530,3 +530,12 @@ def test_a_placeholder_standing_for_a_subcommand_word_is_any():
     assert blocks(trigger, "kubectl delete pods --all -n prod")
     assert blocks(trigger, "kubectl delete deployment --all --namespace=x")
     assert not blocks(trigger, "kubectl delete pod web-1 -n prod")
+
+
+def test_a_toolchain_choice_and_yarns_npm_commands_are_read_through():
+    cargo = trigger_for("cargo publish --allow-dirty", "Don't publish a crate with --allow-dirty")
+    assert blocks(cargo, "cargo +stable publish --allow-dirty")
+    assert not blocks(cargo, "cargo +stable publish --dry-run")
+    unpublish = trigger_for("npm unpublish <package>@<version> --force", "Never npm unpublish")
+    assert blocks(unpublish, "yarn npm unpublish --all")
+    assert not blocks(unpublish, "yarn npm publish")

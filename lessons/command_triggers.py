@@ -57,7 +57,7 @@ from lessons.command_patterns import (
     too_broad,
     words_of,
 )
-from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, spec_of
+from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, PROGRAMS, spec_of
 from lessons.commands import Invocation, invocations
 from lessons.prose_triggers import describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
@@ -260,6 +260,15 @@ def _is_prod(value: str) -> bool:
     return Value.of(PROD).matches(value)
 
 
+def _action_named(inv: Invocation, prose: Prose) -> bool:
+    """Whether the prose names the command's action: its last subcommand word, or for a program
+    without a table of its own its first argument (`reset` in `kubeadm reset -f`, "Never reset the
+    cluster")."""
+    if inv.subcommand:
+        return prose.names_action(inv.subcommand[-1])
+    return inv.program not in PROGRAMS and bool(inv.args) and prose.names_action(inv.args[0])
+
+
 def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> Pattern:
     prose = level.prose
     generalising = prose is not None
@@ -326,7 +335,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         chosen: AbstractSet[str]
         if named & inv.flags:
             chosen = (named & inv.flags) - inv.widening
-        elif inv.subcommand and prose is not None and prose.names_action(inv.subcommand[-1]):
+        elif prose is not None and _action_named(inv, prose):
             chosen = set()  # "Don't drain production nodes": draining is the danger, not its flags
         else:
             chosen = inv.flags - inv.widening - valued

@@ -539,3 +539,10 @@ def test_a_toolchain_choice_and_yarns_npm_commands_are_read_through():
     unpublish = trigger_for("npm unpublish <package>@<version> --force", "Never npm unpublish")
     assert blocks(unpublish, "yarn npm unpublish --all")
     assert not blocks(unpublish, "yarn npm publish")
+
+
+def test_the_action_the_prose_names_is_the_danger_of_a_program_without_a_table():
+    trigger = trigger_for("kubeadm reset -f", "Never reset the cluster")
+    assert blocks(trigger, "sudo kubeadm reset --force")
+    assert blocks(trigger, "kubeadm reset")
+    assert not blocks(trigger, "kubeadm token list")

@@ -81,6 +81,8 @@ _WORDS = re.compile(r"[a-z0-9]+")
 _VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _FLAG_TOKEN = re.compile(r"(?<![\w/.$-])(--?[A-Za-z0-9?][\w.-]*)")
 _PATH_TOKEN = re.compile(r"(?<![\w$~.-])(/[\w.@-]*(?:/[\w.@*-]+)*/?)(?=[\s,;:)]|$|\.(?:\s|$))")
+# A value of parts (an image, a URL, a remote branch), not a path of the machine
+_COMPOUND = re.compile(r"[A-Za-z0-9][\w.-]*[:/@][\w.:/@-]*")
 _WITHOUT = re.compile(
     r"\b(?:without|no|missing|omit(?:ting)?)\s+(?:a\s+|an\s+|the\s+)?(--?[A-Za-z][\w-]*)"
 )
@@ -239,6 +241,12 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
     if path_alternatives and raw.startswith("/") and len(prose.paths) > 1 and raw in prose.paths:
         listed = sorted(set(prose.paths), key=len, reverse=True)
         return "re:^(" + "|".join(re.escape(p) for p in listed) + ")(/|$)"
+    if _COMPOUND.fullmatch(raw) and raw.lower() not in prose.lower:
+        # `registry.acme.io/api:latest` for "images with the latest tag": the part named
+        named = [w for w in _WORDS.findall(raw.lower()) if prose.names(w)]
+        if named:
+            word = re.escape(max(named, key=len))
+            return rf"re:(?i)(^|[:/@.]){word}([:/@.]|$)"  # a whole part, not `latest-tools`
     return raw
 
 

@@ -546,3 +546,13 @@ def test_the_action_the_prose_names_is_the_danger_of_a_program_without_a_table()
     assert blocks(trigger, "sudo kubeadm reset --force")
     assert blocks(trigger, "kubeadm reset")
     assert not blocks(trigger, "kubeadm token list")
+
+
+def test_the_part_of_a_compound_value_the_prose_names_is_what_is_kept():
+    trigger = trigger_for(
+        "docker push registry.acme.io/api:latest", "Don't publish images with the latest tag"
+    )
+    assert blocks(trigger, "docker push registry.acme.io/web:latest")
+    assert blocks(trigger, "docker image push ghcr.io/acme/api:latest")
+    assert not blocks(trigger, "docker push registry.acme.io/api:1.4.2")
+    assert not blocks(trigger, "docker push registry.acme.io/latest-tools:1.0")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS
+from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS, SERVICE_NAMES
 from lessons.danger_concepts import CONCEPTS, Concept
 from lessons.value_classes import PROD_WORDS, VALUE_CLASSES, prose_names
 
@@ -176,9 +176,13 @@ def _replace(data, target: str):
     if isinstance(data, list):
         return [_replace(v, target) for v in data]
     if data == "{target}":
-        return (
-            rf"re:(?i)(^|[^a-z0-9]){re.escape(target)}" if not target.startswith("re:") else target
-        )
+        if target.startswith("re:"):
+            return target
+        # a daemon goes by its service's other names too (`postgres` for "PostgreSQL")
+        unit = SERVICE_NAMES.get(target, target)
+        names = {target, unit} | {alias for alias, canon in SERVICE_NAMES.items() if canon == unit}
+        spelled = "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
+        return rf"re:(?i)(^|[^a-z0-9])({spelled})"
     return data
 
 

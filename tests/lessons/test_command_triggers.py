@@ -556,3 +556,14 @@ def test_the_part_of_a_compound_value_the_prose_names_is_what_is_kept():
     assert blocks(trigger, "docker image push ghcr.io/acme/api:latest")
     assert not blocks(trigger, "docker push registry.acme.io/api:1.4.2")
     assert not blocks(trigger, "docker push registry.acme.io/latest-tools:1.0")
+
+
+def test_a_daemon_named_in_a_sentence_is_matched_by_its_services_other_names():
+    trigger = sentence_trigger(
+        "Don't kill the database with kill -9",
+        "Killing the PostgreSQL server process with SIGKILL",
+    )
+    assert blocks(trigger, "sudo pkill -9 postgres")
+    assert blocks(trigger, "killall -KILL postgres")
+    assert not blocks(trigger, "kill -15 1234")
+    assert not blocks(trigger, "sudo pkill -9 nginx")

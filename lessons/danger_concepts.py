@@ -96,6 +96,38 @@ CONCEPTS: tuple[Concept, ...] = (
         targets="branch",
     ),
     concept(
+        "delete a remote tag",
+        "remote|origin|upstream|server & DELETE & tag",
+        {"program": "git", "subcommand": ["push"], "flags": ["--delete"]},
+    ),
+    concept(
+        "force-delete pods",
+        "force-delet|force delet|grace period|grace-period|forcefully delet",
+        {
+            "program": "kubectl",
+            "subcommand": ["delete"],
+            "flags": ["--force"],
+            "options": {"--grace-period": "0"},
+        },
+    ),
+    concept(
+        "turn swap off",
+        "swap & DISABLE|off",
+        "swapoff",
+    ),
+    concept(
+        "remove every container image",
+        "docker|container & image & DELETE & all|every",
+        "docker image prune --all",
+        "docker system prune --all",
+        {"program": "docker", "subcommand": ["rmi"], "args": ["re:^\\$\\(docker images"]},
+    ),
+    concept(
+        "run a container as root",
+        "container|docker & root",
+        {"program": "docker", "subcommand": ["run"], "options": {"--user": "re:^(root|0)(:.*)?$"}},
+    ),
+    concept(
         "discard uncommitted work",
         "uncommitted|local changes|working tree|unstaged|work in progress|reset --hard|hard reset|"
         "discard",

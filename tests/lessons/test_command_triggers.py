@@ -567,3 +567,31 @@ def test_a_daemon_named_in_a_sentence_is_matched_by_its_services_other_names():
     assert blocks(trigger, "killall -KILL postgres")
     assert not blocks(trigger, "kill -15 1234")
     assert not blocks(trigger, "sudo pkill -9 nginx")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "blocked", "spared"),
+    [
+        (
+            "Deleting a release tag on the remote repository",
+            "git push origin :refs/tags/v1.2.0",
+            "git push origin v1.2.0",
+        ),
+        (
+            "Force-deleting pods with a zero grace period",
+            "kubectl delete pods --force --grace-period 0 -l app=web",
+            "kubectl delete pod web-0",
+        ),
+        ("Turning swap off on the database server", "sudo swapoff -a", "swapon --show"),
+        (
+            "Removing every Docker image on the shared build host",
+            "docker rmi -f $(docker images -q)",
+            "docker rmi myapp:old",
+        ),
+        ("Running containers with the root user", "docker run -u 0 alpine", "docker run -u 1000 x"),
+    ],
+)
+def test_the_catalogue_covers_more_operations_agents_describe(sentence, blocked, spared):
+    trigger = sentence_trigger("Don't do this", sentence)
+    assert blocks(trigger, blocked)
+    assert not blocks(trigger, spared)

@@ -321,9 +321,28 @@ class Match:
         }
 
 
+# Programs that print what they are given: `echo $TOKEN | docker login --password-stdin` hands
+# the token to the next command; only when what follows shows it (`| tee log`) is it printed.
+_PRINTERS = frozenset({"echo", "printf", "cat"})
+_SHOWS = frozenset(
+    "tee less more cat head tail grep egrep fgrep rg jq yq wc sort uniq cut tr column nl awk sed "
+    "base64 xxd od hexdump fold fmt write-file".split()
+)
+
+
+def _handed_on(inv: Invocation, line: list[Invocation]) -> bool:
+    if inv.program not in _PRINTERS or inv.pipeline is None:
+        return False
+    number, position = inv.pipeline
+    later = [o for o in line if o.pipeline == (number, position + 1)]
+    return bool(later) and all(o.program not in _SHOWS for o in later)
+
+
 def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) -> Match | None:
     if not pattern.program_matches(inv.program):
         return None
+    if pattern.then is None and _handed_on(inv, line):
+        return None  # printed into another command, not onto the screen
     depth = len(pattern.subcommand)
     if inv.subcommand[:depth] != pattern.subcommand:
         return None

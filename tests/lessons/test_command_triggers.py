@@ -595,3 +595,10 @@ def test_the_catalogue_covers_more_operations_agents_describe(sentence, blocked,
     trigger = sentence_trigger("Don't do this", sentence)
     assert blocks(trigger, blocked)
     assert not blocks(trigger, spared)
+
+
+def test_a_secret_printed_into_another_command_is_handed_on_not_shown():
+    trigger = trigger_for("echo $GITHUB_TOKEN", "Don't print secrets into the output")
+    assert blocks(trigger, "echo $GITHUB_TOKEN")
+    assert blocks(trigger, "echo $GITHUB_TOKEN | tee token.log")
+    assert not blocks(trigger, "echo $GITHUB_TOKEN | docker login ghcr.io -u ci --password-stdin")

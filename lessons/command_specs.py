@@ -933,6 +933,7 @@ SPECS: dict[str, str] = {
 # first.)
 PROGRAM_ALIASES: dict[str, str] = {
     "django-admin": "manage.py",
+    "rake": "rails",  # `rake db:reset` and `rails db:reset` run the same task
     "pip3": "pip",
     "python3": "python",
     "py": "python",

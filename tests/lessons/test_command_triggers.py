@@ -602,3 +602,11 @@ def test_a_secret_printed_into_another_command_is_handed_on_not_shown():
     assert blocks(trigger, "echo $GITHUB_TOKEN")
     assert blocks(trigger, "echo $GITHUB_TOKEN | tee token.log")
     assert not blocks(trigger, "echo $GITHUB_TOKEN | docker login ghcr.io -u ci --password-stdin")
+
+
+def test_rake_runs_the_tasks_rails_runs():
+    trigger = trigger_for(
+        "bin/rails db:reset RAILS_ENV=production", "Don't reset the production database"
+    )
+    assert blocks(trigger, "bundle exec rake db:reset RAILS_ENV=production")
+    assert not blocks(trigger, "bundle exec rake db:migrate RAILS_ENV=production")

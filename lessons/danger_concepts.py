@@ -342,6 +342,14 @@ CONCEPTS: tuple[Concept, ...] = (
         },
         {"program": "gcloud", "subcommand": ["compute", "firewall-rules"], "anywhere": [INTERNET]},
         {"program": "az", "subcommand": ["network", "nsg", "rule"], "anywhere": [INTERNET]},
+        # a host firewall accepting a port from any source
+        {
+            "program": "iptables",
+            "flags": ["--dport"],
+            "options": {"--jump": "ACCEPT"},
+            "without": ["--source"],
+        },
+        {"program": "firewall-cmd", "flags": ["--add-port"], "without": ["--zone"]},
     ),
     concept(
         "turn off certificate verification",

@@ -610,3 +610,14 @@ def test_rake_runs_the_tasks_rails_runs():
     )
     assert blocks(trigger, "bundle exec rake db:reset RAILS_ENV=production")
     assert not blocks(trigger, "bundle exec rake db:migrate RAILS_ENV=production")
+
+
+def test_a_host_firewall_accepting_a_port_from_any_source_opens_it_to_the_internet():
+    trigger = sentence_trigger(
+        "Don't expose the database port to the internet",
+        "Opening the PostgreSQL port to the whole internet in the firewall",
+    )
+    assert blocks(trigger, "iptables -A INPUT -p tcp --dport 5432 -j ACCEPT")
+    assert blocks(trigger, "sudo firewall-cmd --add-port=5432/tcp --permanent")
+    assert not blocks(trigger, "iptables -A INPUT -s 10.0.0.0/8 -p tcp --dport 5432 -j ACCEPT")
+    assert not blocks(trigger, "iptables -A INPUT -p tcp --dport 5432 -j DROP")

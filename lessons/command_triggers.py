@@ -671,7 +671,9 @@ def derive(
             continue
         commands = command_texts(text)
         if not commands:
-            described = _from_sentence(f"{title}. {text}", Prose(f"{prose} {text}"))
+            # commands the why quotes (`e.g. `git push -f``) are what the sentence describes too
+            quoted = " ".join(f"`{c}`" for c in _BACKTICKS.findall(prose) if looks_like_command(c))
+            described = _from_sentence(f"{title}. {text} {quoted}", Prose(f"{prose} {text}"))
             # what the report offers instead is no part of what the sentence describes
             described = [p for p in described if not _offered(p, harmless)]
             if described:

@@ -621,3 +621,15 @@ def test_a_host_firewall_accepting_a_port_from_any_source_opens_it_to_the_intern
     assert blocks(trigger, "sudo firewall-cmd --add-port=5432/tcp --permanent")
     assert not blocks(trigger, "iptables -A INPUT -s 10.0.0.0/8 -p tcp --dport 5432 -j ACCEPT")
     assert not blocks(trigger, "iptables -A INPUT -p tcp --dport 5432 -j DROP")
+
+
+def test_a_command_the_why_quotes_is_what_a_sentence_describes():
+    title = "Never wipe the search indices"
+    derived = derive(
+        texts=["Wiping every index of the search cluster"],
+        prose=f"{title}. Someone ran `curl -X DELETE http://localhost:9200/_all` and lost them.",
+        title=title,
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert blocks(trigger, "curl -XDELETE 'localhost:9200/_all'")
+    assert not blocks(trigger, "curl http://localhost:9200/_cat/indices")

@@ -105,9 +105,15 @@ _DOTFILE = re.compile(r"^\.[A-Za-z][\w-]*$")
 TEMPLATE_SUFFIXES = frozenset({"example", "sample", "template", "dist", "defaults", "tmpl"})
 
 
+# Modes that leave a check switched off (SELinux's permissive mode only logs).
+_NOT_ENFORCING = frozenset({"permissive"})
+
+
 def state_of(value: str) -> bool | None:
     """A value that switches something on or off (`0`, `no`, `disabled`), as which; else None."""
     lowered = value.casefold()
+    if lowered in _NOT_ENFORCING:
+        return False
     return True if lowered in TRUE_WORDS else False if lowered in FALSE_WORDS else None
 
 
@@ -125,6 +131,10 @@ def literal_matches(reported: str, checked: str) -> bool:
         return rbits & cbits == rbits
     if any(ch.isspace() for ch in reported.strip()):
         return _subsequence(text_words(reported), text_words(checked))
+    if " " in checked.strip() and not reported.startswith("/"):
+        # `credential.helper 'store --file x'`: a value written with its own options is its
+        # first word
+        return checked.split()[0].casefold() == reported.casefold()
     if _DOTFILE.match(reported):
         # `.env` names its variants too (`config/.env`, `.env.production`), not the templates
         name = posixpath.basename(checked)
@@ -311,9 +321,28 @@ class Match:
         }
 
 
+# Programs that print what they are given: `echo $TOKEN | docker login --password-stdin` hands
+# the token to the next command; only when what follows shows it (`| tee log`) is it printed.
+_PRINTERS = frozenset({"echo", "printf", "cat"})
+_SHOWS = frozenset(
+    "tee less more cat head tail grep egrep fgrep rg jq yq wc sort uniq cut tr column nl awk sed "
+    "base64 xxd od hexdump fold fmt write-file".split()
+)
+
+
+def _handed_on(inv: Invocation, line: list[Invocation]) -> bool:
+    if inv.program not in _PRINTERS or inv.pipeline is None:
+        return False
+    number, position = inv.pipeline
+    later = [o for o in line if o.pipeline == (number, position + 1)]
+    return bool(later) and all(o.program not in _SHOWS for o in later)
+
+
 def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) -> Match | None:
     if not pattern.program_matches(inv.program):
         return None
+    if pattern.then is None and _handed_on(inv, line):
+        return None  # printed into another command, not onto the screen
     depth = len(pattern.subcommand)
     if inv.subcommand[:depth] != pattern.subcommand:
         return None
@@ -426,9 +455,17 @@ _ELLIPSIS = re.compile(r"(?<!\S)(?:\.\.\.|…)(?!\S)")
 _OPTIONAL = re.compile(r"\[(?:-|[A-Z_]{2,}|options?|flags?)[^\]\n]{0,60}\]", re.IGNORECASE)
 
 
+# `{database}` (not `${VAR}` or `@{u}`), and `BUCKET_NAME`, `YOUR_PROJECT_ID`: capital words
+# joined by underscores, not a variable's expansion or assignment
+_BRACED = re.compile(r"(?<![$@\w{])\{[A-Za-z_][\w-]*\}(?!\})")
+_CAPITALS = re.compile(r"(?<![$\w{])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w}=])")
+
+
 def substitute_placeholders(text: str) -> str:
     text = _OPTIONAL.sub(" ", text)
     text = _ANGLE.sub(_ANY_WORD, text)
+    text = _BRACED.sub(_ANY_WORD, text)
+    text = _CAPITALS.sub(_ANY_WORD, text)
     return _ELLIPSIS.sub(_ANY_WORD, text)
 
 

@@ -335,7 +335,7 @@ SPECS: dict[str, str] = {
     "-j/--jobs= -q/--quiet~ -v/--verbose~ --separate-git-dir= -u/--upload-pack= "
     "--shallow-since= --no-checkout/-n --template= --sparse --no-tags -l/--local "
     "--no-hardlinks -s/--shared",
-    "git config": "--global --system --local --worktree -f/--file= --blob= --unset "
+    "git config": "--global~ --system~ --local~ --worktree~ -f/--file= --blob= --unset "
     "--unset-all --add --get --get-all --get-regexp --replace-all --remove-section "
     "--rename-section -l/--list --bool --int --bool-or-int --path --type= -e/--edit "
     "--show-origin --show-scope --name-only -z/--null --default= --includes --no-includes",
@@ -932,6 +932,8 @@ SPECS: dict[str, str] = {
 # `docker`. (Versioned names such as `python3.11` and `pip3.12` are stripped of the version
 # first.)
 PROGRAM_ALIASES: dict[str, str] = {
+    "django-admin": "manage.py",
+    "rake": "rails",  # `rake db:reset` and `rails db:reset` run the same task
     "pip3": "pip",
     "python3": "python",
     "py": "python",

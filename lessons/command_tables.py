@@ -189,8 +189,13 @@ PROGRAMS: dict[str, Spec] = _build(SPECS)
 EMPTY = Spec()
 
 
+# A program without a table still spells the commonest flags the common way: `-f` is
+# `--force`, `-y` `--yes`, `-q` `--quiet` (`kubeadm reset -f` is `kubeadm reset --force`).
+UNLISTED = Spec(aliases={"-f": "--force", "-y": "--yes", "-q": "--quiet"})
+
+
 def spec_of(name: str) -> Spec:
-    return PROGRAMS.get(name, EMPTY)
+    return PROGRAMS.get(name, UNLISTED)
 
 
 def _s(*names: str) -> frozenset[str]:
@@ -199,7 +204,7 @@ def _s(*names: str) -> frozenset[str]:
 
 GLOBAL_NOISE = _s(
     "--verbose", "--quiet", "--no-color", "--color", "--progress", "--no-progress", "--yes",
-    "--assume-yes", "--non-interactive", "--no-input", "--no-pager",
+    "--assume-yes", "--non-interactive", "--no-input", "--noinput", "--no-pager",
 )  # fmt: skip
 # Flags that make any command harmless where the program does not give them a value.
 GLOBAL_DEFUSING = _s(

@@ -57,7 +57,7 @@ from lessons.command_patterns import (
     too_broad,
     words_of,
 )
-from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, spec_of
+from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, PROGRAMS, spec_of
 from lessons.commands import Invocation, invocations
 from lessons.prose_triggers import describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
@@ -76,11 +76,13 @@ __all__ = [
     "words_of",
 ]
 
-MAX_PATTERNS = 20
+MAX_PATTERNS = 40  # a sentence naming several services and operations gives many
 _WORDS = re.compile(r"[a-z0-9]+")
 _VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _FLAG_TOKEN = re.compile(r"(?<![\w/.$-])(--?[A-Za-z0-9?][\w.-]*)")
 _PATH_TOKEN = re.compile(r"(?<![\w$~.-])(/[\w.@-]*(?:/[\w.@*-]+)*/?)(?=[\s,;:)]|$|\.(?:\s|$))")
+# A value of parts (an image, a URL, a remote branch), not a path of the machine
+_COMPOUND = re.compile(r"[A-Za-z0-9][\w.-]*[:/@][\w.:/@-]*")
 _WITHOUT = re.compile(
     r"\b(?:without|no|missing|omit(?:ting)?)\s+(?:a\s+|an\s+|the\s+)?(--?[A-Za-z][\w-]*)"
 )
@@ -91,6 +93,7 @@ _GENERIC_ACTIONS = frozenset(
 # Flags the reading derives from what a command does, never incidental to how it is written: a
 # DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
 _DEFINING = frozenset({"--all-rows"})
+_NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
 _ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser", "sudo")
 
 
@@ -136,6 +139,10 @@ class Prose:
         `/var/lib/postgresql/data`), so that it is what makes the command dangerous."""
         if value.lower() in self.lower and len(value) >= 2 and not value.isalpha():
             return True
+        if value in _NUMBER_WORDS.values() and self.words & {
+            w for w, n in _NUMBER_WORDS.items() if n == value
+        }:
+            return True  # "scale to zero": the 0 of `--replicas=0`
         if "/" not in value and any(ch.isdigit() for ch in value) and not value.isdigit():
             return False  # an instance (`node-7`, `i-0abc1`): named only as written
         for word in _WORDS.findall(value.lower()):
@@ -234,6 +241,12 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
     if path_alternatives and raw.startswith("/") and len(prose.paths) > 1 and raw in prose.paths:
         listed = sorted(set(prose.paths), key=len, reverse=True)
         return "re:^(" + "|".join(re.escape(p) for p in listed) + ")(/|$)"
+    if _COMPOUND.fullmatch(raw) and raw.lower() not in prose.lower:
+        # `registry.acme.io/api:latest` for "images with the latest tag": the part named
+        named = [w for w in _WORDS.findall(raw.lower()) if prose.names(w)]
+        if named:
+            word = re.escape(max(named, key=len))
+            return rf"re:(?i)(^|[:/@.]){word}([:/@.]|$)"  # a whole part, not `latest-tools`
     return raw
 
 
@@ -253,6 +266,15 @@ def _process_target(value: str) -> str:
 
 def _is_prod(value: str) -> bool:
     return Value.of(PROD).matches(value)
+
+
+def _action_named(inv: Invocation, prose: Prose) -> bool:
+    """Whether the prose names the command's action: its last subcommand word, or for a program
+    without a table of its own its first argument (`reset` in `kubeadm reset -f`, "Never reset the
+    cluster")."""
+    if inv.subcommand:
+        return prose.names_action(inv.subcommand[-1])
+    return inv.program not in PROGRAMS and bool(inv.args) and prose.names_action(inv.args[0])
 
 
 def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> Pattern:
@@ -321,7 +343,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         chosen: AbstractSet[str]
         if named & inv.flags:
             chosen = (named & inv.flags) - inv.widening
-        elif inv.subcommand and prose is not None and prose.names_action(inv.subcommand[-1]):
+        elif prose is not None and _action_named(inv, prose):
             chosen = set()  # "Don't drain production nodes": draining is the danger, not its flags
         else:
             chosen = inv.flags - inv.widening - valued
@@ -342,9 +364,15 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             flags = flags - {"--append"}
         else:
             without = without | {"--append"}
+    # `kubectl delete <resource> --all`: a placeholder where a subcommand word stands is any
+    subcommand = inv.subcommand
+    for k, word in enumerate(subcommand):
+        if is_placeholder(word):
+            subcommand = subcommand[:k]
+            break
     return Pattern(
         program=inv.program,
-        subcommand=inv.subcommand,
+        subcommand=subcommand,
         flags=frozenset(flags),
         without=frozenset(without),
         options=tuple(options),
@@ -387,6 +415,21 @@ def _blocks_one(pattern: Pattern, harmless: Harmless) -> str | None:
         if any(match_invocation(pattern, inv, line) for inv in line):
             return text
     return None
+
+
+def _offered(pattern: Pattern, harmless: Harmless) -> bool:
+    """Whether an alternative is what the pattern blocks, or names its program, subcommand and
+    flags (an alternative written without values: `journalctl --vacuum-size`)."""
+    if _blocks_one(pattern, harmless) is not None:
+        return True
+    return any(
+        pattern.program_matches(inv.program)
+        and inv.subcommand[: len(pattern.subcommand)] == pattern.subcommand
+        and pattern.flags
+        and pattern.flags <= inv.flags | set(inv.options)
+        for _, line in harmless
+        for inv in line
+    )
 
 
 def _separate(pattern: Pattern, inv: Invocation, harmless: Harmless) -> Pattern | None:
@@ -497,6 +540,22 @@ def _reads_as_sentence(text: str) -> bool:
     return sum(w in _STOPWORDS for w in words) >= 2
 
 
+# A command line of a program the guard has no table for (`alembic downgrade base`): lower-case
+# words a command takes, none of them English glue, the first no verb form of a sentence.
+_PLAIN_WORD = re.compile(r"[a-z0-9+][\w.:/@=+,-]*")
+_PLAIN_LIMIT = 8
+
+
+def _reads_as_plain_command(text: str) -> bool:
+    words = text.split()
+    return (
+        2 <= len(words) <= _PLAIN_LIMIT
+        and all(_PLAIN_WORD.fullmatch(w) for w in words)
+        and not words[0].endswith(("ing", "ed"))
+        and not any(w in _STOPWORDS for w in words)
+    )
+
+
 def looks_like_command(text: str, *, line: list[Invocation] | None = None) -> bool:
     """A sentence is not a command: the first program must be one the guard knows, a path or
     script, or carry flags; or the text is SQL. `line` is the text already parsed."""
@@ -511,6 +570,8 @@ def looks_like_command(text: str, *, line: list[Invocation] | None = None) -> bo
     if name == "sql" and looks_like_sql(text):
         return True
     if name in KNOWN_PROGRAMS or "/" in text.split()[0] or re.search(r"\.(sh|py|js|rb)$", name):
+        return True
+    if _reads_as_plain_command(text):
         return True
     if name in DECLARATIONS and first.args:
         # `export HISTSIZE=0`: a variable's name is a capital word or holds `=`, never English
@@ -610,7 +671,11 @@ def derive(
             continue
         commands = command_texts(text)
         if not commands:
-            described = _from_sentence(f"{title}. {text}", Prose(f"{prose} {text}"))
+            # commands the why quotes (`e.g. `git push -f``) are what the sentence describes too
+            quoted = " ".join(f"`{c}`" for c in _BACKTICKS.findall(prose) if looks_like_command(c))
+            described = _from_sentence(f"{title}. {text} {quoted}", Prose(f"{prose} {text}"))
+            # what the report offers instead is no part of what the sentence describes
+            described = [p for p in described if not _offered(p, harmless)]
             if described:
                 sources.append(text.strip())
                 patterns.extend(described)

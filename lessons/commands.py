@@ -339,6 +339,8 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         ("buildx", "build"): ("build",),
     },
     "yarn": {
+        # yarn 2+ runs the registry commands as `yarn npm publish`, `yarn npm unpublish`
+        **{("npm", verb): (verb,) for verb in "publish unpublish login logout tag info".split()},
         ("global", "add"): ("install", "--global"),
         ("global", "remove"): ("uninstall", "--global"),
         ("global", "upgrade"): ("update", "--global"),
@@ -410,6 +412,23 @@ def _settings(
     if words and "=" in words[-1]:
         key, _, val = words[-1].partition("=")
         yield key, val
+
+
+def _environment_flags(program: str, env: dict[str, str], spec: Spec) -> set[str]:
+    """Flags set through the environment, as tools document them: `PIP_BREAK_SYSTEM_PACKAGES=1
+    pip install` is `pip install --break-system-packages` (`<PROGRAM>_<FLAG>`, npm's
+    `npm_config_<flag>`), when the value is true."""
+    found: set[str] = set()
+    stem = re.sub(r"[^a-z0-9]", "_", program.lower())
+    for key, value in env.items():
+        lowered = key.lower()
+        for prefix in (f"{stem}_config_", f"{stem}_"):
+            if lowered.startswith(prefix) and len(lowered) > len(prefix) + 1:
+                if value.strip().strip("\"'").lower() in TRUE_WORDS:
+                    flag = "--" + lowered[len(prefix) :].replace("_", "-")
+                    found.add(spec.aliases.get(flag, flag))
+                break
+    return found
 
 
 def _insecure(settings) -> bool:
@@ -487,6 +506,8 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         words = _signal_words(words)
     if name == "tar":
         words = _tar_letters(words)
+    if name in ("cargo", "rustc", "rustup") and words[:1] and words[0].startswith("+"):
+        words = words[1:]  # `cargo +stable publish`: the toolchain chosen for this run
     words = _rewrite(name, words)
     reading = read_words(reader if reader in PROGRAMS else name, words)
     flags, options, args, spec = reading.flags, reading.options, reading.args, reading.spec
@@ -556,6 +577,7 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         options.setdefault(target, []).append(value)
         flags.add(target)
     settings = list(_settings(env, options, args, reading.subcommand))
+    flags |= _environment_flags(name, env, spec)
     verify_off = name == "http" and any(
         v.lower() in FALSE_WORDS for v in options.get("--verify", [])
     )
@@ -852,8 +874,13 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
     first = text.split(None, 1)[0].lower()
     if first not in PROGRAMS and looks_like_sql(text):
         return sql_invocations(text)
+    fed: list[Invocation] = []
     for raw in raw_commands(text):
-        found.extend(_open(raw, raw.words, depth=depth, sudo=sudo, env=dict(raw.env)))
+        opened = _open(raw, raw.words, depth=depth, sudo=sudo, env=dict(raw.env))
+        if raw.words and program_name(raw.words[0]) == "xargs":
+            fed += opened
+        found.extend(opened)
+    _xargs_feeds(found, fed)
     _stdin_feeds(found)
     for inv in list(found):
         if inv.program == "sh" and not inv.args and STDIN in inv.options:
@@ -861,6 +888,20 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
             for script in inv.options[STDIN]:
                 found += invocations(script, depth=depth + 1, sudo=sudo or inv.sudo)
     return with_equivalents(found)
+
+
+def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
+    """`docker ps -aq | xargs docker rm -f` is `docker rm -f $(docker ps -aq)`: what the
+    previous command of the pipeline prints becomes the arguments of the command xargs runs."""
+    by_position = {inv.pipeline: inv for inv in found if inv.pipeline is not None}
+    for k, inv in enumerate(found):
+        if not any(inv is f for f in fed) or inv.pipeline is None:
+            continue
+        number, position = inv.pipeline
+        producer = by_position.get((number, position - 1))
+        if producer is None or producer is inv:
+            continue
+        found[k] = replace(inv, args=[*inv.args, _substitution(f"$({producer.text})")])
 
 
 # Programs whose output is text written in the command: `echo FLUSHALL | redis-cli`.

@@ -32,6 +32,10 @@ SECRET_FILE = (
     r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json)$"
 )
 SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
+# A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
+# -i token`).
+SECRET_NAME = r"re:^\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*$"
+SECRET_WORD = r"re:(?i)(secret|token|passw|api_?key|private_?key|credential)"
 LITERAL_SECRET = r"re:^[^$<{\s-][^\s]{3,}$"
 
 # Words for kinds of action, shared by several concepts.
@@ -90,6 +94,38 @@ CONCEPTS: tuple[Concept, ...] = (
         "remote|origin|upstream|server & DELETE & branch",
         "git push --delete <any> {target}",
         targets="branch",
+    ),
+    concept(
+        "delete a remote tag",
+        "remote|origin|upstream|server & DELETE & tag",
+        {"program": "git", "subcommand": ["push"], "flags": ["--delete"]},
+    ),
+    concept(
+        "force-delete pods",
+        "force-delet|force delet|grace period|grace-period|forcefully delet",
+        {
+            "program": "kubectl",
+            "subcommand": ["delete"],
+            "flags": ["--force"],
+            "options": {"--grace-period": "0"},
+        },
+    ),
+    concept(
+        "turn swap off",
+        "swap & DISABLE|off",
+        "swapoff",
+    ),
+    concept(
+        "remove every container image",
+        "docker|container & image & DELETE & all|every",
+        "docker image prune --all",
+        "docker system prune --all",
+        {"program": "docker", "subcommand": ["rmi"], "args": ["re:^\\$\\(docker images"]},
+    ),
+    concept(
+        "run a container as root",
+        "container|docker & root",
+        {"program": "docker", "subcommand": ["run"], "options": {"--user": "re:^(root|0)(:.*)?$"}},
     ),
     concept(
         "discard uncommitted work",
@@ -306,6 +342,14 @@ CONCEPTS: tuple[Concept, ...] = (
         },
         {"program": "gcloud", "subcommand": ["compute", "firewall-rules"], "anywhere": [INTERNET]},
         {"program": "az", "subcommand": ["network", "nsg", "rule"], "anywhere": [INTERNET]},
+        # a host firewall accepting a port from any source
+        {
+            "program": "iptables",
+            "flags": ["--dport"],
+            "options": {"--jump": "ACCEPT"},
+            "without": ["--source"],
+        },
+        {"program": "firewall-cmd", "flags": ["--add-port"], "without": ["--zone"]},
     ),
     concept(
         "turn off certificate verification",
@@ -354,6 +398,9 @@ CONCEPTS: tuple[Concept, ...] = (
             "options": {"--output": "re:(?i)^(yaml|json|jsonpath)"},
         },
         "printenv",
+        {"program": "printenv", "args": [SECRET_NAME]},
+        {"program": "env", "then": {"program": "grep", "args": [SECRET_WORD]}},
+        {"program": "printenv", "then": {"program": "grep", "args": [SECRET_WORD]}},
         {"program": "aws", "subcommand": ["secretsmanager", "get-secret-value"]},
         "gh auth token",
     ),
@@ -598,7 +645,15 @@ CONCEPTS: tuple[Concept, ...] = (
         "grant administrator access",
         "admin|owner|full access|administratoraccess|roles/owner|*:*|root account & grant|attach|"
         "assign|role|policy|iam|give",
-        {"program": "aws", "subcommand": ["iam"], "anywhere": ["re:(?i)administratoraccess"]},
+        # attaching grants it; detaching or listing it does not
+        *(
+            {
+                "program": "aws",
+                "subcommand": ["iam", f"attach-{who}-policy"],
+                "anywhere": ["re:(?i)administratoraccess"],
+            }
+            for who in ("role", "user", "group")
+        ),
         {"program": "gcloud", "anywhere": ["re:(?i)roles/(owner|editor)"]},
         {
             "program": "az",
@@ -666,6 +721,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "systemctl disable {target}",
         "systemctl mask {target}",
         "systemctl kill {target}",
+        "pkill {target}",  # killing a daemon's processes stops it too
+        "killall {target}",
         targets="service",
     ),
     concept(

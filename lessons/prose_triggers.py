@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS
+from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS, SERVICE_NAMES
 from lessons.danger_concepts import CONCEPTS, Concept
 from lessons.value_classes import PROD_WORDS, VALUE_CLASSES, prose_names
 
@@ -42,8 +42,13 @@ _OPERATORS = frozenset(
     "terraform git crontab sigkill".split()
 )
 _SERVICE = re.compile(
-    r"\b([a-z][\w.-]{1,40})(?:'s)?\s+(?:service|services|daemon|daemons|unit|server|servers|"
+    r"\b([a-z][\w.-]{1,40})(?:'s)?\s+(service|services|daemon|daemons|unit|server|servers|"
     r"process|processes|instance|cluster)\b"
+)
+# The object of a verb stopping a service, when it is spelled as a daemon (`sshd`, `httpd`).
+_DAEMON_OBJECT = re.compile(
+    r"\b(?:stop|stopping|disabl\w*|mask\w*|kill\w*|shut(?:ting)? down|turn(?:ing)? off)\s+"
+    r"(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?([a-z][a-z0-9-]{1,20}[a-df-z0-9]d)\b"
 )
 _ARTICLES = frozenset("the a an this that its their his her our your any every all web app".split())
 
@@ -62,8 +67,15 @@ VERBS: dict[str, tuple[str, ...]] = {
     "purg": ("purge",),
     "flush": ("flush",),
     "reset": ("reset",),
+    "delet": ("delete", "rm"),
+    "remov": ("remove", "rm"),
+    "drop": ("drop",),
+    "destroy": ("destroy",),
+    "prun": ("prune",),
+    "truncat": ("truncate",),
+    "restart": ("restart",),
 }
-SERVICE_VERBS = ("stop", "disable", "mask")
+SERVICE_VERBS = ("stop", "disable", "mask", "restart")
 # Verbs that, said of a setting, mean it is set to a false value.
 OFF_VERBS = ("disabl", "turn off", "turning off", "switch off", "skip", "bypass", "ignor")
 
@@ -97,15 +109,20 @@ def _names(text: str) -> list[str]:
 
     def add(name: str) -> None:
         name = name.lower().strip(".,;:")
-        if name and name not in names and name not in _ARTICLES:
+        # "the production cluster" says where, not what
+        if name and name not in names and name not in _ARTICLES and name not in PROD_WORDS:
             names.append(name)
 
     for word in re.findall(r"(?<![\w./-])[A-Za-z][\w.-]*", text):
         if word.lower() in KNOWN_PROGRAMS and word.lower() not in ENGLISH:
             add(word)
-    for name in _SERVICE.findall(text.lower()):
-        if name not in ENGLISH:
+    for name, kind in _SERVICE.findall(text.lower()):
+        # "the SSH daemon": a word before daemon, service or unit names one even when it is
+        # also an everyday word; before server or process it is more often a description
+        if name not in ENGLISH or kind.startswith(("daemon", "service", "unit")):
             add(name)
+    for name in _DAEMON_OBJECT.findall(text.lower()):
+        add(name)  # "disabling sshd", "stopping the containerd": a daemon's name
     for group in _PARENTHESES.findall(text) + _BACKTICKS.findall(text):
         for part in re.split(r"[,/]|\bor\b|\band\b", group):
             part = part.strip()
@@ -159,9 +176,13 @@ def _replace(data, target: str):
     if isinstance(data, list):
         return [_replace(v, target) for v in data]
     if data == "{target}":
-        return (
-            rf"re:(?i)(^|[^a-z0-9]){re.escape(target)}" if not target.startswith("re:") else target
-        )
+        if target.startswith("re:"):
+            return target
+        # a daemon goes by its service's other names too (`postgres` for "PostgreSQL")
+        unit = SERVICE_NAMES.get(target, target)
+        names = {target, unit} | {alias for alias, canon in SERVICE_NAMES.items() if canon == unit}
+        spelled = "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
+        return rf"re:(?i)(^|[^a-z0-9])({spelled})"
     return data
 
 
@@ -236,6 +257,20 @@ def command_lines(text: str, names: list[str]) -> list[str]:
     return list(dict.fromkeys(lines))
 
 
+_TOOL_USED = re.compile(r"\b(?:with|using|via|through|by running|by calling)\s+`?([a-z][\w.-]*)`?")
+
+
+def tools_used(text: str) -> list[str]:
+    """A program the sentence says the operation is done with ("Dropping the production
+    database with dropdb"): running it is the operation; `derive` drops it when it alone would
+    block an everyday command."""
+    return [
+        name
+        for name in dict.fromkeys(_TOOL_USED.findall(text.lower()))
+        if name in KNOWN_PROGRAMS and name not in ENGLISH and name not in _OPERATORS
+    ]
+
+
 def setting_patterns(text: str) -> list[dict]:
     """Settings the sentence says are turned off (`StrictHostKeyChecking`): any command that sets
     one to no, off, false or 0."""
@@ -272,5 +307,6 @@ def describe(sentence: str) -> Described:
                 else:
                     described.patterns.append(filled)
     described.lines += command_lines(sentence, names)
+    described.lines += tools_used(sentence)
     described.patterns += setting_patterns(sentence)
     return described

@@ -351,3 +351,285 @@ def test_the_owner_chown_gives_is_the_danger_whatever_the_group():
     assert blocks(trigger, "sudo chown -R root:staff /home/alice")
     assert not blocks(trigger, "sudo chown -R alice:alice /home/alice")
     assert not blocks(trigger, "sudo chown -R rootless /home/alice")
+
+
+def test_a_flag_that_only_skips_the_prompt_is_not_the_danger_of_an_unlisted_program():
+    # `--noinput` (Django's spelling of --no-input) answers the prompt; flushing is the danger
+    trigger = trigger_for("python manage.py flush --noinput", "Never run manage.py flush")
+    for line in [
+        "python manage.py flush",
+        "./manage.py flush --no-input",
+        "DJANGO_SETTINGS_MODULE=site.prod django-admin flush --noinput",
+    ]:
+        assert blocks(trigger, line), line
+    assert not blocks(trigger, "python manage.py migrate --noinput")
+
+
+def test_a_command_of_a_program_without_a_table_and_without_flags_is_still_a_command():
+    trigger = trigger_for("alembic downgrade base", "Never downgrade the database to base")
+    for line in ["alembic downgrade base", "python -m alembic downgrade base",
+                 "cd api && poetry run alembic -c prod.ini downgrade base"]:  # fmt: skip
+        assert blocks(trigger, line), line
+    assert not blocks(trigger, "alembic downgrade -1")
+    assert not blocks(trigger, "alembic upgrade head")
+    # a sentence, even one in lower case, is still read as a sentence
+    sentence = trigger_for("deleting the volumes of a stateful set")
+    assert sentence is None or all(p.program != "deleting" for p in sentence.patterns)
+
+
+def test_a_number_the_prose_spells_as_a_word_is_named():
+    trigger = trigger_for(
+        "kubectl scale deployment <deployment> --replicas=0 -n production",
+        "Don't scale a production deployment to zero",
+    )
+    assert blocks(trigger, "kubectl -n production scale deploy/api --replicas 0")
+    assert not blocks(trigger, "kubectl scale deployment api --replicas=3 -n production")
+
+
+def test_a_sentence_does_not_describe_what_the_report_offers_instead():
+    derived = derive(
+        texts=["Emptying or deleting the files under /var/log to free disk space"],
+        prose="Don't empty the system logs to free disk space",
+        title="Don't empty the system logs to free disk space",
+        alternatives=["journalctl --vacuum-size", "logrotate"],
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert blocks(trigger, "sudo truncate -s 0 /var/log/syslog")
+    assert not blocks(trigger, "sudo journalctl --vacuum-size=500M")
+
+
+def test_a_flag_set_through_the_tools_environment_variable_is_that_flag():
+    trigger = trigger_for(
+        "pip install --break-system-packages <package>",
+        "Don't pip install with --break-system-packages",
+    )
+    assert blocks(trigger, "PIP_BREAK_SYSTEM_PACKAGES=1 pip install black")
+    assert not blocks(trigger, "PIP_BREAK_SYSTEM_PACKAGES=0 pip install black")
+    assert not blocks(trigger, "PIP_INDEX_URL=https://pypi.internal/simple pip install black")
+
+
+def test_a_sentence_names_the_daemon_it_stops_even_in_everyday_words():
+    title = "Don't stop the SSH daemon on a remote host you are logged into"
+    derived = derive(
+        texts=["Stopping or disabling sshd on a remote server over SSH"], prose=title, title=title
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    for line in [
+        "sudo systemctl stop sshd",
+        "sudo systemctl disable --now ssh",
+        "sudo service ssh stop",
+        "sudo systemctl mask sshd",
+        "sudo pkill sshd",
+    ]:
+        assert blocks(trigger, line), line
+    for line in ["sudo systemctl reload sshd", "sudo systemctl stop nginx", "ssh deploy@build-01"]:
+        assert not blocks(trigger, line), line
+
+
+def test_git_configs_scope_does_not_change_what_a_setting_does():
+    trigger = trigger_for(
+        "git config --global credential.helper store", "Don't store git credentials in plain text"
+    )
+    assert blocks(trigger, "git config credential.helper store")
+    assert blocks(trigger, "git config --system credential.helper 'store --file /tmp/creds'")
+    assert not blocks(trigger, "git config --global credential.helper 'cache --timeout=3600'")
+    assert not blocks(trigger, "git config --global --get credential.helper")
+
+
+def test_selinux_permissive_mode_is_enforcement_switched_off():
+    trigger = trigger_for("sudo setenforce 0", "Don't switch SELinux off")
+    assert blocks(trigger, "setenforce Permissive")
+    assert not blocks(trigger, "sudo setenforce 1")
+    assert not blocks(trigger, "setenforce Enforcing")
+
+
+def test_printing_secrets_covers_printenv_and_a_search_of_the_environment():
+    title = "Don't print secrets from the environment into the output"
+    derived = derive(
+        texts=["Printing secret environment variables or credential files to the terminal"],
+        prose=title,
+        title=title,
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert blocks(trigger, "printenv GITHUB_TOKEN")
+    assert blocks(trigger, "env | grep -i token")
+    assert not blocks(trigger, "printenv HOME")
+    assert not blocks(trigger, "env | grep -c AWS_")
+
+
+def test_granting_administrator_access_is_attaching_it_not_detaching_it():
+    title = "Don't attach AdministratorAccess to get past an access denied"
+    derived = derive(
+        texts=["Attaching the AdministratorAccess policy to a role or user"],
+        prose=title,
+        title=title,
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    arn = "arn:aws:iam::aws:policy/AdministratorAccess"
+    assert blocks(trigger, f"aws iam attach-role-policy --role-name ci --policy-arn {arn}")
+    assert not blocks(trigger, f"aws iam detach-role-policy --role-name ci --policy-arn {arn}")
+
+
+def test_xargs_hands_the_previous_commands_output_as_arguments():
+    trigger = trigger_for("docker rm -f $(docker ps -aq)", "Don't remove every container")
+    assert blocks(trigger, "docker ps -aq | xargs docker rm -f")
+    assert blocks(trigger, "docker ps -a -q | xargs -r docker rm --force")
+    assert not blocks(trigger, "docker ps -aq | xargs docker inspect")
+    assert not blocks(trigger, "docker ps -aq --filter label=me | xargs echo")
+
+
+def sentence_trigger(title: str, sentence: str) -> CommandTrigger | None:
+    return CommandTrigger.from_json(derive(texts=[sentence], prose=title, title=title).trigger)
+
+
+def test_a_sentence_naming_the_tool_it_is_done_with_gives_that_tool():
+    trigger = sentence_trigger(
+        "Don't drop the production database", "Dropping the production database with dropdb"
+    )
+    assert blocks(trigger, "dropdb -h db.prod.internal orders_production")
+    assert not blocks(trigger, "dropdb test_orders")  # the sentence is about production
+
+
+def test_a_sentence_restarting_a_named_server_gives_the_restart():
+    trigger = sentence_trigger(
+        "Don't restart the database in business hours",
+        "Restarting the PostgreSQL server during business hours",
+    )
+    assert blocks(trigger, "sudo systemctl restart postgresql")
+    assert not blocks(trigger, "sudo systemctl status postgresql")
+    assert not blocks(trigger, "sudo systemctl restart nginx")
+
+
+@pytest.mark.parametrize(
+    ("example", "blocked", "spared"),
+    [
+        ("gsutil rm -r gs://BUCKET_NAME", "gsutil -m rm -r gs://acme-logs", "gsutil ls gs://x"),
+        (
+            "DROP DATABASE {database};",
+            "psql -c 'DROP DATABASE orders'",
+            "psql -c 'CREATE DATABASE x'",
+        ),
+    ],
+)
+def test_braced_and_capitalised_placeholders_match_any_value(example, blocked, spared):
+    trigger = trigger_for(example, "Never delete it by hand")
+    assert blocks(trigger, blocked)
+    assert not blocks(trigger, spared)
+
+
+def test_a_variable_in_a_reported_command_is_not_a_capitalised_placeholder():
+    trigger = trigger_for("echo $AWS_SECRET_ACCESS_KEY", "Don't print secrets")
+    assert blocks(trigger, "echo $AWS_SECRET_ACCESS_KEY")
+    assert not blocks(trigger, "echo $HOME")
+
+
+def test_a_placeholder_standing_for_a_subcommand_word_is_any():
+    trigger = trigger_for(
+        "kubectl delete <resource> --all -n <namespace>", "Never delete all resources of a kind"
+    )
+    assert blocks(trigger, "kubectl delete pods --all -n prod")
+    assert blocks(trigger, "kubectl delete deployment --all --namespace=x")
+    assert not blocks(trigger, "kubectl delete pod web-1 -n prod")
+
+
+def test_a_toolchain_choice_and_yarns_npm_commands_are_read_through():
+    cargo = trigger_for("cargo publish --allow-dirty", "Don't publish a crate with --allow-dirty")
+    assert blocks(cargo, "cargo +stable publish --allow-dirty")
+    assert not blocks(cargo, "cargo +stable publish --dry-run")
+    unpublish = trigger_for("npm unpublish <package>@<version> --force", "Never npm unpublish")
+    assert blocks(unpublish, "yarn npm unpublish --all")
+    assert not blocks(unpublish, "yarn npm publish")
+
+
+def test_the_action_the_prose_names_is_the_danger_of_a_program_without_a_table():
+    trigger = trigger_for("kubeadm reset -f", "Never reset the cluster")
+    assert blocks(trigger, "sudo kubeadm reset --force")
+    assert blocks(trigger, "kubeadm reset")
+    assert not blocks(trigger, "kubeadm token list")
+
+
+def test_the_part_of_a_compound_value_the_prose_names_is_what_is_kept():
+    trigger = trigger_for(
+        "docker push registry.acme.io/api:latest", "Don't publish images with the latest tag"
+    )
+    assert blocks(trigger, "docker push registry.acme.io/web:latest")
+    assert blocks(trigger, "docker image push ghcr.io/acme/api:latest")
+    assert not blocks(trigger, "docker push registry.acme.io/api:1.4.2")
+    assert not blocks(trigger, "docker push registry.acme.io/latest-tools:1.0")
+
+
+def test_a_daemon_named_in_a_sentence_is_matched_by_its_services_other_names():
+    trigger = sentence_trigger(
+        "Don't kill the database with kill -9",
+        "Killing the PostgreSQL server process with SIGKILL",
+    )
+    assert blocks(trigger, "sudo pkill -9 postgres")
+    assert blocks(trigger, "killall -KILL postgres")
+    assert not blocks(trigger, "kill -15 1234")
+    assert not blocks(trigger, "sudo pkill -9 nginx")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "blocked", "spared"),
+    [
+        (
+            "Deleting a release tag on the remote repository",
+            "git push origin :refs/tags/v1.2.0",
+            "git push origin v1.2.0",
+        ),
+        (
+            "Force-deleting pods with a zero grace period",
+            "kubectl delete pods --force --grace-period 0 -l app=web",
+            "kubectl delete pod web-0",
+        ),
+        ("Turning swap off on the database server", "sudo swapoff -a", "swapon --show"),
+        (
+            "Removing every Docker image on the shared build host",
+            "docker rmi -f $(docker images -q)",
+            "docker rmi myapp:old",
+        ),
+        ("Running containers with the root user", "docker run -u 0 alpine", "docker run -u 1000 x"),
+    ],
+)
+def test_the_catalogue_covers_more_operations_agents_describe(sentence, blocked, spared):
+    trigger = sentence_trigger("Don't do this", sentence)
+    assert blocks(trigger, blocked)
+    assert not blocks(trigger, spared)
+
+
+def test_a_secret_printed_into_another_command_is_handed_on_not_shown():
+    trigger = trigger_for("echo $GITHUB_TOKEN", "Don't print secrets into the output")
+    assert blocks(trigger, "echo $GITHUB_TOKEN")
+    assert blocks(trigger, "echo $GITHUB_TOKEN | tee token.log")
+    assert not blocks(trigger, "echo $GITHUB_TOKEN | docker login ghcr.io -u ci --password-stdin")
+
+
+def test_rake_runs_the_tasks_rails_runs():
+    trigger = trigger_for(
+        "bin/rails db:reset RAILS_ENV=production", "Don't reset the production database"
+    )
+    assert blocks(trigger, "bundle exec rake db:reset RAILS_ENV=production")
+    assert not blocks(trigger, "bundle exec rake db:migrate RAILS_ENV=production")
+
+
+def test_a_host_firewall_accepting_a_port_from_any_source_opens_it_to_the_internet():
+    trigger = sentence_trigger(
+        "Don't expose the database port to the internet",
+        "Opening the PostgreSQL port to the whole internet in the firewall",
+    )
+    assert blocks(trigger, "iptables -A INPUT -p tcp --dport 5432 -j ACCEPT")
+    assert blocks(trigger, "sudo firewall-cmd --add-port=5432/tcp --permanent")
+    assert not blocks(trigger, "iptables -A INPUT -s 10.0.0.0/8 -p tcp --dport 5432 -j ACCEPT")
+    assert not blocks(trigger, "iptables -A INPUT -p tcp --dport 5432 -j DROP")
+
+
+def test_a_command_the_why_quotes_is_what_a_sentence_describes():
+    title = "Never wipe the search indices"
+    derived = derive(
+        texts=["Wiping every index of the search cluster"],
+        prose=f"{title}. Someone ran `curl -X DELETE http://localhost:9200/_all` and lost them.",
+        title=title,
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert blocks(trigger, "curl -XDELETE 'localhost:9200/_all'")
+    assert not blocks(trigger, "curl http://localhost:9200/_cat/indices")

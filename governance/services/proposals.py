@@ -198,17 +198,22 @@ def proposals_mark_stale(*, subject: Model, kind: str, actor: Principal, reason:
         )
     )
     for proposal in stale:
-        proposal.state = ProposalState.STALE
-        proposal.decided_at = timezone.now()
-        proposal.save(update_fields=["state", "decided_at"])
-        audit_record(
-            actor=actor,
-            action=f"proposal.{kind}.stale",
-            target=proposal,
-            scope_path=proposal.scope.path,
-            details={"reason": reason},
-        )
+        _close(proposal, ProposalState.STALE, actor=actor, action="stale", reason=reason)
     return len(stale)
+
+
+def _close(proposal: Proposal, to: str, *, actor: Principal, action: str, **details) -> None:
+    """End a pending proposal in state `to`, with its audit row (`proposal.<kind>.<action>`)."""
+    proposal.state = to
+    proposal.decided_at = timezone.now()
+    proposal.save(update_fields=["state", "decided_at"])
+    audit_record(
+        actor=actor,
+        action=f"proposal.{proposal.kind}.{action}",
+        target=proposal,
+        scope_path=proposal.scope.path,
+        details=details,
+    )
 
 
 def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> Proposal:
@@ -226,16 +231,7 @@ def proposal_cancel(*, proposal_id, principal: Principal, reason: str = "") -> P
             raise Forbidden("Only the proposer or a maintainer of the scope may cancel.")
         if proposal.state != ProposalState.PENDING:
             raise Conflict(f"The proposal is already {proposal.state}.")
-        proposal.state = ProposalState.CANCELLED
-        proposal.decided_at = timezone.now()
-        proposal.save(update_fields=["state", "decided_at"])
-        audit_record(
-            actor=principal,
-            action=f"proposal.{proposal.kind}.cancel",
-            target=proposal,
-            scope_path=proposal.scope.path,
-            details={"reason": reason},
-        )
+        _close(proposal, ProposalState.CANCELLED, actor=principal, action="cancel", reason=reason)
     return proposal
 
 
@@ -260,16 +256,9 @@ def proposals_close_for_subject(
         )
         for proposal in pending:
             done = settled(proposal)
-            proposal.state = ProposalState.APPROVED if done else ProposalState.CANCELLED
-            proposal.decided_at = timezone.now()
-            proposal.save(update_fields=["state", "decided_at"])
-            audit_record(
-                actor=principal,
-                action=f"proposal.{kind}.{'settled' if done else 'withdrawn'}",
-                target=proposal,
-                scope_path=proposal.scope.path,
-                details={"state": proposal.state, **why},
-            )
+            state = ProposalState.APPROVED if done else ProposalState.CANCELLED
+            action = "settled" if done else "withdrawn"
+            _close(proposal, state, actor=principal, action=action, state=state, **why)
             notify_proposal_decided(proposal, decided_by=principal.user)
             closed.append(proposal)
     return closed

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Hashable
 from typing import NamedTuple
 
 import numpy as np
@@ -187,16 +188,20 @@ def nearest(
     fields: tuple[str, ...] = (),
     column: str = "embedding",
     plan: str | None = None,
+    count_key: Hashable | None = None,
 ) -> Nearest:
     """The `limit` rows of `queryset` nearest to `vector` by cosine distance, nearest first, as
     `(pk, distance, *fields)` tuples (callers rank many candidates and fetch the few they answer
     with), and the plan used. `max_distance` drops rows farther than it. `plan` forces "exact" or
     "hnsw" (tests and benchmarks compare the two); the HNSW plan still falls back when short.
+    `count_key` names the filter for the row-count cache where the caller can name it more
+    cheaply than by its SQL (a hot path compiling its filter only to look the count up).
     """
     queryset = queryset.filter(**{f"{column}__isnull": False})
     table = queryset.model._meta.db_table
     try:
-        filtered = _count(queryset)
+        key = None if count_key is None else (queryset.db, table, column, count_key)
+        filtered = _count(queryset, key=key)
     except EmptyResultSet:  # a filter that can match nothing (an empty id list)
         return Nearest([], "exact")
     if limit <= 0:

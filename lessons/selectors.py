@@ -138,7 +138,7 @@ SUMMARY_FIELDS = (
 
 def lesson_summaries_by_id(ids: list) -> dict:
     """Summaries of these lessons from plain values (no model instances: the hot path)."""
-    rows = Lesson.objects.filter(pk__in=ids).values(*SUMMARY_FIELDS, "scope__path")
+    rows = Lesson.objects.filter(pk__in=ids).order_by().values(*SUMMARY_FIELDS, "scope__path")
     answer = {}
     for row in rows:
         row["id"] = str(row["id"])

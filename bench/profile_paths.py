@@ -173,8 +173,15 @@ def explain(queries: list) -> None:
         if sql in seen or not sql.lstrip().upper().startswith("SELECT"):
             continue
         seen.add(sql)
+        # A vector search sends its ef_search setting and its query together: explain the query
+        # under the setting.
+        setting, _, query = sql.rpartition("; SELECT ")
+        prefix = f"{setting}; " if setting else ""
+        query = f"SELECT {query}" if setting else sql
         with connection.cursor() as cursor:
-            cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS) {sql}")
+            cursor.execute(f"{prefix}EXPLAIN (ANALYZE, BUFFERS) {query}")
+            if setting:
+                cursor.nextset()
             plan = "\n    ".join(row[0] for row in cursor.fetchall())
         print(f"  -- {sql[:160]}\n    {plan}")
 

@@ -16,18 +16,43 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.contrib.postgres.expressions import ArraySubquery
-from django.db.models import OuterRef, Q
+from django.db import connection
+from django.db.models import Q
 from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.permissions import SAFE_METHODS
 
-from governance.models import AgentCredential, Role, Scope
+from governance.models import AgentCredential, Role
 from mnemosyne_site.errors import Unauthenticated
 
 TOKEN_PREFIX = "mnem"
 _LAST_USED_RESOLUTION = timedelta(minutes=1)
+# The credential lookup runs on every agent request. One statement with no ORM to compile: the
+# credential by its unique lookup, its default scope's path and both scope lists as arrays. The
+# ORM's version (every column of the default scope joined, ordered by name) cost more CPU to
+# compile and plan than to run (bench/profile_paths.py).
+_CREDENTIAL_FIELDS = (
+    "id",
+    "name",
+    "domain",
+    "digest",
+    "can_write",
+    "default_scope_id",
+    "expires_at",
+    "last_used_at",
+)
+_CREDENTIAL_SQL = """
+SELECT c.id, c.name, c.domain, c.digest, c.can_write, c.default_scope_id, c.expires_at,
+       c.last_used_at,
+       (SELECT path FROM governance_scope WHERE id = c.default_scope_id),
+       ARRAY(SELECT s.path FROM governance_agentcredential_read_scopes r
+             JOIN governance_scope s ON s.id = r.scope_id WHERE r.agentcredential_id = c.id),
+       ARRAY(SELECT s.path FROM governance_agentcredential_write_scopes w
+             JOIN governance_scope s ON s.id = w.scope_id WHERE w.agentcredential_id = c.id)
+FROM governance_agentcredential c
+WHERE c.lookup = %s AND c.is_active
+"""
 
 
 def token_digest(secret: str) -> str:
@@ -43,34 +68,30 @@ def new_token() -> tuple[str, str, str]:
     return f"{TOKEN_PREFIX}_{lookup}_{secret}", lookup, token_digest(secret)
 
 
-def credential_for_token(token: str) -> AgentCredential:
+def principal_for_token(token: str) -> Principal:
+    """The agent a bearer token names, with its scopes; Unauthenticated when it names none."""
     prefix, _, rest = token.partition("_")
     lookup, _, secret = rest.partition("_")
     if prefix != TOKEN_PREFIX or not lookup or not secret:
         raise Unauthenticated("Invalid token.")
-    # One query for the credential, its default scope and both scope lists: this runs on every
-    # agent request, including the anti-pattern check's hot path.
-    credential = (
-        AgentCredential.objects.select_related("default_scope")
-        .annotate(
-            read_paths=ArraySubquery(
-                Scope.objects.filter(reading_agents=OuterRef("pk")).values("path")
-            ),
-            write_paths=ArraySubquery(
-                Scope.objects.filter(writing_agents=OuterRef("pk")).values("path")
-            ),
-        )
-        .filter(lookup=lookup, is_active=True)
-        .first()
-    )
-    if credential is None or not hmac.compare_digest(credential.digest, token_digest(secret)):
+    with connection.cursor() as cursor:
+        cursor.execute(_CREDENTIAL_SQL, [lookup])
+        row = cursor.fetchone()
+    if row is None or not hmac.compare_digest(row[3], token_digest(secret)):
         raise Unauthenticated("Invalid token.")
+    *columns, default_scope_path, read_paths, write_paths = row
+    credential = AgentCredential(**dict(zip(_CREDENTIAL_FIELDS, columns, strict=True)))
     if credential.is_expired:
         raise Unauthenticated("Token expired.")
     now = timezone.now()
     if credential.last_used_at is None or now - credential.last_used_at > _LAST_USED_RESOLUTION:
         AgentCredential.objects.filter(pk=credential.pk).update(last_used_at=now)
-    return credential
+    return Principal.for_agent(
+        credential,
+        read_paths=read_paths,
+        write_paths=write_paths,
+        default_scope_path=default_scope_path,
+    )
 
 
 def _subtree_q(paths: list[str], field_name: str) -> Q:
@@ -162,13 +183,21 @@ class Principal:
         )
 
     @classmethod
-    def for_agent(cls, credential: AgentCredential) -> Principal:
-        reads = getattr(credential, "read_paths", None)
-        writes = getattr(credential, "write_paths", None)
-        if reads is None or writes is None:  # not loaded by credential_for_token
-            reads = [s.path for s in credential.read_scopes.all()]
-            writes = [s.path for s in credential.write_scopes.all()]
-        reads, writes = set(reads), set(writes)
+    def for_agent(
+        cls,
+        credential: AgentCredential,
+        *,
+        read_paths: list[str] | None = None,
+        write_paths: list[str] | None = None,
+        default_scope_path: str | None = None,
+    ) -> Principal:
+        """The agent's principal; the paths are read from the credential unless given (the
+        token lookup reads them in its own query)."""
+        if read_paths is None or write_paths is None:
+            read_paths = [s.path for s in credential.read_scopes.all()]
+            write_paths = [s.path for s in credential.write_scopes.all()]
+            default_scope_path = credential.default_scope.path if credential.default_scope else None
+        reads, writes = set(read_paths), set(write_paths)
         return cls(
             kind="agent",
             name=credential.name,
@@ -177,9 +206,7 @@ class Principal:
             write_paths=tuple(sorted(writes)),
             credential=credential,
             domain=credential.domain,
-            default_scope_path=credential.default_scope.path
-            if credential.default_scope
-            else (sorted(writes)[0] if writes else None),
+            default_scope_path=default_scope_path or (sorted(writes)[0] if writes else None),
         )
 
     @classmethod
@@ -244,11 +271,11 @@ class BearerTokenAuthentication(BaseAuthentication):
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed("Invalid token.") from None
         try:
-            credential = credential_for_token(token)
+            principal = principal_for_token(token)
         except Unauthenticated as error:
             # DRF's own error, so the 401 carries the WWW-Authenticate challenge.
             raise exceptions.AuthenticationFailed(error.detail) from None
-        return Principal.for_agent(credential), credential
+        return principal, principal.credential
 
     def authenticate_header(self, request) -> str:
         return 'Bearer realm="mnemosyne"'

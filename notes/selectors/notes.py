@@ -62,7 +62,19 @@ def knowledge_nearest(
         items = items.filter(~Q(status=KnowledgeStatus.DRAFT) | Q(created_by=drafts_by))
     if scope_ids is not None:
         items = items.filter(scope_id__in=scope_ids)
-    rows, used = nearest(items, embedding, limit=limit, max_distance=1.0 - threshold, plan=plan)
+    # Named for the row-count cache without compiling the filter, unless the scopes are a query.
+    count_key = None
+    if not isinstance(scope_ids, QuerySet):
+        scopes = None if scope_ids is None else tuple(scope_ids)
+        count_key = ("knowledge", tuple(kinds), tuple(statuses), drafts_by, scopes)
+    rows, used = nearest(
+        items,
+        embedding,
+        limit=limit,
+        max_distance=1.0 - threshold,
+        plan=plan,
+        count_key=count_key,
+    )
     return [VectorHit(id=pk, similarity=1.0 - distance) for pk, distance in rows], used
 
 
@@ -103,7 +115,11 @@ def notes_search(
     )
     if not hits:
         return []
-    notes = KnowledgeItem.objects.select_related("scope").in_bulk([h.id for h in hits])
+    notes = (
+        KnowledgeItem.objects.select_related("scope")
+        .defer("embedding")  # 384 floats a note, parsed in Python and never shown
+        .in_bulk([h.id for h in hits])
+    )
     ranked: list[NoteHit] = []
     for hit in hits:
         note = notes.get(hit.id)

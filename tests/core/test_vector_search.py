@@ -179,3 +179,52 @@ def test_server_side_prepared_statements_are_off_and_stay_off(settings):
     turned_on = {"default": {**settings.DATABASES["default"], "OPTIONS": {"prepare_threshold": 5}}}
     problems = prepared_statement_problems(turned_on)
     assert [p.id for p in problems] == ["mnemosyne.E001"] and isinstance(problems[0], Error)
+
+
+@pytest.mark.django_db
+def test_a_filter_keeping_most_of_the_table_uses_the_index(spread, settings):
+    """Scanning 2,000 rows exactly costs more than the index's 100 candidates, even under the
+    exact-scan limit; a filter keeping 80 rows is still scanned exactly."""
+    settings.VECTOR_EXACT_SCAN_MAX_ROWS = 8000
+    forget_counts()
+    query = _queries(spread, 1)[0]
+    everything, keep = _keeping(spread, 1.0)
+    rows, used = nearest(everything, query, limit=10)
+    assert used == "hnsw"
+    assert len(_truth(spread, keep, query) & {row[0] for row in rows}) >= 9
+    few, _ = _keeping(spread, 0.04)
+    assert nearest(few, query, limit=10).plan == "exact"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_index_search_is_one_statement_and_its_ef_search_ends_with_it(
+    django_assert_num_queries,
+):
+    scope = scope_ensure_path(path="acme/org/team/p0")
+    rng = np.random.default_rng(3)
+    vectors = rng.normal(size=(300, 384)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    KnowledgeItem.objects.bulk_create(
+        [
+            KnowledgeItem(
+                kind="pattern",
+                scope=scope,
+                status="accepted",
+                title=f"row {i}",
+                content="x",
+                embedding=vector,
+            )
+            for i, vector in enumerate(vectors)
+        ]
+    )
+    forget_counts()
+    queryset = KnowledgeItem.objects.filter(scope=scope)
+    nearest(queryset, vectors[0], limit=60, plan="hnsw")  # counts the rows (cached)
+    with django_assert_num_queries(1):
+        rows, used = nearest(queryset, vectors[0], limit=60, plan="hnsw")
+    # pgvector's default ef_search (40) would yield 40 candidates and fall back to the exact
+    # scan: 60 rows from the index mean the statement ran with the raised setting.
+    assert used == "hnsw" and len(rows) == 60
+    with connection.cursor() as cursor:  # autocommit: the next statement has the default again
+        cursor.execute("SHOW hnsw.ef_search")
+        assert cursor.fetchone()[0] == "40"

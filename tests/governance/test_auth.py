@@ -3,7 +3,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from governance.auth import principal_for_token
 from governance.models import AgentCredential
+from mnemosyne_site.errors import Unauthenticated
 from tests.governance.factories import AgentCredentialFactory
 
 pytestmark = pytest.mark.django_db
@@ -134,3 +136,39 @@ def test_a_token_request_costs_one_query(api_client, django_assert_num_queries, 
     with django_assert_num_queries(1):
         response = api_client.get("/api/v1/governance/whoami", **header)
     assert response.json()["write_scopes"] == ["acme/platform/payments/api"]
+
+
+def test_a_token_carries_its_read_scopes_write_scopes_and_default_scope(scope_tree):
+    credential = AgentCredentialFactory(name="reader-writer")
+    credential.read_scopes.add(scope_tree["team"])
+    credential.default_scope = scope_tree["project"]
+    credential.save()
+    principal = principal_for_token(credential.token)
+    assert principal.kind == "agent"
+    assert principal.name == "reader-writer"
+    assert principal.write_paths == (scope_tree["project"].path,)
+    assert principal.read_paths == tuple(
+        sorted([scope_tree["team"].path, scope_tree["project"].path])
+    )
+    assert principal.default_scope_path == scope_tree["project"].path
+    assert principal.credential is not None and principal.credential.pk == credential.pk
+
+
+def test_a_change_to_a_credential_holds_from_the_next_request(api_client, scope_tree):
+    """No cache of verified tokens: revoking a scope or the token takes effect at once."""
+    credential = AgentCredentialFactory()
+    token = credential.token
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    assert api_client.get("/api/v1/governance/whoami", **headers).json()["can_write"] is True
+    AgentCredential.objects.filter(pk=credential.pk).update(can_write=False)
+    assert api_client.get("/api/v1/governance/whoami", **headers).json()["can_write"] is False
+    credential.write_scopes.clear()
+    assert api_client.get("/api/v1/governance/whoami", **headers).json()["write_scopes"] == []
+    AgentCredential.objects.filter(pk=credential.pk).update(is_active=False)
+    assert api_client.get("/api/v1/governance/whoami", **headers).status_code == 401
+
+
+def test_a_token_with_a_known_lookup_and_a_wrong_secret_is_refused(scope_tree):
+    credential = AgentCredentialFactory()
+    with pytest.raises(Unauthenticated):
+        principal_for_token(f"mnem_{credential.lookup}_not-the-secret")

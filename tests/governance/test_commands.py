@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from governance.auth import credential_for_token
+from governance.auth import principal_for_token
 from governance.models import AgentCredential, Membership, Scope
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,8 @@ def test_createagent_prints_the_token_alone():
     )
     token = out.getvalue().strip()
     assert "\n" not in token and token.startswith("mnem_")
-    credential = credential_for_token(token)
+    credential = principal_for_token(token).credential
+    assert credential is not None
     assert credential.name == "builder"
     assert credential.domain == "infrastructure"
     assert [s.path for s in credential.write_scopes.all()] == ["acme/platform/ops/deploy"]
@@ -34,7 +35,8 @@ def test_createagent_prints_the_token_alone():
 def test_createagent_read_only_gets_no_write_scopes():
     out = io.StringIO()
     call_command("createagent", "reader", "--scope", "acme", "--read-only", stdout=out)
-    credential = credential_for_token(out.getvalue().strip())
+    credential = principal_for_token(out.getvalue().strip()).credential
+    assert credential is not None
     assert credential.can_write is False
     assert not credential.write_scopes.exists()
 
@@ -52,7 +54,7 @@ def test_seed_demo_is_idempotent(settings, tmp_path):
     second = json.loads((tmp_path / "demo_credentials.json").read_text())
     assert first == second
     assert AgentCredential.objects.filter(name="demo-agent", is_active=True).count() == 1
-    assert credential_for_token(second["agent_token"]).name == "demo-agent"
+    assert principal_for_token(second["agent_token"]).name == "demo-agent"
     users = get_user_model().objects
     assert users.filter(username__in=["admin", "maintainer", "supervisor"]).count() == 3
     assert users.get(username="maintainer").check_password(second["password"])

@@ -104,9 +104,9 @@ def test_the_query_makes_a_bounded_number_of_queries(agent_client, django_assert
     for i in range(3):
         LessonFactory(title=f"lesson {i}", context=f"context {i}")
     relevant(agent_client, "context")  # warms the count cache
-    # The token: credential + its two scope lists + its default scope (governance.auth), then
-    # the nearest-neighbour search and the answer's rows.
-    with django_assert_max_num_queries(6):
+    # The token (one statement, governance.auth), the nearest-neighbour search and the answer's
+    # rows.
+    with django_assert_max_num_queries(3):
         relevant(agent_client, "context 2")
 
 

@@ -1,12 +1,16 @@
 import itertools
+import json
 import random
+from uuid import UUID
 
 import numpy as np
 import pytest
 from prometheus_client import REGISTRY
+from rest_framework.renderers import JSONRenderer
 
 from governance import conf as governance_conf
 from mnemosyne_site.embeddings import embed, embed_one
+from notes.api.serializers import NoteSearchResultSerializer
 from notes.models import KnowledgeItem, NoteRetrieval
 from notes.selectors.notes import knowledge_nearest
 from tests.clients import client_for
@@ -302,3 +306,33 @@ def test_a_thin_filter_falls_back_to_an_exact_scan(scope_tree):
     )
     assert [h.id for h in hits] == [only.pk]
     assert plan == "hnsw_fallback"
+
+
+@pytest.mark.django_db
+def test_a_search_answer_has_exactly_the_documented_shape(agent_client):
+    """The search builds its answer without the serializer (a hot path); the serializer that
+    documents it must give the same JSON for the same notes."""
+    original = KnowledgeItemFactory(
+        title="Pin the base image digest in Dockerfiles", low_quality=True
+    )
+    note = KnowledgeItemFactory(
+        title="Pin Docker base images by digest, not by tag",
+        status="proposed",
+        metadata={"source": "review", "weight": 2},
+        tags=["docker", "supply-chain"],
+        original=original,
+        promotion_path=["acme/platform/payments/api"],
+        usefulness_score=0.25,
+    )
+    other = KnowledgeItemFactory(title="Docker image digests pinned in CI", low_quality=True)
+    merged = KnowledgeItemFactory(title="Pin base image digests", status="accepted")
+    KnowledgeItem.objects.filter(pk=merged.pk).update(merged_into=note)
+    results = _search(agent_client, "pin docker base image digests", threshold=-1, top_k=5)
+    # One note per lineage (the copy, not its low-quality original); no merged-away note.
+    assert [r["id"] for r in results] == [str(note.pk), str(other.pk)]
+    by_id = KnowledgeItem.objects.select_related("scope").in_bulk([r["id"] for r in results])
+    for result in results:
+        expected = by_id[UUID(result["id"])]
+        expected.similarity = result["similarity"]
+        documented = json.loads(JSONRenderer().render(NoteSearchResultSerializer(expected).data))
+        assert result == documented

@@ -25,6 +25,7 @@ from notes.api.serializers import (
     NoteTransitionInputSerializer,
     NoteTransitionOutputSerializer,
     ProposalRefSerializer,
+    note_search_result,
 )
 from notes.filters import NoteFilter
 from notes.metrics import RETRIEVAL_LATENCY_MS, RETRIEVAL_RESULTS_COUNT
@@ -74,10 +75,12 @@ class NoteSearchView(APIView):
         results = []
         for hit in hits:
             hit.note.similarity = round(hit.similarity, 6)
-            results.append(hit.note)
-        body = NoteSearchOutputSerializer(
-            {"query": params["query"], "scope": scope.path if scope else None, "results": results}
-        ).data
+            results.append(note_search_result(hit.note))
+        body = {
+            "query": params["query"],
+            "scope": scope.path if scope else None,
+            "results": results,
+        }
         RETRIEVAL_RESULTS_COUNT.observe(len(results))
         RETRIEVAL_LATENCY_MS.observe((time.perf_counter() - started) * 1000)
         return Response(body)

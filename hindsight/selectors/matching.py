@@ -98,7 +98,7 @@ def context_overlap(query: dict, stored: dict) -> tuple[bool, float]:
 # --- candidates -------------------------------------------------------------------------------
 
 
-def _visible(principal: Principal, scope: Scope | None):
+def signatures_visible(principal: Principal, scope: Scope | None):
     """(signatures the caller may match against, a subquery of their scope ids or None for
     every scope)."""
     signatures = ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE)
@@ -112,17 +112,36 @@ def _visible(principal: Principal, scope: Scope | None):
     return signatures.filter(scope_id__in=ids), ids
 
 
-def _semantic(signatures, vector: np.ndarray, limit: int) -> list[SignatureMatch]:
+def semantic_limit(top_k: int) -> int:
+    """How many nearest signatures the semantic step asks for (ranking cuts them to top-k)."""
+    return max(top_k * 4, 20)
+
+
+def _semantic(
+    signatures,
+    vector: np.ndarray,
+    limit: int,
+    rows: list[tuple] | None = None,
+    known: ErrorSignature | None = None,
+) -> list[SignatureMatch]:
     """Nearest signatures above the match similarity (`mnemosyne_site.vectors.nearest` chooses
-    the plan the scope filter calls for)."""
-    rows, _ = nearest(
-        signatures, vector, limit=limit, max_distance=1.0 - conf.HINDSIGHT_MATCH_SIMILARITY
-    )
+    the plan the scope filter calls for). `rows` are the (pk, distance) of that search when the
+    caller already made it (capture: grouping searched the same signatures); `known` is a
+    signature the caller holds already, not read again."""
+    if rows is None:
+        rows, _ = nearest(
+            signatures, vector, limit=limit, max_distance=1.0 - conf.HINDSIGHT_MATCH_SIMILARITY
+        )
     similar = {
-        pk: 1.0 - float(d) for pk, d in rows if 1.0 - float(d) > conf.HINDSIGHT_MATCH_SIMILARITY
+        pk: 1.0 - float(d)
+        for pk, d, *_ in rows[:limit]
+        if 1.0 - float(d) > conf.HINDSIGHT_MATCH_SIMILARITY
     }
-    found = ErrorSignature.objects.select_related("scope").defer("embedding", "metadata")
-    by_pk = found.in_bulk(list(similar))
+    by_pk = {known.pk: known} if known is not None and known.pk in similar else {}
+    wanted = [pk for pk in similar if pk not in by_pk]
+    if wanted:
+        found = ErrorSignature.objects.select_related("scope").defer("embedding", "metadata")
+        by_pk.update(found.in_bulk(wanted))
     return [
         SignatureMatch(signature=by_pk[pk], similarity=similarity, match_type="semantic")
         for pk, similarity in similar.items()
@@ -209,9 +228,13 @@ def error_match(
     vector: np.ndarray | None = None,
     exact: ErrorSignature | None = None,
     regex: bool = True,
+    semantic_rows: list[tuple] | None = None,
+    visible: tuple | None = None,
 ) -> tuple[list[SignatureMatch], str, np.ndarray]:
     """Signatures matching an error, best first. `exact` (capture) is the signature the error
-    was grouped into; `vector` saves the embedding when the caller already has it. Capture
+    was grouped into; `vector` saves the embedding when the caller already has it, and
+    `semantic_rows` the search (capture's grouping made it over the same signatures), and
+    `visible` what `signatures_visible` answers for this caller and scope. Capture
     passes `regex=False`: its grouping already ran the error against the patterns of its type
     and bucket."""
     top_k = top_k or conf.HINDSIGHT_MATCH_TOP_K
@@ -222,11 +245,13 @@ def error_match(
             vector = np.asarray(exact.embedding, dtype=np.float32)
         else:
             vector = embed_one(error.embedding_text)
-    signatures, scopes = _visible(principal, scope)
+    signatures, scopes = visible or signatures_visible(principal, scope)
     combined: dict[str, SignatureMatch] = {}
     if exact is not None:
         combined[str(exact.pk)] = SignatureMatch(exact, 1.0, "exact")
-    semantic = _semantic(signatures, vector, limit=max(top_k * 4, 20))
+    semantic = _semantic(
+        signatures, vector, limit=semantic_limit(top_k), rows=semantic_rows, known=exact
+    )
     kinds = set()
     for match in semantic:
         combined.setdefault(str(match.signature.pk), match)

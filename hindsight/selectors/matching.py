@@ -216,6 +216,26 @@ def _regex(signatures, error: PreparedError, message: str, readable_scopes) -> l
 # --- matching ---------------------------------------------------------------------------------
 
 
+def _scored(match: SignatureMatch, wanted: dict) -> bool:
+    """Score the match by its similarity boosted by context overlap; False when its context
+    rules it out (never for the error's own signature)."""
+    compatible, overlap = context_overlap(wanted, match.signature.context_patterns or {})
+    if not compatible and match.match_type != "exact":
+        return False
+    match.context_score = overlap
+    match.score = match.similarity * (1.0 + CONTEXT_BOOST * overlap)
+    return True
+
+
+def exact_match(
+    signature: ErrorSignature, *, context: dict | None, stack: str = ""
+) -> SignatureMatch:
+    """The match of the signature an error was grouped into, scored as `error_match` scores it."""
+    match = SignatureMatch(signature, 1.0, "exact")
+    _scored(match, context_patterns(context, stack))
+    return match
+
+
 def error_match(
     *,
     principal: Principal,
@@ -262,14 +282,7 @@ def error_match(
             if key not in combined or combined[key].similarity < match.similarity:
                 combined[key] = match
                 kinds.add("regex")
-    results = []
-    for match in combined.values():
-        compatible, overlap = context_overlap(wanted, match.signature.context_patterns or {})
-        if not compatible and match.match_type != "exact":
-            continue
-        match.context_score = overlap
-        match.score = match.similarity * (1.0 + CONTEXT_BOOST * overlap)
-        results.append(match)
+    results = [m for m in combined.values() if _scored(m, wanted)]
     results.sort(key=lambda m: (m.score, m.signature.occurrence_count), reverse=True)
     match_type = "+".join(sorted(kinds)) if kinds else ("exact" if exact else "none")
     return results[:top_k], match_type, vector

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from governance.auth import Principal
@@ -16,7 +16,7 @@ from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.context import CONTEXT_KEYS, context_patterns, unique_values
 from hindsight.grouping import Template
-from hindsight.models import ErrorOccurrence, ErrorSignature, SignatureTemplate
+from hindsight.models import ErrorOccurrence, ErrorSignature, Resolution, SignatureTemplate
 from hindsight.pipeline import Assignment, PreparedError, SignatureGrouping, prepare_error
 from hindsight.scopes import home_scope
 from hindsight.selectors.matching import semantic_limit, signatures_visible
@@ -60,6 +60,7 @@ def _replay(reported_by: str, key: str) -> CaptureResult | None:
         similarity=1.0,
         vector=None,
         semantic_rows=None,
+        has_fixes=None,
         replayed=True,
     )
 
@@ -75,6 +76,9 @@ class CaptureResult:
     # The semantic search grouping made over the signatures the caller may match against (the
     # one matching needs too), when the error was embedded.
     semantic_rows: list[tuple] | None
+    # Whether the signature has a resolution that worked (None: not known); the error's own
+    # fixes are answered alone, so with one no near signature needs to be looked for.
+    has_fixes: bool | None
     replayed: bool = False
 
 
@@ -123,12 +127,18 @@ def _link(
     assignment: Assignment,
     store: DatabaseSignatureStore,
     context: dict,
-) -> ErrorSignature:
+) -> tuple[ErrorSignature, bool]:
     """Count the occurrence on the existing signature (under its row lock, so context merges and
-    template updates from concurrent captures are not lost)."""
+    template updates from concurrent captures are not lost); and whether it has a fix that
+    worked (read with it)."""
     signature = (
         ErrorSignature.objects.select_for_update(of=("self",))
         .select_related("scope")
+        .annotate(
+            has_fixes=Exists(
+                Resolution.objects.filter(signature=OuterRef("pk"), success_rate__gt=0)
+            )
+        )
         .get(pk=signature_id)
     )
     signature.occurrence_count += 1  # exact: the row is locked
@@ -154,7 +164,7 @@ def _link(
         signature.message_pattern = template.regex()
         fields += ["message_template", "message_pattern"]
     signature.save(update_fields=fields)
-    return signature
+    return signature, signature.has_fixes
 
 
 def error_capture(
@@ -231,8 +241,9 @@ def error_capture(
                         stack=stack,
                         actor_name=principal.name,
                     )
+                    has_fixes = False
                 else:
-                    signature = _link(
+                    signature, has_fixes = _link(
                         assignment.signature_key,
                         error=error,
                         assignment=assignment,
@@ -297,4 +308,5 @@ def error_capture(
         similarity=assignment.similarity,
         vector=assignment.vector,
         semantic_rows=wider.rows if wider is not None else None,
+        has_fixes=has_fixes,
     )

@@ -23,6 +23,7 @@ from hindsight.selectors.matching import (
     SignatureMatch,
     Suggestion,
     error_match,
+    exact_match,
     resolution_suggestions,
     signatures_visible,
 )
@@ -161,22 +162,25 @@ def error_capture_and_suggest(
         idempotency_key=idempotency_key,
         visible=visible[0],
     )
-    matches, _, _ = error_match(
-        principal=principal,
-        error_type=error_type,
-        message=message,
-        stack=stack,
-        context=context,
-        scope=scope,
-        vector=captured.vector,
-        exact=captured.signature,
-        regex=False,
-        semantic_rows=captured.semantic_rows,
-        visible=visible,
-    )
-    if captured.is_new and not captured.replayed:
-        # The signature this capture just created has no resolutions to read yet.
-        matches = [m for m in matches if m.signature.pk != captured.signature.pk]
+    if captured.has_fixes:
+        # Its own fixes are answered alone (`near_fixes`): no near signature to look for.
+        matches = [exact_match(captured.signature, context=context, stack=stack)]
+    else:
+        matches, _, _ = error_match(
+            principal=principal,
+            error_type=error_type,
+            message=message,
+            stack=stack,
+            context=context,
+            scope=scope,
+            vector=captured.vector,
+            exact=captured.signature,
+            regex=False,
+            semantic_rows=captured.semantic_rows,
+            visible=visible,
+        )
+        if captured.has_fixes is False:  # no resolution of its own to read
+            matches = [m for m in matches if m.signature.pk != captured.signature.pk]
     suggestions = near_fixes(
         resolution_suggestions(matches=matches, context=context, stack=stack),
         error_type=captured.signature.error_type,

@@ -109,3 +109,43 @@ def test_grouping_finds_nothing_when_the_wider_search_holds_none_of_its_scope(sc
     vector = np.asarray(embed_one("KeyError: KeyError: 'user_id' missing in <PATH>"))
 
     assert _store(scope_tree["project"], limit=20).nearest(vector) is None
+
+
+def test_a_known_error_with_a_fix_is_answered_without_looking_for_near_ones(
+    agent_client, scope_tree, searches
+):
+    body = {"error_type": "ModuleNotFoundError", "message": "No module named 'requests'"}
+    first = agent_client.post(URL, body, format="json").json()
+    signature = ErrorSignature.objects.get(pk=first["signature"]["id"])
+    resolution_create(
+        signature=signature, description="pip install requests", actor=Principal.system("a")
+    )
+    searches.clear()
+
+    again = agent_client.post(URL, body, format="json").json()
+
+    assert again["signature"]["id"] == first["signature"]["id"]
+    assert [(s["description"], s["match"]) for s in again["suggestions"]] == [
+        ("pip install requests", "exact")
+    ]
+    assert searches == []
+
+
+def test_a_known_error_without_a_fix_still_gets_a_near_signatures_fix(
+    agent_client, scope_tree, searches
+):
+    team = ErrorSignatureFactory(
+        scope=scope_tree["team"], message_template="<STR> not found in <PATH>"
+    )
+    resolution_create(signature=team, description="seed the account", actor=Principal.system("a"))
+    body = {"error_type": "KeyError", "message": "'account_id' not found in /srv/app/x.py"}
+    agent_client.post(URL, body, format="json")
+    searches.clear()
+
+    again = agent_client.post(URL, body, format="json").json()
+
+    assert again["is_new"] is False
+    assert [(s["description"], s["match"]) for s in again["suggestions"]] == [
+        ("seed the account", "near")
+    ]
+    assert searches == ["hindsight_errorsignature"]

@@ -191,7 +191,8 @@ def lessons_report(
                 # A later item of the same batch with this key is an occurrence of this lesson.
                 lessons[key] = result.lesson
                 results.append(result)
-                response.append(result.as_response())  # now: a later occurrence changes it
+                # Answered as recorded now: a later item of the batch may change the lesson.
+                response.append(result.as_response())
             audit_record_many([result.audit for result in results])
             if idempotency_key:
                 ReportReceipt.objects.create(

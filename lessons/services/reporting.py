@@ -424,7 +424,8 @@ def anti_pattern_upsert_for_lesson(
                 "action_taken": ["An anti-pattern names the action to avoid (or related commands)."]
             }
         )
-    derived = lesson_command_trigger(lesson)
+    # Derived only when it can be used: a named regex replaces it.
+    derived = {} if explicit_trigger else lesson_command_trigger(lesson)
     critical = lesson.severity == Severity.CRITICAL
     # The policy is read only when it decides something: for a blocking report.
     trusted = critical and reporter_trusted(reporter, lesson.scope)

@@ -350,3 +350,30 @@ def test_bulk_audits_every_lesson_and_answers_each_as_it_was_recorded(
         ("lesson.occurrence", first["lesson_id"]),
     ]
     assert Lesson.objects.get(pk=first["lesson_id"]).occurrence_count == 2
+
+
+def test_an_anti_pattern_reported_with_its_regex_is_not_given_a_derived_trigger(
+    agent_client, report, monkeypatch
+):
+    from lessons.services import reporting
+
+    derived: list[str] = []
+    real_derive = reporting.lesson_command_trigger
+
+    def counting_derive(lesson):
+        derived.append(lesson.title)
+        return real_derive(lesson)
+
+    monkeypatch.setattr(reporting, "lesson_command_trigger", counting_derive)
+    body = report(
+        agent_client,
+        lesson_type="anti_pattern",
+        title="Never wipe the data directory",
+        action_taken="rm -rf /data",
+        trigger_pattern=r"(?i)rm\s+-rf\s+/data",
+    )
+
+    anti_pattern = AntiPattern.objects.get(pk=body["anti_pattern_id"])
+    assert anti_pattern.trigger_pattern == r"(?i)rm\s+-rf\s+/data"
+    assert anti_pattern.command_trigger == {}
+    assert derived == []  # the named regex replaces the derived trigger: no work spent on it

@@ -258,13 +258,15 @@ def error_match(
     passes `regex=False`: its grouping already ran the error against the patterns of its type
     and bucket."""
     top_k = top_k or conf.HINDSIGHT_MATCH_TOP_K
-    error = prepare_error(error_type, message, stack)
     wanted = context_patterns(context, stack)
+    if vector is None and exact is not None and exact.embedding is not None:
+        vector = np.asarray(exact.embedding, dtype=np.float32)
+    # The error is normalised only when something reads it (capture brings its vector and
+    # asks for no regex pass).
+    error = None
     if vector is None:
-        if exact is not None and exact.embedding is not None:
-            vector = np.asarray(exact.embedding, dtype=np.float32)
-        else:
-            vector = embed_one(error.embedding_text)
+        error = prepare_error(error_type, message, stack)
+        vector = embed_one(error.embedding_text)
     signatures, scopes = visible or signatures_visible(principal, scope)
     combined: dict[str, SignatureMatch] = {}
     if exact is not None:
@@ -277,6 +279,7 @@ def error_match(
         combined.setdefault(str(match.signature.pk), match)
         kinds.add("semantic")
     if regex and len(combined) < min(conf.HINDSIGHT_REGEX_FALLBACK_BELOW, top_k):
+        error = error or prepare_error(error_type, message, stack)
         for match in _regex(signatures, error, message, scopes):
             key = str(match.signature.pk)
             if key not in combined or combined[key].similarity < match.similarity:

@@ -334,12 +334,12 @@ def main() -> None:
 
     conf.HINDSIGHT_MATCH_SIMILARITY = -1.0  # keep every neighbour, to compare the orderings
     principal = Principal(kind="agent", name="bench", read_paths=(project.path,), write_paths=())
-    signatures, scope_ids = matching._visible(principal, None)
+    signatures, scope_ids = matching.signatures_visible(principal, None)
     hits = total = 0
     for etype, message in pairs[:50]:
         vector = embed_one(f"{etype}: {message}" if etype else message)
         with transaction.atomic():
-            found = {m.signature.pk for m in matching._semantic(signatures, vector, 10, scope_ids)}
+            found = {m.signature.pk for m in matching._semantic(signatures, vector, 10)}
         rows = list(
             ErrorSignature.objects.filter(scope=project, status="active").values_list(
                 "pk", "embedding"

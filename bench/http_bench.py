@@ -691,7 +691,7 @@ def recall_figures(queries: int, seed: int) -> dict:
     error_vectors = embed([f"{t}: {m}" if t else m for t, m in rng.sample(errors, queries)])
     note_vectors = embed(notes_data.queries(queries, seed=seed + 3))
     lessons = readable(Lesson.objects.all(), principal)
-    signatures, _ = matching._visible(principal, None)
+    signatures, _ = matching.signatures_visible(principal, None)
 
     def compare(search) -> dict:
         hits = wanted = 0

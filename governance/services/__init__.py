@@ -3,7 +3,7 @@
 from governance.services import audit_record, proposal_create, escalation_create
 """
 
-from governance.services.audit import audit_record
+from governance.services.audit import audit_entry, audit_record, audit_record_many
 from governance.services.escalations import (
     escalation_create,
     escalation_transition,
@@ -40,7 +40,9 @@ from governance.services.scopes import (
 __all__ = [
     "LAYERS_TOP_DOWN",
     "agent_create",
+    "audit_entry",
     "audit_record",
+    "audit_record_many",
     "escalation_create",
     "escalation_transition",
     "escalations_flag_overdue",

@@ -98,7 +98,7 @@ def context_overlap(query: dict, stored: dict) -> tuple[bool, float]:
 # --- candidates -------------------------------------------------------------------------------
 
 
-def _visible(principal: Principal, scope: Scope | None):
+def signatures_visible(principal: Principal, scope: Scope | None):
     """(signatures the caller may match against, a subquery of their scope ids or None for
     every scope)."""
     signatures = ErrorSignature.objects.filter(status=SignatureStatus.ACTIVE)
@@ -112,17 +112,36 @@ def _visible(principal: Principal, scope: Scope | None):
     return signatures.filter(scope_id__in=ids), ids
 
 
-def _semantic(signatures, vector: np.ndarray, limit: int) -> list[SignatureMatch]:
+def semantic_limit(top_k: int) -> int:
+    """How many nearest signatures the semantic step asks for (ranking cuts them to top-k)."""
+    return max(top_k * 4, 20)
+
+
+def _semantic(
+    signatures,
+    vector: np.ndarray,
+    limit: int,
+    rows: list[tuple] | None = None,
+    known: ErrorSignature | None = None,
+) -> list[SignatureMatch]:
     """Nearest signatures above the match similarity (`mnemosyne_site.vectors.nearest` chooses
-    the plan the scope filter calls for)."""
-    rows, _ = nearest(
-        signatures, vector, limit=limit, max_distance=1.0 - conf.HINDSIGHT_MATCH_SIMILARITY
-    )
+    the plan the scope filter calls for). `rows` are the (pk, distance) of that search when the
+    caller already made it (capture: grouping searched the same signatures); `known` is a
+    signature the caller holds already, not read again."""
+    if rows is None:
+        rows, _ = nearest(
+            signatures, vector, limit=limit, max_distance=1.0 - conf.HINDSIGHT_MATCH_SIMILARITY
+        )
     similar = {
-        pk: 1.0 - float(d) for pk, d in rows if 1.0 - float(d) > conf.HINDSIGHT_MATCH_SIMILARITY
+        pk: 1.0 - float(d)
+        for pk, d, *_ in rows[:limit]
+        if 1.0 - float(d) > conf.HINDSIGHT_MATCH_SIMILARITY
     }
-    found = ErrorSignature.objects.select_related("scope").defer("embedding", "metadata")
-    by_pk = found.in_bulk(list(similar))
+    by_pk = {known.pk: known} if known is not None and known.pk in similar else {}
+    wanted = [pk for pk in similar if pk not in by_pk]
+    if wanted:
+        found = ErrorSignature.objects.select_related("scope").defer("embedding", "metadata")
+        by_pk.update(found.in_bulk(wanted))
     return [
         SignatureMatch(signature=by_pk[pk], similarity=similarity, match_type="semantic")
         for pk, similarity in similar.items()
@@ -197,6 +216,26 @@ def _regex(signatures, error: PreparedError, message: str, readable_scopes) -> l
 # --- matching ---------------------------------------------------------------------------------
 
 
+def _scored(match: SignatureMatch, wanted: dict) -> bool:
+    """Score the match by its similarity boosted by context overlap; False when its context
+    rules it out (never for the error's own signature)."""
+    compatible, overlap = context_overlap(wanted, match.signature.context_patterns or {})
+    if not compatible and match.match_type != "exact":
+        return False
+    match.context_score = overlap
+    match.score = match.similarity * (1.0 + CONTEXT_BOOST * overlap)
+    return True
+
+
+def exact_match(
+    signature: ErrorSignature, *, context: dict | None, stack: str = ""
+) -> SignatureMatch:
+    """The match of the signature an error was grouped into, scored as `error_match` scores it."""
+    match = SignatureMatch(signature, 1.0, "exact")
+    _scored(match, context_patterns(context, stack))
+    return match
+
+
 def error_match(
     *,
     principal: Principal,
@@ -209,42 +248,44 @@ def error_match(
     vector: np.ndarray | None = None,
     exact: ErrorSignature | None = None,
     regex: bool = True,
+    semantic_rows: list[tuple] | None = None,
+    visible: tuple | None = None,
 ) -> tuple[list[SignatureMatch], str, np.ndarray]:
     """Signatures matching an error, best first. `exact` (capture) is the signature the error
-    was grouped into; `vector` saves the embedding when the caller already has it. Capture
+    was grouped into; `vector` saves the embedding when the caller already has it, and
+    `semantic_rows` the search (capture's grouping made it over the same signatures), and
+    `visible` what `signatures_visible` answers for this caller and scope. Capture
     passes `regex=False`: its grouping already ran the error against the patterns of its type
     and bucket."""
     top_k = top_k or conf.HINDSIGHT_MATCH_TOP_K
-    error = prepare_error(error_type, message, stack)
     wanted = context_patterns(context, stack)
+    if vector is None and exact is not None and exact.embedding is not None:
+        vector = np.asarray(exact.embedding, dtype=np.float32)
+    # The error is normalised only when something reads it (capture brings its vector and
+    # asks for no regex pass).
+    error = None
     if vector is None:
-        if exact is not None and exact.embedding is not None:
-            vector = np.asarray(exact.embedding, dtype=np.float32)
-        else:
-            vector = embed_one(error.embedding_text)
-    signatures, scopes = _visible(principal, scope)
+        error = prepare_error(error_type, message, stack)
+        vector = embed_one(error.embedding_text)
+    signatures, scopes = visible or signatures_visible(principal, scope)
     combined: dict[str, SignatureMatch] = {}
     if exact is not None:
         combined[str(exact.pk)] = SignatureMatch(exact, 1.0, "exact")
-    semantic = _semantic(signatures, vector, limit=max(top_k * 4, 20))
+    semantic = _semantic(
+        signatures, vector, limit=semantic_limit(top_k), rows=semantic_rows, known=exact
+    )
     kinds = set()
     for match in semantic:
         combined.setdefault(str(match.signature.pk), match)
         kinds.add("semantic")
     if regex and len(combined) < min(conf.HINDSIGHT_REGEX_FALLBACK_BELOW, top_k):
+        error = error or prepare_error(error_type, message, stack)
         for match in _regex(signatures, error, message, scopes):
             key = str(match.signature.pk)
             if key not in combined or combined[key].similarity < match.similarity:
                 combined[key] = match
                 kinds.add("regex")
-    results = []
-    for match in combined.values():
-        compatible, overlap = context_overlap(wanted, match.signature.context_patterns or {})
-        if not compatible and match.match_type != "exact":
-            continue
-        match.context_score = overlap
-        match.score = match.similarity * (1.0 + CONTEXT_BOOST * overlap)
-        results.append(match)
+    results = [m for m in combined.values() if _scored(m, wanted)]
     results.sort(key=lambda m: (m.score, m.signature.occurrence_count), reverse=True)
     match_type = "+".join(sorted(kinds)) if kinds else ("exact" if exact else "none")
     return results[:top_k], match_type, vector

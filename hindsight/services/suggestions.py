@@ -23,7 +23,9 @@ from hindsight.selectors.matching import (
     SignatureMatch,
     Suggestion,
     error_match,
+    exact_match,
     resolution_suggestions,
+    signatures_visible,
 )
 from hindsight.services.capture import CaptureResult, error_capture
 from hindsight.services.fix_loop import fix_offer_record, fix_offers_settle_on_failure
@@ -147,6 +149,7 @@ def error_capture_and_suggest(
     suggestion, when confident enough to be shown) waits for its outcome (`services.fix_loop`).
     Secrets in the output and the command are redacted before anything is stored."""
     message, stack, command = redact(message), redact(stack), redact(command)
+    visible = signatures_visible(principal, scope)  # built once for grouping and matching
     captured = error_capture(
         principal=principal,
         scope=scope,
@@ -157,18 +160,27 @@ def error_capture_and_suggest(
         tool_name=tool_name,
         session_key=session_key,
         idempotency_key=idempotency_key,
+        visible=visible[0],
     )
-    matches, _, _ = error_match(
-        principal=principal,
-        error_type=error_type,
-        message=message,
-        stack=stack,
-        context=context,
-        scope=scope,
-        vector=captured.vector,
-        exact=captured.signature,
-        regex=False,
-    )
+    if captured.has_fixes:
+        # Its own fixes are answered alone (`near_fixes`): no near signature to look for.
+        matches = [exact_match(captured.signature, context=context, stack=stack)]
+    else:
+        matches, _, _ = error_match(
+            principal=principal,
+            error_type=error_type,
+            message=message,
+            stack=stack,
+            context=context,
+            scope=scope,
+            vector=captured.vector,
+            exact=captured.signature,
+            regex=False,
+            semantic_rows=captured.semantic_rows,
+            visible=visible,
+        )
+        if captured.has_fixes is False:  # no resolution of its own to read
+            matches = [m for m in matches if m.signature.pk != captured.signature.pk]
     suggestions = near_fixes(
         resolution_suggestions(matches=matches, context=context, stack=stack),
         error_type=captured.signature.error_type,

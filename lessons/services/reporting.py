@@ -15,19 +15,22 @@ worker then does exactly that work; `"queued"` in the answer says so.
 from __future__ import annotations
 
 import logging
+import operator
 import time
 from dataclasses import dataclass, field
+from functools import reduce
 from typing import Any
 
 import numpy as np
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from governance.auth import Principal
-from governance.models import Scope
+from governance.models import AuditLog, Scope
 from governance.selectors import agents_may_reactivate, reporter_trusted
 from governance.selectors.queues import queue_canonical
-from governance.services import audit_record, scope_for_write
+from governance.services import audit_entry, audit_record_many, scope_for_write
 from lessons import conf, metrics
 from lessons.command_triggers import derive
 from lessons.models import (
@@ -43,7 +46,7 @@ from lessons.models import (
 )
 from lessons.rules import compile_rules, escalations_for
 from lessons.triggers import TriggerError, compile_trigger
-from mnemosyne_site.embeddings import embed
+from mnemosyne_site.embeddings import embed, embed_one
 from mnemosyne_site.errors import InvalidInput
 from mnemosyne_site.outbox import enqueue_on_commit
 from mnemosyne_site.vectors import nearest
@@ -60,6 +63,7 @@ class ReportResult:
     created: bool
     patterns_detected: int
     escalated_to: list[str]
+    audit: AuditLog
     anti_pattern_id: str | None = None
     warnings: list[str] = field(default_factory=list)
 
@@ -78,15 +82,40 @@ class ReportResult:
         }
 
 
-def _embedding_texts(items: list[dict]) -> list[str]:
-    texts = [f"{i['title']} {i['context']} {i['outcome']}" for i in items]
-    # An anti-pattern's trigger vector comes from the same embedding call (one per request).
-    texts += [
-        f"{i['title']} {i['action_taken']}".strip()
-        for i in items
-        if i["lesson_type"] == LessonType.ANTI_PATTERN
-    ]
-    return texts
+def _lesson_text(item: dict) -> str:
+    return f"{item['title']} {item['context']} {item['outcome']}"
+
+
+def _trigger_text(item: dict) -> str:
+    return f"{item['title']} {item['action_taken']}".strip()
+
+
+LessonKey = tuple[int, str, str]  # scope id, domain, title: what makes a report an occurrence
+
+
+def _stored_titles(keys: set[LessonKey]) -> dict[LessonKey, Any]:
+    """The pks of the stored lessons among `keys`, read without a lock (one query)."""
+    if not keys:
+        return {}
+    match = reduce(
+        operator.or_, (Q(scope_id=scope_id, domain=d, title=t) for scope_id, d, t in keys)
+    )
+    rows = Lesson.objects.filter(match).values_list("pk", "scope_id", "domain", "title")
+    return {(scope_id, domain, title): pk for pk, scope_id, domain, title in rows}
+
+
+def _lock_stored(stored: dict[LessonKey, Any], scopes: dict[int, Scope]) -> dict[LessonKey, Lesson]:
+    """The stored lessons, locked (one query). One that changed its key or went away since it
+    was read is left out: its report is then handled as new."""
+    if not stored:
+        return {}
+    locked = {}
+    for lesson in Lesson.objects.select_for_update().filter(pk__in=list(stored.values())):
+        key = (lesson.scope_id, lesson.domain, lesson.title)
+        if stored.get(key) == lesson.pk:
+            lesson.scope = scopes[lesson.scope_id]
+            locked[key] = lesson
+    return locked
 
 
 def lessons_report(
@@ -100,46 +129,71 @@ def lessons_report(
 ) -> list[dict]:
     """Report lessons (validated input) and answer the spec's per-lesson results.
 
-    `near_duplicates=False` keys lessons by title alone (imports, which must be repeatable)."""
+    `near_duplicates=False` keys lessons by title alone (imports, which must be repeatable).
+
+    Only what the answer needs happens here: a report of a stored title (the same scope, domain
+    and title) is an occurrence whatever its text, so it is not embedded; a new one is, for the
+    near-duplicate check and the pattern count its answer gives. The audit rows are written in
+    one statement at the end of the transaction; everything else is the worker's."""
     if idempotency_key:
-        stored = ReportReceipt.objects.filter(principal=str(principal), key=idempotency_key).first()
-        if stored is not None:
-            return stored.response
-    scopes = {
+        stored_answer = ReportReceipt.objects.filter(
+            principal=str(principal), key=idempotency_key
+        ).first()
+        if stored_answer is not None:
+            return stored_answer.response
+    by_path = {
         path: scope_for_write(principal, path)
         for path in {item.get("scope") or scope_path for item in items}
     }
+    by_id = {scope.pk: scope for scope in by_path.values()}
     for item in items:
         if item["lesson_type"] == LessonType.ANTI_PATTERN and item.get("trigger_pattern"):
             try:
                 compile_trigger(item["trigger_pattern"])
             except TriggerError as exc:
                 raise InvalidInput(fields={"trigger_pattern": [str(exc)]}) from None
-    vectors = embed(_embedding_texts(items)) if items else np.zeros((0, 0))
-    trigger_vectors = iter(vectors[len(items) :])
+    keys: list[LessonKey] = [
+        (by_path[item.get("scope") or scope_path].pk, item["domain"], item["title"])
+        for item in items
+    ]
+    stored = _stored_titles(set(keys))
+    # One embedding call per request, before any lock: the new lessons' texts, then every
+    # anti-pattern's trigger text (its vector is refreshed on each report).
+    fresh = [index for index, key in enumerate(keys) if key not in stored]
+    anti_patterns = [item for item in items if item["lesson_type"] == LessonType.ANTI_PATTERN]
+    texts = [_lesson_text(items[index]) for index in fresh]
+    texts += [_trigger_text(item) for item in anti_patterns]
+    vectors = embed(texts) if texts else np.zeros((0, 0))
+    lesson_vectors = dict(zip(fresh, vectors[: len(fresh)], strict=True))
+    trigger_vectors = iter(vectors[len(fresh) :])
     rules = _active_rules()
     try:
         with transaction.atomic():
-            results = []
-            for item, vector in zip(items, vectors[: len(items)], strict=True):
+            lessons = _lock_stored(stored, by_id)
+            results, response = [], []
+            for index, (item, key) in enumerate(zip(items, keys, strict=True)):
                 trigger_vector = (
                     next(trigger_vectors)
                     if item["lesson_type"] == LessonType.ANTI_PATTERN
                     else None
                 )
-                results.append(
-                    _report_one(
-                        principal=principal,
-                        scope=scopes[item.get("scope") or scope_path],
-                        item=item,
-                        vector=vector,
-                        trigger_vector=trigger_vector,
-                        rules=rules,
-                        session_id=session_id,
-                        near_duplicates=near_duplicates,
-                    )
+                result = _report_one(
+                    principal=principal,
+                    scope=by_id[key[0]],
+                    item=item,
+                    existing=lessons.get(key),
+                    vector=lesson_vectors.get(index),
+                    trigger_vector=trigger_vector,
+                    rules=rules,
+                    session_id=session_id,
+                    near_duplicates=near_duplicates,
                 )
-            response = [r.as_response() for r in results]
+                # A later item of the same batch with this key is an occurrence of this lesson.
+                lessons[key] = result.lesson
+                results.append(result)
+                # Answered as recorded now: a later item of the batch may change the lesson.
+                response.append(result.as_response())
+            audit_record_many([result.audit for result in results])
             if idempotency_key:
                 ReportReceipt.objects.create(
                     principal=str(principal), key=idempotency_key, response=response
@@ -147,11 +201,11 @@ def lessons_report(
     except IntegrityError:
         if idempotency_key:
             # A concurrent retry with the same key committed first: answer what it answered.
-            stored = ReportReceipt.objects.filter(
+            stored_answer = ReportReceipt.objects.filter(
                 principal=str(principal), key=idempotency_key
             ).first()
-            if stored is not None:
-                return stored.response
+            if stored_answer is not None:
+                return stored_answer.response
         raise
     for result in results:
         metrics.LESSONS_REPORTED.labels(
@@ -193,19 +247,21 @@ def _report_one(
     principal: Principal,
     scope: Scope,
     item: dict,
-    vector: np.ndarray,
+    existing: Lesson | None,
+    vector: np.ndarray | None,
     trigger_vector: np.ndarray | None,
     rules: list,
     session_id: str,
     near_duplicates: bool = True,
 ) -> ReportResult:
+    """One report inside the caller's transaction: `existing` is the stored lesson of the same
+    title (locked), `vector` the new lesson's embedding when it was computed."""
     now = timezone.now()
     title, domain = item["title"], item["domain"]
-    existing = (
-        Lesson.objects.select_for_update().filter(scope=scope, domain=domain, title=title).first()
-    )
     similar_count = 0
     if existing is None:
+        if vector is None:  # the stored lesson of this title went away after it was read
+            vector = embed_one(_lesson_text(item))
         neighbours, _ = nearest(
             Lesson.objects.filter(scope=scope, domain=domain),
             vector,
@@ -223,6 +279,7 @@ def _report_one(
                 and similarity >= conf.LESSON_DUPLICATE_SIMILARITY
             ):
                 existing = Lesson.objects.select_for_update().get(pk=pk)
+                existing.scope = scope
 
     created = existing is None
     if created:
@@ -258,6 +315,7 @@ def _report_one(
             existing = Lesson.objects.select_for_update().get(
                 scope=scope, domain=domain, title=title
             )
+            existing.scope = scope
     if existing is not None:  # a repeat of a stored lesson
         lesson = existing
         previous = {"action_taken": lesson.action_taken, "commands": list(lesson.related_commands)}
@@ -294,6 +352,7 @@ def _report_one(
             explicit_trigger=item.get("trigger_pattern") or "",
             vector=trigger_vector,
             previous=previous,
+            new_lesson=created,
         )
 
     if created:
@@ -306,7 +365,7 @@ def _report_one(
     fired = escalations_for(lesson, rules)
     escalated_to = list(dict.fromkeys(queue_canonical(rule.target) for rule in fired))
 
-    audit_record(
+    audit = audit_entry(
         actor=principal,
         action="lesson.report" if created else "lesson.occurrence",
         target=lesson,
@@ -326,6 +385,7 @@ def _report_one(
         created=created,
         patterns_detected=patterns_detected,
         escalated_to=escalated_to,
+        audit=audit,
         anti_pattern_id=str(anti_pattern.pk) if anti_pattern else None,
         warnings=list((anti_pattern.command_trigger or {}).get("notes", []))
         if anti_pattern
@@ -340,6 +400,7 @@ def anti_pattern_upsert_for_lesson(
     explicit_trigger: str = "",
     vector: np.ndarray | None = None,
     previous: dict | None = None,
+    new_lesson: bool = False,
 ) -> AntiPattern:
     """Create or update the anti-pattern an `anti_pattern` lesson stands for.
 
@@ -363,12 +424,19 @@ def anti_pattern_upsert_for_lesson(
                 "action_taken": ["An anti-pattern names the action to avoid (or related commands)."]
             }
         )
-    derived = lesson_command_trigger(lesson)
+    # Derived only when it can be used: a named regex replaces it.
+    derived = {} if explicit_trigger else lesson_command_trigger(lesson)
     critical = lesson.severity == Severity.CRITICAL
-    trusted = reporter_trusted(reporter, lesson.scope)
+    # The policy is read only when it decides something: for a blocking report.
+    trusted = critical and reporter_trusted(reporter, lesson.scope)
     anti_pattern = (
-        AntiPattern.objects.select_for_update().filter(source_lesson=lesson).order_by("created_at")
-    ).first()
+        None  # a lesson created by this report has no anti-pattern yet
+        if new_lesson
+        else AntiPattern.objects.select_for_update()
+        .filter(source_lesson=lesson)
+        .order_by("created_at")
+        .first()
+    )
     if anti_pattern is None:
         return AntiPattern.objects.create(
             scope_id=lesson.scope_id,

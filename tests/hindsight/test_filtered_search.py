@@ -50,7 +50,7 @@ def test_filtered_search_agrees_with_an_exact_scan(
     settings.VECTOR_EXACT_SCAN_MAX_ROWS = exact_scan_max
     forget_counts()
     principal = Principal(kind="agent", name="reader", read_paths=(scopes[2].path,), write_paths=())
-    signatures, _ = matching._visible(principal, None)
+    signatures, _ = matching.signatures_visible(principal, None)
     rng = np.random.default_rng(5)
     hits = total = 0
     for n in range(20):

@@ -287,3 +287,93 @@ def test_bulk_names_the_bad_lesson_by_position(agent_client):
     assert response.status_code == 400
     assert "lessons[1].severity" in response.json()["fields"]
     assert not Lesson.objects.exists()
+
+
+def test_a_report_of_a_stored_title_is_an_occurrence_without_an_embedding(
+    agent_client, report, monkeypatch
+):
+    from lessons.services import reporting
+
+    first = report(agent_client, title="Caddy drops TLS certificates on reload")
+    embedded: list[str] = []
+    real_embed = reporting.embed
+
+    def counting_embed(texts):
+        embedded.extend(texts)
+        return real_embed(texts)
+
+    monkeypatch.setattr(reporting, "embed", counting_embed)
+    second = report(
+        agent_client, title="Caddy drops TLS certificates on reload", context="Again, elsewhere"
+    )
+
+    assert second["lesson_id"] == first["lesson_id"]
+    assert second["occurrence"] is True
+    assert second["occurrence_count"] == 2
+    assert embedded == []  # the answer needs no vector: the title already names the lesson
+    assert AuditLog.objects.filter(
+        action="lesson.occurrence", target_id=first["lesson_id"]
+    ).exists()
+
+
+def test_a_new_lesson_is_reported_in_a_bounded_number_of_queries(
+    agent_client, report, django_assert_max_num_queries
+):
+    report(agent_client, title="Warm the caches with a first lesson")
+    # Credential, scope, stored titles, then in one transaction: the nearest lessons (and their
+    # count), the insert under a savepoint, the audit row.
+    with django_assert_max_num_queries(11):
+        body = report(
+            agent_client, title="Caddy drops TLS certificates on reload", run_worker=False
+        )
+    assert body["occurrence"] is False
+
+
+def test_bulk_audits_every_lesson_and_answers_each_as_it_was_recorded(
+    agent_client, django_capture_on_commit_callbacks
+):
+    same = lesson_payload(title="Caddy drops TLS certificates on reload")
+    other = lesson_payload(title="n8n workflow import loses credentials", domain="n8n")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = agent_client.post("/lessons/bulk", [same, other, same], format="json")
+
+    assert response.status_code == 200
+    first, second, third = response.json()["results"]
+    assert third["lesson_id"] == first["lesson_id"]
+    assert (first["occurrence"], first["occurrence_count"]) == (False, 1)
+    assert (third["occurrence"], third["occurrence_count"]) == (True, 2)
+    assert second["occurrence"] is False
+    audits = AuditLog.objects.filter(action__startswith="lesson.").order_by("id")
+    assert [(a.action, a.target_id) for a in audits] == [
+        ("lesson.report", first["lesson_id"]),
+        ("lesson.report", second["lesson_id"]),
+        ("lesson.occurrence", first["lesson_id"]),
+    ]
+    assert Lesson.objects.get(pk=first["lesson_id"]).occurrence_count == 2
+
+
+def test_an_anti_pattern_reported_with_its_regex_is_not_given_a_derived_trigger(
+    agent_client, report, monkeypatch
+):
+    from lessons.services import reporting
+
+    derived: list[str] = []
+    real_derive = reporting.lesson_command_trigger
+
+    def counting_derive(lesson):
+        derived.append(lesson.title)
+        return real_derive(lesson)
+
+    monkeypatch.setattr(reporting, "lesson_command_trigger", counting_derive)
+    body = report(
+        agent_client,
+        lesson_type="anti_pattern",
+        title="Never wipe the data directory",
+        action_taken="rm -rf /data",
+        trigger_pattern=r"(?i)rm\s+-rf\s+/data",
+    )
+
+    anti_pattern = AntiPattern.objects.get(pk=body["anti_pattern_id"])
+    assert anti_pattern.trigger_pattern == r"(?i)rm\s+-rf\s+/data"
+    assert anti_pattern.command_trigger == {}
+    assert derived == []  # the named regex replaces the derived trigger: no work spent on it

@@ -32,10 +32,14 @@ from collections.abc import Callable, Iterable, Sequence
 from lessons.command_tables import (
     DOWNLOADERS,
     EVALUATORS,
+    FALSE_WORDS,
+    INSECURE_FLAGS,
     INTERPRETERS,
     SERVICE_NAMES,
     SQL_CLIENTS,
     SQL_POSITIONAL,
+    TRUE_WORDS,
+    spec_of,
 )
 from lessons.invocation import Invocation
 from lessons.shell_syntax import APPENDS, STDIN, WRITES
@@ -53,8 +57,10 @@ def like(
     args: Sequence[str] | None = None,
     options: dict[str, list[str]] | None = None,
     text: str | None = None,
+    part: str = "",
 ) -> Invocation:
-    """An equivalent of inv: the same place in the line, the same privileges and surroundings."""
+    """An equivalent of inv: the same place in the line, the same privileges and surroundings
+    (`part`: it does only the part of inv that acts on this)."""
     return Invocation(
         program=program,
         subcommand=tuple(subcommand),
@@ -69,6 +75,7 @@ def like(
         defused=inv.defused,
         via=inv.via,
         expanded=True,
+        part=part,
     )
 
 
@@ -250,16 +257,23 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     if program == "docker" and sub == ("system", "prune"):
         # everything `docker image prune`, `container prune`, … would remove, and more
         found = [
-            like(inv, "docker", (kind, "prune"), flags=inv.flags & {"--all"})
+            like(inv, "docker", (kind, "prune"), flags=inv.flags & {"--all"}, part=kind)
             for kind in ("image", "container", "network", "builder")
         ]
         if "--volumes" in inv.flags:
-            found.append(like(inv, "docker", ("volume", "prune"), flags=inv.flags & {"--all"}))
+            found.append(
+                like(inv, "docker", ("volume", "prune"), flags=inv.flags & {"--all"}, part="volume")
+            )
         return found, False
     if program == "helm" and sub[:1] == ("upgrade",) and "--install" in inv.flags:
         return [
             like(inv, "helm", ("install",), flags=inv.flags - {"--install"}, options=inv.options)
         ], False
+    if program in ("usermod", "useradd") and inv.options.get("--password") == [""] and inv.args:
+        # an empty encrypted password is no password at all, as `passwd -d` leaves it
+        return [like(inv, "passwd", flags={"--delete"}, args=inv.args[-1:], options={})], False
+    if program == "pip" and sub == ("config", "set") and len(inv.args) >= 2:
+        return _pip_configured(inv), False
     if program == "find" and "-delete" in inv.flags and not inv.flags & _NARROWING:
         return [like(inv, "rm", flags={"--recursive", "--force"}, args=inv.args or ["."])], False
     if program == "gsutil" and sub:
@@ -267,6 +281,26 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         verb = {"rb": ("buckets", "delete")}.get(sub[0], (sub[0],))
         return [like(inv, "gcloud", ("storage", *verb), flags=flags, options=inv.options)], True
     return [], False
+
+
+def _pip_configured(inv: Invocation) -> list[Invocation]:
+    """`pip config set global.trusted-host h`: a key of pip's configuration is the long option of
+    that name, for the commands of its section (`global`: every command; read as `install`)."""
+    key, value = inv.args[0], inv.args[1]
+    section, _, name = key.rpartition(".")
+    if not name or not section:
+        return []
+    command = "install" if section == "global" else section
+    spec = spec_of(f"pip {command}")
+    flag = spec.aliases.get(f"--{name}", f"--{name}")
+    lowered = value.strip().lower()
+    if lowered in FALSE_WORDS and flag not in spec.values:
+        return []
+    flags = {flag, *spec.implies.get(flag, ())}
+    if flags & INSECURE_FLAGS:
+        flags.add("--insecure")
+    options = {flag: [value]} if flag in spec.values or lowered not in TRUE_WORDS else {}
+    return [like(inv, "pip", (command,), flags=flags, args=[], options=options)]
 
 
 def _interpreters(inv: Invocation) -> tuple[list[Invocation], bool]:

@@ -30,7 +30,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from lessons.commands import FALSE_WORDS, TRUE_WORDS, Invocation, invocations, mode_bits
+from lessons.command_tables import FALSE_WORDS, TRUE_WORDS
+from lessons.commands import Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
 

@@ -62,7 +62,7 @@ from lessons.commands import Invocation, invocations
 from lessons.prose_triggers import describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
-from lessons.value_classes import PROD, PROD_WORDS, class_of, prose_names
+from lessons.value_classes import PROD, PROD_WORDS, VALUE_CLASSES, class_of, prose_names
 
 __all__ = [
     "CommandTrigger",
@@ -366,6 +366,10 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             without = without | {"--append"}
     # `kubectl delete <resource> --all`: a placeholder where a subcommand word stands is any
     subcommand = inv.subcommand
+    if generalising and any(_any_subcommand(value) for _, value in options):
+        # what the grant is given to (`--bucket <bucket>`) varies with the subcommand
+        subcommand = ()
+        flags = {f for f in flags if f not in valued or f in dict(options)}
     for k, word in enumerate(subcommand):
         if is_placeholder(word):
             subcommand = subcommand[:k]
@@ -382,6 +386,12 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         then=then,
         text=inv.text.replace("__mnemosyne_any__", ANY),
     )
+
+
+def _any_subcommand(value: Value) -> bool:
+    """Whether an option's value is a kind granting to anyone, whichever subcommand it is given
+    to (`value_classes.ValueClass.any_subcommand`)."""
+    return any(c.any_subcommand and c.trigger == value.raw for c in VALUE_CLASSES)
 
 
 def _chain(group: list[Invocation], level: _Level) -> Pattern:
@@ -457,7 +467,10 @@ def _separate(pattern: Pattern, inv: Invocation, harmless: Harmless) -> Pattern 
 
 
 # where a command written in an alternative gives way to the sentence around it
-_CLAUSE = re.compile(r",\s|;\s|\s\(|\s[—–-]\s|\s(?:then|and then|after|before|first)\b")
+# (`docker system prune without --volumes`: the command without what the clause names)
+_CLAUSE = re.compile(
+    r",\s|;\s|\s\(|\s[—–-]\s|\s(?:then|and then|after|before|first|without|except)\b"
+)
 
 
 def harmless_lines(alternatives: list[str]) -> Harmless:
@@ -600,7 +613,14 @@ def _unwrap_any(line: list[Invocation]) -> list[Invocation]:
 def _from_command(
     command: str, prose: Prose, notes: list[str], harmless: Harmless = ()
 ) -> list[Pattern]:
-    found_groups = [_trim_pipeline(g) for g in groups(_unwrap_any(line_of(command)))]
+    line = [
+        # what a command does more than the reported danger (`docker system prune --volumes`
+        # also prunes images) is no part of the report unless its prose names it
+        inv
+        for inv in _unwrap_any(line_of(command))
+        if not inv.part or prose.names(inv.part)
+    ]
+    found_groups = [_trim_pipeline(g) for g in groups(line)]
     if any(not inv.substituted for g in found_groups for inv in g):
         # `kill -9 $(pidof postgres)`: what `$(…)` runs only hands a word to the danger
         found_groups = [g for g in found_groups if not all(inv.substituted for inv in g)]

@@ -27,9 +27,11 @@ from lessons.command_tables import (
     ARG_SYNONYMS,
     CLI_VERBS,
     EMPTY,
+    FALSE_WORDS,
     GLOBAL_DEFUSING,
     GLOBAL_NOISE,
     HELP_WORDS,
+    INSECURE_FLAGS,
     INTERPRETER_VALUES,
     INTERPRETERS,
     KUBE_KINDS,
@@ -43,6 +45,7 @@ from lessons.command_tables import (
     SERVICE_NAMES,
     SHELLS,
     SIGNALS,
+    TRUE_WORDS,
     Spec,
     spec_of,
 )
@@ -131,8 +134,6 @@ def program_name(word: str) -> str:
 
 # ssh's `-o Key=yes` settings that one of its flags also sets
 SSH_SETTING_FLAGS = {"forwardagent": "--forward-agent", "forwardx11": "--forward-x11"}
-FALSE_WORDS = frozenset({"false", "no", "0", "off", "none", "disable", "disabled", "n"})
-TRUE_WORDS = frozenset({"true", "yes", "1", "on", "enable", "enabled", "y"})
 
 
 def _merge(parent: Spec, child: Spec | None) -> Spec:
@@ -365,15 +366,6 @@ def _rewrite(name: str, words: list[str]) -> list[str]:
     return words
 
 
-# Flags (in any program's spelling) that turn certificate verification off.
-INSECURE_FLAGS = frozenset(
-    "--insecure --no-check-certificate --insecure-skip-tls-verify --tls-skip-verify "
-    "--skip-tls-verify --no-verify-ssl --disable-ssl-validation --trusted-host "
-    "--allow-insecure-host --ignore-certs --proxy-insecure --kube-insecure-skip-tls-verify "
-    "--tlsAllowInvalidCertificates --insecure-registry --no-verify-peer --tls-verify=false "
-    "--no-ssl-verify --no-strict-ssl --no-tlsverify --no-tls-verify --no-verify-ssl "
-    "--no-check-certificates --skip-verify".split()
-)
 # A setting (key=value, environment variable) that turns verification off when false...
 _VERIFY_KEY = re.compile(
     r"(?i)(ssl|tls|https|cert(ificate)?s?|peer)[_.:-]*(verify|verification|validation|"

@@ -38,6 +38,9 @@ class Invocation:
     substituted: bool = False
     # its equivalent forms were added to the line already (a nested line is read once)
     expanded: bool = False
+    # an equivalent doing only a part of what its command does, named by what it acts on
+    # (`docker system prune --volumes` also does a `docker volume prune`: `volume`)
+    part: str = ""
 
     def words(self) -> Iterator[str]:
         """Every value the command carries: arguments, option values, environment values."""

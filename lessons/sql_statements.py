@@ -272,12 +272,20 @@ def _read(text: str) -> Statement | None:
     return None
 
 
-# MongoDB's shell: `db.users.deleteMany({})`, `db.getCollection("users").drop()`.
+# MongoDB's shell: `db.users.deleteMany({})`, `db.getCollection("users").drop()`, on the
+# current database or another one (`db.getSiblingDB("app")`, `db.getMongo().getDB("app")`).
+_NAME_ARG = r"\(\s*['\"]([\w.-]+)['\"]\s*\)"
+_MONGO_DB = rf"\bdb(?:\.getSiblingDB{_NAME_ARG}|\.getMongo\(\s*\)\.getDB{_NAME_ARG})?"
 _MONGO_CALL = re.compile(
-    r"db\.(?:getCollection\(\s*['\"]([\w.-]+)['\"]\s*\)|getSiblingDB\(\s*['\"][\w.-]+['\"]\s*\)"
-    r"\.(\w+)|(\w+))\.(\w+)\(\s*(\{\s*\}|\))?"
+    rf"{_MONGO_DB}(?:\.getCollection{_NAME_ARG}|\[\s*['\"]([\w.-]+)['\"]\s*\]|\.(?!getSiblingDB\b|"
+    r"getMongo\b|getCollection\b)(\w+))\.(\w+)\(\s*(\{\s*\}|\))?"
 )
-_MONGO_DB_CALL = re.compile(r"db\.(dropDatabase|dropAllUsers|dropAllRoles)\(\s*\)")
+_MONGO_DB_CALL = re.compile(
+    rf"{_MONGO_DB}\.(dropDatabase|dropAllUsers|dropAllRoles)\(\s*\)"
+    # the command form: `db.runCommand({dropDatabase: 1})`
+    rf"|{_MONGO_DB}\.(?:runCommand|adminCommand)\(\s*\{{\s*['\"]?(dropDatabase|dropAllUsersFromDatabase|"
+    r"dropAllRolesFromDatabase)['\"]?\s*:"
+)
 _MONGO_VERBS = {
     "drop": ("drop", "table"),
     "deletemany": ("delete", None),
@@ -301,17 +309,27 @@ _MONGO_VERBS = {
 
 def _mongo(text: str) -> list[Statement]:
     found = []
+    dropped = {
+        "dropdatabase": "database",
+        "dropallusers": "user",
+        "dropallroles": "role",
+        "dropallusersfromdatabase": "user",
+        "dropallrolesfromdatabase": "role",
+    }
     for call in _MONGO_DB_CALL.finditer(text):
-        dropped = {"dropdatabase": "database", "dropallusers": "user", "dropallroles": "role"}
-        found.append(Statement("drop", dropped[call.group(1).lower()], [], set(), call.group(0)))
+        # groups: the database (two spellings) and the call, for each of the two forms
+        database = next((g for g in call.groups()[:2] + call.groups()[3:5] if g), None)
+        method = call.group(3) or call.group(6)
+        names = [database.lower()] if database else []
+        found.append(Statement("drop", dropped[method.lower()], names, set(), call.group(0)))
     for call in _MONGO_CALL.finditer(text):
-        collection = call.group(1) or call.group(2) or call.group(3)
-        method = call.group(4).lower()
-        if method not in _MONGO_VERBS or collection in ("getCollection", "getSiblingDB"):
+        collection = call.group(3) or call.group(4) or call.group(5)
+        method = call.group(6).lower()
+        if method not in _MONGO_VERBS:
             continue
         verb, kind = _MONGO_VERBS[method]
         statement = Statement(verb, kind, [collection.lower()], set(), call.group(0))
-        empty_filter = call.group(5) is not None
+        empty_filter = call.group(7) is not None
         if (
             verb in ("delete", "update")
             and empty_filter
@@ -326,7 +344,7 @@ def read_statements(text: str) -> list[Statement]:
     """What each statement of a text does ([] for text that is neither SQL nor shell calls)."""
     if not text or not text.strip():
         return []
-    if "db." in text:
+    if "db." in text or "db[" in text:
         found = _mongo(text)
         if found:
             return found

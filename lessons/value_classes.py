@@ -25,6 +25,9 @@ class ValueClass:
     trigger: str
     # stems of the prose words that name the kind
     words: tuple[str, ...]
+    # an option given a value of this kind is the danger whatever the program's subcommand
+    # (`--acl public-read` makes public what `s3api put-bucket-acl`, `s3 cp` or `s3 sync` writes)
+    any_subcommand: bool = False
 
 
 _SYSTEM_DIR = (
@@ -94,6 +97,7 @@ VALUE_CLASSES = (
         re.compile(r"(?i)(allusers|allauthenticatedusers|public-read|everyone)"),
         r"re:(?i)(allusers|allauthenticatedusers|public-read|everyone)",
         ("public", "everyone", "anyone", "anonymous", "world"),
+        any_subcommand=True,
     ),
 )
 

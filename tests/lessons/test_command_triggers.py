@@ -633,3 +633,60 @@ def test_a_command_the_why_quotes_is_what_a_sentence_describes():
     trigger = CommandTrigger.from_json(derived.trigger)
     assert blocks(trigger, "curl -XDELETE 'localhost:9200/_all'")
     assert not blocks(trigger, "curl http://localhost:9200/_cat/indices")
+
+
+def test_what_a_command_also_does_is_no_part_of_the_report_unless_named():
+    derived = derive(
+        texts=["docker system prune -a --volumes -f"],
+        prose="Never prune Docker volumes on a shared host. Deletes every unused volume.",
+        alternatives=["docker system prune without --volumes"],
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert blocks(trigger, "docker system prune --volumes")  # -a only widens it
+    assert blocks(trigger, "docker volume prune -f")
+    assert not blocks(trigger, "docker image prune -a -f")  # images are not what it names
+    assert not blocks(trigger, "docker system prune -f")  # the alternative, read without
+
+
+def test_a_grant_to_everyone_is_the_danger_whichever_subcommand_writes_it():
+    trigger = trigger_for(
+        "aws s3api put-bucket-acl --bucket <bucket> --acl public-read",
+        "Never make an S3 bucket or object public-read",
+    )
+    assert blocks(trigger, "aws s3 cp report.csv s3://exports/ --acl public-read")
+    assert blocks(trigger, "aws s3api put-object --bucket b --key k --acl public-read-write")
+    assert not blocks(trigger, "aws s3api put-bucket-acl --bucket b --acl private")
+    assert not blocks(trigger, "aws s3 cp report.csv s3://exports/")
+
+
+def test_an_empty_password_set_by_usermod_is_a_deleted_password():
+    trigger = trigger_for("sudo passwd -d root", "Never remove the root password")
+    assert blocks(trigger, "sudo usermod -p '' root")
+    assert blocks(trigger, 'usermod --password="" root')
+    assert not blocks(trigger, "sudo usermod -p '$6$salt$hash' root")
+    assert not blocks(trigger, "sudo usermod -p '' tempuser")
+
+
+def test_a_pip_configuration_key_is_the_option_of_that_name():
+    trigger = trigger_for(
+        "pip install --break-system-packages <package>",
+        "Don't pip install --break-system-packages into the system Python",
+    )
+    assert blocks(trigger, "pip config set global.break-system-packages true")
+    assert blocks(trigger, "pip config --user set install.break-system-packages 1")
+    assert not blocks(trigger, "pip config set global.break-system-packages false")
+    assert not blocks(trigger, "pip config set global.index-url https://pypi.org/simple")
+
+
+def test_a_mongo_call_on_another_database_handle_is_read():
+    trigger = trigger_for('mongosh --eval "db.dropDatabase()"', "Never drop a MongoDB database")
+    for line in [
+        "mongosh --quiet --eval \"db.getSiblingDB('app').dropDatabase()\"",
+        "mongosh --eval 'db.getMongo().getDB(\"app\").dropDatabase()'",
+        "mongosh app --eval 'db.runCommand({dropDatabase: 1})'",
+    ]:
+        assert blocks(trigger, line), line
+    assert not blocks(trigger, "mongosh --eval \"db.getSiblingDB('app').stats()\"")
+    dropped = trigger_for('mongosh --eval "db.orders.drop()"', "Never drop a collection")
+    assert blocks(dropped, "mongosh app --eval 'db[\"orders\"].drop()'")
+    assert not blocks(dropped, "mongosh app --eval 'db[\"orders\"].countDocuments()'")

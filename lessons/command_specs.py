@@ -946,6 +946,7 @@ PROGRAM_ALIASES: dict[str, str] = {
     "nodejs": "node",
     "flyctl": "fly",
     "kubectl.exe": "kubectl",
+    "k": "kubectl",  # the alias kubectl's own quick reference sets up (`alias k=kubectl`)
     "oc": "kubectl",
     "microk8s.kubectl": "kubectl",
     "k3s-kubectl": "kubectl",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lessons.command_equivalents import WRITE_FILE
 from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS, SERVICE_NAMES
 from lessons.danger_concepts import CONCEPTS, Concept
 from lessons.value_classes import PROD_WORDS, VALUE_CLASSES, prose_names
@@ -50,6 +51,9 @@ _DAEMON_OBJECT = re.compile(
     r"\b(?:stop|stopping|disabl\w*|mask\w*|kill\w*|shut(?:ting)? down|turn(?:ing)? off)\s+"
     r"(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?([a-z][a-z0-9-]{1,20}[a-df-z0-9]d)\b"
 )
+# What the guard calls the statements a client runs and the files a command writes: never the
+# name of a tool a sentence means ("a Cloud SQL instance" is no `sql` command)
+_PSEUDO_PROGRAMS = frozenset({"sql", WRITE_FILE})
 _ARTICLES = frozenset("the a an this that its their his her our your any every all web app".split())
 
 # A verb of the sentence (its stem) -> the words a command uses for it (for tools the catalogue
@@ -248,7 +252,7 @@ def command_lines(text: str, names: list[str]) -> list[str]:
     files = list(dict.fromkeys(_FILE.findall(text)))
     lines: list[str] = []
     for name in names:
-        if name in _OPERATORS:
+        if name in _OPERATORS or name in _PSEUDO_PROGRAMS:
             continue
         for verb in verbs:
             lines += [f"{name} {verb} {file}" for file in files] if files else [f"{name} {verb}"]

@@ -690,3 +690,50 @@ def test_a_mongo_call_on_another_database_handle_is_read():
     dropped = trigger_for('mongosh --eval "db.orders.drop()"', "Never drop a collection")
     assert blocks(dropped, "mongosh app --eval 'db[\"orders\"].drop()'")
     assert not blocks(dropped, "mongosh app --eval 'db[\"orders\"].countDocuments()'")
+
+
+def test_k_is_kubectl():
+    trigger = trigger_for("kubectl delete namespace <ns>", "Never delete a namespace")
+    assert blocks(trigger, "k delete ns staging")
+    assert not blocks(trigger, "k get ns")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "blocked", "spared"),
+    [
+        (
+            "Deleting a Cloud SQL instance",
+            "gcloud sql instances delete prod-db --quiet",
+            "gcloud sql instances describe prod-db",
+        ),
+        (
+            "Tearing down the GKE cluster",
+            "gcloud container clusters delete prod-eu --region europe-west1",
+            "gcloud container clusters get-credentials prod-eu",
+        ),
+        (
+            "Terminating EC2 instances by hand",
+            "aws ec2 terminate-instances --instance-ids i-0abc",
+            "aws ec2 stop-instances --instance-ids i-0abc",
+        ),
+        (
+            "Deleting the Azure resource group",
+            "az group delete -n rg-prod -y",
+            "az group show -n rg-prod",
+        ),
+        (
+            "Deleting an S3 bucket",
+            "aws s3api delete-bucket --bucket acme-logs",
+            "aws s3api delete-object --bucket acme-logs --key x",
+        ),
+    ],
+)
+def test_a_cloud_product_a_sentence_names_is_what_its_cli_deletes(sentence, blocked, spared):
+    trigger = trigger_for(sentence, f"Never do it: {sentence}")
+    assert blocks(trigger, blocked)
+    assert not blocks(trigger, spared)
+
+
+def test_a_sentence_naming_a_database_product_gives_no_sql_statement_pattern():
+    trigger = trigger_for("Deleting a Cloud SQL instance", "Never delete a Cloud SQL instance")
+    assert not blocks(trigger, "psql -c 'DELETE FROM sessions WHERE id = 7'")

@@ -57,7 +57,13 @@ from lessons.command_patterns import (
     too_broad,
     words_of,
 )
-from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, PROGRAMS, spec_of
+from lessons.command_tables import (
+    ENVIRONMENT_PROGRAMS,
+    KNOWN_PROGRAMS,
+    PREFIXES,
+    PROGRAMS,
+    spec_of,
+)
 from lessons.commands import Invocation, invocations
 from lessons.prose_triggers import describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
@@ -544,13 +550,22 @@ _STOPWORDS = frozenset(
 )
 
 
+# Programs whose own syntax is English words (ufw(8): `ufw allow from any to any port 22`).
+_ENGLISH_SYNTAX = {"ufw": frozenset({"from", "to", "on", "in"})}
+
+
 def _reads_as_sentence(text: str) -> bool:
     """`rm -rf on a path made from a variable` is a sentence about rm, not a command."""
     raws = raw_commands(text)
     if not raws:
         return False
-    words = [w.lower().strip(",.;:") for w in raws[0].words[1:]]
-    return sum(w in _STOPWORDS for w in words) >= 2
+    words = [w.lower().strip(",.;:") for w in raws[0].words]
+    while words and (words[0] in PREFIXES or words[0].startswith("-")):
+        words = words[1:]
+    if not words:
+        return False
+    keywords = _ENGLISH_SYNTAX.get(words[0], frozenset())
+    return sum(w in _STOPWORDS and w not in keywords for w in words[1:]) >= 2
 
 
 # A command line of a program the guard has no table for (`alembic downgrade base`): lower-case

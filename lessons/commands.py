@@ -463,6 +463,51 @@ def _kube(reading: Reading) -> None:
     reading.args = args
 
 
+_UFW_ACTIONS = frozenset({"allow", "deny", "reject", "limit"})
+_UFW_KEYWORDS = {"from": "--from", "to": "--to", "port": "--port", "proto": "--proto"}
+_UFW_WORDS = frozenset({"in", "out", "on", "log", "log-all", "app", "comment"})
+
+
+def _ufw_rule(reading: Reading) -> None:
+    """A ufw rule (ufw(8)), `ufw [route] [insert N | prepend] allow [in|out [on IF]] [proto P]
+    [from A [port P]] [to A [port P]]` or `ufw allow PORT[/PROTO]`, read into `--from`, `--to`,
+    `--port` and `--proto`; a rule naming no source or destination means any address."""
+    words = [*reading.subcommand, *reading.args]
+    while words and words[0] in ("route", "prepend", "insert"):
+        words = words[2:] if words[0] == "insert" else words[1:]
+    if not words or words[0] not in _UFW_ACTIONS:
+        return
+    action, rest = words[0], words[1:]
+    options: dict[str, list[str]] = {}
+    args: list[str] = []
+    k = 0
+    while k < len(rest):
+        word = rest[k].lower()
+        flag = _UFW_KEYWORDS.get(word)
+        if flag and k + 1 < len(rest):
+            options.setdefault(flag, []).append(rest[k + 1])
+            k += 2
+            continue
+        if word in ("on", "app", "comment") and k + 1 < len(rest):
+            k += 2
+        elif word in _UFW_WORDS:
+            k += 1
+        else:
+            args.append(rest[k])
+            k += 1
+    if args and re.fullmatch(r"[\d:,]+(/\w+)?", args[0]):  # the short form: `ufw allow 22/tcp`
+        port, _, proto = args.pop(0).partition("/")
+        options.setdefault("--port", []).append(port)
+        if proto:
+            options.setdefault("--proto", []).append(proto)
+    options.setdefault("--from", ["any"])
+    options.setdefault("--to", ["any"])
+    reading.subcommand = (action,)
+    reading.args = args
+    reading.options.update(options)
+    reading.flags.update(options)
+
+
 def _tar_letters(words: list[str]) -> list[str]:
     """`tar czf x.tgz dir` is `tar -czf x.tgz dir`."""
     if (
@@ -523,6 +568,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         _signal(flags, options)
     elif name == "kubectl":
         _kube(reading)
+        args = reading.args
+    elif name == "ufw":
+        _ufw_rule(reading)
         args = reading.args
     elif name == "docker":
         if "--volume" in options:

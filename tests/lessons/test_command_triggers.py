@@ -737,3 +737,27 @@ def test_a_cloud_product_a_sentence_names_is_what_its_cli_deletes(sentence, bloc
 def test_a_sentence_naming_a_database_product_gives_no_sql_statement_pattern():
     trigger = trigger_for("Deleting a Cloud SQL instance", "Never delete a Cloud SQL instance")
     assert not blocks(trigger, "psql -c 'DELETE FROM sessions WHERE id = 7'")
+
+
+def test_a_ufw_rule_naming_no_source_accepts_any_address():
+    trigger = trigger_for("sudo ufw allow 5432", "Don't open the database port to everyone")
+    for line in [
+        "sudo ufw allow 5432/tcp",
+        "ufw allow proto tcp from any to any port 5432",
+        "ufw insert 1 allow in on eth0 to any port 5432",
+    ]:
+        assert blocks(trigger, line), line
+    for line in [
+        "sudo ufw allow from 10.0.0.0/8 to any port 5432",
+        "sudo ufw deny 5432",
+        "sudo ufw delete allow 5432",
+        "sudo ufw allow 22/tcp",
+    ]:
+        assert not blocks(trigger, line), line
+
+
+def test_a_ufw_rule_in_its_own_english_syntax_is_a_command():
+    trigger = trigger_for("sudo ufw allow from any to any port 3306", "Never open MySQL")
+    assert [p.describe() for p in trigger.patterns] == ["sudo ufw allow from any to any port 3306"]
+    assert blocks(trigger, "sudo ufw allow 3306/tcp")
+    assert not blocks(trigger, "sudo ufw allow from 10.1.2.3 to any port 3306")

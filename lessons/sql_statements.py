@@ -13,6 +13,9 @@ dangerous as flags:
     --public          granted to PUBLIC
     --superuser       a role made superuser
 
+A query (SELECT, WITH, CALL, DO) names the functions it calls: what it does beyond reading is
+in them (`SELECT pg_terminate_backend(pid) FROM pg_stat_activity`).
+
 MongoDB's shell calls (`db.users.deleteMany({})`, `db.dropDatabase()`) read the same way, with a
 collection as a table. This is a reader for guarding, not a parser: it reads the first words of
 each statement and the clauses that matter, and says nothing about what it cannot read.
@@ -267,9 +270,33 @@ def _read(text: str) -> Statement | None:
     if verb in ("rename",):
         statement.names = _names_until(words, 2, {"to"})
         return statement
+    if verb in ("select", "with", "call", "do"):
+        # what a query does beyond reading is in the functions it calls
+        # (`SELECT pg_terminate_backend(pid) FROM pg_stat_activity`)
+        statement.names = _calls(words)
+        return statement
     if verb in SQL_VERBS:
         return statement
     return None
+
+
+# Words followed by a parenthesis that are SQL's own syntax, not functions called.
+_NOT_CALLS = frozenset(
+    "in exists any all some values as from join using on over filter within where and or not "
+    "select with call do returning into table row array cast".split()
+)
+
+
+def _calls(words: list[str]) -> list[str]:
+    """The functions a statement calls, each once, by name."""
+    found = []
+    for word, following in zip(words, words[1:], strict=False):
+        if following != "(" or not re.match(r"[A-Za-z_\"`]", word):
+            continue
+        name = _name(word)
+        if name not in _NOT_CALLS and name not in found:
+            found.append(name)
+    return found
 
 
 # MongoDB's shell: `db.users.deleteMany({})`, `db.getCollection("users").drop()`, on the

@@ -761,3 +761,16 @@ def test_a_ufw_rule_in_its_own_english_syntax_is_a_command():
     assert [p.describe() for p in trigger.patterns] == ["sudo ufw allow from any to any port 3306"]
     assert blocks(trigger, "sudo ufw allow 3306/tcp")
     assert not blocks(trigger, "sudo ufw allow from 10.1.2.3 to any port 3306")
+
+
+def test_a_query_is_the_functions_it_calls():
+    trigger = trigger_for(
+        'psql -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"',
+        "Never terminate every Postgres backend",
+    )
+    assert blocks(
+        trigger,
+        "psql -d app -c \"select pg_terminate_backend(pid) from pg_stat_activity where x='a'\"",
+    )
+    assert not blocks(trigger, 'psql -c "SELECT pid, state FROM pg_stat_activity"')
+    assert not blocks(trigger, 'psql -c "SELECT pg_cancel_backend(1234)"')

@@ -1,7 +1,7 @@
 """Does Mnemosyne's learning hold on data nobody tuned for? One command reports it all.
 
     python bench/learning_eval.py [--loghub DIR] [--phases guard,signatures,fixes,loop]
-                                  [--guard-splits tune,heldout,holdout2,dev2]
+                                  [--guard-splits tune,heldout,holdout2,dev2,dev3]
                                   [--json PATH] [--hook-timeout S]
 
 Starts the server as `make run` does (`bench/server.py`: `manage.py serve` on its own fresh
@@ -12,12 +12,13 @@ then measures, on the tune half and the held-out half of the corpus side by side
   `LessonReporter.anti_pattern` (the verbatim copy in tests/lessons/spec_lesson_reporter.py), then
   every labelled command checked through the same client's `check_before_action`
   (`POST /check/anti-pattern`); a block is `blocked: true`. Precision, recall, the harmless
-  commands blocked, and how many blocks named the command's own anti-pattern. Three columns:
+  commands blocked, and how many blocks named the command's own anti-pattern. Columns:
   `tune`, `heldout`, `holdout2`, the blind second held-out set (bench/data/README.md), and
-  `dev2`, a second development set (`bench/corpus/guard_dev2.py`) for working on the guard.
+  `dev2`, a second development set (`bench/corpus/guard_dev2.py`) for working on the guard,
+  and `dev3`, a third one written blind (`bench/corpus/guard_dev3.py`).
   `--guard-splits` picks the splits: only their anti-patterns are reported and only their
   commands checked, so `--guard-splits tune` never touches the held-out sets; the default reports
-  the anti-patterns of all three before checking any command.
+  the anti-patterns of all of them before checking any command.
 - **signatures** (`bench/data/errors.jsonl`): every recorded failure captured with the hook's own
   mapping (`integrations.hook_learning.parse_error`, and the capture body the hook sends) into
   `POST /api/v1/hindsight/errors`, variants arriving interleaved (all kinds' first variants, then
@@ -74,12 +75,13 @@ CHECK_CONTEXT = "About to run this shell command for the current task"
 SIGNATURE_SCOPE = "learning-eval/signatures"
 FIX_SCOPE = "learning-eval/fixes"
 SPLITS = ("tune", "heldout")
-GUARD_SPLITS = ("tune", "heldout", "holdout2", "dev2")
+GUARD_SPLITS = ("tune", "heldout", "holdout2", "dev2", "dev3")
 # Each pair of files with the splits it holds: a run reads only the files of its splits.
 GUARD_FILES = (
     ("guard_anti_patterns.jsonl", "guard_commands.jsonl", ("tune", "heldout")),
     ("guard_holdout2_anti_patterns.jsonl", "guard_holdout2_commands.jsonl", ("holdout2",)),
     ("guard_dev2_anti_patterns.jsonl", "guard_dev2_commands.jsonl", ("dev2",)),
+    ("guard_dev3_anti_patterns.jsonl", "guard_dev3_commands.jsonl", ("dev3",)),
 )
 PHASES = ("guard", "signatures", "fixes", "loop")
 GOALS = {
@@ -492,10 +494,10 @@ def fmt(value) -> str:
 
 
 def markdown(results: dict) -> str:
-    """One table; the `holdout2` and `dev2` columns exist for the guard only."""
+    """One table; the `holdout2`, `dev2` and `dev3` columns exist for the guard only."""
     lines = [
-        "| measure | tune | held-out | holdout2 | dev2 | goal |",
-        "|---|---|---|---|---|---|",
+        "| measure | tune | held-out | holdout2 | dev2 | dev3 | goal |",
+        "|---|---|---|---|---|---|---|",
     ]
 
     def row(name: str, section: str, key: str, goal: str = "") -> None:
@@ -507,7 +509,7 @@ def markdown(results: dict) -> str:
             for split in (GUARD_SPLITS if section == "guard" else SPLITS)
         ]
         if section != "guard":
-            cells += ["", ""]
+            cells += [""] * (len(GUARD_SPLITS) - len(SPLITS))
         lines.append(f"| {name} | {' | '.join(cells)} | {goal} |")
 
     guard = results.get("guard", {}).get("figures")
@@ -532,7 +534,7 @@ def markdown(results: dict) -> str:
         tune, held = signatures["tune"], signatures["heldout"]
         lines.append(
             f"| error kinds / captures | {tune['kinds']} / {tune['captures']} | "
-            f"{held['kinds']} / {held['captures']} | | | |"
+            f"{held['kinds']} / {held['captures']} | | | | |"
         )
     row("signatures", "signatures", "signatures")
     row("kinds kept in one signature", "signatures", "one_signature", GOALS["one_signature"])
@@ -560,11 +562,11 @@ def markdown(results: dict) -> str:
         lines.append(
             f"| Loghub-2k GA, leave-one-system-out (threshold chosen on 7, scored on the 8th) | "
             f"{fmt(loghub['loso_tuned_on_mean'])} (on the 7) | "
-            f"{fmt(loghub['loso_left_out_mean'])} (left out) | | | {GOALS['loghub']} left out |"
+            f"{fmt(loghub['loso_left_out_mean'])} (left out) | | | | {GOALS['loghub']} left out |"
         )
         lines.append(
             f"| Loghub-2k GA, all 8, shipped threshold {loghub['shipped_threshold']} | "
-            f"{fmt(loghub['all8_shipped_mean'])} | – | | | |"
+            f"{fmt(loghub['all8_shipped_mean'])} | – | | | | |"
         )
         folds = loghub["folds"]
         lines.append(
@@ -573,7 +575,7 @@ def markdown(results: dict) -> str:
                 f"{name} {fold['left_out']:.3f} ({fold['chosen_threshold']})"
                 for name, fold in folds.items()
             )
-            + " | | | | |"
+            + " | | | | | |"
         )
     loop = results.get("loop")
     if loop:
@@ -589,7 +591,7 @@ def markdown(results: dict) -> str:
                 f"{loop['expected']['success']} successful and {loop['expected']['failure']} "
                 "failed)"
             )
-        lines.append(f"| closed loop, scripted sessions | {text} | | | | |")
+        lines.append(f"| closed loop, scripted sessions | {text} | | | | | |")
     return "\n".join(lines)
 
 

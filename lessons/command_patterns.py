@@ -544,7 +544,8 @@ def literal_pattern(inv: Invocation, then: Pattern | None = None) -> Pattern:
 def patterns_from_text(text: str) -> list[Pattern]:
     """Patterns for a command line as written (a person's pattern: nothing generalised away)."""
     found = []
-    for group in groups(line_of(text)):
+    # what the command also does (`docker system prune` prunes images) is not what was written
+    for group in groups([inv for inv in line_of(text) if not inv.part]):
         then: Pattern | None = None
         for inv in reversed(group):
             then = literal_pattern(inv, then)

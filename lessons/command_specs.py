@@ -319,6 +319,7 @@ SPECS: dict[str, str] = {
     "--replace-text= --strip-blobs-bigger-than= --strip-blobs-with-ids= --path-rename= "
     "--dry-run! --analyze! --refs= --subdirectory-filter= --to-subdirectory-filter=",
     "git gc": "--prune: --aggressive --auto -q/--quiet~ --no-prune --keep-largest-pack --force",
+    "git prune": "--expire= -n/--dry-run! -v/--verbose~ --progress~",
     "git reflog": "--expire= --expire-unreachable= --all --stale-fix --updateref --rewrite "
     "-n/--dry-run! --verbose~",
     "git remote": "-v/--verbose~ -f -t= -m= --push --add --delete --mirror: --tags --no-tags "
@@ -875,6 +876,17 @@ SPECS: dict[str, str] = {
     "--no-pager~ -r/--reverse -x/--catalog~ -e/--pager-end -D/--directory= --file= "
     "-t/--identifier= -g/--grep= --disk-usage! --flush --sync --user --system -q/--quiet~ "
     "-a/--all --verify!",
+    # --- build tools ------------------------------------------------------------------------
+    "mvn": "-D/--define= -P/--activate-profiles= -pl/--projects= -am/--also-make "
+    "-amd/--also-make-dependents -f/--file= -s/--settings= -gs/--global-settings= "
+    "-T/--threads= -q/--quiet~ -B/--batch-mode~ -X/--debug~ -e/--errors~ -U/--update-snapshots "
+    "-o/--offline -N/--non-recursive -rf/--resume-from= -ntp/--no-transfer-progress~ "
+    "-fae/--fail-at-end -ff/--fail-fast -l/--log-file= -v/--version! -h/--help!",
+    "gradle": "-x/--exclude-task= -p/--project-dir= -b/--build-file= -c/--settings-file= "
+    "-D/--system-prop= -P/--project-prop= -q/--quiet~ -i/--info~ -d/--debug~ -s/--stacktrace~ "
+    "-S/--full-stacktrace~ -w/--warn~ --offline --refresh-dependencies --no-daemon~ --daemon~ "
+    "--parallel~ --console=~ --build-cache --no-build-cache --continue -m/--dry-run! --scan~ "
+    "-g/--gradle-user-home= -I/--init-script= --rerun-tasks --tests= -h/--help! -v/--version!",
     "kill": _KILL,
     "pkill": _KILL,
     "killall": _KILL,
@@ -946,6 +958,8 @@ PROGRAM_ALIASES: dict[str, str] = {
     "nodejs": "node",
     "flyctl": "fly",
     "kubectl.exe": "kubectl",
+    "gradlew": "gradle",  # the project's wrapper runs the same gradle
+    "mvnw": "mvn",
     "k": "kubectl",  # the alias kubectl's own quick reference sets up (`alias k=kubectl`)
     "oc": "kubectl",
     "microk8s.kubectl": "kubectl",

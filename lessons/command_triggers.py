@@ -681,7 +681,8 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             continue
     covered = {(p.program, p.subcommand[:1]) for p in found}
     for command in described.commands:
-        for group in groups(line_of(command)):
+        read = [inv for inv in line_of(command) if not inv.part or prose.names(inv.part)]
+        for group in groups(read):
             pattern, _ = derive_pattern(_trim_pipeline(group), prose, alone=False)
             if pattern is not None and (pattern.program, pattern.subcommand[:1]) not in covered:
                 found.append(pattern)

@@ -520,10 +520,18 @@ def _tar_letters(words: list[str]) -> list[str]:
 
 
 def _signal_words(words: list[str]) -> list[str]:
-    """`-9`, `-KILL`, `-SIGKILL` are `--signal=KILL`."""
-    return [
-        f"--signal={w[1:]}" if re.fullmatch(r"-(\d+|[A-Z][A-Z0-9+-]*)", w) else w for w in words
-    ]
+    """`-9`, `-KILL`, `-SIGKILL` are `--signal=KILL`; only the first such word names the
+    signal: after it `-1` is a process id (kill(1): every process the user may signal)."""
+    out: list[str] = []
+    named = False
+    for word in words:
+        if not named and re.fullmatch(r"-(\d+|[A-Z][A-Z0-9+-]*)", word):
+            out.append(f"--signal={word[1:]}")
+            named = True
+        else:
+            named = named or word in ("-s", "-n", "--signal") or word.startswith("--signal=")
+            out.append(word)
+    return out
 
 
 def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: dict) -> Invocation:

@@ -70,6 +70,8 @@ class Concept:
     targets: str = ""
     # only a sentence about production describes it ("run migrations" is everyday otherwise)
     production: bool = False
+    # the ports a sentence names ("SSH or RDP", "on 22") narrow every command to them
+    ports: bool = False
 
 
 def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
@@ -253,7 +255,9 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "write-file", "args": ["re:^/etc/sudoers"]},
         {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/sudoers"]},
         {"program": "re:^(vi|vim|nano|emacs|ed)$", "args": ["re:^/etc/sudoers"]},
-        {"program": "re:.", "anywhere": ["re:NOPASSWD"]},
+        # writing a NOPASSWD rule (reading or searching for one is no edit)
+        {"program": "tee", "anywhere": ["re:NOPASSWD"]},
+        {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": ["re:NOPASSWD"]},
     ),
     concept(
         "install packages as root",
@@ -342,14 +346,16 @@ CONCEPTS: tuple[Concept, ...] = (
         },
         {"program": "gcloud", "subcommand": ["compute", "firewall-rules"], "anywhere": [INTERNET]},
         {"program": "az", "subcommand": ["network", "nsg", "rule"], "anywhere": [INTERNET]},
-        # a host firewall accepting a port from any source
+        # a host firewall accepting a port from any source (a rule added, not deleted)
         {
             "program": "iptables",
             "flags": ["--dport"],
             "options": {"--jump": "ACCEPT"},
-            "without": ["--source"],
+            "without": ["--source", "--delete"],
         },
         {"program": "firewall-cmd", "flags": ["--add-port"], "without": ["--zone"]},
+        {"program": "ufw", "subcommand": ["allow"], "options": {"--from": INTERNET}},
+        ports=True,
     ),
     concept(
         "turn off certificate verification",
@@ -385,13 +391,60 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "curl", "options": {"--user": "re:^[^:$]+:[^$].*"}},
     ),
     concept(
+        "skip the tests",
+        "test & skip|bypass|without|disabl|exclud|omit",
+        # Maven's skipTests / maven.test.skip properties (not when set false), Gradle's -x task
+        {
+            "program": "mvn",
+            "options": {"--define": r"re:^(skipTests|skipITs|maven\.test\.skip)(=(true|1|yes))?$"},
+        },
+        {"program": "gradle", "options": {"--exclude-task": r"re:(?i)^(\S*:)?(check|\w*tests?)$"}},
+    ),
+    concept(
+        "kill every process",
+        "every process|all processes|all of a user|all the user|all user processes|all of their "
+        "processes|all running processes|kill -1 & kill|signal|terminat",
+        # kill(1): pid -1 is every process the caller may signal; killall5 signals all processes;
+        # pkill/killall -u: every process of a user
+        {"program": "kill", "args": ["-1"]},
+        "killall5",
+        {"program": "pkill", "flags": ["--euid"]},
+        {"program": "killall", "flags": ["--euid"]},
+    ),
+    concept(
+        "expire the reflog and prune unreachable objects now",
+        "reflog|unreachable|dangling|loose objects & expir|purg|prun|delet|clear|drop|wip",
+        {
+            "program": "git",
+            "subcommand": ["reflog", "expire"],
+            "options": {"--expire": "re:^(now|all)$"},
+        },
+        {
+            "program": "git",
+            "subcommand": ["reflog", "expire"],
+            "options": {"--expire-unreachable": "re:^(now|all)$"},
+        },
+        {"program": "git", "subcommand": ["gc"], "options": {"--prune": "re:^(now|all)$"}},
+        {"program": "git", "subcommand": ["prune"]},
+    ),
+    concept(
+        "overwrite a file with a redirect",
+        "overwrit|clobber|truncat|replac & redirect|> |single >|tee",
+        # `>` or `tee` without -a, onto the files the sentence names
+        {"program": "write-file", "args": ["{target}"], "without": ["--append"]},
+        targets="path",
+    ),
+    concept(
         "print secrets",
         "print|echo|cat|display|log|expos|leak|show|dump|output & secret|credential|token|api key|"
         "password|private key|.env|environment variable",
         {"program": "echo", "args": [SECRET_VARIABLE]},
         {"program": "printf", "args": [SECRET_VARIABLE]},
-        {"program": "cat", "args": [SECRET_FILE]},
-        {"program": "cat", "args": [".env"]},
+        *(
+            {"program": reader, "args": [secret]}
+            for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
+            for secret in (SECRET_FILE, ".env")
+        ),
         {
             "program": "kubectl",
             "subcommand": ["get", "secret"],
@@ -464,6 +517,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "rake db:reset",
         "prisma migrate reset",
         "supabase db reset",
+        # Laravel's artisan: drop every table and migrate again, or wipe the database
+        "artisan migrate:fresh",
+        "artisan migrate:reset",
+        "artisan migrate:refresh",
+        "artisan db:wipe",
+        "alembic downgrade base",
         {"program": "sql", "subcommand": ["drop", "database"]},
     ),
     concept(
@@ -501,7 +560,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "prune every Docker image",
-        "docker|image|container & prun|clean up everything|wip",
+        "docker|container & image|everything|all unused|unused data & prun|clean up everything|wip",
         "docker system prune --all",
         "docker image prune --all",
         "docker system prune",
@@ -633,7 +692,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a bucket's contents",
-        "bucket|s3|storage|objects & DELETE|rm -r|empty",
+        "bucket|s3|gcs|blob|object storage|cloud storage|storage account & DELETE|rm -r|empty",
         "aws s3 rm --recursive",
         "aws s3 rb --force",
         "gsutil rm -r",

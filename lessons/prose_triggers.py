@@ -147,7 +147,8 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
         branch = next(c for c in VALUE_CLASSES if c.name == "shared branch")
         return [branch.trigger] if prose_names(branch.words, lowered, words) else []
     if kind == "path":
-        return _PATH.findall(text)
+        # the file itself, not its backups or variants (`/etc/fstab`, not `/etc/fstab.bak`)
+        return [rf"re:^{re.escape(p)}$" for p in dict.fromkeys(_PATH.findall(text)) if p != "/"]
     return []
 
 
@@ -291,10 +292,58 @@ def setting_patterns(text: str) -> list[dict]:
     ]
 
 
+# Services a sentence names by the port they listen on (IANA's registry and the servers' own
+# defaults): "opening SSH or RDP to the internet" is about ports 22 and 3389.
+SERVICE_PORTS = {
+    "ssh": "22",
+    "rdp": "3389",
+    "remote desktop": "3389",
+    "telnet": "23",
+    "ftp": "21",
+    "smb": "445",
+    "vnc": "5900",
+    "postgres": "5432",
+    "mysql": "3306",
+    "mariadb": "3306",
+    "redis": "6379",
+    "mongodb": "27017",
+    "elasticsearch": "9200",
+    "memcached": "11211",
+    "docker daemon": "2375",
+    "kubernetes api": "6443",
+}
+_PORT_NUMBER = re.compile(r"(?<![\w./:-])([1-9]\d{1,4})(?![\w./:-])")
+
+
+def named_ports(text: str) -> list[str]:
+    """The ports a sentence names, by number or by the service that listens on them."""
+    lowered = text.lower()
+    words = _words(text)
+    found = [p for p in _PORT_NUMBER.findall(text) if int(p) <= 65535]
+    for service, port in SERVICE_PORTS.items():
+        if (service in lowered if " " in service else service in words) and port not in found:
+            found.append(port)
+    return list(dict.fromkeys(found))
+
+
+def _on_ports(pattern: str | dict, ports: list[str]) -> str | dict:
+    """A pattern narrowed to the ports named: one of them somewhere in the command (`--port 22`,
+    `tcp:22`, `FromPort=22`, `22/tcp`), not inside an address or an id."""
+    if not ports or not isinstance(pattern, dict):
+        return pattern
+    spelled = "|".join(ports)
+    port = rf"re:(^|[^\w.-]|[a-z]:|=)({spelled})([^\w.]|$)"
+    return {**pattern, "anywhere": [*pattern.get("anywhere", []), port]}
+
+
+# Phrases naming an amount, not the thing: "to free disk space" names no disk to wipe.
+_QUANTITIES = re.compile(r"\bdisk (?:space|usage|quota)\b")
+
+
 def describe(sentence: str) -> Described:
     """The commands and patterns a sentence (a report's title and action) describes."""
-    lowered = sentence.lower()
-    words = _words(sentence)
+    lowered = _QUANTITIES.sub(" ", sentence.lower())
+    words = _words(lowered)
     names = _names(sentence)
     described = Described(production=bool(words & PROD_WORDS))
     described.commands = inline_commands(sentence) + _quoted_commands(sentence)
@@ -304,8 +353,10 @@ def describe(sentence: str) -> Described:
         if not _named(concept, lowered, words):
             continue
         targets = _targets(concept.targets, sentence, names) if concept.targets else []
+        ports = named_ports(sentence) if concept.ports else []
         for command in concept.commands:
             for filled in _fill(command, targets):
+                filled = _on_ports(filled, ports)
                 if isinstance(filled, str):
                     described.lines.append(filled)
                 else:

@@ -774,3 +774,65 @@ def test_a_query_is_the_functions_it_calls():
     )
     assert not blocks(trigger, 'psql -c "SELECT pid, state FROM pg_stat_activity"')
     assert not blocks(trigger, 'psql -c "SELECT pg_cancel_backend(1234)"')
+
+
+@pytest.mark.parametrize(
+    ("sentence", "blocked", "spared"),
+    [
+        (
+            "Skipping the test suite to get a release through",
+            ["mvn package -DskipTests", "./gradlew publish -x test -x integrationTest"],
+            ["mvn package", "mvn -DskipTests=false verify", "./gradlew test --tests UserTest"],
+        ),
+        (
+            "Killing all processes on the machine instead of the one holding the port",
+            ["kill -9 -1", "sudo killall5 -9", "pkill -9 -u $USER"],
+            ["kill -9 48213", "pkill -f 'celery worker'", "kill -l"],
+        ),
+        (
+            "Expiring the git reflog and pruning unreachable objects now",
+            ["git reflog expire --expire=now --all", "git gc --prune=now", "git prune"],
+            ["git gc", "git reflog show main", "git prune --dry-run"],
+        ),
+        (
+            "Overwriting /etc/hosts or /etc/fstab with a > redirect instead of appending",
+            ["echo '127.0.0.1 api' > /etc/hosts", "printf 'x' | sudo tee /etc/fstab"],
+            ["echo '127.0.0.1 api' >> /etc/hosts", "sudo cp /etc/fstab /etc/fstab.bak"],
+        ),
+        (
+            "Printing credential files to the console",
+            ["less ~/.aws/credentials", "cat .env"],
+            ["ls -la ~/.aws", "cat .env.example"],
+        ),
+        (
+            "Opening SSH or RDP ports to 0.0.0.0/0 in a security group or firewall rule",
+            [
+                "aws ec2 authorize-security-group-ingress --group-id sg-1 --port 22 "
+                "--cidr 0.0.0.0/0",
+                "gcloud compute firewall-rules create ssh --allow tcp:3389 "
+                "--source-ranges 0.0.0.0/0",
+            ],
+            [
+                "aws ec2 authorize-security-group-ingress --group-id sg-22 --port 443 "
+                "--cidr 0.0.0.0/0",
+                "sudo iptables -D INPUT -p tcp --dport 22 -j ACCEPT",
+            ],
+        ),
+        (
+            "Editing /etc/sudoers directly instead of visudo; NOPASSWD rules",
+            ["echo 'ci ALL=(ALL) NOPASSWD: ALL' | sudo tee -a /etc/sudoers.d/ci"],
+            ["sudo grep -n NOPASSWD /etc/sudoers", "sudo visudo -c"],
+        ),
+        (
+            "Wiping every Docker volume on the host to free disk space",
+            ["docker volume prune -a -f", "docker system prune --volumes -af"],
+            ["docker system prune -f", "docker container prune -f", "dd if=x.img of=/dev/sdb"],
+        ),
+    ],
+)
+def test_dangers_a_sentence_describes(sentence, blocked, spared):
+    trigger = trigger_for(sentence, sentence)
+    for line in blocked:
+        assert blocks(trigger, line), line
+    for line in spared:
+        assert not blocks(trigger, line), line

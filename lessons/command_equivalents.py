@@ -76,6 +76,7 @@ def like(
         via=inv.via,
         expanded=True,
         part=part,
+        cwd=inv.cwd,
     )
 
 

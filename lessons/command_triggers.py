@@ -68,7 +68,14 @@ from lessons.commands import Invocation, invocations
 from lessons.prose_triggers import describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
-from lessons.value_classes import PROD, PROD_WORDS, VALUE_CLASSES, class_of, prose_names
+from lessons.value_classes import (
+    PROD,
+    PROD_WORDS,
+    SHARED_ENV,
+    VALUE_CLASSES,
+    class_of,
+    prose_names,
+)
 
 __all__ = [
     "CommandTrigger",
@@ -659,12 +666,15 @@ def _from_command(
     return found
 
 
-def _with_production(pattern: Pattern) -> Pattern:
+def _with_production(pattern: Pattern, environment: str = PROD) -> Pattern:
     """A pattern for "in production": production somewhere in a command that names where it
-    acts (a host, a cluster, a database); a command acting on its own machine is left as is."""
-    if pattern.program not in ENVIRONMENT_PROGRAMS or any(v.raw == PROD for v in pattern.anywhere):
+    acts (a host, a cluster, a database, the directory it runs in); a command acting on its own
+    machine is left as is."""
+    if pattern.program not in ENVIRONMENT_PROGRAMS or any(
+        v.raw in (PROD, SHARED_ENV) for v in pattern.anywhere
+    ):
         return pattern
-    return replace(pattern, anywhere=(*pattern.anywhere, Value.of(PROD)))
+    return replace(pattern, anywhere=(*pattern.anywhere, Value.of(environment)))
 
 
 def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
@@ -687,7 +697,8 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             if pattern is not None and (pattern.program, pattern.subcommand[:1]) not in covered:
                 found.append(pattern)
     if described.production:
-        found = [_with_production(p) for p in found]
+        environment = SHARED_ENV if described.staging else PROD
+        found = [_with_production(p, environment) for p in found]
     return [p for p in dict.fromkeys(found) if too_broad(p) is None]
 
 

@@ -661,6 +661,7 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         loose=frozenset(reading.loose),
         widening=frozenset(flags) & spec.widening,
         essential=spec.essential,
+        cwd=raw.cwd or "",
     )
 
 

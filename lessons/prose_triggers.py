@@ -16,9 +16,10 @@ import re
 from dataclasses import dataclass, field
 
 from lessons.command_equivalents import WRITE_FILE
+from lessons.command_patterns import patterns_from_text
 from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS, SERVICE_NAMES
 from lessons.danger_concepts import CONCEPTS, Concept
-from lessons.value_classes import PROD_WORDS, VALUE_CLASSES, prose_names
+from lessons.value_classes import PROD_WORDS, STAGING_WORDS, VALUE_CLASSES, prose_names
 
 _WORD = re.compile(r"[a-z0-9]+")
 _PARENTHESES = re.compile(r"\(([^()]{1,200})\)")
@@ -96,6 +97,8 @@ class Described:
     patterns: list[dict] = field(default_factory=list)
     # the sentence is about production: every pattern requires it
     production: bool = False
+    # ... and about staging too: either will do
+    staging: bool = False
 
 
 def _words(text: str) -> set[str]:
@@ -141,11 +144,12 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
     if kind in ("process", "service"):
         return [n for n in names if n not in _OPERATORS and re.fullmatch(r"[a-z][\w.@-]*", n)]
     if kind == "branch":
-        found = [b for b in _BRANCHES if b in words]
-        if found:
-            return found
+        # a branch others share, however it is named (`main` or `master`, a release branch),
+        # when the sentence says so; else the branches it names
         branch = next(c for c in VALUE_CLASSES if c.name == "shared branch")
-        return [branch.trigger] if prose_names(branch.words, lowered, words) else []
+        if prose_names(branch.words, lowered, words):
+            return [branch.trigger]
+        return [b for b in _BRANCHES if b in words]
     if kind == "path":
         # the file itself, not its backups or variants (`/etc/fstab`, not `/etc/fstab.bak`)
         return [rf"re:^{re.escape(p)}$" for p in dict.fromkeys(_PATH.findall(text)) if p != "/"]
@@ -160,11 +164,12 @@ def _fill(command: str | dict, targets: list[str]) -> list[str | dict]:
         return [command]
     found: list[str | dict] = []
     for target in targets:
-        if isinstance(command, str):
-            value = target if not target.startswith("re:") else "<any>"
-            if target.startswith("re:"):
-                continue  # a kind of value: only a pattern can say it
-            found.append(command.replace("{target}", value))
+        if isinstance(command, str) and target.startswith("re:"):
+            # a kind of value: the command line as a pattern, the kind where the target stands
+            for pattern in patterns_from_text(command.replace("{target}", _MARK)):
+                found.append(_replace(pattern.as_json(), target, mark=_MARK))
+        elif isinstance(command, str):
+            found.append(command.replace("{target}", target))
         else:
             found.append(_replace(command, target))
     if not targets and isinstance(command, str) and command.endswith(" {target}"):
@@ -175,12 +180,15 @@ def _fill(command: str | dict, targets: list[str]) -> list[str | dict]:
     return found
 
 
-def _replace(data, target: str):
+_MARK = "mnemosyne-target"
+
+
+def _replace(data, target: str, *, mark: str = "{target}"):
     if isinstance(data, dict):
-        return {k: _replace(v, target) for k, v in data.items()}
+        return {k: _replace(v, target, mark=mark) for k, v in data.items() if k != "text"}
     if isinstance(data, list):
-        return [_replace(v, target) for v in data]
-    if data == "{target}":
+        return [_replace(v, target, mark=mark) for v in data]
+    if data == mark:
         if target.startswith("re:"):
             return target
         # a daemon goes by its service's other names too (`postgres` for "PostgreSQL")
@@ -345,7 +353,7 @@ def describe(sentence: str) -> Described:
     lowered = _QUANTITIES.sub(" ", sentence.lower())
     words = _words(lowered)
     names = _names(sentence)
-    described = Described(production=bool(words & PROD_WORDS))
+    described = Described(production=bool(words & PROD_WORDS), staging=bool(words & STAGING_WORDS))
     described.commands = inline_commands(sentence) + _quoted_commands(sentence)
     for concept in CONCEPTS:
         if concept.production and not described.production:

@@ -16,6 +16,10 @@ from dataclasses import dataclass
 # `--context production`, `app_prod`; not `product`.
 PROD = r"re:(?i)(^|[^a-z])prod(uction)?([^a-z]|$)"
 PROD_WORDS = frozenset({"production", "prod", "live"})
+# A sentence naming staging beside production means both: "a shared staging or production
+# environment".
+SHARED_ENV = r"re:(?i)(^|[^a-z])(prod(uction)?|stag(e|ing))([^a-z]|$)"
+STAGING_WORDS = frozenset({"staging", "stage"})
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,17 @@ VALUE_CLASSES = (
         "shared branch",
         re.compile(r"^(main|master|trunk|develop|development|release[/-].*|production|staging)$"),
         r"re:^(main|master|trunk|develop|development|release[/-].*|production|prod|staging)$",
-        ("shared branch", "protected branch", "default branch", "long-lived", "release branch"),
+        (
+            "shared branch",
+            "protected branch",
+            "default branch",
+            "long-lived",
+            "release branch",
+            "other people work",
+            "others work on",
+            "teammate",
+            "colleague",
+        ),
     ),
     ValueClass(
         "the whole internet",

@@ -836,3 +836,26 @@ def test_dangers_a_sentence_describes(sentence, blocked, spared):
         assert blocks(trigger, line), line
     for line in spared:
         assert not blocks(trigger, line), line
+
+
+def test_a_branch_other_people_work_on_is_any_shared_branch():
+    sentence = "Overwriting the remote history of the main branch other people work on"
+    trigger = trigger_for(sentence, "Force pushing over a shared branch")
+    for line in ["git push -f origin master", "git push origin release/3.x --force"]:
+        assert blocks(trigger, line), line
+    assert not blocks(trigger, "git push --force origin feature/login")
+    assert not blocks(trigger, "git push origin develop")
+
+
+def test_staging_named_beside_production_is_either_and_a_directory_names_it_too():
+    trigger = trigger_for(
+        "Running terraform destroy against a shared staging or production environment",
+        "Tearing down an environment with terraform destroy",
+    )
+    for line in [
+        "terraform destroy -var-file=staging.tfvars",
+        "cd envs/staging && terraform destroy",
+        "cd /srv/infra/prod && terraform destroy -auto-approve",
+    ]:
+        assert blocks(trigger, line), line
+    assert not blocks(trigger, "cd envs/dev-ana && terraform destroy")

@@ -81,6 +81,7 @@ class Value:
             or self.raw == ANY
             or mode_bits(self.raw) is not None
             or state_of(self.raw) is not None
+            or self.raw in (".", "..")  # the directory it runs in, however the line names it
         ):
             return ()
         if any(ch.isspace() for ch in self.raw.strip()):
@@ -339,6 +340,18 @@ def _handed_on(inv: Invocation, line: list[Invocation]) -> bool:
     return bool(later) and all(o.program not in _SHOWS for o in later)
 
 
+def _relative_matches(value: Value, checked: str, cwd: str) -> bool:
+    """A relative path reported (`rm -rf *`: wherever it runs) matches the same path under the
+    directory the checked line cd's into (`cd /var/www && rm -rf *`)."""
+    if not cwd or value.regex is not None or value.raw.startswith(("/", "~", "$")):
+        return False
+    if checked == cwd:
+        return value.matches(".")
+    if checked.startswith(cwd.rstrip("/") + "/"):
+        return value.matches(checked[len(cwd.rstrip("/")) + 1 :])
+    return False
+
+
 def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) -> Match | None:
     if not pattern.program_matches(inv.program):
         return None
@@ -378,7 +391,9 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         if value.is_any:
             continue  # an argument that may be anything, or absent
         for k, candidate in enumerate(pool):
-            if not taken[k] and value.matches(candidate):
+            if not taken[k] and (
+                value.matches(candidate) or _relative_matches(value, candidate, inv.cwd)
+            ):
                 taken[k] = True
                 used.append(candidate)
                 break

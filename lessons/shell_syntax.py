@@ -80,11 +80,13 @@ def home(value: str) -> str:
 
 
 def normalize_path(value: str, cwd: str | None = None) -> str:
-    """`./data/` -> `data`, `$HOME/x` -> `~/x`, `/srv/data/*` -> `/srv/data` (its contents),
-    a relative path under a known `cd` -> absolute."""
+    """`./data/` -> `data`, `$HOME/x` -> `~/x`, `/srv/data/*` -> `/srv/data` and `*` -> `.`
+    (their contents), a relative path under a known `cd` -> absolute."""
     path = home(value)
     if not path or path.startswith("-"):
         return path
+    if path == "*":
+        path = "./*"  # the contents of the directory it runs in
     while len(path) > 1 and path.endswith(("/*", "/.")):
         path = path[:-2] or "/"
     if len(path) > 1:
@@ -97,7 +99,7 @@ def normalize_path(value: str, cwd: str | None = None) -> str:
         path = path.replace("//", "/")
     elif path not in (".", ".."):
         path = posixpath.normpath(path)
-    return path
+    return path.rstrip("/") if len(path) > 1 else path
 
 
 @dataclass

@@ -180,3 +180,11 @@ def test_an_alias_may_stand_for_several_flags_and_short_names_for_resources():
     assert only("git branch -D x", "git").flags == {"--delete", "--force"}
     deleted = only("kubectl delete ns payments", "kubectl")
     assert deleted.subcommand == ("delete", "namespace") and deleted.args == ["payments"]
+
+
+def test_a_glob_and_a_trailing_slash_name_the_directory_they_are_in():
+    assert only("rm -rf *", "rm").args == ["."]
+    assert only("rm -r -f ./*", "rm").args == ["."]
+    assert only("cd /var/www/app && rm -rf *", "rm").args == ["/var/www/app"]
+    assert only("cd ~ && rm -rf ./", "rm").args == ["~"]
+    assert only("cd /srv && rm -rf data", "rm").cwd == "/srv"

@@ -859,3 +859,11 @@ def test_staging_named_beside_production_is_either_and_a_directory_names_it_too(
     ]:
         assert blocks(trigger, line), line
     assert not blocks(trigger, "cd envs/dev-ana && terraform destroy")
+
+
+def test_a_relative_path_reported_is_that_path_wherever_the_line_runs():
+    trigger = trigger_for("rm -rf *", "rm -rf * ran in the wrong directory")
+    for line in ["rm -r -f ./*", "cd /var/www/app && rm -rf *", "sudo rm --recursive --force *"]:
+        assert blocks(trigger, line), line
+    for line in ["rm -rf ./dist", "cd /var/www/app && rm -rf dist", "rm *.pyc"]:
+        assert not blocks(trigger, line), line

@@ -270,6 +270,21 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "helm", ("install",), flags=inv.flags - {"--install"}, options=inv.options)
         ], False
+    if program == "deluser" and inv.flags & {"--remove-home", "--remove-all-files"}:
+        # Debian's deluser(8): the account with its home, as `userdel -r` removes it
+        return [like(inv, "userdel", flags={"--remove"}, options={})], False
+    if program == "bfg" and inv.flags & {"--delete-files", "--delete-folders"}:
+        # BFG Repo-Cleaner removes the files from every commit, as git-filter-repo does
+        return [_history_without(inv, inv.args)], False
+    if program == "git" and sub[:1] == ("filter-branch",):
+        removed = [
+            word
+            for key in ("--index-filter", "--tree-filter")
+            for script in inv.options.get(key, ())
+            for word in _removed_by(script)
+        ]
+        if removed:
+            return [_history_without(inv, removed)], False
     if program in ("usermod", "useradd") and inv.options.get("--password") == [""] and inv.args:
         # an empty encrypted password is no password at all, as `passwd -d` leaves it
         return [like(inv, "passwd", flags={"--delete"}, args=inv.args[-1:], options={})], False
@@ -282,6 +297,27 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         verb = {"rb": ("buckets", "delete")}.get(sub[0], (sub[0],))
         return [like(inv, "gcloud", ("storage", *verb), flags=flags, options=inv.options)], True
     return [], False
+
+
+def _history_without(inv: Invocation, paths: list[str]) -> Invocation:
+    """History rewritten without these paths, as git-filter-repo spells it."""
+    return like(
+        inv,
+        "git",
+        ("filter-repo",),
+        flags={"--path", "--invert-paths"},
+        options={"--path": list(paths)},
+        args=[],
+    )
+
+
+def _removed_by(script: str) -> list[str]:
+    """The paths a filter-branch filter removes (`git rm --cached --ignore-unmatch .env`,
+    `rm -f keys.pem`): the plain words after its `rm`."""
+    words = script.replace(";", " ").replace("&&", " ").split()
+    if "rm" not in words:
+        return []
+    return [w.strip("'\"") for w in words[words.index("rm") + 1 :] if not w.startswith("-")]
 
 
 def _pip_configured(inv: Invocation) -> list[Invocation]:

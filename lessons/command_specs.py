@@ -315,7 +315,9 @@ SPECS: dict[str, str] = {
     "git filter-branch": "-f/--force --index-filter= --tree-filter= --msg-filter= "
     "--env-filter= --prune-empty --subdirectory-filter= --tag-name-filter= "
     "--commit-filter= --parent-filter= -d= --original=",
-    "git filter-repo": "--force --path= --path-glob= --path-regex= --invert-paths "
+    # the paths it selects, however they are written (git-filter-repo(1): --path, --path-glob,
+    # --path-regex, --path-match)
+    "git filter-repo": "--force --path/--path-glob/--path-regex/--path-match= --invert-paths "
     "--replace-text= --strip-blobs-bigger-than= --strip-blobs-with-ids= --path-rename= "
     "--dry-run! --analyze! --refs= --subdirectory-filter= --to-subdirectory-filter=",
     "git gc": "--prune: --aggressive --auto -q/--quiet~ --no-prune --keep-largest-pack --force",

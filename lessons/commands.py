@@ -446,7 +446,8 @@ def _mount_source(value: str) -> str | None:
 
 def _kube(reading: Reading) -> None:
     """`kubectl delete ns/x` and `kubectl delete namespaces x` delete a namespace: the kind is
-    part of the subcommand, in its singular name."""
+    part of the subcommand, in its singular name. `-A` acts in every namespace, so also in any
+    one (`-n`)."""
     args = []
     for arg in reading.args:
         if "/" in arg and not arg.startswith(("/", ".", "~")):
@@ -461,6 +462,9 @@ def _kube(reading: Reading) -> None:
         reading.subcommand = (*sub, KUBE_KINDS.get(kind, kind))
         args = kinds[1:] + args[1:]
     reading.args = args
+    if "--all-namespaces" in reading.flags:
+        # every namespace: what a command in one (`-n <namespace>`) does, everywhere
+        reading.flags.add("--namespace")
 
 
 _UFW_ACTIONS = frozenset({"allow", "deny", "reject", "limit"})

@@ -867,3 +867,34 @@ def test_a_relative_path_reported_is_that_path_wherever_the_line_runs():
         assert blocks(trigger, line), line
     for line in ["rm -rf ./dist", "cd /var/www/app && rm -rf dist", "rm *.pyc"]:
         assert not blocks(trigger, line), line
+
+
+def test_every_tool_that_rewrites_history_without_a_path_is_that_rewrite():
+    trigger = trigger_for(
+        "git filter-repo --path <path> --invert-paths",
+        "Never rewrite the repository's history to drop a path",
+    )
+    for line in [
+        "git filter-branch --index-filter 'git rm --cached --ignore-unmatch .env' HEAD",
+        "git filter-branch --tree-filter 'rm -f keys.pem' -- --all",
+        "git filter-repo --path-glob '*.pem' --invert-paths",
+        "bfg --delete-files id_rsa",
+    ]:
+        assert blocks(trigger, line), line
+    for line in ["git filter-repo --analyze", "git filter-branch --msg-filter 'sed s/a/b/' HEAD"]:
+        assert not blocks(trigger, line), line
+
+
+def test_deluser_removing_the_home_is_userdel_r():
+    trigger = trigger_for("sudo userdel -r deploy", "Deleted a system user with its home")
+    assert blocks(trigger, "sudo deluser --remove-home deploy")
+    assert not blocks(trigger, "sudo deluser deploy")
+
+
+def test_every_namespace_includes_the_one_a_report_names_as_any():
+    trigger = trigger_for(
+        "kubectl delete <resource> --all -n <namespace>",
+        "Don't delete all resources of a kind in a namespace",
+    )
+    assert blocks(trigger, "kubectl delete svc --all --all-namespaces")
+    assert not blocks(trigger, "kubectl get pods -A")

@@ -512,6 +512,20 @@ def _ufw_rule(reading: Reading) -> None:
     reading.flags.update(options)
 
 
+_SHORTHAND_VALUE = re.compile(r"\w+=([^,\[\]{}=]+)")
+_JSON_VALUE = re.compile(r'"[^"]*"\s*:\s*(?:"([^"]*)"|(-?\d+(?:\.\d+)?))')
+
+
+def _aws_structure(value: str) -> list[str]:
+    """The values inside a structured AWS CLI parameter, in its shorthand syntax
+    (`IpProtocol=tcp,IpRanges=[{CidrIp=0.0.0.0/0}]`) or JSON: each is a value of the option."""
+    if value.lstrip().startswith(("[", "{")) and '"' in value:
+        return [text or number for text, number in _JSON_VALUE.findall(value)]
+    if "=" in value and ("," in value or "[" in value or "{" in value):
+        return [v.strip() for v in _SHORTHAND_VALUE.findall(value)]
+    return []
+
+
 def _tar_letters(words: list[str]) -> list[str]:
     """`tar czf x.tgz dir` is `tar -czf x.tgz dir`."""
     if (
@@ -584,6 +598,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     elif name == "ufw":
         _ufw_rule(reading)
         args = reading.args
+    elif name == "aws":
+        for option, values in options.items():
+            options[option] = [*values, *(part for v in values for part in _aws_structure(v))]
     elif name == "docker":
         if "--volume" in options:
             options["--volume"] = [_volume_source(v) for v in options["--volume"]]

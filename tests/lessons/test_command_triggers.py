@@ -898,3 +898,21 @@ def test_every_namespace_includes_the_one_a_report_names_as_any():
     )
     assert blocks(trigger, "kubectl delete svc --all --all-namespaces")
     assert not blocks(trigger, "kubectl get pods -A")
+
+
+def test_the_values_inside_a_structured_aws_parameter_are_read():
+    trigger = trigger_for(
+        "Opening SSH to 0.0.0.0/0 in a security group", "Never open SSH to the world"
+    )
+    shorthand = "IpProtocol=tcp,FromPort=22,ToPort=22,IpRanges=[{CidrIp=0.0.0.0/0}]"
+    as_json = '[{"IpProtocol": "tcp", "FromPort": 22, "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}]'
+    for value in (shorthand, as_json):
+        line = (
+            f"aws ec2 authorize-security-group-ingress --group-id sg-1 --ip-permissions '{value}'"
+        )
+        assert blocks(trigger, line), line
+    mine = shorthand.replace("0.0.0.0/0", "203.0.113.7/32")
+    assert not blocks(
+        trigger,
+        f"aws ec2 authorize-security-group-ingress --group-id sg-1 --ip-permissions '{mine}'",
+    )

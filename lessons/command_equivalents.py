@@ -8,7 +8,8 @@ reads one command and adds the equivalent command in the spelling triggers use:
   (`sql drop table orders`, `sql delete --all-rows sessions`; `lessons.sql_statements`), and so
   do `dropdb x`, `mysqladmin drop x` and `dropuser x`;
 - `service ufw stop` and `/etc/init.d/ufw stop` are `systemctl stop ufw`; `systemctl disable
-  --now x` also stops it; `systemctl mask x` also disables it;
+  --now x` also stops it; `systemctl mask x` also disables it; a server's own stop command
+  (`pg_ctl stop`, `mysqladmin shutdown`, `redis-cli shutdown`, `nginx -s stop`) stops its unit;
 - `pkill` and `killall` are `kill` of the named process; `perl -i` and `ruby -i` edit in place as
   `sed -i` does; `terraform apply -destroy` is `terraform destroy`; `docker volume prune` is
   `docker system prune --volumes`; `aws s3 rb --force` empties the bucket as `aws s3 rm
@@ -157,8 +158,30 @@ def _sql(inv: Invocation) -> tuple[list[Invocation], bool]:
 # --- services, processes, files ------------------------------------------------------------------
 
 
+def _own_stop(inv: Invocation) -> str | None:
+    """The unit a server's own stop command stops (`pg_ctl stop`, `pg_ctlcluster 15 main
+    stop`, `mysqladmin shutdown`, `redis-cli shutdown`, `nginx -s stop`, `apachectl stop`)."""
+    program, sub, args = inv.program, inv.subcommand, [a.lower() for a in inv.args]
+    if program == "pg_ctl" and sub[:1] in (("stop",), ("kill",)):
+        return "postgresql"
+    if program == "pg_ctlcluster" and args[2:3] == ["stop"]:
+        return "postgresql"
+    if program == "mysqladmin" and sub[:1] == ("shutdown",):
+        return "mysql"
+    if program == "redis-cli" and args[:1] == ["shutdown"]:
+        return "redis"
+    if program == "nginx" and args[:1] in (["stop"], ["quit"]):
+        return "nginx"
+    if program in ("apachectl", "apache2ctl") and args[:1] in (["stop"], ["graceful-stop"]):
+        return "apache2"
+    return None
+
+
 def _services(inv: Invocation) -> tuple[list[Invocation], bool]:
     first = inv.text.split(None, 1)[0] if inv.text else ""
+    unit = _own_stop(inv)
+    if unit is not None:
+        return [like(inv, "systemctl", ("stop",), args=[unit], options={})], False
     if inv.program in ("service", "rc-service") and len(inv.args) >= 2:
         unit = SERVICE_NAMES.get(inv.args[0].lower(), inv.args[0])
         return [like(inv, "systemctl", (inv.args[1],), args=[unit])], True
@@ -270,6 +293,9 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "helm", ("install",), flags=inv.flags - {"--install"}, options=inv.options)
         ], False
+    if program in ("scp", "sftp") and "-o" in inv.options:
+        # the ssh options scp and sftp pass on are ssh's (scp(1): "-o ssh_option")
+        return [like(inv, "ssh", flags={"-o"}, options={"-o": inv.options["-o"]}, args=[])], False
     if program == "deluser" and inv.flags & {"--remove-home", "--remove-all-files"}:
         # Debian's deluser(8): the account with its home, as `userdel -r` removes it
         return [like(inv, "userdel", flags={"--remove"}, options={})], False

@@ -37,6 +37,8 @@ SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KE
 SECRET_NAME = r"re:^\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*$"
 SECRET_WORD = r"re:(?i)(secret|token|passw|api_?key|private_?key|credential)"
 LITERAL_SECRET = r"re:^[^$<{\s-][^\s]{3,}$"
+# Where a package manager installs dependencies: edits there are lost on the next install.
+_INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 
 # Words for kinds of action, shared by several concepts.
 GROUPS: dict[str, tuple[str, ...]] = {
@@ -333,6 +335,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "systemctl stop {target}",
         "systemctl disable {target}",
         "systemctl mask {target}",
+        # the host firewalls' own units, whichever the sentence names
+        *(
+            f"systemctl {verb} {unit}"
+            for unit in ("ufw", "firewalld", "nftables", "iptables")
+            for verb in ("stop", "disable", "mask")
+        ),
         targets="service",
     ),
     concept(
@@ -389,6 +397,48 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "re:.", "options": {"--passwd": LITERAL_SECRET}},
         {"program": "re:.", "anywhere": ["re:^[a-z][a-z0-9+.-]*://[^:/@\\s]+:[^@/$\\s]+@"]},
         {"program": "curl", "options": {"--user": "re:^[^:$]+:[^$].*"}},
+    ),
+    concept(
+        "delete resources of a production cluster",
+        "kubernetes|k8s|kubectl|cluster|pod|deployment|namespace|helm release & DELETE",
+        "kubectl delete",
+        "helm uninstall",
+        production=True,
+    ),
+    concept(
+        "delete a lock file",
+        "lock file|lockfile|lock-file|package-lock|yarn.lock|poetry.lock|cargo.lock|gemfile.lock|"
+        "composer.lock|pnpm-lock|uv.lock & DELETE",
+        # the lock files of npm, yarn, pnpm, poetry, uv, pipenv, cargo, bundler, composer, go
+        {
+            "program": "rm",
+            "args": [
+                r"re:(^|/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|"
+                r"poetry\.lock|uv\.lock|Pipfile\.lock|Cargo\.lock|Gemfile\.lock|composer\.lock|"
+                r"go\.sum)$"
+            ],
+        },
+    ),
+    concept(
+        "edit installed dependencies in place",
+        "node_modules|site-packages|dist-packages|vendor|installed package|installed dependenc "
+        "& WRITE",
+        # edits the next install throws away: in place, in an editor, or by redirection
+        *(
+            {"program": program, "flags": flags, "args": [_INSTALLED]}
+            for program, flags in (
+                ("sed", ["--in-place"]),
+                ("re:^(vi|vim|nvim|nano|emacs|ed|code)$", []),
+                ("write-file", []),
+                ("patch", []),
+            )
+        ),
+    ),
+    concept(
+        "publish a secret file",
+        "gist|pastebin|paste|public & upload|publish|share|creat|post|push",
+        {"program": "gh", "subcommand": ["gist", "create"], "args": [SECRET_FILE]},
+        {"program": "gh", "subcommand": ["gist", "create"], "args": [".env"]},
     ),
     concept(
         "skip the tests",

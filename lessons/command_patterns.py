@@ -477,11 +477,27 @@ _BRACED = re.compile(r"(?<![$@\w{])\{[A-Za-z_][\w-]*\}(?!\})")
 _CAPITALS = re.compile(r"(?<![$\w{])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w}=])")
 
 
+# One capital word that documentation uses for a value (man pages' metavariables: `kubectl
+# delete ns NAME`, `git push REMOTE BRANCH`), never a keyword a command takes (`FLUSHALL`,
+# `ACCEPT`, SQL's `TABLE` and `ROLE`) nor a variable (`$USER`, `PATH=…`).
+_METAVARIABLES = (
+    "NAME NAMESPACE NS BRANCH REMOTE USERNAME HOST HOSTNAME FILE FILENAME DIR DIRECTORY URL "
+    "PORT PID TAG IMAGE CONTAINER POD NODE SERVICE RELEASE CHART BUCKET PROJECT REGION ZONE "
+    "CLUSTER CONTEXT DB DBNAME PACKAGE PKG VERSION COMMIT SHA REF REPO REPOSITORY ORG OWNER "
+    "VOLUME NETWORK DEVICE DISK TARGET SRC DEST DST INSTANCE ACCOUNT"
+).split()
+_METAVARIABLE = re.compile(rf"(?<![$\w{{/-])(?:{'|'.join(_METAVARIABLES)})(?![\w}}=])")
+# `/path/to/dir`, `path/to/file`: the documentation's way of writing any path
+_PATH_TO = re.compile(r"(?<![\w.-])/?path/to(?:/[\w.*-]*)*")
+
+
 def substitute_placeholders(text: str) -> str:
     text = _OPTIONAL.sub(" ", text)
     text = _ANGLE.sub(_ANY_WORD, text)
     text = _BRACED.sub(_ANY_WORD, text)
     text = _CAPITALS.sub(_ANY_WORD, text)
+    text = _METAVARIABLE.sub(_ANY_WORD, text)
+    text = _PATH_TO.sub(_ANY_WORD, text)
     return _ELLIPSIS.sub(_ANY_WORD, text)
 
 

@@ -921,6 +921,8 @@ SPECS: dict[str, str] = {
     "ssh-keygen": "-t= -b= -f= -N= -C= -R= -F= -y -l -E= -P= -p -q~ -a= -m= -o -K -s= -I= "
     "-n= -V= -z= -Y= -H",
     "setenforce": "",
+    "swapoff": "-a/--all -v/--verbose~ -e/--ifexists",
+    "swapon": "-a/--all -v/--verbose~ -e/--ifexists -s/--summary! --show:! -p/--priority=",
     "visudo": "-c/--check! -f/--file= -q/--quiet~ -s/--strict -x/--export=",
     "usermod": "-a/--append -G/--groups= -g/--gid= -s/--shell= -d/--home= -m/--move-home "
     "-l/--login= -L/--lock -U/--unlock -e/--expiredate= -p/--password= -u/--uid= "

@@ -348,6 +348,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = _text_value(value, prose)
         else:
             kept = keep(value)
+        if kept is None and state_of(value) is False:
+            kept = value  # `--replicas=0`, `--enabled=false`: the state it sets is the danger
         if kept is not None and kept != ANY:
             options.append((flag, Value.of(kept)))
         elif flag in named or not generalising and kept == ANY:

@@ -952,3 +952,32 @@ def test_ssh_options_given_to_scp_are_ssh_options():
     trigger = trigger_for("ssh -o StrictHostKeyChecking=no <host>", "Don't skip host key checking")
     assert blocks(trigger, "scp -o StrictHostKeyChecking=no build.tgz host:/tmp")
     assert not blocks(trigger, "scp build.tgz host:/tmp")
+
+
+@pytest.mark.parametrize(
+    ("example", "blocked", "spared"),
+    [
+        ("kubectl delete ns NAMESPACE", "kubectl delete namespace payments", "kubectl get ns"),
+        ("git push origin :BRANCH", "git push origin --delete feature/x", "git push origin x"),
+        ("sudo userdel -r USERNAME", "sudo userdel -r deploy", "sudo userdel deploy"),
+        ("shred -u /path/to/file", "shred -u /srv/keys/id_rsa", "shred --help"),
+    ],
+)
+def test_a_metavariable_or_a_path_to_placeholder_stands_for_any_value(example, blocked, spared):
+    trigger = trigger_for(example, f"Never run {example}")
+    assert blocks(trigger, blocked)
+    assert not blocks(trigger, spared)
+
+
+def test_a_keyword_in_capitals_is_not_a_placeholder():
+    trigger = trigger_for("redis-cli FLUSHALL", "Never flush all of Redis")
+    assert blocks(trigger, "redis-cli -h cache flushall")
+    assert not blocks(trigger, "redis-cli -h cache DEL session:1")
+
+
+def test_a_state_an_option_sets_is_kept():
+    trigger = trigger_for(
+        "kubectl scale statefulset/<name> --replicas=0", "Never scale a statefulset down"
+    )
+    assert blocks(trigger, "kubectl scale sts/db --replicas 0")
+    assert not blocks(trigger, "kubectl scale statefulset db --replicas=3")

@@ -963,6 +963,7 @@ PROGRAM_ALIASES: dict[str, str] = {
     "flyctl": "fly",
     "kubectl.exe": "kubectl",
     "gradlew": "gradle",  # the project's wrapper runs the same gradle
+    "hub": "git",  # GitHub's hub wraps git and passes its commands on
     "mvnw": "mvn",
     "k": "kubectl",  # the alias kubectl's own quick reference sets up (`alias k=kubectl`)
     "oc": "kubectl",

@@ -358,6 +358,8 @@ KUBE_KINDS: dict[str, str] = {
     "persistentvolumes": "persistentvolume", "sts": "statefulset",
     "statefulsets": "statefulset", "ds": "daemonset", "daemonsets": "daemonset",
     "cm": "configmap", "configmaps": "configmap", "secrets": "secret", "no": "node",
+    # OpenShift's project is a namespace (`oc delete project x` deletes the namespace x)
+    "project": "namespace", "projects": "namespace",
     "nodes": "node", "crd": "customresourcedefinition", "crds": "customresourcedefinition",
     "customresourcedefinitions": "customresourcedefinition", "rs": "replicaset",
     "replicasets": "replicaset", "rc": "replicationcontroller",

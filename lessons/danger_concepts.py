@@ -234,6 +234,33 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "chown", "args": [SYSTEM_DIR]},
     ),
     concept(
+        "change the owner of a whole home directory",
+        "chown|ownership|owner & home director|home folder|home dir",
+        {"program": "chown", "flags": ["--recursive"], "args": [HOME_DIR]},
+    ),
+    concept(
+        "delete a directory the sentence names",
+        "director|folder & DELETE",
+        {"program": "rm", "flags": ["--recursive"], "args": ["{target}"]},
+        targets="directory",
+    ),
+    concept(
+        "delete a file the sentence names",
+        "DELETE",
+        {"program": "rm", "args": ["{target}"]},
+        targets="file",
+    ),
+    concept(
+        "seed a production database",
+        "seed & database|db|data|fixture",
+        "rails db:seed",
+        "rake db:seed",
+        "manage.py loaddata",
+        "artisan db:seed",
+        "prisma db seed",
+        production=True,
+    ),
+    concept(
         "overwrite a disk device",
         "disk|device|drive|partition|/dev/|block|ssd|sd card|usb & dd|mkfs|format|wip|overwrit|"
         "partition|wipefs|shred|writ|eras|zero|flash|imag",
@@ -407,8 +434,8 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a lock file",
-        "lock file|lockfile|lock-file|package-lock|yarn.lock|poetry.lock|cargo.lock|gemfile.lock|"
-        "composer.lock|pnpm-lock|uv.lock & DELETE",
+        "package|dependenc|npm|yarn|pnpm|poetry|cargo|bundler|gemfile|composer|pipenv|uv.lock "
+        "& lock & DELETE",
         # the lock files of npm, yarn, pnpm, poetry, uv, pipenv, cargo, bundler, composer, go
         {
             "program": "rm",

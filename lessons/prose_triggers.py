@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from lessons.command_equivalents import WRITE_FILE
 from lessons.command_patterns import patterns_from_text
-from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS, SERVICE_NAMES
-from lessons.danger_concepts import CONCEPTS, Concept
+from lessons.command_tables import KNOWN_PROGRAMS, KUBE_KINDS, PROGRAMS, SERVICE_NAMES
+from lessons.danger_concepts import CONCEPTS, GROUPS, Concept
 from lessons.value_classes import PROD_WORDS, STAGING_WORDS, VALUE_CLASSES, prose_names
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -55,6 +55,18 @@ _DAEMON_OBJECT = re.compile(
 # What the guard calls the statements a client runs and the files a command writes: never the
 # name of a tool a sentence means ("a Cloud SQL instance" is no `sql` command)
 _PSEUDO_PROGRAMS = frozenset({"sql", WRITE_FILE})
+# Words before "directory" that say which, not its name ("the home directory", "a system
+# directory", "the working directory").
+_NOT_A_DIRECTORY_NAME = frozenset(
+    "home system root working current parent whole entire project build output data temp "
+    "temporary user users shared every each other same wrong right".split()
+)
+# A file spelled in a sentence: a path with a file name, or a dotfile with a suffix
+# (`.git/index.lock`, `/etc/passwd`, `.env`), not a bare word.
+_SPELLED_FILE = re.compile(
+    r"(?<![\w/.$~-])((?:/|\.?[\w-]+/)(?:[\w.-]+/)*[\w-]*\.?[\w-]+\.[\w]+|/(?:[\w.-]+/)+[\w.-]+|"
+    r"\.[a-z][\w-]*(?:\.[\w-]+)?)(?=[\s,;:)]|$|\.(?:\s|$))"
+)
 _ARTICLES = frozenset("the a an this that its their his her our your any every all web app".split())
 
 # A verb of the sentence (its stem) -> the words a command uses for it (for tools the catalogue
@@ -150,6 +162,23 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
         if prose_names(branch.words, lowered, words):
             return [branch.trigger]
         return [b for b in _BRANCHES if b in words]
+    if kind == "directory":
+        # "the migrations directory", "the .terraform folder": that directory wherever it is
+        named = re.findall(r"\b([.\w][\w.-]{2,40})\s+(?:director(?:y|ies)|folders?)\b", lowered)
+        return [
+            rf"re:(^|/){re.escape(n)}$"
+            for n in dict.fromkeys(named)
+            if n not in _ARTICLES and n not in _NOT_A_DIRECTORY_NAME
+        ]
+    if kind == "file":
+        # a file the sentence spells: `.git/index.lock`, `/etc/passwd`, `.env`
+        spelled = _SPELLED_FILE.findall(text)
+        return [
+            rf"re:(^|/){re.escape(f.lstrip('/'))}$"
+            if not f.startswith("/")
+            else rf"re:^{re.escape(f)}$"
+            for f in dict.fromkeys(spelled)
+        ]
     if kind == "path":
         # the file itself, not its backups or variants (`/etc/fstab`, not `/etc/fstab.bak`)
         return [rf"re:^{re.escape(p)}$" for p in dict.fromkeys(_PATH.findall(text)) if p != "/"]
@@ -344,6 +373,24 @@ def _on_ports(pattern: str | dict, ports: list[str]) -> str | dict:
     return {**pattern, "anywhere": [*pattern.get("anywhere", []), port]}
 
 
+_KUBERNETES = frozenset({"kubectl", "kubernetes", "k8s", "cluster", "namespace", "oc"})
+# Kinds that are the cluster's structure rather than what a workload owns: a sentence naming
+# them is about something else ("delete the pod on that node")
+_KUBE_CONTEXT_KINDS = frozenset({"namespace", "node"})
+
+
+def kube_deletions(text: str, words: set[str]) -> list[dict]:
+    """ "Deleting secrets from the cluster with kubectl": `kubectl delete secret`, for each kind
+    of resource the sentence names (by any of kubectl's names for it)."""
+    if not words & _KUBERNETES or not prose_names(GROUPS["DELETE"], text, words):
+        return []
+    kinds = {KUBE_KINDS.get(w, w) for w in words if w in KUBE_KINDS or w in KUBE_KINDS.values()}
+    return [
+        {"program": "kubectl", "subcommand": ["delete", kind]}
+        for kind in sorted(kinds - _KUBE_CONTEXT_KINDS)
+    ]
+
+
 # Phrases naming an amount, not the thing: "to free disk space" names no disk to wipe.
 _QUANTITIES = re.compile(r"\bdisk (?:space|usage|quota)\b")
 
@@ -369,6 +416,7 @@ def describe(sentence: str) -> Described:
                     described.lines.append(filled)
                 else:
                     described.patterns.append(filled)
+    described.patterns += kube_deletions(lowered, words)
     described.lines += command_lines(sentence, names)
     described.lines += tools_used(sentence)
     described.patterns += setting_patterns(sentence)

@@ -854,6 +854,31 @@ def test_a_query_is_the_functions_it_calls():
             ["kubectl --context staging delete pod api-1", "kubectl --context prod get pods"],
         ),
         (
+            "Deleting the migrations directory to start the schema over",
+            ["rm -rf migrations", "rm -rf app/migrations/"],
+            ["ls migrations", "rm -rf build"],
+        ),
+        (
+            "Deleting .git/index.lock while another git process is running",
+            ["rm -f .git/index.lock", "rm .git/index.lock"],
+            ["cat .git/HEAD", "rm package-lock.json"],
+        ),
+        (
+            "Running the database seed script against production",
+            ["RAILS_ENV=production rails db:seed"],
+            ["rails db:seed", "RAILS_ENV=production rails db:migrate:status"],
+        ),
+        (
+            "Deleting secrets from the cluster with kubectl",
+            ["kubectl delete secret db-creds -n prod", "kubectl -n prod delete secrets --all"],
+            ["kubectl get secrets -n prod", "kubectl delete pod web-0"],
+        ),
+        (
+            "Running chown -R on the entire home directory",
+            ["sudo chown -R root:root ~", "sudo chown -R www-data /home/deploy"],
+            ["chown -R deploy:deploy ~/app"],
+        ),
+        (
             "Wiping every Docker volume on the host to free disk space",
             ["docker volume prune -a -f", "docker system prune --volumes -af"],
             ["docker system prune -f", "docker container prune -f", "dd if=x.img of=/dev/sdb"],

@@ -822,8 +822,11 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
         return ctx.line(" ".join(rest))  # eval joins its words and runs that
     if name == "ssh":
         j = _skip_options(rest, 0, PROGRAMS["ssh"].values)
-        if j + 1 < len(rest):  # ssh joins its words into one line for the remote shell
-            line = " ".join(rest[j + 1 :])
+        remote = rest[j + 1 :]
+        if remote[:1] == ["--"]:
+            remote = remote[1:]  # `ssh host -- cmd`: the end of ssh's own options
+        if remote:  # ssh joins its words into one line for the remote shell
+            line = " ".join(remote)
             return [ctx.wrapper(word0, rest), *ctx.line(line, via=[rest[j]])]
     if name == "find":
         for flag in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -892,9 +895,24 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
     return result
 
 
+def _shell_options(rest: list[str]) -> list[str]:
+    """A shell's bundled options split (`bash -lc '…'`, `sh -ec '…'`: `-c` among them)."""
+    out: list[str] = []
+    for k, word in enumerate(rest):
+        if not word.startswith("-") or word == "--":
+            return out + rest[k:]
+        if re.fullmatch(r"-[A-Za-z]*c[A-Za-z]*", word) and word != "-c":
+            out += [f"-{letter}" for letter in word[1:]]
+        else:
+            out.append(word)
+    return out
+
+
 def _open_shell(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] | None:
     """`bash -c '…'` runs its text; `sh -c "$(curl …)"`, `bash <(curl …)` and
     `python3 -c "$(curl …)"` run what the command in them prints."""
+    if program_name(word0) in SHELLS:
+        rest = _shell_options(rest)
     code = next((f for f in ("-c", "-e", "--eval") if f in rest), None)
     at = rest.index(code) + 1 if code else _skip_options(rest, 0, INTERPRETER_VALUES)
     source = rest[at] if at < len(rest) else ""

@@ -564,7 +564,8 @@ _ENGLISH_SYNTAX = {"ufw": frozenset({"from", "to", "on", "in"})}
 
 
 def _reads_as_sentence(text: str) -> bool:
-    """`rm -rf on a path made from a variable` is a sentence about rm, not a command."""
+    """`rm -rf on a path made from a variable` is a sentence about rm, not a command; so is
+    `kubeadm reset wiped the control plane` (English glue among plain words)."""
     raws = raw_commands(text)
     if not raws:
         return False
@@ -574,7 +575,9 @@ def _reads_as_sentence(text: str) -> bool:
     if not words:
         return False
     keywords = _ENGLISH_SYNTAX.get(words[0], frozenset())
-    return sum(w in _STOPWORDS and w not in keywords for w in words[1:]) >= 2
+    glue = sum(w in _STOPWORDS and w not in keywords for w in words[1:])
+    plain = sum(w.isalpha() and w.islower() for w in raws[0].words[1:])
+    return glue >= 2 or glue >= 1 and plain >= 5 and plain == len(raws[0].words) - 1
 
 
 # A command line of a program the guard has no table for (`alembic downgrade base`): lower-case

@@ -251,6 +251,52 @@ def inline_commands(text: str) -> list[str]:
     return found
 
 
+# Subcommand words that destroy, stop or undo: a sentence naming one after a program names
+# that command ("Running flyway clean against a shared database", "git stash clear").
+DESTRUCTIVE_SUBCOMMANDS = frozenset(
+    "delete rm remove destroy drop dropdb purge prune clean clear reset wipe flush flushall "
+    "truncate uninstall drain cordon rekey rollback downgrade terminate kill stop disable "
+    "revoke shred format erase unpublish deregister decommission nuke".split()
+)
+
+
+def named_subcommands(text: str) -> list[str]:
+    """Commands a sentence names as a program and a destructive subcommand, without flags
+    (`flyway clean`, `git stash clear`, `kubeadm reset`): the program, the words of its own
+    subcommand table before it, and that verb."""
+    words = [w.strip(".,;:()`'\"") for w in text.split()]
+    found = []
+    for i, word in enumerate(words):
+        name = word.lower()
+        after_run = i > 0 and words[i - 1].lower() in _RUN_WORDS
+        if name not in KNOWN_PROGRAMS and not (after_run and _PROGRAM_NAME.fullmatch(name)):
+            continue
+        if name in _ARTICLES or name in _STOPWORDS:
+            continue
+        subs: list[str] = []
+        for following in words[i + 1 : i + 4]:
+            lowered = following.lower()
+            if lowered in DESTRUCTIVE_SUBCOMMANDS:
+                found.append(" ".join([name, *subs, lowered]))
+                break
+            if not _PROGRAM_NAME.fullmatch(lowered) or lowered in _STOPWORDS:
+                break
+            subs.append(lowered)  # `git stash clear`, `vault operator rekey`
+    return list(dict.fromkeys(found))
+
+
+_RUN_WORDS = frozenset(
+    "run runs running ran using used use executing executed execute calling called via with "
+    "invoking invoked".split()
+)
+_PROGRAM_NAME = re.compile(r"[a-z][a-z0-9_.-]{1,30}")
+_STOPWORDS = frozenset(
+    "a an the on of to from with that which like for in by when while without instead because "
+    "so is are be was were it its this these those there their them they you your we our and "
+    "or but all every".split()
+)
+
+
 def _quoted_commands(text: str) -> list[str]:
     """Commands in parentheses, backticks or quotes ("Disabling SELinux (setenforce 0)")."""
     found = []
@@ -401,7 +447,9 @@ def describe(sentence: str) -> Described:
     words = _words(lowered)
     names = _names(sentence)
     described = Described(production=bool(words & PROD_WORDS), staging=bool(words & STAGING_WORDS))
-    described.commands = inline_commands(sentence) + _quoted_commands(sentence)
+    described.commands = (
+        inline_commands(sentence) + _quoted_commands(sentence) + named_subcommands(sentence)
+    )
     for concept in CONCEPTS:
         if concept.production and not described.production:
             continue

@@ -879,6 +879,21 @@ def test_a_query_is_the_functions_it_calls():
             ["chown -R deploy:deploy ~/app"],
         ),
         (
+            "Running flyway clean against a shared database",
+            ["flyway clean -url=jdbc:postgresql://db/app", "flyway -cleanDisabled=false clean"],
+            ["flyway info", "flyway migrate"],
+        ),
+        (
+            "Using git stash clear to tidy up",
+            ["git stash clear"],
+            ["git stash list", "git stash pop"],
+        ),
+        (
+            "kubeadm reset wiped the control plane",
+            ["sudo kubeadm reset -f"],
+            ["kubeadm token list"],
+        ),
+        (
             "Wiping every Docker volume on the host to free disk space",
             ["docker volume prune -a -f", "docker system prune --volumes -af"],
             ["docker system prune -f", "docker container prune -f", "dd if=x.img of=/dev/sdb"],

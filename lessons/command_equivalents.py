@@ -274,6 +274,9 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "aws", ("s3", "rm"), flags=(inv.flags - {"--force"}) | {"--recursive"})
         ], True
+    uninstalled = _package_removal(inv)
+    if uninstalled is not None:
+        return [uninstalled], False
     if program == "apt" and sub[:1] == ("purge",):
         return [like(inv, "apt", ("remove",), flags=inv.flags | {"--purge"})], True
     if program == "apt" and sub[:1] == ("autoremove",) and inv.args:
@@ -323,6 +326,30 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         verb = {"rb": ("buckets", "delete")}.get(sub[0], (sub[0],))
         return [like(inv, "gcloud", ("storage", *verb), flags=flags, options=inv.options)], True
     return [], False
+
+
+def _package_removal(inv: Invocation) -> Invocation | None:
+    """A package removed by another distribution's manager is `apt remove` of it: dnf/yum
+    remove, zypper rm, pacman -R, apk del, rpm -e, dpkg -r/-P (purging: `--purge`)."""
+    program, sub, args = inv.program, inv.subcommand, inv.args
+    purge = bool(inv.flags & {"--purge", "--nosave"})
+    if program == "dnf" and sub[:1] in (("remove",), ("erase",), ("autoremove",)) and args:
+        packages = args
+    elif program == "zypper" and args[:1] in (["rm"], ["remove"]) and len(args) > 1:
+        packages = args[1:]
+    elif program == "apk" and sub[:1] == ("del",) and args:
+        packages = args
+    elif program == "pacman" and "--remove" in inv.flags and args:
+        packages = args
+    elif program == "rpm" and "--erase" in inv.flags and args:
+        packages = args
+    elif program == "dpkg" and inv.flags & {"--remove", "--purge"} and args:
+        packages = args
+    else:
+        return None
+    return like(
+        inv, "apt", ("remove",), flags={"--purge"} if purge else set(), args=packages, options={}
+    )
 
 
 def _history_without(inv: Invocation, paths: list[str]) -> Invocation:

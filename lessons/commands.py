@@ -970,12 +970,48 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
         found.extend(opened)
     _xargs_feeds(found, fed)
     _stdin_feeds(found)
+    found += _downloaded_then_run(found)
     for inv in list(found):
         if inv.program == "sh" and not inv.args and STDIN in inv.options:
             # `echo 'rm -rf /srv' | sh`: the shell runs what it is handed
             for script in inv.options[STDIN]:
                 found += invocations(script, depth=depth + 1, sudo=sudo or inv.sudo)
     return with_equivalents(found)
+
+
+def _downloaded_then_run(found: list[Invocation]) -> list[Invocation]:
+    """`curl -o i.sh URL && bash i.sh`, `wget URL && ./i.sh`: a script downloaded and run in
+    the same line, unread, is a download piped into a shell (`curl URL | sh`)."""
+    saved: dict[str, Invocation] = {}
+    extra: list[Invocation] = []
+    for inv in found:
+        if inv.program == "curl":
+            outputs = list(inv.options.get("--output", ()))
+            if not outputs and inv.text.lstrip().startswith("wget"):
+                # wget saves to the URL's file name
+                outputs = [a.split("?")[0] for a in inv.args if "://" in a]
+            for output in outputs:
+                name = posixpath.basename(output.rstrip("/"))
+                if name:
+                    saved[name] = inv
+            continue
+        downloader = saved.get(inv.program)
+        if downloader is None:
+            continue
+        number = next(PIPELINES)
+        extra.append(replace(downloader, pipeline=(number, 0)))
+        extra.append(
+            Invocation(
+                program="sh",
+                sudo=inv.sudo,
+                env=dict(inv.env),
+                text=inv.text,
+                pipeline=(number, 1),
+                cwd=inv.cwd,
+                expanded=True,
+            )
+        )
+    return extra
 
 
 def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:

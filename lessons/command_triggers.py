@@ -627,9 +627,13 @@ class Derived:
 
 def _unwrap_any(line: list[Invocation]) -> list[Invocation]:
     """`kubectl exec <pod> -- <command>`: any command run through a wrapper; the wrapper is
-    then what the report is about, and stands for itself."""
+    then what the report is about, and stands for itself. A line whose every program is a
+    placeholder is about any program."""
     if not any(is_placeholder(inv.program) for inv in line):
         return line
+    if all(is_placeholder(inv.program) for inv in line):
+        # `<package-manager> install --force <package>`: whichever program it is
+        return [replace(inv, program="re:.") for inv in line]
     return [
         replace(inv, wrapper=False) if inv.wrapper else inv
         for inv in line

@@ -620,6 +620,14 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         # `git checkout -- .` discards changes to paths, as `git restore .` does
         reading.subcommand = ("restore",)
     args = [_substitution(a) for a in args]
+    for user_option in ("--user", "-u"):
+        if user_option in options and name in ("docker", "kubectl", "podman", "sudo", "su"):
+            # uid 0 is root (`docker exec -u 0`, `--user 0:0`)
+            options[user_option] = [
+                "root" if re.fullmatch(r"#?0(:0)?", v) else v for v in options[user_option]
+            ]
+    if name == "git":
+        args = [_revision(a) for a in args]
     if name in ARG_SYNONYMS:
         args = [ARG_SYNONYMS[name].get(a.lower(), a) for a in args]
     if name == "git" and reading.subcommand[:1] == ("push",):
@@ -684,6 +692,17 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         essential=spec.essential,
         cwd=raw.cwd or "",
     )
+
+
+_CARETS = re.compile(r"^([\w./@{}-]*?)(\^+)$")
+
+
+def _revision(arg: str) -> str:
+    """`HEAD^` and `HEAD^^` are `HEAD~1` and `HEAD~2` (gitrevisions(7))."""
+    found = _CARETS.match(arg)
+    if found is None or not found.group(1):
+        return arg
+    return f"{found.group(1)}~{len(found.group(2))}"
 
 
 def _service(unit: str) -> str:

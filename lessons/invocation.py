@@ -57,8 +57,9 @@ class Invocation:
 
     @cached_property
     def haystack(self) -> str:
-        """Its values in one lower-case string: a literal a trigger needs must occur in it."""
-        return "\n".join(self.words()).casefold()
+        """Its values in one lower-case string: a literal a trigger needs must occur in it (its
+        subcommand words too: a pattern of any program reads them as arguments)."""
+        return "\n".join([*self.subcommand, *self.words()]).casefold()
 
     def describe(self) -> dict:
         return {

@@ -1043,3 +1043,23 @@ def test_another_distributions_package_removal_is_apt_remove():
         assert blocks(trigger, line), line
     assert not blocks(trigger, "sudo dnf remove -y nano")
     assert not blocks(trigger, "dpkg -l openssl")
+
+
+def test_a_placeholder_for_the_program_stands_for_any_program():
+    trigger = trigger_for(
+        "<package-manager> install --force <package>", "Never install packages with --force"
+    )
+    assert blocks(trigger, "npm install --force react")
+    assert blocks(trigger, "cargo install --force ripgrep")
+    assert not blocks(trigger, "npm install react")
+
+
+def test_uid_0_is_root_and_carets_count_back_like_tildes():
+    root = trigger_for(
+        "docker exec -u root -it <container> <shell>", "Never open a root shell in a container"
+    )
+    assert blocks(root, "docker exec -u 0 -it api-prod bash")
+    assert not blocks(root, "docker exec -u 1000 -it api-prod bash")
+    reset = trigger_for("git reset --hard HEAD~<n>", "Never reset hard to an older commit")
+    assert blocks(reset, "git reset --hard HEAD^")
+    assert not blocks(reset, "git reset --hard origin/main")

@@ -736,8 +736,13 @@ def derive(
                 sources.append(text.strip())
                 patterns.extend(described)
             continue
+        around = _BACKTICKS.sub(" ", text) if "`" in text else ""
+        in_production = len(around.split()) >= 3 and Prose(around).production
         for command in commands:
             found = _from_command(command, said, notes, harmless)
+            if in_production:
+                # "Ran `DROP TABLE users` against the production database": there, not anywhere
+                found = [_with_production(p) for p in found]
             if found or not notes:
                 sources.append(command)
             patterns.extend(found)

@@ -654,6 +654,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         options.setdefault(target, []).append(value)
         flags.add(target)
     settings = list(_settings(env, options, args, reading.subcommand))
+    if name in ("export", "declare", "typeset", "setenv", "setx"):
+        # `export NODE_TLS_REJECT_UNAUTHORIZED=0`: what later commands run with
+        settings += [tuple(a.split("=", 1)) for a in args if "=" in a]
     flags |= _environment_flags(name, env, spec)
     verify_off = name == "http" and any(
         v.lower() in FALSE_WORDS for v in options.get("--verify", [])

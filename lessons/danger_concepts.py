@@ -433,6 +433,13 @@ CONCEPTS: tuple[Concept, ...] = (
         production=True,
     ),
     concept(
+        "serve on every interface",
+        "0.0.0.0|all interfaces|every interface|all network interfaces & bind|listen|host|serv|"
+        "expos|run",
+        # a server told to listen on all addresses (`--host 0.0.0.0`, `runserver 0.0.0.0:8000`)
+        {"program": "re:.", "anywhere": [r"re:^(https?://)?0\.0\.0\.0(:\d+)?/?$"]},
+    ),
+    concept(
         "delete a lock file",
         "package|dependenc|npm|yarn|pnpm|poetry|cargo|bundler|gemfile|composer|pipenv|uv.lock "
         "& lock & DELETE",

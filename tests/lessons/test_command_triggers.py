@@ -894,6 +894,24 @@ def test_a_query_is_the_functions_it_calls():
             ["kubeadm token list"],
         ),
         (
+            "Ran `DROP TABLE users` against the production database",
+            [
+                "psql $PROD_DATABASE_URL -c 'DROP TABLE users'",
+                "mysql -h prod-db -e 'drop table users'",
+            ],
+            ["psql -c 'DROP TABLE users'"],
+        ),
+        (
+            "Setting NODE_TLS_REJECT_UNAUTHORIZED=0 to skip certificate checks",
+            ["export NODE_TLS_REJECT_UNAUTHORIZED=0", "NODE_TLS_REJECT_UNAUTHORIZED=0 npm ci"],
+            ["export NODE_EXTRA_CA_CERTS=/etc/ssl/corp.pem"],
+        ),
+        (
+            "Binding the development server to 0.0.0.0 on a cloud VM",
+            ["python manage.py runserver 0.0.0.0:8000", "flask run --host=0.0.0.0"],
+            ["python manage.py runserver", "flask run --host 127.0.0.1"],
+        ),
+        (
             "Wiping every Docker volume on the host to free disk space",
             ["docker volume prune -a -f", "docker system prune --volumes -af"],
             ["docker system prune -f", "docker container prune -f", "dd if=x.img of=/dev/sdb"],

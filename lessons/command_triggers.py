@@ -381,6 +381,14 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             without = without | {"--append"}
     # `kubectl delete <resource> --all`: a placeholder where a subcommand word stands is any
     subcommand = inv.subcommand
+    if (
+        generalising
+        and named & flags
+        and flags <= _SAME_ON_EVERY_SUBCOMMAND.get(inv.program, frozenset())
+    ):
+        # "Committed with --no-verify to get past the hooks": git's --no-verify skips the hooks
+        # of whichever command it is given to (commit, push, merge, rebase, am)
+        subcommand = ()
     if generalising and any(_any_subcommand(value) for _, value in options):
         # what the grant is given to (`--bucket <bucket>`) varies with the subcommand
         subcommand = ()
@@ -401,6 +409,10 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         then=then,
         text=inv.text.replace("__mnemosyne_any__", ANY),
     )
+
+
+# Flags that mean the same danger on whichever of the program's subcommands carries them.
+_SAME_ON_EVERY_SUBCOMMAND = {"git": frozenset({"--no-verify"})}
 
 
 def _any_subcommand(value: Value) -> bool:

@@ -1081,3 +1081,12 @@ def test_uid_0_is_root_and_carets_count_back_like_tildes():
     reset = trigger_for("git reset --hard HEAD~<n>", "Never reset hard to an older commit")
     assert blocks(reset, "git reset --hard HEAD^")
     assert not blocks(reset, "git reset --hard origin/main")
+
+
+def test_a_hook_bypass_named_in_the_report_is_one_on_any_git_command():
+    trigger = trigger_for(
+        'git commit --no-verify -m "wip"', "Committed with --no-verify to get past the hooks"
+    )
+    assert blocks(trigger, "git push --no-verify origin feature/login")
+    assert blocks(trigger, "git commit -nm deploy")
+    assert not blocks(trigger, "git push origin feature/login")

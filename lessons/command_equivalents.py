@@ -62,6 +62,8 @@ def like(
 ) -> Invocation:
     """An equivalent of inv: the same place in the line, the same privileges and surroundings
     (`part`: it does only the part of inv that acts on this)."""
+    # what the original's options named (a host, a database URL) stays among its words
+    dropped = [v for values in inv.options.values() for v in values] if options is None else []
     return Invocation(
         program=program,
         subcommand=tuple(subcommand),
@@ -74,7 +76,7 @@ def like(
         pipeline=inv.pipeline,
         substituted=inv.substituted,
         defused=inv.defused,
-        via=inv.via,
+        via=[*inv.via, *dropped],
         expanded=True,
         part=part,
         cwd=inv.cwd,
@@ -393,6 +395,13 @@ def _pip_configured(inv: Invocation) -> list[Invocation]:
     return [like(inv, "pip", (command,), flags=flags, args=[], options=options)]
 
 
+def _printers(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """`printf '%s\\n' "$X"` prints X as `echo "$X"` does."""
+    if inv.program == "printf" and len(inv.args) >= 2 and "%" in inv.args[0]:
+        return [like(inv, "echo", args=inv.args[1:], options={})], False
+    return [], False
+
+
 def _interpreters(inv: Invocation) -> tuple[list[Invocation], bool]:
     """What reads its program from a pipe runs it, whichever interpreter it is."""
     if inv.program in DOWNLOADERS and inv.program != "curl":
@@ -415,6 +424,7 @@ _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
     _processes,
     _in_place,
     _tools,
+    _printers,
     _interpreters,
     _writes,
 ]

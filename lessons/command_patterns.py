@@ -130,7 +130,8 @@ def literal_matches(reported: str, checked: str) -> bool:
         return state_of(checked) is state
     rbits, cbits = mode_bits(reported), mode_bits(checked)
     if rbits is not None and cbits is not None:
-        return rbits & cbits == rbits
+        # at least the bits reported; a mode of none (`umask 000`) only matches none
+        return rbits & cbits == rbits and (rbits != 0 or cbits == 0)
     if any(ch.isspace() for ch in reported.strip()):
         return _subsequence(text_words(reported), text_words(checked))
     if " " in checked.strip() and not reported.startswith("/"):

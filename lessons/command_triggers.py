@@ -309,7 +309,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         # as `kill postgres`) is what is killed, where a pid is only an example; a unit is what
         # systemctl starts or stops
         essential = (
-            inv.program == "chmod"
+            inv.program in ("chmod", "umask")
             and k == 0
             or inv.program in ("kill", "systemctl")
             and re.fullmatch(r"[A-Za-z][\w.@-]*", raw) is not None
@@ -317,6 +317,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
         if kept is None and state_of(raw) is not None:
             kept = raw  # `setenforce 0`: the state it sets is the danger, not an example
+        if kept is None and raw in _WHOLE_TREES:
+            kept = raw  # `rm -rf /`: the root is what it acts on, never an example
         if kept is None or kept == ANY:
             continue
         if inv.program == "kill" and not kept.startswith("re:") and re.fullmatch(r"[\w.-]+", kept):
@@ -411,6 +413,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
     )
 
 
+# The root of the filesystem and the home directory: a command acting on one is about it.
+_WHOLE_TREES = frozenset({"/", "~"})
 # Flags that mean the same danger on whichever of the program's subcommands carries them.
 _SAME_ON_EVERY_SUBCOMMAND = {"git": frozenset({"--no-verify"})}
 

@@ -634,6 +634,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         args = _refspecs(args, flags)
     elif name == "chmod" and args and "--reference" not in flags:
         args = [normalize_mode(args[0]), *args[1:]]
+    elif name == "umask" and args and re.fullmatch(r"[0-7]{1,4}", args[0]):
+        # the mode new files get: `umask 000` leaves 0777, as `chmod 777` grants it
+        args = [f"={0o777 & ~int(args[0], 8):04o}", *args[1:]]
     elif name == "dd":
         for arg in list(args):
             key, eq, value = arg.partition("=")

@@ -1090,3 +1090,27 @@ def test_a_hook_bypass_named_in_the_report_is_one_on_any_git_command():
     assert blocks(trigger, "git push --no-verify origin feature/login")
     assert blocks(trigger, "git commit -nm deploy")
     assert not blocks(trigger, "git push origin feature/login")
+
+
+def test_the_root_a_command_acts_on_is_never_an_example():
+    trigger = trigger_for("sudo rm -rf /", "Never sudo rm -rf /")
+    assert blocks(trigger, "sudo rm -rf --no-preserve-root /")
+    assert not blocks(trigger, "sudo rm -rf /tmp/build")
+
+
+def test_a_umask_compares_by_the_mode_it_leaves():
+    trigger = trigger_for("umask 000", "Never set a world-writable umask")
+    assert blocks(trigger, "umask 0")
+    assert not blocks(trigger, "umask 022")
+
+
+def test_printf_of_a_value_prints_it_as_echo_does():
+    trigger = trigger_for("echo $AWS_SECRET_ACCESS_KEY", "Never print the secret key in CI logs")
+    assert blocks(trigger, "printf '%s\\n' \"$AWS_SECRET_ACCESS_KEY\"")
+    assert not blocks(trigger, "printf '%s\\n' \"$AWS_REGION\"")
+
+
+def test_where_an_equivalent_acts_stays_among_its_words():
+    trigger = trigger_for("dropdb -h prod-db.internal app", "Never delete the production database")
+    assert blocks(trigger, "dropdb --host=prod-db.internal app")
+    assert not blocks(trigger, "dropdb -h localhost app_test")

@@ -321,6 +321,25 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [like(inv, "passwd", flags={"--delete"}, args=inv.args[-1:], options={})], False
     if program == "pip" and sub == ("config", "set") and len(inv.args) >= 2:
         return _pip_configured(inv), False
+    if program == "npm" and sub == ("config", "set") and len(inv.args) >= 2:
+        # npm-config(7): every configuration key is also the command-line flag --key
+        key, value = inv.args[0], inv.args[1]
+        flag = f"--{key}"
+        lowered = value.lower()
+        if lowered in TRUE_WORDS or lowered in FALSE_WORDS:
+            if lowered in FALSE_WORDS:
+                flag = f"--no-{key}"  # `strict-ssl false` is `--no-strict-ssl`
+            flags = {flag, "--insecure"} if flag in INSECURE_FLAGS else {flag}
+            return [like(inv, "npm", ("install",), flags=flags, args=[], options={})], False
+        return [
+            like(inv, "npm", ("install",), flags={flag}, args=[], options={flag: [value]})
+        ], False
+    group = _group_added(inv)
+    if group is not None:
+        return [group], False
+    power = _power_state(inv)
+    if power is not None:
+        return [like(inv, "systemctl", (power,), flags=set(), args=[], options={})], True
     if program == "find" and "-delete" in inv.flags and not inv.flags & _NARROWING:
         return [like(inv, "rm", flags={"--recursive", "--force"}, args=inv.args or ["."])], False
     if program == "gsutil" and sub:
@@ -328,6 +347,40 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         verb = {"rb": ("buckets", "delete")}.get(sub[0], (sub[0],))
         return [like(inv, "gcloud", ("storage", *verb), flags=flags, options=inv.options)], True
     return [], False
+
+
+def _group_added(inv: Invocation) -> Invocation | None:
+    """`gpasswd -a USER GROUP` and Debian's `adduser USER GROUP` add a user to a group as
+    `usermod -aG GROUP USER` does."""
+    if inv.program == "gpasswd" and "-a" in inv.flags and len(inv.args) == 2:
+        user, group = inv.args
+    elif inv.program == "adduser" and len(inv.args) == 2 and not inv.flags:
+        user, group = inv.args
+    else:
+        return None
+    return like(
+        inv,
+        "usermod",
+        flags={"--append", "--groups"},
+        options={"--groups": [group]},
+        args=[user],
+    )
+
+
+def _power_state(inv: Invocation) -> str | None:
+    """`shutdown -h now`, `poweroff`, `halt`, `init 0` power the host off; `shutdown -r`,
+    `reboot`, `init 6` reboot it (systemd's `systemctl poweroff` / `reboot`); a cancelled or
+    announced shutdown (`-c`, `-k`) does neither."""
+    program, args = inv.program, inv.args
+    if program == "shutdown" and not inv.defused:
+        return "reboot" if "--reboot" in inv.flags else "poweroff"
+    if program in ("poweroff", "halt") and not inv.defused:
+        return "poweroff"
+    if program == "reboot" and not inv.defused:
+        return "reboot"
+    if program in ("init", "telinit") and args[:1] in (["0"], ["6"]):
+        return "poweroff" if args[0] == "0" else "reboot"
+    return None
 
 
 def _package_removal(inv: Invocation) -> Invocation | None:

@@ -339,6 +339,8 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         ("builder", "build"): ("build",),
         ("buildx", "build"): ("build",),
     },
+    # `npm set k v` and `npm get k` are `npm config set k v` and `npm config get k` (npm-config(1))
+    "npm": {("set",): ("config", "set"), ("get",): ("config", "get")},
     "yarn": {
         # yarn 2+ runs the registry commands as `yarn npm publish`, `yarn npm unpublish`
         **{("npm", verb): (verb,) for verb in "publish unpublish login logout tag info".split()},
@@ -628,6 +630,8 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
             ]
     if name == "git":
         args = [_revision(a) for a in args]
+    if reading.subcommand[-2:] == ("config", "set") and len(args) == 1 and "=" in args[0]:
+        args = args[0].split("=", 1)  # `npm config set key=value` is `… set key value`
     if name in ARG_SYNONYMS:
         args = [ARG_SYNONYMS[name].get(a.lower(), a) for a in args]
     if name == "git" and reading.subcommand[:1] == ("push",):

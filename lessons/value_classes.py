@@ -107,6 +107,12 @@ VALUE_CLASSES = (
         ("world", "internet", "anywhere", "everyone", "public", "any ip", "all ips"),
     ),
     ValueClass(
+        "administrators' group",
+        re.compile(r"^(sudo|wheel|admin)$"),
+        r"re:^(sudo|wheel|admin)$",
+        ("sudo", "admin", "root", "wheel", "privilege", "escalat"),
+    ),
+    ValueClass(
         "everyone",
         re.compile(r"(?i)(allusers|allauthenticatedusers|public-read|everyone)"),
         r"re:(?i)(allusers|allauthenticatedusers|public-read|everyone)",

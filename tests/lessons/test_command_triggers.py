@@ -1114,3 +1114,33 @@ def test_where_an_equivalent_acts_stays_among_its_words():
     trigger = trigger_for("dropdb -h prod-db.internal app", "Never delete the production database")
     assert blocks(trigger, "dropdb --host=prod-db.internal app")
     assert not blocks(trigger, "dropdb -h localhost app_test")
+
+
+def test_every_way_to_add_a_user_to_a_group_and_the_admin_groups_are_one():
+    docker = trigger_for("sudo usermod -aG docker <user>", "Never add a user to the docker group")
+    assert blocks(docker, "sudo gpasswd -a deploy docker")
+    assert blocks(docker, "sudo adduser deploy docker")
+    assert not blocks(docker, "sudo adduser deploy www-data")
+    admin = trigger_for("usermod -aG sudo <user>", "Never give sudo to a service account")
+    assert blocks(admin, "sudo usermod -aG wheel ci")
+    assert not blocks(admin, "sudo usermod -aG video ci")
+
+
+def test_an_npm_configuration_key_is_the_flag_of_that_name():
+    strict = trigger_for("npm config set strict-ssl false", "Never turn off npm strict-ssl")
+    for line in ["npm set strict-ssl false", "npm config set strict-ssl=false"]:
+        assert blocks(strict, line), line
+    assert not blocks(strict, "npm config set strict-ssl true")
+    registry = trigger_for(
+        "npm config set registry http://<host>", "Never point npm at a plain-http registry"
+    )
+    assert blocks(registry, "npm install --registry http://npm.internal:4873 lodash")
+    assert not blocks(registry, "npm config set registry https://registry.npmjs.org")
+
+
+def test_every_way_to_power_the_host_off_is_one():
+    trigger = trigger_for("sudo shutdown -h now", "Never shut the host down")
+    for line in ["sudo poweroff", "sudo systemctl poweroff", "sudo init 0", "sudo halt"]:
+        assert blocks(trigger, line), line
+    for line in ["sudo shutdown -c", "sudo reboot", "sudo init 3"]:
+        assert not blocks(trigger, line), line

@@ -54,6 +54,7 @@ from lessons.command_patterns import (
     patterns_from_text,
     placeholder_value,
     state_of,
+    substitute_placeholders,
     too_broad,
     words_of,
 )
@@ -309,7 +310,13 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         # as `kill postgres`) is what is killed, where a pid is only an example; a unit is what
         # systemctl starts or stops
         essential = (
-            inv.program in ("chmod", "umask")
+            # a program without a table: its first plain word is what it does (`ngrok http`,
+            # `virsh destroy`, `pm2 delete`), not an example value
+            inv.program not in PROGRAMS
+            and k == 0
+            and not inv.subcommand
+            and re.fullmatch(r"[a-z][a-z-]{1,20}", raw) is not None
+            or inv.program in ("chmod", "umask")
             and k == 0
             or inv.program in ("kill", "systemctl")
             and re.fullmatch(r"[A-Za-z][\w.@-]*", raw) is not None
@@ -603,10 +610,11 @@ _PLAIN_LIMIT = 8
 
 
 def _reads_as_plain_command(text: str) -> bool:
-    words = text.split()
+    words = substitute_placeholders(text).split()  # `virsh destroy <domain>`
     return (
         2 <= len(words) <= _PLAIN_LIMIT
-        and all(_PLAIN_WORD.fullmatch(w) for w in words)
+        and all(_PLAIN_WORD.fullmatch(w) or is_placeholder(w) for w in words)
+        and not is_placeholder(words[0])
         and not words[0].endswith(("ing", "ed"))
         and not any(w in _STOPWORDS for w in words)
     )

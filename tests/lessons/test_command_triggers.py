@@ -1144,3 +1144,12 @@ def test_every_way_to_power_the_host_off_is_one():
         assert blocks(trigger, line), line
     for line in ["sudo shutdown -c", "sudo reboot", "sudo init 3"]:
         assert not blocks(trigger, line), line
+
+
+def test_the_first_word_of_a_program_without_a_table_is_what_it_does():
+    trigger = trigger_for("ngrok http 8080", "Never expose a local port with ngrok")
+    assert blocks(trigger, "ngrok http 3000")
+    assert not blocks(trigger, "ngrok version")
+    virsh = trigger_for("virsh destroy <domain>", "Never hard-stop a VM")
+    assert blocks(virsh, "virsh destroy web-1")
+    assert not blocks(virsh, "virsh list --all")

@@ -440,6 +440,22 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "re:.", "anywhere": [r"re:^(https?://)?0\.0\.0\.0(:\d+)?/?$"]},
     ),
     concept(
+        "roll back database migrations",
+        "roll back|rollback|rolling back|rolled back|downgrad|undo|revert & migration|schema",
+        "rails db:rollback",
+        "rake db:rollback",
+        "alembic downgrade",
+        "artisan migrate:rollback",
+        "knex migrate:rollback",
+        "sequelize db:migrate:undo",
+        "flyway undo",
+    ),
+    concept(
+        "restart every workload of a cluster",
+        "restart & deployment|pod|namespace|kubernetes|kubectl|workload|statefulset|daemonset",
+        "kubectl rollout restart",
+    ),
+    concept(
         "delete a lock file",
         "package|dependenc|npm|yarn|pnpm|poetry|cargo|bundler|gemfile|composer|pipenv|uv.lock "
         "& lock & DELETE",

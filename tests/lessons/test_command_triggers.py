@@ -912,6 +912,16 @@ def test_a_query_is_the_functions_it_calls():
             ["python manage.py runserver", "flask run --host 127.0.0.1"],
         ),
         (
+            "Rolling back the last database migration on production",
+            ["RAILS_ENV=production rails db:rollback", "alembic -x env=prod downgrade -1"],
+            ["rails db:rollback", "RAILS_ENV=production rails db:migrate:status"],
+        ),
+        (
+            "Restarting every deployment in the production namespace at once",
+            ["kubectl rollout restart deployment -n production"],
+            ["kubectl rollout restart deployment/api -n staging", "kubectl get pods -n prod"],
+        ),
+        (
             "Wiping every Docker volume on the host to free disk space",
             ["docker volume prune -a -f", "docker system prune --volumes -af"],
             ["docker system prune -f", "docker container prune -f", "dd if=x.img of=/dev/sdb"],

@@ -15,13 +15,25 @@ reads one command and adds the equivalent command in the spelling triggers use:
   `docker system prune --volumes`; `aws s3 rb --force` empties the bucket as `aws s3 rm
   --recursive` does; `apt purge` is `apt remove --purge`; `find DIR -delete` with nothing to
   narrow it removes `DIR` as `rm -rf DIR` does; `gsutil` is `gcloud storage`;
+- other distributions' package removal (`dnf remove`, `pacman -R`, `dpkg -P`, …) is `apt
+  remove`; `gpasswd -a U G` and `adduser U G` are `usermod -aG G U`; `usermod -p ''` is `passwd
+  -d`; `deluser --remove-home` is `userdel -r`; `shutdown`, `poweroff`, `halt`, `reboot` and
+  `init 0|6` are `systemctl poweroff|reboot`;
+- a configuration key is the flag of that name: `pip config set global.trusted-host h` is `pip
+  install --trusted-host h`, `npm config set strict-ssl false` is `npm install
+  --no-strict-ssl`; `scp -o X` passes ssh's option X;
+- `git filter-branch` removing files and BFG's `--delete-files` rewrite history as `git
+  filter-repo --path … --invert-paths` does;
 - an interpreter reading its program from a pipe (`| python3 -`, `| perl`) runs it as `| sh`
-  does; HTTPie and PowerShell's downloaders fetch as `curl` does;
+  does; HTTPie and PowerShell's downloaders fetch as `curl` does; `printf FORMAT X` prints X as
+  `echo X` does;
 - a redirection or `tee` writes a file: `write-file PATH`.
 
 When the added command says all the original does (SQL for its client, `kill` for `pkill`), the
 original is marked `superseded`: a report is generalised from the equivalent, which every
-spelling shares.
+spelling shares. One that does only a part of what its command does (`docker system prune
+--volumes` also prunes images) is marked with that `part`, and a report is generalised from it
+only when its prose names that part.
 """
 
 from __future__ import annotations

@@ -10,8 +10,12 @@ are opened: `bash -c '…'`, `su -c`, `eval`, `ssh host '…'`, `docker exec c �
 
 Flags are read with the program's table (`command_tables`): `-rf` is `--recursive --force` for
 `rm`, `-u postgres` a value of `sudo`; `--x=false` is `--no-x`; a refspec `+main` is `--force`
-for `git push`; a mode `a+rwx` is `0777` for `chmod`; `kubectl delete ns/x` deletes a namespace.
-Other spellings of the same danger are added as equivalent commands (`command_equivalents`).
+for `git push`; a mode `a+rwx` is `0777` for `chmod` (and `umask 000` leaves `0777`);
+`kubectl delete ns/x` deletes a namespace and `-A` acts in any namespace; a ufw rule names its
+source (none: any address); `kill -9 -1` signals pid -1; `-u 0` is root; `HEAD^` is `HEAD~1`;
+the values inside an AWS CLI structure (`CidrIp=0.0.0.0/0`) are the option's values. A script
+downloaded and run in the same line is a download piped into a shell. Other spellings of the
+same danger are added as equivalent commands (`command_equivalents`).
 """
 
 from __future__ import annotations

@@ -208,7 +208,10 @@ class Pattern:
         regex = self.program_regex
         if regex is not None:
             return regex.search(program) is not None
-        return program == self.program
+        # `kafka-topics.sh` and `kafka-topics`: a tool's script and its packaged command
+        return program == self.program or program.removesuffix(".sh") == self.program.removesuffix(
+            ".sh"
+        )
 
     @cached_property
     def gates(self) -> tuple[str, ...]:
@@ -441,9 +444,10 @@ class CommandTrigger:
         with the triggers of its programs whose word it holds (`words_of`)."""
         keys = set()
         for p in self.patterns:
-            program = "*" if p.program_regex is not None else p.program
+            name = p.program.removesuffix(".sh")  # `program_matches`: with or without `.sh`
+            program = "*" if p.program_regex is not None else name
             if p.subcommand and p.program_regex is None:
-                program = f"{p.program} {p.subcommand[0]}"
+                program = f"{name} {p.subcommand[0]}"
             words = [w for gate in p.gates for w in _WORDS.findall(gate)]
             keys.add((program, max(words, key=len) if words else None))
         return keys

@@ -532,6 +532,12 @@ def _aws_structure(value: str) -> list[str]:
     return []
 
 
+_SCHEMELESS_URL = re.compile(
+    r"(localhost|\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(:\d{1,5})(/\S*)?"
+    r"|(localhost|\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/\S*"
+)
+
+
 def _tar_letters(words: list[str]) -> list[str]:
     """`tar czf x.tgz dir` is `tar -czf x.tgz dir`."""
     if (
@@ -580,6 +586,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     words = _rewrite(name, words)
     reading = read_words(reader if reader in PROGRAMS else name, words)
     flags, options, args, spec = reading.flags, reading.options, reading.args, reading.spec
+    if name in ("curl", "wget"):
+        # a URL without a scheme is fetched over http (curl(1): "defaults to HTTP")
+        args = [f"http://{a}" if _SCHEMELESS_URL.fullmatch(a) else a for a in args]
     if name == "wget":  # read as curl: `wget -qO- URL` prints like `curl URL`
         name = "curl"
         output = options.pop("--output-document", None)

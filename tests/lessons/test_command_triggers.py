@@ -1163,3 +1163,22 @@ def test_the_first_word_of_a_program_without_a_table_is_what_it_does():
     virsh = trigger_for("virsh destroy <domain>", "Never hard-stop a VM")
     assert blocks(virsh, "virsh destroy web-1")
     assert not blocks(virsh, "virsh list --all")
+
+
+def test_a_url_without_a_scheme_is_fetched_over_http():
+    trigger = trigger_for(
+        "curl -X DELETE http://<host>:9200/<index>", "Never delete an Elasticsearch index"
+    )
+    assert blocks(trigger, "curl -X DELETE localhost:9200/orders")
+    assert not blocks(trigger, "curl localhost:9200/_cat/indices")
+
+
+def test_a_tools_script_and_its_packaged_command_are_one_program():
+    trigger = trigger_for(
+        "kafka-topics.sh --bootstrap-server <host> --delete --topic <topic>",
+        "Never delete a Kafka topic",
+    )
+    assert blocks(trigger, "kafka-topics --bootstrap-server kafka:9092 --delete --topic orders")
+    assert not blocks(trigger, "kafka-topics --bootstrap-server kafka:9092 --list")
+    # the index finds it under the name without `.sh`, as a checked command is looked up
+    assert {program for program, _ in trigger.keys()} == {"kafka-topics"}

@@ -264,6 +264,7 @@ def named_subcommands(text: str) -> list[str]:
     """Commands a sentence names as a program and a destructive subcommand, without flags
     (`flyway clean`, `git stash clear`, `kubeadm reset`): the program, the words of its own
     subcommand table before it, and that verb."""
+    text = _INSTEAD.sub(" ", text)
     words = [w.strip(".,;:()`'\"") for w in text.split()]
     found = []
     for i, word in enumerate(words):
@@ -437,12 +438,16 @@ def kube_deletions(text: str, words: set[str]) -> list[dict]:
     ]
 
 
+# What follows these is the alternative a sentence recommends, not what it warns about.
+_INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
 # Phrases naming an amount, not the thing: "to free disk space" names no disk to wipe.
 _QUANTITIES = re.compile(r"\bdisk (?:space|usage|quota)\b")
 
 
 def describe(sentence: str) -> Described:
-    """The commands and patterns a sentence (a report's title and action) describes."""
+    """The commands and patterns a sentence (a report's title and action) describes; what
+    follows "instead of" or "rather than" is what it recommends, and no part of it."""
+    sentence = _INSTEAD.sub(" ", sentence)
     lowered = _QUANTITIES.sub(" ", sentence.lower())
     words = _words(lowered)
     names = _names(sentence)

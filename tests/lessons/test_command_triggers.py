@@ -1182,3 +1182,10 @@ def test_a_tools_script_and_its_packaged_command_are_one_program():
     assert not blocks(trigger, "kafka-topics --bootstrap-server kafka:9092 --list")
     # the index finds it under the name without `.sh`, as a checked command is looked up
     assert {program for program, _ in trigger.keys()} == {"kafka-topics"}
+
+
+def test_a_command_the_sentence_recommends_instead_is_not_its_danger():
+    trigger = trigger_for(
+        "Deleting the pods one by one instead of running kubectl drain", "Evicted pods by hand"
+    )
+    assert not blocks(trigger, "kubectl drain node-7 --ignore-daemonsets")

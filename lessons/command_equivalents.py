@@ -352,6 +352,12 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     power = _power_state(inv)
     if power is not None:
         return [like(inv, "systemctl", (power,), flags=set(), args=[], options={})], True
+    if program == "remove-item":
+        # PowerShell's Remove-Item -Recurse -Force removes as rm -rf does
+        flags = {"--recursive"} if "-Recurse" in inv.flags else set()
+        flags |= {"--force"} if "-Force" in inv.flags else set()
+        paths = inv.args + inv.options.get("-Path", []) + inv.options.get("-LiteralPath", [])
+        return [like(inv, "rm", flags=flags, args=paths, options={})], True
     if program == "find" and "-delete" in inv.flags and not inv.flags & _NARROWING:
         return [like(inv, "rm", flags={"--recursive", "--force"}, args=inv.args or ["."])], False
     if program == "gsutil" and sub:

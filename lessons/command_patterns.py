@@ -550,7 +550,11 @@ def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
         parts = text.split(_ANY_WORD)
         if sum(ch.isalnum() for part in parts for ch in part) < 3:
             return ANY  # `s/<old>/<new>/`: nothing left to match on
-        return "re:^" + ".+".join(re.escape(part) for part in parts) + "$"
+        body = ".+".join(re.escape(part) for part in parts)
+        if text.startswith(_ANY_WORD + "/"):
+            # `<dir>/.git`: the directory may be the one it runs in (`.git`, `./.git`)
+            body = "(.+/)?" + body[len(".+/") :]
+        return "re:^" + body + "$"
     if is_placeholder(raw):
         return ANY
     if variables_are_any and _VARIABLE.match(raw):

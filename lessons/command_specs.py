@@ -921,6 +921,9 @@ SPECS: dict[str, str] = {
     "ssh-keygen": "-t= -b= -f= -N= -C= -R= -F= -y -l -E= -P= -p -q~ -a= -m= -o -K -s= -I= "
     "-n= -V= -z= -Y= -H",
     "setenforce": "",
+    # PowerShell: parameters are single-dash words, any unambiguous prefix, any case
+    "remove-item": "-Recurse/-recurse/-Rec/-rec/-r/-R -Force/-force/-fo/-Fo -Path/-path= "
+    "-LiteralPath/-literalpath= -Include= -Exclude= -Filter= -WhatIf/-whatif! @sdl",
     "swapoff": "-a/--all -v/--verbose~ -e/--ifexists",
     "swapon": "-a/--all -v/--verbose~ -e/--ifexists -s/--summary! --show:! -p/--priority=",
     "visudo": "-c/--check! -f/--file= -q/--quiet~ -s/--strict -x/--export=",
@@ -962,6 +965,7 @@ PROGRAM_ALIASES: dict[str, str] = {
     "nodejs": "node",
     "flyctl": "fly",
     "kubectl.exe": "kubectl",
+    "ri": "remove-item",  # PowerShell's alias
     "gradlew": "gradle",  # the project's wrapper runs the same gradle
     "hub": "git",  # GitHub's hub wraps git and passes its commands on
     "mvnw": "mvn",

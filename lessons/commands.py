@@ -114,10 +114,15 @@ def mode_bits(value: str) -> int | None:
 _VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php|psql|pg_dump)[0-9.]*(-[0-9.]+)?$")
 
 
+_CMDLET = re.compile(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
+
+
 def spec_name(word: str) -> str:
     """The name whose table reads the word's options (`mkfs.xfs` has its own)."""
     name = posixpath.basename(word.rstrip("/")) or word
     name = name.removesuffix(".exe")
+    if _CMDLET.fullmatch(name):
+        name = name.lower()  # PowerShell's cmdlets ignore case (`Remove-Item`, `remove-item`)
     versioned = _VERSIONED.match(name)
     if versioned:
         name = versioned.group(1)

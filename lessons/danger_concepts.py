@@ -456,6 +456,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "kubectl rollout restart",
     ),
     concept(
+        "make a repository public",
+        "public & repo|repository|visibility|project",
+        {"program": "gh", "subcommand": ["repo", "edit"], "options": {"--visibility": "public"}},
+        {"program": "gh", "subcommand": ["repo", "edit"], "flags": ["--public"]},
+    ),
+    concept(
         "delete a lock file",
         "package|dependenc|npm|yarn|pnpm|poetry|cargo|bundler|gemfile|composer|pipenv|uv.lock "
         "& lock & DELETE",
@@ -713,7 +719,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "uninstall a Helm release",
-        "helm|release|chart & DELETE|uninstall",
+        "helm|chart|helm release & DELETE|uninstall",
         "helm uninstall",
     ),
     concept(

@@ -336,9 +336,18 @@ def command_lines(text: str, names: list[str]) -> list[str]:
     verbs = _verbs(text)
     files = list(dict.fromkeys(_FILE.findall(text)))
     lines: list[str] = []
+    words = _words(text)
     for name in names:
         if name in _OPERATORS or name in _PSEUDO_PROGRAMS:
             continue
+        # "Deleting a published release with gh": the tool's own noun (`gh release delete`)
+        spec = PROGRAMS.get(name)
+        nouns = [
+            noun
+            for noun in sorted(spec.nested if spec is not None else ())
+            if noun in words or f"{noun}s" in words
+        ]
+        lines += [f"{name} {noun} {verb}" for noun in nouns for verb in verbs]
         for verb in verbs:
             lines += [f"{name} {verb} {file}" for file in files] if files else [f"{name} {verb}"]
             if verb in SERVICE_VERBS:

@@ -922,6 +922,16 @@ def test_a_query_is_the_functions_it_calls():
             ["kubectl rollout restart deployment/api -n staging", "kubectl get pods -n prod"],
         ),
         (
+            "Deleting a published release with gh",
+            ["gh release delete v1.2.0 --yes"],
+            ["gh release list", "helm uninstall payments -n dev"],
+        ),
+        (
+            "Changing the repository visibility to public with gh",
+            ["gh repo edit acme/api --visibility public"],
+            ["gh repo edit acme/api --visibility private", "gh repo view acme/api"],
+        ),
+        (
             "Wiping every Docker volume on the host to free disk space",
             ["docker volume prune -a -f", "docker system prune --volumes -af"],
             ["docker system prune -f", "docker container prune -f", "dd if=x.img of=/dev/sdb"],

@@ -456,6 +456,28 @@ CONCEPTS: tuple[Concept, ...] = (
         "kubectl rollout restart",
     ),
     concept(
+        "delete every key matching a pattern",
+        "redis|keys & key & DELETE & all|every|pattern|match|bulk|wildcard",
+        # the keys a scan or KEYS lists, handed to DEL or UNLINK (`… | xargs redis-cli del`)
+        {
+            "program": "redis-cli",
+            "args": ["re:(?i)^(del|unlink)$", r"re:(?i)^\$\(redis-cli\b.*\s(--scan|keys)\b"],
+        },
+    ),
+    concept(
+        "stop every container",
+        "container & STOP|kill & all|every",
+        # every container `docker ps` lists, stopped or killed
+        *(
+            {
+                "program": "docker",
+                "subcommand": [verb],
+                "args": [r"re:^\$\(docker (ps|container ls)"],
+            }
+            for verb in ("stop", "kill")
+        ),
+    ),
+    concept(
         "make a repository public",
         "public & repo|repository|visibility|project",
         {"program": "gh", "subcommand": ["repo", "edit"], "options": {"--visibility": "public"}},

@@ -932,6 +932,16 @@ def test_a_query_is_the_functions_it_calls():
             ["gh repo edit acme/api --visibility private", "gh repo view acme/api"],
         ),
         (
+            "Deleting all Redis keys that match a pattern",
+            ["redis-cli --scan --pattern 'session:*' | xargs redis-cli del"],
+            ["redis-cli --scan --pattern 'session:*'", "redis-cli del session:1"],
+        ),
+        (
+            "Stopping every running container on the host",
+            ["docker stop $(docker ps -q)", "docker ps -q | xargs docker kill"],
+            ["docker stop api", "docker ps -q"],
+        ),
+        (
             "Wiping every Docker volume on the host to free disk space",
             ["docker volume prune -a -f", "docker system prune --volumes -af"],
             ["docker system prune -f", "docker container prune -f", "dd if=x.img of=/dev/sdb"],

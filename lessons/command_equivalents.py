@@ -282,6 +282,12 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
                 inv, "terraform", ("destroy",), flags=inv.flags - {"--destroy"}, options=inv.options
             )
         ], True
+    if program == "terraform" and sub[:1] == ("apply",) and "--replace" in inv.options:
+        # `apply -replace=X` is what `taint X` then `apply` did (terraform's docs: taint is
+        # deprecated for -replace)
+        return [
+            like(inv, "terraform", ("taint",), args=inv.options["--replace"], options={})
+        ], False
     if program == "docker" and sub == ("volume", "prune"):
         return [like(inv, "docker", ("system", "prune"), flags=inv.flags | {"--volumes"})], True
     if program == "aws" and sub == ("s3", "rb") and "--force" in inv.flags:

@@ -1219,3 +1219,9 @@ def test_powershell_cmdlets_read_like_their_unix_equivalents():
     piped = trigger_for("iwr <url> | iex", "Never pipe a download into PowerShell")
     assert blocks(piped, "Invoke-WebRequest https://x.io/i.ps1 | Invoke-Expression")
     assert not blocks(piped, "Invoke-WebRequest https://x.io/i.ps1 -OutFile i.ps1")
+
+
+def test_apply_replace_is_the_taint_it_replaced():
+    trigger = trigger_for("terraform taint <address>", "Never taint production resources")
+    assert blocks(trigger, "terraform apply -replace=aws_instance.web")
+    assert not blocks(trigger, "terraform apply tfplan")

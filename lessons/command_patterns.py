@@ -130,7 +130,12 @@ def literal_matches(reported: str, checked: str) -> bool:
         return state_of(checked) is state
     rbits, cbits = mode_bits(reported), mode_bits(checked)
     if rbits is not None and cbits is not None:
-        # at least the bits reported; a mode of none (`umask 000`) only matches none
+        # at least the bits reported; a mode of none (`umask 000`) only matches none. What a
+        # mode grants others (group, world, setuid) is its danger: the owner's bits count only
+        # for a mode that grants others nothing (`chmod 644 key` is `chmod go+r key`)
+        others = rbits & 0o7077
+        if others:
+            return others & cbits == others
         return rbits & cbits == rbits and (rbits != 0 or cbits == 0)
     if any(ch.isspace() for ch in reported.strip()):
         return _subsequence(text_words(reported), text_words(checked))

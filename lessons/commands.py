@@ -543,6 +543,19 @@ _SCHEMELESS_URL = re.compile(
 )
 
 
+# Verification switches as code spells them, and the setting each is.
+_CODE_SETTINGS = {
+    "verify": "ssl_verify",
+    "check_hostname": "ssl_verify",
+    "rejectunauthorized": "reject_unauthorized",
+    "insecureskipverify": "insecure",
+}
+_CODE_SETTING = re.compile(
+    r"\b(verify|check_hostname|rejectUnauthorized|InsecureSkipVerify)\s*[=:]\s*['\"]?(\w+)",
+    re.I,
+)
+
+
 def _tar_letters(words: list[str]) -> list[str]:
     """`tar czf x.tgz dir` is `tar -czf x.tgz dir`."""
     if (
@@ -679,6 +692,11 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         options.setdefault(target, []).append(value)
         flags.add(target)
     settings = list(_settings(env, options, args, reading.subcommand))
+    if name in INTERPRETERS:
+        # code handed to an interpreter that turns verification off (`requests.get(url,
+        # verify=False)`, `rejectUnauthorized: false`, `InsecureSkipVerify: true`)
+        code = " ".join(v for f in ("-c", "-e", "--eval", "-p") for v in options.get(f, ()))
+        settings += [(_CODE_SETTINGS[k.lower()], v) for k, v in _CODE_SETTING.findall(code)]
     if name in ("export", "declare", "typeset", "setenv", "setx"):
         # `export NODE_TLS_REJECT_UNAUTHORIZED=0`: what later commands run with
         settings += [tuple(a.split("=", 1)) for a in args if "=" in a]

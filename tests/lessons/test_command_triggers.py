@@ -1225,3 +1225,21 @@ def test_apply_replace_is_the_taint_it_replaced():
     trigger = trigger_for("terraform taint <address>", "Never taint production resources")
     assert blocks(trigger, "terraform apply -replace=aws_instance.web")
     assert not blocks(trigger, "terraform apply tfplan")
+
+
+def test_what_a_mode_grants_others_is_its_danger():
+    trigger = trigger_for("chmod 644 ~/.ssh/id_rsa", "Never make the ssh key readable by others")
+    assert blocks(trigger, "chmod go+r ~/.ssh/id_rsa")
+    assert blocks(trigger, "chmod 0644 ~/.ssh/id_rsa")
+    assert not blocks(trigger, "chmod 600 ~/.ssh/id_rsa")
+    assert not blocks(trigger, "chmod 640 ~/.ssh/id_rsa")
+
+
+def test_code_handed_to_an_interpreter_that_turns_verification_off_is_insecure():
+    sentence = "Turning off certificate verification to get past a TLS error"
+    trigger = trigger_for(sentence, sentence)
+    off = 'python -c "import requests; requests.get(url, verify=False)"'
+    on = 'python -c "import requests; requests.get(url)"'
+    assert blocks(trigger, off)
+    assert blocks(trigger, 'node -e "https.get({rejectUnauthorized: false})"')
+    assert not blocks(trigger, on)

@@ -8,19 +8,32 @@ reads one command and adds the equivalent command in the spelling triggers use:
   (`sql drop table orders`, `sql delete --all-rows sessions`; `lessons.sql_statements`), and so
   do `dropdb x`, `mysqladmin drop x` and `dropuser x`;
 - `service ufw stop` and `/etc/init.d/ufw stop` are `systemctl stop ufw`; `systemctl disable
-  --now x` also stops it; `systemctl mask x` also disables it;
+  --now x` also stops it; `systemctl mask x` also disables it; a server's own stop command
+  (`pg_ctl stop`, `mysqladmin shutdown`, `redis-cli shutdown`, `nginx -s stop`) stops its unit;
 - `pkill` and `killall` are `kill` of the named process; `perl -i` and `ruby -i` edit in place as
   `sed -i` does; `terraform apply -destroy` is `terraform destroy`; `docker volume prune` is
   `docker system prune --volumes`; `aws s3 rb --force` empties the bucket as `aws s3 rm
   --recursive` does; `apt purge` is `apt remove --purge`; `find DIR -delete` with nothing to
   narrow it removes `DIR` as `rm -rf DIR` does; `gsutil` is `gcloud storage`;
+- other distributions' package removal (`dnf remove`, `pacman -R`, `dpkg -P`, …) is `apt
+  remove`; `gpasswd -a U G` and `adduser U G` are `usermod -aG G U`; `usermod -p ''` is `passwd
+  -d`; `deluser --remove-home` is `userdel -r`; `shutdown`, `poweroff`, `halt`, `reboot` and
+  `init 0|6` are `systemctl poweroff|reboot`;
+- a configuration key is the flag of that name: `pip config set global.trusted-host h` is `pip
+  install --trusted-host h`, `npm config set strict-ssl false` is `npm install
+  --no-strict-ssl`; `scp -o X` passes ssh's option X;
+- `git filter-branch` removing files and BFG's `--delete-files` rewrite history as `git
+  filter-repo --path … --invert-paths` does;
 - an interpreter reading its program from a pipe (`| python3 -`, `| perl`) runs it as `| sh`
-  does; HTTPie and PowerShell's downloaders fetch as `curl` does;
+  does; HTTPie and PowerShell's downloaders fetch as `curl` does; `printf FORMAT X` prints X as
+  `echo X` does;
 - a redirection or `tee` writes a file: `write-file PATH`.
 
 When the added command says all the original does (SQL for its client, `kill` for `pkill`), the
 original is marked `superseded`: a report is generalised from the equivalent, which every
-spelling shares.
+spelling shares. One that does only a part of what its command does (`docker system prune
+--volumes` also prunes images) is marked with that `part`, and a report is generalised from it
+only when its prose names that part.
 """
 
 from __future__ import annotations
@@ -32,10 +45,14 @@ from collections.abc import Callable, Iterable, Sequence
 from lessons.command_tables import (
     DOWNLOADERS,
     EVALUATORS,
+    FALSE_WORDS,
+    INSECURE_FLAGS,
     INTERPRETERS,
     SERVICE_NAMES,
     SQL_CLIENTS,
     SQL_POSITIONAL,
+    TRUE_WORDS,
+    spec_of,
 )
 from lessons.invocation import Invocation
 from lessons.shell_syntax import APPENDS, STDIN, WRITES
@@ -53,8 +70,12 @@ def like(
     args: Sequence[str] | None = None,
     options: dict[str, list[str]] | None = None,
     text: str | None = None,
+    part: str = "",
 ) -> Invocation:
-    """An equivalent of inv: the same place in the line, the same privileges and surroundings."""
+    """An equivalent of inv: the same place in the line, the same privileges and surroundings
+    (`part`: it does only the part of inv that acts on this)."""
+    # what the original's options named (a host, a database URL) stays among its words
+    dropped = [v for values in inv.options.values() for v in values] if options is None else []
     return Invocation(
         program=program,
         subcommand=tuple(subcommand),
@@ -67,8 +88,10 @@ def like(
         pipeline=inv.pipeline,
         substituted=inv.substituted,
         defused=inv.defused,
-        via=inv.via,
+        via=[*inv.via, *dropped],
         expanded=True,
+        part=part,
+        cwd=inv.cwd,
     )
 
 
@@ -149,8 +172,30 @@ def _sql(inv: Invocation) -> tuple[list[Invocation], bool]:
 # --- services, processes, files ------------------------------------------------------------------
 
 
+def _own_stop(inv: Invocation) -> str | None:
+    """The unit a server's own stop command stops (`pg_ctl stop`, `pg_ctlcluster 15 main
+    stop`, `mysqladmin shutdown`, `redis-cli shutdown`, `nginx -s stop`, `apachectl stop`)."""
+    program, sub, args = inv.program, inv.subcommand, [a.lower() for a in inv.args]
+    if program == "pg_ctl" and sub[:1] in (("stop",), ("kill",)):
+        return "postgresql"
+    if program == "pg_ctlcluster" and args[2:3] == ["stop"]:
+        return "postgresql"
+    if program == "mysqladmin" and sub[:1] == ("shutdown",):
+        return "mysql"
+    if program == "redis-cli" and args[:1] == ["shutdown"]:
+        return "redis"
+    if program == "nginx" and args[:1] in (["stop"], ["quit"]):
+        return "nginx"
+    if program in ("apachectl", "apache2ctl") and args[:1] in (["stop"], ["graceful-stop"]):
+        return "apache2"
+    return None
+
+
 def _services(inv: Invocation) -> tuple[list[Invocation], bool]:
     first = inv.text.split(None, 1)[0] if inv.text else ""
+    unit = _own_stop(inv)
+    if unit is not None:
+        return [like(inv, "systemctl", ("stop",), args=[unit], options={})], False
     if inv.program in ("service", "rc-service") and len(inv.args) >= 2:
         unit = SERVICE_NAMES.get(inv.args[0].lower(), inv.args[0])
         return [like(inv, "systemctl", (inv.args[1],), args=[unit])], True
@@ -237,12 +282,21 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
                 inv, "terraform", ("destroy",), flags=inv.flags - {"--destroy"}, options=inv.options
             )
         ], True
+    if program == "terraform" and sub[:1] == ("apply",) and "--replace" in inv.options:
+        # `apply -replace=X` is what `taint X` then `apply` did (terraform's docs: taint is
+        # deprecated for -replace)
+        return [
+            like(inv, "terraform", ("taint",), args=inv.options["--replace"], options={})
+        ], False
     if program == "docker" and sub == ("volume", "prune"):
         return [like(inv, "docker", ("system", "prune"), flags=inv.flags | {"--volumes"})], True
     if program == "aws" and sub == ("s3", "rb") and "--force" in inv.flags:
         return [
             like(inv, "aws", ("s3", "rm"), flags=(inv.flags - {"--force"}) | {"--recursive"})
         ], True
+    uninstalled = _package_removal(inv)
+    if uninstalled is not None:
+        return [uninstalled], False
     if program == "apt" and sub[:1] == ("purge",):
         return [like(inv, "apt", ("remove",), flags=inv.flags | {"--purge"})], True
     if program == "apt" and sub[:1] == ("autoremove",) and inv.args:
@@ -250,22 +304,178 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     if program == "docker" and sub == ("system", "prune"):
         # everything `docker image prune`, `container prune`, … would remove, and more
         found = [
-            like(inv, "docker", (kind, "prune"), flags=inv.flags & {"--all"})
+            like(inv, "docker", (kind, "prune"), flags=inv.flags & {"--all"}, part=kind)
             for kind in ("image", "container", "network", "builder")
         ]
         if "--volumes" in inv.flags:
-            found.append(like(inv, "docker", ("volume", "prune"), flags=inv.flags & {"--all"}))
+            found.append(
+                like(inv, "docker", ("volume", "prune"), flags=inv.flags & {"--all"}, part="volume")
+            )
         return found, False
     if program == "helm" and sub[:1] == ("upgrade",) and "--install" in inv.flags:
         return [
             like(inv, "helm", ("install",), flags=inv.flags - {"--install"}, options=inv.options)
         ], False
+    if program in ("scp", "sftp") and "-o" in inv.options:
+        # the ssh options scp and sftp pass on are ssh's (scp(1): "-o ssh_option")
+        return [like(inv, "ssh", flags={"-o"}, options={"-o": inv.options["-o"]}, args=[])], False
+    if program == "deluser" and inv.flags & {"--remove-home", "--remove-all-files"}:
+        # Debian's deluser(8): the account with its home, as `userdel -r` removes it
+        return [like(inv, "userdel", flags={"--remove"}, options={})], False
+    if program == "bfg" and inv.flags & {"--delete-files", "--delete-folders"}:
+        # BFG Repo-Cleaner removes the files from every commit, as git-filter-repo does
+        return [_history_without(inv, inv.args)], False
+    if program == "git" and sub[:1] == ("filter-branch",):
+        removed = [
+            word
+            for key in ("--index-filter", "--tree-filter")
+            for script in inv.options.get(key, ())
+            for word in _removed_by(script)
+        ]
+        if removed:
+            return [_history_without(inv, removed)], False
+    if program in ("usermod", "useradd") and inv.options.get("--password") == [""] and inv.args:
+        # an empty encrypted password is no password at all, as `passwd -d` leaves it
+        return [like(inv, "passwd", flags={"--delete"}, args=inv.args[-1:], options={})], False
+    if program == "pip" and sub == ("config", "set") and len(inv.args) >= 2:
+        return _pip_configured(inv), False
+    if program == "npm" and sub == ("config", "set") and len(inv.args) >= 2:
+        # npm-config(7): every configuration key is also the command-line flag --key
+        key, value = inv.args[0], inv.args[1]
+        flag = f"--{key}"
+        lowered = value.lower()
+        if lowered in TRUE_WORDS or lowered in FALSE_WORDS:
+            if lowered in FALSE_WORDS:
+                flag = f"--no-{key}"  # `strict-ssl false` is `--no-strict-ssl`
+            flags = {flag, "--insecure"} if flag in INSECURE_FLAGS else {flag}
+            return [like(inv, "npm", ("install",), flags=flags, args=[], options={})], False
+        return [
+            like(inv, "npm", ("install",), flags={flag}, args=[], options={flag: [value]})
+        ], False
+    group = _group_added(inv)
+    if group is not None:
+        return [group], False
+    power = _power_state(inv)
+    if power is not None:
+        return [like(inv, "systemctl", (power,), flags=set(), args=[], options={})], True
+    if program == "remove-item":
+        # PowerShell's Remove-Item -Recurse -Force removes as rm -rf does
+        flags = {"--recursive"} if "-Recurse" in inv.flags else set()
+        flags |= {"--force"} if "-Force" in inv.flags else set()
+        paths = inv.args + inv.options.get("-Path", []) + inv.options.get("-LiteralPath", [])
+        return [like(inv, "rm", flags=flags, args=paths, options={})], True
     if program == "find" and "-delete" in inv.flags and not inv.flags & _NARROWING:
         return [like(inv, "rm", flags={"--recursive", "--force"}, args=inv.args or ["."])], False
     if program == "gsutil" and sub:
         flags = {"--recursive" if f in ("-r", "-R") else f for f in inv.flags}
         verb = {"rb": ("buckets", "delete")}.get(sub[0], (sub[0],))
         return [like(inv, "gcloud", ("storage", *verb), flags=flags, options=inv.options)], True
+    return [], False
+
+
+def _group_added(inv: Invocation) -> Invocation | None:
+    """`gpasswd -a USER GROUP` and Debian's `adduser USER GROUP` add a user to a group as
+    `usermod -aG GROUP USER` does."""
+    if inv.program == "gpasswd" and "-a" in inv.flags and len(inv.args) == 2:
+        user, group = inv.args
+    elif inv.program == "adduser" and len(inv.args) == 2 and not inv.flags:
+        user, group = inv.args
+    else:
+        return None
+    return like(
+        inv,
+        "usermod",
+        flags={"--append", "--groups"},
+        options={"--groups": [group]},
+        args=[user],
+    )
+
+
+def _power_state(inv: Invocation) -> str | None:
+    """`shutdown -h now`, `poweroff`, `halt`, `init 0` power the host off; `shutdown -r`,
+    `reboot`, `init 6` reboot it (systemd's `systemctl poweroff` / `reboot`); a cancelled or
+    announced shutdown (`-c`, `-k`) does neither."""
+    program, args = inv.program, inv.args
+    if program == "shutdown" and not inv.defused:
+        return "reboot" if "--reboot" in inv.flags else "poweroff"
+    if program in ("poweroff", "halt") and not inv.defused:
+        return "poweroff"
+    if program == "reboot" and not inv.defused:
+        return "reboot"
+    if program in ("init", "telinit") and args[:1] in (["0"], ["6"]):
+        return "poweroff" if args[0] == "0" else "reboot"
+    return None
+
+
+def _package_removal(inv: Invocation) -> Invocation | None:
+    """A package removed by another distribution's manager is `apt remove` of it: dnf/yum
+    remove, zypper rm, pacman -R, apk del, rpm -e, dpkg -r/-P (purging: `--purge`)."""
+    program, sub, args = inv.program, inv.subcommand, inv.args
+    purge = bool(inv.flags & {"--purge", "--nosave"})
+    if program == "dnf" and sub[:1] in (("remove",), ("erase",), ("autoremove",)) and args:
+        packages = args
+    elif program == "zypper" and args[:1] in (["rm"], ["remove"]) and len(args) > 1:
+        packages = args[1:]
+    elif program == "apk" and sub[:1] == ("del",) and args:
+        packages = args
+    elif program == "pacman" and "--remove" in inv.flags and args:
+        packages = args
+    elif program == "rpm" and "--erase" in inv.flags and args:
+        packages = args
+    elif program == "dpkg" and inv.flags & {"--remove", "--purge"} and args:
+        packages = args
+    else:
+        return None
+    return like(
+        inv, "apt", ("remove",), flags={"--purge"} if purge else set(), args=packages, options={}
+    )
+
+
+def _history_without(inv: Invocation, paths: list[str]) -> Invocation:
+    """History rewritten without these paths, as git-filter-repo spells it."""
+    return like(
+        inv,
+        "git",
+        ("filter-repo",),
+        flags={"--path", "--invert-paths"},
+        options={"--path": list(paths)},
+        args=[],
+    )
+
+
+def _removed_by(script: str) -> list[str]:
+    """The paths a filter-branch filter removes (`git rm --cached --ignore-unmatch .env`,
+    `rm -f keys.pem`): the plain words after its `rm`."""
+    words = script.replace(";", " ").replace("&&", " ").split()
+    if "rm" not in words:
+        return []
+    return [w.strip("'\"") for w in words[words.index("rm") + 1 :] if not w.startswith("-")]
+
+
+def _pip_configured(inv: Invocation) -> list[Invocation]:
+    """`pip config set global.trusted-host h`: a key of pip's configuration is the long option of
+    that name, for the commands of its section (`global`: every command; read as `install`)."""
+    key, value = inv.args[0], inv.args[1]
+    section, _, name = key.rpartition(".")
+    if not name or not section:
+        return []
+    command = "install" if section == "global" else section
+    spec = spec_of(f"pip {command}")
+    flag = spec.aliases.get(f"--{name}", f"--{name}")
+    lowered = value.strip().lower()
+    if lowered in FALSE_WORDS and flag not in spec.values:
+        return []
+    flags = {flag, *spec.implies.get(flag, ())}
+    if flags & INSECURE_FLAGS:
+        flags.add("--insecure")
+    options = {flag: [value]} if flag in spec.values or lowered not in TRUE_WORDS else {}
+    return [like(inv, "pip", (command,), flags=flags, args=[], options=options)]
+
+
+def _printers(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """`printf '%s\\n' "$X"` prints X as `echo "$X"` does."""
+    if inv.program == "printf" and len(inv.args) >= 2 and "%" in inv.args[0]:
+        return [like(inv, "echo", args=inv.args[1:], options={})], False
     return [], False
 
 
@@ -291,6 +501,7 @@ _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
     _processes,
     _in_place,
     _tools,
+    _printers,
     _interpreters,
     _writes,
 ]

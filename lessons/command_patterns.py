@@ -30,7 +30,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from lessons.commands import FALSE_WORDS, TRUE_WORDS, Invocation, invocations, mode_bits
+from lessons.command_tables import FALSE_WORDS, TRUE_WORDS
+from lessons.commands import Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
 
@@ -80,6 +81,7 @@ class Value:
             or self.raw == ANY
             or mode_bits(self.raw) is not None
             or state_of(self.raw) is not None
+            or self.raw in (".", "..")  # the directory it runs in, however the line names it
         ):
             return ()
         if any(ch.isspace() for ch in self.raw.strip()):
@@ -128,7 +130,13 @@ def literal_matches(reported: str, checked: str) -> bool:
         return state_of(checked) is state
     rbits, cbits = mode_bits(reported), mode_bits(checked)
     if rbits is not None and cbits is not None:
-        return rbits & cbits == rbits
+        # at least the bits reported; a mode of none (`umask 000`) only matches none. What a
+        # mode grants others (group, world, setuid) is its danger: the owner's bits count only
+        # for a mode that grants others nothing (`chmod 644 key` is `chmod go+r key`)
+        others = rbits & 0o7077
+        if others:
+            return others & cbits == others
+        return rbits & cbits == rbits and (rbits != 0 or cbits == 0)
     if any(ch.isspace() for ch in reported.strip()):
         return _subsequence(text_words(reported), text_words(checked))
     if " " in checked.strip() and not reported.startswith("/"):
@@ -205,7 +213,10 @@ class Pattern:
         regex = self.program_regex
         if regex is not None:
             return regex.search(program) is not None
-        return program == self.program
+        # `kafka-topics.sh` and `kafka-topics`: a tool's script and its packaged command
+        return program == self.program or program.removesuffix(".sh") == self.program.removesuffix(
+            ".sh"
+        )
 
     @cached_property
     def gates(self) -> tuple[str, ...]:
@@ -338,6 +349,18 @@ def _handed_on(inv: Invocation, line: list[Invocation]) -> bool:
     return bool(later) and all(o.program not in _SHOWS for o in later)
 
 
+def _relative_matches(value: Value, checked: str, cwd: str) -> bool:
+    """A relative path reported (`rm -rf *`: wherever it runs) matches the same path under the
+    directory the checked line cd's into (`cd /var/www && rm -rf *`)."""
+    if not cwd or value.regex is not None or value.raw.startswith(("/", "~", "$")):
+        return False
+    if checked == cwd:
+        return value.matches(".")
+    if checked.startswith(cwd.rstrip("/") + "/"):
+        return value.matches(checked[len(cwd.rstrip("/")) + 1 :])
+    return False
+
+
 def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) -> Match | None:
     if not pattern.program_matches(inv.program):
         return None
@@ -377,7 +400,9 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         if value.is_any:
             continue  # an argument that may be anything, or absent
         for k, candidate in enumerate(pool):
-            if not taken[k] and value.matches(candidate):
+            if not taken[k] and (
+                value.matches(candidate) or _relative_matches(value, candidate, inv.cwd)
+            ):
                 taken[k] = True
                 used.append(candidate)
                 break
@@ -424,9 +449,10 @@ class CommandTrigger:
         with the triggers of its programs whose word it holds (`words_of`)."""
         keys = set()
         for p in self.patterns:
-            program = "*" if p.program_regex is not None else p.program
+            name = p.program.removesuffix(".sh")  # `program_matches`: with or without `.sh`
+            program = "*" if p.program_regex is not None else name
             if p.subcommand and p.program_regex is None:
-                program = f"{p.program} {p.subcommand[0]}"
+                program = f"{name} {p.subcommand[0]}"
             words = [w for gate in p.gates for w in _WORDS.findall(gate)]
             keys.add((program, max(words, key=len) if words else None))
         return keys
@@ -461,11 +487,27 @@ _BRACED = re.compile(r"(?<![$@\w{])\{[A-Za-z_][\w-]*\}(?!\})")
 _CAPITALS = re.compile(r"(?<![$\w{])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w}=])")
 
 
+# One capital word that documentation uses for a value (man pages' metavariables: `kubectl
+# delete ns NAME`, `git push REMOTE BRANCH`), never a keyword a command takes (`FLUSHALL`,
+# `ACCEPT`, SQL's `TABLE` and `ROLE`) nor a variable (`$USER`, `PATH=…`).
+_METAVARIABLES = (
+    "NAME NAMESPACE NS BRANCH REMOTE USERNAME HOST HOSTNAME FILE FILENAME DIR DIRECTORY URL "
+    "PORT PID TAG IMAGE CONTAINER POD NODE SERVICE RELEASE CHART BUCKET PROJECT REGION ZONE "
+    "CLUSTER CONTEXT DB DBNAME PACKAGE PKG VERSION COMMIT SHA REF REPO REPOSITORY ORG OWNER "
+    "VOLUME NETWORK DEVICE DISK TARGET SRC DEST DST INSTANCE ACCOUNT"
+).split()
+_METAVARIABLE = re.compile(rf"(?<![$\w{{/-])(?:{'|'.join(_METAVARIABLES)})(?![\w}}=])")
+# `/path/to/dir`, `path/to/file`: the documentation's way of writing any path
+_PATH_TO = re.compile(r"(?<![\w.-])/?path/to(?:/[\w.*-]*)*")
+
+
 def substitute_placeholders(text: str) -> str:
     text = _OPTIONAL.sub(" ", text)
     text = _ANGLE.sub(_ANY_WORD, text)
     text = _BRACED.sub(_ANY_WORD, text)
     text = _CAPITALS.sub(_ANY_WORD, text)
+    text = _METAVARIABLE.sub(_ANY_WORD, text)
+    text = _PATH_TO.sub(_ANY_WORD, text)
     return _ELLIPSIS.sub(_ANY_WORD, text)
 
 
@@ -513,7 +555,11 @@ def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
         parts = text.split(_ANY_WORD)
         if sum(ch.isalnum() for part in parts for ch in part) < 3:
             return ANY  # `s/<old>/<new>/`: nothing left to match on
-        return "re:^" + ".+".join(re.escape(part) for part in parts) + "$"
+        body = ".+".join(re.escape(part) for part in parts)
+        if text.startswith(_ANY_WORD + "/"):
+            # `<dir>/.git`: the directory may be the one it runs in (`.git`, `./.git`)
+            body = "(.+/)?" + body[len(".+/") :]
+        return "re:^" + body + "$"
     if is_placeholder(raw):
         return ANY
     if variables_are_any and _VARIABLE.match(raw):
@@ -543,7 +589,8 @@ def literal_pattern(inv: Invocation, then: Pattern | None = None) -> Pattern:
 def patterns_from_text(text: str) -> list[Pattern]:
     """Patterns for a command line as written (a person's pattern: nothing generalised away)."""
     found = []
-    for group in groups(line_of(text)):
+    # what the command also does (`docker system prune` prunes images) is not what was written
+    for group in groups([inv for inv in line_of(text) if not inv.part]):
         then: Pattern | None = None
         for inv in reversed(group):
             then = literal_pattern(inv, then)

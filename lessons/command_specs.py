@@ -315,10 +315,13 @@ SPECS: dict[str, str] = {
     "git filter-branch": "-f/--force --index-filter= --tree-filter= --msg-filter= "
     "--env-filter= --prune-empty --subdirectory-filter= --tag-name-filter= "
     "--commit-filter= --parent-filter= -d= --original=",
-    "git filter-repo": "--force --path= --path-glob= --path-regex= --invert-paths "
+    # the paths it selects, however they are written (git-filter-repo(1): --path, --path-glob,
+    # --path-regex, --path-match)
+    "git filter-repo": "--force --path/--path-glob/--path-regex/--path-match= --invert-paths "
     "--replace-text= --strip-blobs-bigger-than= --strip-blobs-with-ids= --path-rename= "
     "--dry-run! --analyze! --refs= --subdirectory-filter= --to-subdirectory-filter=",
     "git gc": "--prune: --aggressive --auto -q/--quiet~ --no-prune --keep-largest-pack --force",
+    "git prune": "--expire= -n/--dry-run! -v/--verbose~ --progress~",
     "git reflog": "--expire= --expire-unreachable= --all --stale-fix --updateref --rewrite "
     "-n/--dry-run! --verbose~",
     "git remote": "-v/--verbose~ -f -t= -m= --push --add --delete --mirror: --tags --no-tags "
@@ -875,6 +878,17 @@ SPECS: dict[str, str] = {
     "--no-pager~ -r/--reverse -x/--catalog~ -e/--pager-end -D/--directory= --file= "
     "-t/--identifier= -g/--grep= --disk-usage! --flush --sync --user --system -q/--quiet~ "
     "-a/--all --verify!",
+    # --- build tools ------------------------------------------------------------------------
+    "mvn": "-D/--define= -P/--activate-profiles= -pl/--projects= -am/--also-make "
+    "-amd/--also-make-dependents -f/--file= -s/--settings= -gs/--global-settings= "
+    "-T/--threads= -q/--quiet~ -B/--batch-mode~ -X/--debug~ -e/--errors~ -U/--update-snapshots "
+    "-o/--offline -N/--non-recursive -rf/--resume-from= -ntp/--no-transfer-progress~ "
+    "-fae/--fail-at-end -ff/--fail-fast -l/--log-file= -v/--version! -h/--help!",
+    "gradle": "-x/--exclude-task= -p/--project-dir= -b/--build-file= -c/--settings-file= "
+    "-D/--system-prop= -P/--project-prop= -q/--quiet~ -i/--info~ -d/--debug~ -s/--stacktrace~ "
+    "-S/--full-stacktrace~ -w/--warn~ --offline --refresh-dependencies --no-daemon~ --daemon~ "
+    "--parallel~ --console=~ --build-cache --no-build-cache --continue -m/--dry-run! --scan~ "
+    "-g/--gradle-user-home= -I/--init-script= --rerun-tasks --tests= -h/--help! -v/--version!",
     "kill": _KILL,
     "pkill": _KILL,
     "killall": _KILL,
@@ -907,6 +921,11 @@ SPECS: dict[str, str] = {
     "ssh-keygen": "-t= -b= -f= -N= -C= -R= -F= -y -l -E= -P= -p -q~ -a= -m= -o -K -s= -I= "
     "-n= -V= -z= -Y= -H",
     "setenforce": "",
+    # PowerShell: parameters are single-dash words, any unambiguous prefix, any case
+    "remove-item": "-Recurse/-recurse/-Rec/-rec/-r/-R -Force/-force/-fo/-Fo -Path/-path= "
+    "-LiteralPath/-literalpath= -Include= -Exclude= -Filter= -WhatIf/-whatif! @sdl",
+    "swapoff": "-a/--all -v/--verbose~ -e/--ifexists",
+    "swapon": "-a/--all -v/--verbose~ -e/--ifexists -s/--summary! --show:! -p/--priority=",
     "visudo": "-c/--check! -f/--file= -q/--quiet~ -s/--strict -x/--export=",
     "usermod": "-a/--append -G/--groups= -g/--gid= -s/--shell= -d/--home= -m/--move-home "
     "-l/--login= -L/--lock -U/--unlock -e/--expiredate= -p/--password= -u/--uid= "
@@ -946,6 +965,11 @@ PROGRAM_ALIASES: dict[str, str] = {
     "nodejs": "node",
     "flyctl": "fly",
     "kubectl.exe": "kubectl",
+    "ri": "remove-item",  # PowerShell's alias
+    "gradlew": "gradle",  # the project's wrapper runs the same gradle
+    "hub": "git",  # GitHub's hub wraps git and passes its commands on
+    "mvnw": "mvn",
+    "k": "kubectl",  # the alias kubectl's own quick reference sets up (`alias k=kubectl`)
     "oc": "kubectl",
     "microk8s.kubectl": "kubectl",
     "k3s-kubectl": "kubectl",

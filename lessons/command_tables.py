@@ -214,6 +214,19 @@ GLOBAL_DEFUSING = _s(
 # Subcommands that only explain (`git help push`, `kubectl help delete`).
 HELP_WORDS = _s("help", "--help", "-h")
 
+FALSE_WORDS = frozenset({"false", "no", "0", "off", "none", "disable", "disabled", "n"})
+TRUE_WORDS = frozenset({"true", "yes", "1", "on", "enable", "enabled", "y"})
+
+# Flags (in any program's spelling) that turn certificate verification off.
+INSECURE_FLAGS = frozenset(
+    "--insecure --no-check-certificate --insecure-skip-tls-verify --tls-skip-verify "
+    "--skip-tls-verify --no-verify-ssl --disable-ssl-validation --trusted-host "
+    "--allow-insecure-host --ignore-certs --proxy-insecure --kube-insecure-skip-tls-verify "
+    "--tlsAllowInvalidCertificates --insecure-registry --no-verify-peer --tls-verify=false "
+    "--no-ssl-verify --no-strict-ssl --no-tlsverify --no-tls-verify --no-verify-ssl "
+    "--no-check-certificates --skip-verify".split()
+)
+
 # Programs that only run another command: stripped, with their own options (`sudo -u postgres`).
 # The value is the set of their options that take a value.
 PREFIXES: dict[str, frozenset[str]] = {
@@ -345,6 +358,8 @@ KUBE_KINDS: dict[str, str] = {
     "persistentvolumes": "persistentvolume", "sts": "statefulset",
     "statefulsets": "statefulset", "ds": "daemonset", "daemonsets": "daemonset",
     "cm": "configmap", "configmaps": "configmap", "secrets": "secret", "no": "node",
+    # OpenShift's project is a namespace (`oc delete project x` deletes the namespace x)
+    "project": "namespace", "projects": "namespace",
     "nodes": "node", "crd": "customresourcedefinition", "crds": "customresourcedefinition",
     "customresourcedefinitions": "customresourcedefinition", "rs": "replicaset",
     "replicasets": "replicaset", "rc": "replicationcontroller",

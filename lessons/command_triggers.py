@@ -54,15 +54,29 @@ from lessons.command_patterns import (
     patterns_from_text,
     placeholder_value,
     state_of,
+    substitute_placeholders,
     too_broad,
     words_of,
 )
-from lessons.command_tables import ENVIRONMENT_PROGRAMS, KNOWN_PROGRAMS, PROGRAMS, spec_of
+from lessons.command_tables import (
+    ENVIRONMENT_PROGRAMS,
+    KNOWN_PROGRAMS,
+    PREFIXES,
+    PROGRAMS,
+    spec_of,
+)
 from lessons.commands import Invocation, invocations
 from lessons.prose_triggers import describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
-from lessons.value_classes import PROD, PROD_WORDS, class_of, prose_names
+from lessons.value_classes import (
+    PROD,
+    PROD_WORDS,
+    SHARED_ENV,
+    VALUE_CLASSES,
+    class_of,
+    prose_names,
+)
 
 __all__ = [
     "CommandTrigger",
@@ -296,7 +310,13 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         # as `kill postgres`) is what is killed, where a pid is only an example; a unit is what
         # systemctl starts or stops
         essential = (
-            inv.program == "chmod"
+            # a program without a table: its first plain word is what it does (`ngrok http`,
+            # `virsh destroy`, `pm2 delete`), not an example value
+            inv.program not in PROGRAMS
+            and k == 0
+            and not inv.subcommand
+            and re.fullmatch(r"[a-z][a-z-]{1,20}", raw) is not None
+            or inv.program in ("chmod", "umask")
             and k == 0
             or inv.program in ("kill", "systemctl")
             and re.fullmatch(r"[A-Za-z][\w.@-]*", raw) is not None
@@ -304,6 +324,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
         if kept is None and state_of(raw) is not None:
             kept = raw  # `setenforce 0`: the state it sets is the danger, not an example
+        if kept is None and raw in _WHOLE_TREES:
+            kept = raw  # `rm -rf /`: the root is what it acts on, never an example
         if kept is None or kept == ANY:
             continue
         if inv.program == "kill" and not kept.startswith("re:") and re.fullmatch(r"[\w.-]+", kept):
@@ -335,6 +357,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = _text_value(value, prose)
         else:
             kept = keep(value)
+        if kept is None and state_of(value) is False:
+            kept = value  # `--replicas=0`, `--enabled=false`: the state it sets is the danger
         if kept is not None and kept != ANY:
             options.append((flag, Value.of(kept)))
         elif flag in named or not generalising and kept == ANY:
@@ -366,6 +390,18 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             without = without | {"--append"}
     # `kubectl delete <resource> --all`: a placeholder where a subcommand word stands is any
     subcommand = inv.subcommand
+    if (
+        generalising
+        and named & flags
+        and flags <= _SAME_ON_EVERY_SUBCOMMAND.get(inv.program, frozenset())
+    ):
+        # "Committed with --no-verify to get past the hooks": git's --no-verify skips the hooks
+        # of whichever command it is given to (commit, push, merge, rebase, am)
+        subcommand = ()
+    if generalising and any(_any_subcommand(value) for _, value in options):
+        # what the grant is given to (`--bucket <bucket>`) varies with the subcommand
+        subcommand = ()
+        flags = {f for f in flags if f not in valued or f in dict(options)}
     for k, word in enumerate(subcommand):
         if is_placeholder(word):
             subcommand = subcommand[:k]
@@ -382,6 +418,18 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         then=then,
         text=inv.text.replace("__mnemosyne_any__", ANY),
     )
+
+
+# The root of the filesystem and the home directory: a command acting on one is about it.
+_WHOLE_TREES = frozenset({"/", "~"})
+# Flags that mean the same danger on whichever of the program's subcommands carries them.
+_SAME_ON_EVERY_SUBCOMMAND = {"git": frozenset({"--no-verify"})}
+
+
+def _any_subcommand(value: Value) -> bool:
+    """Whether an option's value is a kind granting to anyone, whichever subcommand it is given
+    to (`value_classes.ValueClass.any_subcommand`)."""
+    return any(c.any_subcommand and c.trigger == value.raw for c in VALUE_CLASSES)
 
 
 def _chain(group: list[Invocation], level: _Level) -> Pattern:
@@ -457,7 +505,10 @@ def _separate(pattern: Pattern, inv: Invocation, harmless: Harmless) -> Pattern 
 
 
 # where a command written in an alternative gives way to the sentence around it
-_CLAUSE = re.compile(r",\s|;\s|\s\(|\s[—–-]\s|\s(?:then|and then|after|before|first)\b")
+# (`docker system prune without --volumes`: the command without what the clause names)
+_CLAUSE = re.compile(
+    r",\s|;\s|\s\(|\s[—–-]\s|\s(?:then|and then|after|before|first|without|except)\b"
+)
 
 
 def harmless_lines(alternatives: list[str]) -> Harmless:
@@ -531,13 +582,25 @@ _STOPWORDS = frozenset(
 )
 
 
+# Programs whose own syntax is English words (ufw(8): `ufw allow from any to any port 22`).
+_ENGLISH_SYNTAX = {"ufw": frozenset({"from", "to", "on", "in"})}
+
+
 def _reads_as_sentence(text: str) -> bool:
-    """`rm -rf on a path made from a variable` is a sentence about rm, not a command."""
+    """`rm -rf on a path made from a variable` is a sentence about rm, not a command; so is
+    `kubeadm reset wiped the control plane` (English glue among plain words)."""
     raws = raw_commands(text)
     if not raws:
         return False
-    words = [w.lower().strip(",.;:") for w in raws[0].words[1:]]
-    return sum(w in _STOPWORDS for w in words) >= 2
+    words = [w.lower().strip(",.;:") for w in raws[0].words]
+    while words and (words[0] in PREFIXES or words[0].startswith("-")):
+        words = words[1:]
+    if not words:
+        return False
+    keywords = _ENGLISH_SYNTAX.get(words[0], frozenset())
+    glue = sum(w in _STOPWORDS and w not in keywords for w in words[1:])
+    plain = sum(w.isalpha() and w.islower() for w in raws[0].words[1:])
+    return glue >= 2 or glue >= 1 and plain >= 5 and plain == len(raws[0].words) - 1
 
 
 # A command line of a program the guard has no table for (`alembic downgrade base`): lower-case
@@ -547,10 +610,11 @@ _PLAIN_LIMIT = 8
 
 
 def _reads_as_plain_command(text: str) -> bool:
-    words = text.split()
+    words = substitute_placeholders(text).split()  # `virsh destroy <domain>`
     return (
         2 <= len(words) <= _PLAIN_LIMIT
-        and all(_PLAIN_WORD.fullmatch(w) for w in words)
+        and all(_PLAIN_WORD.fullmatch(w) or is_placeholder(w) for w in words)
+        and not is_placeholder(words[0])
         and not words[0].endswith(("ing", "ed"))
         and not any(w in _STOPWORDS for w in words)
     )
@@ -587,9 +651,13 @@ class Derived:
 
 def _unwrap_any(line: list[Invocation]) -> list[Invocation]:
     """`kubectl exec <pod> -- <command>`: any command run through a wrapper; the wrapper is
-    then what the report is about, and stands for itself."""
+    then what the report is about, and stands for itself. A line whose every program is a
+    placeholder is about any program."""
     if not any(is_placeholder(inv.program) for inv in line):
         return line
+    if all(is_placeholder(inv.program) for inv in line):
+        # `<package-manager> install --force <package>`: whichever program it is
+        return [replace(inv, program="re:.") for inv in line]
     return [
         replace(inv, wrapper=False) if inv.wrapper else inv
         for inv in line
@@ -600,7 +668,14 @@ def _unwrap_any(line: list[Invocation]) -> list[Invocation]:
 def _from_command(
     command: str, prose: Prose, notes: list[str], harmless: Harmless = ()
 ) -> list[Pattern]:
-    found_groups = [_trim_pipeline(g) for g in groups(_unwrap_any(line_of(command)))]
+    line = [
+        # what a command does more than the reported danger (`docker system prune --volumes`
+        # also prunes images) is no part of the report unless its prose names it
+        inv
+        for inv in _unwrap_any(line_of(command))
+        if not inv.part or prose.names(inv.part)
+    ]
+    found_groups = [_trim_pipeline(g) for g in groups(line)]
     if any(not inv.substituted for g in found_groups for inv in g):
         # `kill -9 $(pidof postgres)`: what `$(…)` runs only hands a word to the danger
         found_groups = [g for g in found_groups if not all(inv.substituted for inv in g)]
@@ -624,12 +699,15 @@ def _from_command(
     return found
 
 
-def _with_production(pattern: Pattern) -> Pattern:
+def _with_production(pattern: Pattern, environment: str = PROD) -> Pattern:
     """A pattern for "in production": production somewhere in a command that names where it
-    acts (a host, a cluster, a database); a command acting on its own machine is left as is."""
-    if pattern.program not in ENVIRONMENT_PROGRAMS or any(v.raw == PROD for v in pattern.anywhere):
+    acts (a host, a cluster, a database, the directory it runs in); a command acting on its own
+    machine is left as is."""
+    if pattern.program not in ENVIRONMENT_PROGRAMS or any(
+        v.raw in (PROD, SHARED_ENV) for v in pattern.anywhere
+    ):
         return pattern
-    return replace(pattern, anywhere=(*pattern.anywhere, Value.of(PROD)))
+    return replace(pattern, anywhere=(*pattern.anywhere, Value.of(environment)))
 
 
 def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
@@ -646,12 +724,14 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             continue
     covered = {(p.program, p.subcommand[:1]) for p in found}
     for command in described.commands:
-        for group in groups(line_of(command)):
+        read = [inv for inv in line_of(command) if not inv.part or prose.names(inv.part)]
+        for group in groups(read):
             pattern, _ = derive_pattern(_trim_pipeline(group), prose, alone=False)
             if pattern is not None and (pattern.program, pattern.subcommand[:1]) not in covered:
                 found.append(pattern)
     if described.production:
-        found = [_with_production(p) for p in found]
+        environment = SHARED_ENV if described.staging else PROD
+        found = [_with_production(p, environment) for p in found]
     return [p for p in dict.fromkeys(found) if too_broad(p) is None]
 
 
@@ -680,8 +760,13 @@ def derive(
                 sources.append(text.strip())
                 patterns.extend(described)
             continue
+        around = _BACKTICKS.sub(" ", text) if "`" in text else ""
+        in_production = len(around.split()) >= 3 and Prose(around).production
         for command in commands:
             found = _from_command(command, said, notes, harmless)
+            if in_production:
+                # "Ran `DROP TABLE users` against the production database": there, not anywhere
+                found = [_with_production(p) for p in found]
             if found or not notes:
                 sources.append(command)
             patterns.extend(found)

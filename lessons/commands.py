@@ -10,8 +10,12 @@ are opened: `bash -c '…'`, `su -c`, `eval`, `ssh host '…'`, `docker exec c �
 
 Flags are read with the program's table (`command_tables`): `-rf` is `--recursive --force` for
 `rm`, `-u postgres` a value of `sudo`; `--x=false` is `--no-x`; a refspec `+main` is `--force`
-for `git push`; a mode `a+rwx` is `0777` for `chmod`; `kubectl delete ns/x` deletes a namespace.
-Other spellings of the same danger are added as equivalent commands (`command_equivalents`).
+for `git push`; a mode `a+rwx` is `0777` for `chmod` (and `umask 000` leaves `0777`);
+`kubectl delete ns/x` deletes a namespace and `-A` acts in any namespace; a ufw rule names its
+source (none: any address); `kill -9 -1` signals pid -1; `-u 0` is root; `HEAD^` is `HEAD~1`;
+the values inside an AWS CLI structure (`CidrIp=0.0.0.0/0`) are the option's values. A script
+downloaded and run in the same line is a download piped into a shell. Other spellings of the
+same danger are added as equivalent commands (`command_equivalents`).
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ from lessons.command_tables import (
     ARG_SYNONYMS,
     CLI_VERBS,
     EMPTY,
+    FALSE_WORDS,
     GLOBAL_DEFUSING,
     GLOBAL_NOISE,
     HELP_WORDS,
+    INSECURE_FLAGS,
     INTERPRETER_VALUES,
     INTERPRETERS,
     KUBE_KINDS,
@@ -43,6 +49,7 @@ from lessons.command_tables import (
     SERVICE_NAMES,
     SHELLS,
     SIGNALS,
+    TRUE_WORDS,
     Spec,
     spec_of,
 )
@@ -107,10 +114,15 @@ def mode_bits(value: str) -> int | None:
 _VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php|psql|pg_dump)[0-9.]*(-[0-9.]+)?$")
 
 
+_CMDLET = re.compile(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
+
+
 def spec_name(word: str) -> str:
     """The name whose table reads the word's options (`mkfs.xfs` has its own)."""
     name = posixpath.basename(word.rstrip("/")) or word
     name = name.removesuffix(".exe")
+    if _CMDLET.fullmatch(name):
+        name = name.lower()  # PowerShell's cmdlets ignore case (`Remove-Item`, `remove-item`)
     versioned = _VERSIONED.match(name)
     if versioned:
         name = versioned.group(1)
@@ -131,8 +143,6 @@ def program_name(word: str) -> str:
 
 # ssh's `-o Key=yes` settings that one of its flags also sets
 SSH_SETTING_FLAGS = {"forwardagent": "--forward-agent", "forwardx11": "--forward-x11"}
-FALSE_WORDS = frozenset({"false", "no", "0", "off", "none", "disable", "disabled", "n"})
-TRUE_WORDS = frozenset({"true", "yes", "1", "on", "enable", "enabled", "y"})
 
 
 def _merge(parent: Spec, child: Spec | None) -> Spec:
@@ -338,6 +348,8 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         ("builder", "build"): ("build",),
         ("buildx", "build"): ("build",),
     },
+    # `npm set k v` and `npm get k` are `npm config set k v` and `npm config get k` (npm-config(1))
+    "npm": {("set",): ("config", "set"), ("get",): ("config", "get")},
     "yarn": {
         # yarn 2+ runs the registry commands as `yarn npm publish`, `yarn npm unpublish`
         **{("npm", verb): (verb,) for verb in "publish unpublish login logout tag info".split()},
@@ -365,15 +377,6 @@ def _rewrite(name: str, words: list[str]) -> list[str]:
     return words
 
 
-# Flags (in any program's spelling) that turn certificate verification off.
-INSECURE_FLAGS = frozenset(
-    "--insecure --no-check-certificate --insecure-skip-tls-verify --tls-skip-verify "
-    "--skip-tls-verify --no-verify-ssl --disable-ssl-validation --trusted-host "
-    "--allow-insecure-host --ignore-certs --proxy-insecure --kube-insecure-skip-tls-verify "
-    "--tlsAllowInvalidCertificates --insecure-registry --no-verify-peer --tls-verify=false "
-    "--no-ssl-verify --no-strict-ssl --no-tlsverify --no-tls-verify --no-verify-ssl "
-    "--no-check-certificates --skip-verify".split()
-)
 # A setting (key=value, environment variable) that turns verification off when false...
 _VERIFY_KEY = re.compile(
     r"(?i)(ssl|tls|https|cert(ificate)?s?|peer)[_.:-]*(verify|verification|validation|"
@@ -454,7 +457,8 @@ def _mount_source(value: str) -> str | None:
 
 def _kube(reading: Reading) -> None:
     """`kubectl delete ns/x` and `kubectl delete namespaces x` delete a namespace: the kind is
-    part of the subcommand, in its singular name."""
+    part of the subcommand, in its singular name. `-A` acts in every namespace, so also in any
+    one (`-n`)."""
     args = []
     for arg in reading.args:
         if "/" in arg and not arg.startswith(("/", ".", "~")):
@@ -469,6 +473,87 @@ def _kube(reading: Reading) -> None:
         reading.subcommand = (*sub, KUBE_KINDS.get(kind, kind))
         args = kinds[1:] + args[1:]
     reading.args = args
+    if "--all-namespaces" in reading.flags:
+        # every namespace: what a command in one (`-n <namespace>`) does, everywhere
+        reading.flags.add("--namespace")
+
+
+_UFW_ACTIONS = frozenset({"allow", "deny", "reject", "limit"})
+_UFW_KEYWORDS = {"from": "--from", "to": "--to", "port": "--port", "proto": "--proto"}
+_UFW_WORDS = frozenset({"in", "out", "on", "log", "log-all", "app", "comment"})
+
+
+def _ufw_rule(reading: Reading) -> None:
+    """A ufw rule (ufw(8)), `ufw [route] [insert N | prepend] allow [in|out [on IF]] [proto P]
+    [from A [port P]] [to A [port P]]` or `ufw allow PORT[/PROTO]`, read into `--from`, `--to`,
+    `--port` and `--proto`; a rule naming no source or destination means any address."""
+    words = [*reading.subcommand, *reading.args]
+    while words and words[0] in ("route", "prepend", "insert"):
+        words = words[2:] if words[0] == "insert" else words[1:]
+    if not words or words[0] not in _UFW_ACTIONS:
+        return
+    action, rest = words[0], words[1:]
+    options: dict[str, list[str]] = {}
+    args: list[str] = []
+    k = 0
+    while k < len(rest):
+        word = rest[k].lower()
+        flag = _UFW_KEYWORDS.get(word)
+        if flag and k + 1 < len(rest):
+            options.setdefault(flag, []).append(rest[k + 1])
+            k += 2
+            continue
+        if word in ("on", "app", "comment") and k + 1 < len(rest):
+            k += 2
+        elif word in _UFW_WORDS:
+            k += 1
+        else:
+            args.append(rest[k])
+            k += 1
+    if args and re.fullmatch(r"[\d:,]+(/\w+)?", args[0]):  # the short form: `ufw allow 22/tcp`
+        port, _, proto = args.pop(0).partition("/")
+        options.setdefault("--port", []).append(port)
+        if proto:
+            options.setdefault("--proto", []).append(proto)
+    options.setdefault("--from", ["any"])
+    options.setdefault("--to", ["any"])
+    reading.subcommand = (action,)
+    reading.args = args
+    reading.options.update(options)
+    reading.flags.update(options)
+
+
+_SHORTHAND_VALUE = re.compile(r"\w+=([^,\[\]{}=]+)")
+_JSON_VALUE = re.compile(r'"[^"]*"\s*:\s*(?:"([^"]*)"|(-?\d+(?:\.\d+)?))')
+
+
+def _aws_structure(value: str) -> list[str]:
+    """The values inside a structured AWS CLI parameter, in its shorthand syntax
+    (`IpProtocol=tcp,IpRanges=[{CidrIp=0.0.0.0/0}]`) or JSON: each is a value of the option."""
+    if value.lstrip().startswith(("[", "{")) and '"' in value:
+        return [text or number for text, number in _JSON_VALUE.findall(value)]
+    if "=" in value and ("," in value or "[" in value or "{" in value):
+        return [v.strip() for v in _SHORTHAND_VALUE.findall(value)]
+    return []
+
+
+_SCHEMELESS_URL = re.compile(
+    r"(localhost|\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(:\d{1,5})(/\S*)?"
+    r"|(localhost|\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/\S*"
+)
+
+
+# Verification switches as code spells them, and the setting each is.
+_CODE_SETTINGS = {
+    "verify": "ssl_verify",
+    "check_hostname": "ssl_verify",
+    "rejectunauthorized": "reject_unauthorized",
+    "insecureskipverify": "insecure",
+}
+_CODE_SETTING = re.compile(
+    r"\b(verify|check_hostname|rejectUnauthorized|InsecureSkipVerify)\s*[=:]\s*['\"]?(\w+)",
+    re.I,
+)
 
 
 def _tar_letters(words: list[str]) -> list[str]:
@@ -483,10 +568,18 @@ def _tar_letters(words: list[str]) -> list[str]:
 
 
 def _signal_words(words: list[str]) -> list[str]:
-    """`-9`, `-KILL`, `-SIGKILL` are `--signal=KILL`."""
-    return [
-        f"--signal={w[1:]}" if re.fullmatch(r"-(\d+|[A-Z][A-Z0-9+-]*)", w) else w for w in words
-    ]
+    """`-9`, `-KILL`, `-SIGKILL` are `--signal=KILL`; only the first such word names the
+    signal: after it `-1` is a process id (kill(1): every process the user may signal)."""
+    out: list[str] = []
+    named = False
+    for word in words:
+        if not named and re.fullmatch(r"-(\d+|[A-Z][A-Z0-9+-]*)", word):
+            out.append(f"--signal={word[1:]}")
+            named = True
+        else:
+            named = named or word in ("-s", "-n", "--signal") or word.startswith("--signal=")
+            out.append(word)
+    return out
 
 
 def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: dict) -> Invocation:
@@ -511,6 +604,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     words = _rewrite(name, words)
     reading = read_words(reader if reader in PROGRAMS else name, words)
     flags, options, args, spec = reading.flags, reading.options, reading.args, reading.spec
+    if name in ("curl", "wget"):
+        # a URL without a scheme is fetched over http (curl(1): "defaults to HTTP")
+        args = [f"http://{a}" if _SCHEMELESS_URL.fullmatch(a) else a for a in args]
     if name == "wget":  # read as curl: `wget -qO- URL` prints like `curl URL`
         name = "curl"
         output = options.pop("--output-document", None)
@@ -532,6 +628,12 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     elif name == "kubectl":
         _kube(reading)
         args = reading.args
+    elif name == "ufw":
+        _ufw_rule(reading)
+        args = reading.args
+    elif name == "aws":
+        for option, values in options.items():
+            options[option] = [*values, *(part for v in values for part in _aws_structure(v))]
     elif name == "docker":
         if "--volume" in options:
             options["--volume"] = [_volume_source(v) for v in options["--volume"]]
@@ -551,12 +653,25 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         # `git checkout -- .` discards changes to paths, as `git restore .` does
         reading.subcommand = ("restore",)
     args = [_substitution(a) for a in args]
+    for user_option in ("--user", "-u"):
+        if user_option in options and name in ("docker", "kubectl", "podman", "sudo", "su"):
+            # uid 0 is root (`docker exec -u 0`, `--user 0:0`)
+            options[user_option] = [
+                "root" if re.fullmatch(r"#?0(:0)?", v) else v for v in options[user_option]
+            ]
+    if name == "git":
+        args = [_revision(a) for a in args]
+    if reading.subcommand[-2:] == ("config", "set") and len(args) == 1 and "=" in args[0]:
+        args = args[0].split("=", 1)  # `npm config set key=value` is `… set key value`
     if name in ARG_SYNONYMS:
         args = [ARG_SYNONYMS[name].get(a.lower(), a) for a in args]
     if name == "git" and reading.subcommand[:1] == ("push",):
         args = _refspecs(args, flags)
     elif name == "chmod" and args and "--reference" not in flags:
         args = [normalize_mode(args[0]), *args[1:]]
+    elif name == "umask" and args and re.fullmatch(r"[0-7]{1,4}", args[0]):
+        # the mode new files get: `umask 000` leaves 0777, as `chmod 777` grants it
+        args = [f"={0o777 & ~int(args[0], 8):04o}", *args[1:]]
     elif name == "dd":
         for arg in list(args):
             key, eq, value = arg.partition("=")
@@ -577,6 +692,14 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         options.setdefault(target, []).append(value)
         flags.add(target)
     settings = list(_settings(env, options, args, reading.subcommand))
+    if name in INTERPRETERS:
+        # code handed to an interpreter that turns verification off (`requests.get(url,
+        # verify=False)`, `rejectUnauthorized: false`, `InsecureSkipVerify: true`)
+        code = " ".join(v for f in ("-c", "-e", "--eval", "-p") for v in options.get(f, ()))
+        settings += [(_CODE_SETTINGS[k.lower()], v) for k, v in _CODE_SETTING.findall(code)]
+    if name in ("export", "declare", "typeset", "setenv", "setx"):
+        # `export NODE_TLS_REJECT_UNAUTHORIZED=0`: what later commands run with
+        settings += [tuple(a.split("=", 1)) for a in args if "=" in a]
     flags |= _environment_flags(name, env, spec)
     verify_off = name == "http" and any(
         v.lower() in FALSE_WORDS for v in options.get("--verify", [])
@@ -613,7 +736,19 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         loose=frozenset(reading.loose),
         widening=frozenset(flags) & spec.widening,
         essential=spec.essential,
+        cwd=raw.cwd or "",
     )
+
+
+_CARETS = re.compile(r"^([\w./@{}-]*?)(\^+)$")
+
+
+def _revision(arg: str) -> str:
+    """`HEAD^` and `HEAD^^` are `HEAD~1` and `HEAD~2` (gitrevisions(7))."""
+    found = _CARETS.match(arg)
+    if found is None or not found.group(1):
+        return arg
+    return f"{found.group(1)}~{len(found.group(2))}"
 
 
 def _service(unit: str) -> str:
@@ -752,8 +887,11 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
         return ctx.line(" ".join(rest))  # eval joins its words and runs that
     if name == "ssh":
         j = _skip_options(rest, 0, PROGRAMS["ssh"].values)
-        if j + 1 < len(rest):  # ssh joins its words into one line for the remote shell
-            line = " ".join(rest[j + 1 :])
+        remote = rest[j + 1 :]
+        if remote[:1] == ["--"]:
+            remote = remote[1:]  # `ssh host -- cmd`: the end of ssh's own options
+        if remote:  # ssh joins its words into one line for the remote shell
+            line = " ".join(remote)
             return [ctx.wrapper(word0, rest), *ctx.line(line, via=[rest[j]])]
     if name == "find":
         for flag in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -822,9 +960,24 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
     return result
 
 
+def _shell_options(rest: list[str]) -> list[str]:
+    """A shell's bundled options split (`bash -lc '…'`, `sh -ec '…'`: `-c` among them)."""
+    out: list[str] = []
+    for k, word in enumerate(rest):
+        if not word.startswith("-") or word == "--":
+            return out + rest[k:]
+        if re.fullmatch(r"-[A-Za-z]*c[A-Za-z]*", word) and word != "-c":
+            out += [f"-{letter}" for letter in word[1:]]
+        else:
+            out.append(word)
+    return out
+
+
 def _open_shell(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] | None:
     """`bash -c '…'` runs its text; `sh -c "$(curl …)"`, `bash <(curl …)` and
     `python3 -c "$(curl …)"` run what the command in them prints."""
+    if program_name(word0) in SHELLS:
+        rest = _shell_options(rest)
     code = next((f for f in ("-c", "-e", "--eval") if f in rest), None)
     at = rest.index(code) + 1 if code else _skip_options(rest, 0, INTERPRETER_VALUES)
     source = rest[at] if at < len(rest) else ""
@@ -882,12 +1035,48 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
         found.extend(opened)
     _xargs_feeds(found, fed)
     _stdin_feeds(found)
+    found += _downloaded_then_run(found)
     for inv in list(found):
         if inv.program == "sh" and not inv.args and STDIN in inv.options:
             # `echo 'rm -rf /srv' | sh`: the shell runs what it is handed
             for script in inv.options[STDIN]:
                 found += invocations(script, depth=depth + 1, sudo=sudo or inv.sudo)
     return with_equivalents(found)
+
+
+def _downloaded_then_run(found: list[Invocation]) -> list[Invocation]:
+    """`curl -o i.sh URL && bash i.sh`, `wget URL && ./i.sh`: a script downloaded and run in
+    the same line, unread, is a download piped into a shell (`curl URL | sh`)."""
+    saved: dict[str, Invocation] = {}
+    extra: list[Invocation] = []
+    for inv in found:
+        if inv.program == "curl":
+            outputs = list(inv.options.get("--output", ()))
+            if not outputs and inv.text.lstrip().startswith("wget"):
+                # wget saves to the URL's file name
+                outputs = [a.split("?")[0] for a in inv.args if "://" in a]
+            for output in outputs:
+                name = posixpath.basename(output.rstrip("/"))
+                if name:
+                    saved[name] = inv
+            continue
+        downloader = saved.get(inv.program)
+        if downloader is None:
+            continue
+        number = next(PIPELINES)
+        extra.append(replace(downloader, pipeline=(number, 0)))
+        extra.append(
+            Invocation(
+                program="sh",
+                sudo=inv.sudo,
+                env=dict(inv.env),
+                text=inv.text,
+                pipeline=(number, 1),
+                cwd=inv.cwd,
+                expanded=True,
+            )
+        )
+    return extra
 
 
 def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:

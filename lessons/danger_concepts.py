@@ -37,6 +37,8 @@ SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KE
 SECRET_NAME = r"re:^\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*$"
 SECRET_WORD = r"re:(?i)(secret|token|passw|api_?key|private_?key|credential)"
 LITERAL_SECRET = r"re:^[^$<{\s-][^\s]{3,}$"
+# Where a package manager installs dependencies: edits there are lost on the next install.
+_INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 
 # Words for kinds of action, shared by several concepts.
 GROUPS: dict[str, tuple[str, ...]] = {
@@ -70,6 +72,8 @@ class Concept:
     targets: str = ""
     # only a sentence about production describes it ("run migrations" is everyday otherwise)
     production: bool = False
+    # the ports a sentence names ("SSH or RDP", "on 22") narrow every command to them
+    ports: bool = False
 
 
 def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
@@ -230,6 +234,33 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "chown", "args": [SYSTEM_DIR]},
     ),
     concept(
+        "change the owner of a whole home directory",
+        "chown|ownership|owner & home director|home folder|home dir",
+        {"program": "chown", "flags": ["--recursive"], "args": [HOME_DIR]},
+    ),
+    concept(
+        "delete a directory the sentence names",
+        "director|folder & DELETE",
+        {"program": "rm", "flags": ["--recursive"], "args": ["{target}"]},
+        targets="directory",
+    ),
+    concept(
+        "delete a file the sentence names",
+        "DELETE",
+        {"program": "rm", "args": ["{target}"]},
+        targets="file",
+    ),
+    concept(
+        "seed a production database",
+        "seed & database|db|data|fixture",
+        "rails db:seed",
+        "rake db:seed",
+        "manage.py loaddata",
+        "artisan db:seed",
+        "prisma db seed",
+        production=True,
+    ),
+    concept(
         "overwrite a disk device",
         "disk|device|drive|partition|/dev/|block|ssd|sd card|usb & dd|mkfs|format|wip|overwrit|"
         "partition|wipefs|shred|writ|eras|zero|flash|imag",
@@ -253,7 +284,9 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "write-file", "args": ["re:^/etc/sudoers"]},
         {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/sudoers"]},
         {"program": "re:^(vi|vim|nano|emacs|ed)$", "args": ["re:^/etc/sudoers"]},
-        {"program": "re:.", "anywhere": ["re:NOPASSWD"]},
+        # writing a NOPASSWD rule (reading or searching for one is no edit)
+        {"program": "tee", "anywhere": ["re:NOPASSWD"]},
+        {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": ["re:NOPASSWD"]},
     ),
     concept(
         "install packages as root",
@@ -329,6 +362,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "systemctl stop {target}",
         "systemctl disable {target}",
         "systemctl mask {target}",
+        # the host firewalls' own units, whichever the sentence names
+        *(
+            f"systemctl {verb} {unit}"
+            for unit in ("ufw", "firewalld", "nftables", "iptables")
+            for verb in ("stop", "disable", "mask")
+        ),
         targets="service",
     ),
     concept(
@@ -342,14 +381,16 @@ CONCEPTS: tuple[Concept, ...] = (
         },
         {"program": "gcloud", "subcommand": ["compute", "firewall-rules"], "anywhere": [INTERNET]},
         {"program": "az", "subcommand": ["network", "nsg", "rule"], "anywhere": [INTERNET]},
-        # a host firewall accepting a port from any source
+        # a host firewall accepting a port from any source (a rule added, not deleted)
         {
             "program": "iptables",
             "flags": ["--dport"],
             "options": {"--jump": "ACCEPT"},
-            "without": ["--source"],
+            "without": ["--source", "--delete"],
         },
         {"program": "firewall-cmd", "flags": ["--add-port"], "without": ["--zone"]},
+        {"program": "ufw", "subcommand": ["allow"], "options": {"--from": INTERNET}},
+        ports=True,
     ),
     concept(
         "turn off certificate verification",
@@ -385,13 +426,153 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "curl", "options": {"--user": "re:^[^:$]+:[^$].*"}},
     ),
     concept(
+        "delete resources of a production cluster",
+        "kubernetes|k8s|kubectl|cluster|pod|deployment|namespace|helm release & DELETE",
+        "kubectl delete",
+        "helm uninstall",
+        production=True,
+    ),
+    concept(
+        "serve on every interface",
+        "0.0.0.0|all interfaces|every interface|all network interfaces & bind|listen|host|serv|"
+        "expos|run",
+        # a server told to listen on all addresses (`--host 0.0.0.0`, `runserver 0.0.0.0:8000`)
+        {"program": "re:.", "anywhere": [r"re:^(https?://)?0\.0\.0\.0(:\d+)?/?$"]},
+    ),
+    concept(
+        "roll back database migrations",
+        "roll back|rollback|rolling back|rolled back|downgrad|undo|revert & migration|schema",
+        "rails db:rollback",
+        "rake db:rollback",
+        "alembic downgrade",
+        "artisan migrate:rollback",
+        "knex migrate:rollback",
+        "sequelize db:migrate:undo",
+        "flyway undo",
+    ),
+    concept(
+        "restart every workload of a cluster",
+        "restart & deployment|pod|namespace|kubernetes|kubectl|workload|statefulset|daemonset",
+        "kubectl rollout restart",
+    ),
+    concept(
+        "delete every key matching a pattern",
+        "redis|keys & key & DELETE & all|every|pattern|match|bulk|wildcard",
+        # the keys a scan or KEYS lists, handed to DEL or UNLINK (`… | xargs redis-cli del`)
+        {
+            "program": "redis-cli",
+            "args": ["re:(?i)^(del|unlink)$", r"re:(?i)^\$\(redis-cli\b.*\s(--scan|keys)\b"],
+        },
+    ),
+    concept(
+        "stop every container",
+        "container & STOP|kill & all|every",
+        # every container `docker ps` lists, stopped or killed
+        *(
+            {
+                "program": "docker",
+                "subcommand": [verb],
+                "args": [r"re:^\$\(docker (ps|container ls)"],
+            }
+            for verb in ("stop", "kill")
+        ),
+    ),
+    concept(
+        "make a repository public",
+        "public & repo|repository|visibility|project",
+        {"program": "gh", "subcommand": ["repo", "edit"], "options": {"--visibility": "public"}},
+        {"program": "gh", "subcommand": ["repo", "edit"], "flags": ["--public"]},
+    ),
+    concept(
+        "delete a lock file",
+        "package|dependenc|npm|yarn|pnpm|poetry|cargo|bundler|gemfile|composer|pipenv|uv.lock "
+        "& lock & DELETE",
+        # the lock files of npm, yarn, pnpm, poetry, uv, pipenv, cargo, bundler, composer, go
+        {
+            "program": "rm",
+            "args": [
+                r"re:(^|/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|"
+                r"poetry\.lock|uv\.lock|Pipfile\.lock|Cargo\.lock|Gemfile\.lock|composer\.lock|"
+                r"go\.sum)$"
+            ],
+        },
+    ),
+    concept(
+        "edit installed dependencies in place",
+        "node_modules|site-packages|dist-packages|vendor|installed package|installed dependenc "
+        "& WRITE",
+        # edits the next install throws away: in place, in an editor, or by redirection
+        *(
+            {"program": program, "flags": flags, "args": [_INSTALLED]}
+            for program, flags in (
+                ("sed", ["--in-place"]),
+                ("re:^(vi|vim|nvim|nano|emacs|ed|code)$", []),
+                ("write-file", []),
+                ("patch", []),
+            )
+        ),
+    ),
+    concept(
+        "publish a secret file",
+        "gist|pastebin|paste|public & upload|publish|share|creat|post|push",
+        {"program": "gh", "subcommand": ["gist", "create"], "args": [SECRET_FILE]},
+        {"program": "gh", "subcommand": ["gist", "create"], "args": [".env"]},
+    ),
+    concept(
+        "skip the tests",
+        "test & skip|bypass|without|disabl|exclud|omit",
+        # Maven's skipTests / maven.test.skip properties (not when set false), Gradle's -x task
+        {
+            "program": "mvn",
+            "options": {"--define": r"re:^(skipTests|skipITs|maven\.test\.skip)(=(true|1|yes))?$"},
+        },
+        {"program": "gradle", "options": {"--exclude-task": r"re:(?i)^(\S*:)?(check|\w*tests?)$"}},
+    ),
+    concept(
+        "kill every process",
+        "every process|all processes|all of a user|all the user|all user processes|all of their "
+        "processes|all running processes|kill -1 & kill|signal|terminat",
+        # kill(1): pid -1 is every process the caller may signal; killall5 signals all processes;
+        # pkill/killall -u: every process of a user
+        {"program": "kill", "args": ["-1"]},
+        "killall5",
+        {"program": "pkill", "flags": ["--euid"]},
+        {"program": "killall", "flags": ["--euid"]},
+    ),
+    concept(
+        "expire the reflog and prune unreachable objects now",
+        "reflog|unreachable|dangling|loose objects & expir|purg|prun|delet|clear|drop|wip",
+        {
+            "program": "git",
+            "subcommand": ["reflog", "expire"],
+            "options": {"--expire": "re:^(now|all)$"},
+        },
+        {
+            "program": "git",
+            "subcommand": ["reflog", "expire"],
+            "options": {"--expire-unreachable": "re:^(now|all)$"},
+        },
+        {"program": "git", "subcommand": ["gc"], "options": {"--prune": "re:^(now|all)$"}},
+        {"program": "git", "subcommand": ["prune"]},
+    ),
+    concept(
+        "overwrite a file with a redirect",
+        "overwrit|clobber|truncat|replac & redirect|> |single >|tee",
+        # `>` or `tee` without -a, onto the files the sentence names
+        {"program": "write-file", "args": ["{target}"], "without": ["--append"]},
+        targets="path",
+    ),
+    concept(
         "print secrets",
         "print|echo|cat|display|log|expos|leak|show|dump|output & secret|credential|token|api key|"
         "password|private key|.env|environment variable",
         {"program": "echo", "args": [SECRET_VARIABLE]},
         {"program": "printf", "args": [SECRET_VARIABLE]},
-        {"program": "cat", "args": [SECRET_FILE]},
-        {"program": "cat", "args": [".env"]},
+        *(
+            {"program": reader, "args": [secret]}
+            for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
+            for secret in (SECRET_FILE, ".env")
+        ),
         {
             "program": "kubectl",
             "subcommand": ["get", "secret"],
@@ -464,6 +645,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "rake db:reset",
         "prisma migrate reset",
         "supabase db reset",
+        # Laravel's artisan: drop every table and migrate again, or wipe the database
+        "artisan migrate:fresh",
+        "artisan migrate:reset",
+        "artisan migrate:refresh",
+        "artisan db:wipe",
+        "alembic downgrade base",
         {"program": "sql", "subcommand": ["drop", "database"]},
     ),
     concept(
@@ -501,7 +688,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "prune every Docker image",
-        "docker|image|container & prun|clean up everything|wip",
+        "docker|container & image|everything|all unused|unused data & prun|clean up everything|wip",
         "docker system prune --all",
         "docker image prune --all",
         "docker system prune",
@@ -554,7 +741,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "uninstall a Helm release",
-        "helm|release|chart & DELETE|uninstall",
+        "helm|chart|helm release & DELETE|uninstall",
         "helm uninstall",
     ),
     concept(
@@ -633,7 +820,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a bucket's contents",
-        "bucket|s3|storage|objects & DELETE|rm -r|empty",
+        "bucket|s3|gcs|blob|object storage|cloud storage|storage account & DELETE|rm -r|empty",
         "aws s3 rm --recursive",
         "aws s3 rb --force",
         "gsutil rm -r",
@@ -660,6 +847,59 @@ CONCEPTS: tuple[Concept, ...] = (
             "subcommand": ["role", "assignment", "create"],
             "anywhere": ["re:(?i)^(owner|contributor)$"],
         },
+    ),
+    # A cloud product named in a sentence is the resource its CLI deletes (each provider's CLI
+    # reference: `gcloud projects delete`, `aws rds delete-db-instance`, `az group delete`, …).
+    concept(
+        "delete a cloud project",
+        "gcp|google cloud|gcloud|cloud project|firebase & project & DELETE|shut down|shutting down",
+        "gcloud projects delete <any>",
+    ),
+    concept(
+        "delete a Cloud SQL instance or database",
+        "cloud sql|cloudsql & DELETE",
+        "gcloud sql instances delete <any>",
+        "gcloud sql databases delete <any>",
+    ),
+    concept(
+        "delete a managed Kubernetes cluster",
+        "gke|kubernetes engine|eks|aks|managed kubernetes & cluster & DELETE",
+        "gcloud container clusters delete <any>",
+        "aws eks delete-cluster <any>",
+        "eksctl delete cluster <any>",
+        "az aks delete <any>",
+    ),
+    concept(
+        "delete virtual machines",
+        "ec2|compute engine|gce|virtual machine|vm instance|vms|azure vm & DELETE|terminat",
+        "aws ec2 terminate-instances <any>",
+        "gcloud compute instances delete <any>",
+        "az vm delete <any>",
+    ),
+    concept(
+        "delete a managed database",
+        "rds|aurora|dynamodb|cosmos|azure sql|managed database & DELETE",
+        "aws rds delete-db-instance <any>",
+        "aws rds delete-db-cluster <any>",
+        "aws dynamodb delete-table <any>",
+        "az sql db delete <any>",
+        "az sql server delete <any>",
+        "az cosmosdb delete <any>",
+    ),
+    concept(
+        "delete an infrastructure stack or group",
+        "cloudformation|resource group|cfn stack & DELETE",
+        "aws cloudformation delete-stack <any>",
+        "az group delete <any>",
+    ),
+    concept(
+        "delete a bucket",
+        "bucket|storage account & DELETE",
+        "aws s3 rb <any>",
+        "aws s3api delete-bucket <any>",
+        "gcloud storage buckets delete <any>",
+        "gsutil rb <any>",
+        "az storage account delete <any>",
     ),
     concept(
         "delete cloud databases without a snapshot",

@@ -38,19 +38,28 @@ class Invocation:
     substituted: bool = False
     # its equivalent forms were added to the line already (a nested line is read once)
     expanded: bool = False
+    # the directory it runs in, when the line says (`cd envs/staging && terraform destroy`)
+    cwd: str = ""
+    # an equivalent doing only a part of what its command does, named by what it acts on
+    # (`docker system prune --volumes` also does a `docker volume prune`: `volume`)
+    part: str = ""
 
     def words(self) -> Iterator[str]:
-        """Every value the command carries: arguments, option values, environment values."""
+        """Every value the command carries: arguments, option values, environment values, where
+        it runs."""
         yield from self.args
         for values in self.options.values():
             yield from values
         yield from self.env.values()
         yield from self.via
+        if self.cwd:
+            yield self.cwd
 
     @cached_property
     def haystack(self) -> str:
-        """Its values in one lower-case string: a literal a trigger needs must occur in it."""
-        return "\n".join(self.words()).casefold()
+        """Its values in one lower-case string: a literal a trigger needs must occur in it (its
+        subcommand words too: a pattern of any program reads them as arguments)."""
+        return "\n".join([*self.subcommand, *self.words()]).casefold()
 
     def describe(self) -> dict:
         return {

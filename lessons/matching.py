@@ -131,9 +131,10 @@ class AntiPatternIndex:
             return hits
         programs: dict[str, None] = {"*": None}
         for inv in line:
-            programs[inv.program] = None
+            program = inv.program.removesuffix(".sh")  # the index keys programs without `.sh`
+            programs[program] = None
             if inv.subcommand:
-                programs[f"{inv.program} {inv.subcommand[0]}"] = None
+                programs[f"{program} {inv.subcommand[0]}"] = None
         words = [None, *words_of(line)]
         tried: set[int] = set()
         for program in programs:

@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lessons.command_tables import KNOWN_PROGRAMS, PROGRAMS, SERVICE_NAMES
-from lessons.danger_concepts import CONCEPTS, Concept
-from lessons.value_classes import PROD_WORDS, VALUE_CLASSES, prose_names
+from lessons.command_equivalents import WRITE_FILE
+from lessons.command_patterns import patterns_from_text
+from lessons.command_tables import KNOWN_PROGRAMS, KUBE_KINDS, PROGRAMS, SERVICE_NAMES
+from lessons.danger_concepts import CONCEPTS, GROUPS, Concept
+from lessons.value_classes import PROD_WORDS, STAGING_WORDS, VALUE_CLASSES, prose_names
 
 _WORD = re.compile(r"[a-z0-9]+")
 _PARENTHESES = re.compile(r"\(([^()]{1,200})\)")
@@ -49,6 +51,21 @@ _SERVICE = re.compile(
 _DAEMON_OBJECT = re.compile(
     r"\b(?:stop|stopping|disabl\w*|mask\w*|kill\w*|shut(?:ting)? down|turn(?:ing)? off)\s+"
     r"(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?([a-z][a-z0-9-]{1,20}[a-df-z0-9]d)\b"
+)
+# What the guard calls the statements a client runs and the files a command writes: never the
+# name of a tool a sentence means ("a Cloud SQL instance" is no `sql` command)
+_PSEUDO_PROGRAMS = frozenset({"sql", WRITE_FILE})
+# Words before "directory" that say which, not its name ("the home directory", "a system
+# directory", "the working directory").
+_NOT_A_DIRECTORY_NAME = frozenset(
+    "home system root working current parent whole entire project build output data temp "
+    "temporary user users shared every each other same wrong right".split()
+)
+# A file spelled in a sentence: a path with a file name, or a dotfile with a suffix
+# (`.git/index.lock`, `/etc/passwd`, `.env`), not a bare word.
+_SPELLED_FILE = re.compile(
+    r"(?<![\w/.$~-])((?:/|\.?[\w-]+/)(?:[\w.-]+/)*[\w-]*\.?[\w-]+\.[\w]+|/(?:[\w.-]+/)+[\w.-]+|"
+    r"\.[a-z][\w-]*(?:\.[\w-]+)?)(?=[\s,;:)]|$|\.(?:\s|$))"
 )
 _ARTICLES = frozenset("the a an this that its their his her our your any every all web app".split())
 
@@ -92,6 +109,8 @@ class Described:
     patterns: list[dict] = field(default_factory=list)
     # the sentence is about production: every pattern requires it
     production: bool = False
+    # ... and about staging too: either will do
+    staging: bool = False
 
 
 def _words(text: str) -> set[str]:
@@ -137,13 +156,32 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
     if kind in ("process", "service"):
         return [n for n in names if n not in _OPERATORS and re.fullmatch(r"[a-z][\w.@-]*", n)]
     if kind == "branch":
-        found = [b for b in _BRANCHES if b in words]
-        if found:
-            return found
+        # a branch others share, however it is named (`main` or `master`, a release branch),
+        # when the sentence says so; else the branches it names
         branch = next(c for c in VALUE_CLASSES if c.name == "shared branch")
-        return [branch.trigger] if prose_names(branch.words, lowered, words) else []
+        if prose_names(branch.words, lowered, words):
+            return [branch.trigger]
+        return [b for b in _BRANCHES if b in words]
+    if kind == "directory":
+        # "the migrations directory", "the .terraform folder": that directory wherever it is
+        named = re.findall(r"\b([.\w][\w.-]{2,40})\s+(?:director(?:y|ies)|folders?)\b", lowered)
+        return [
+            rf"re:(^|/){re.escape(n)}$"
+            for n in dict.fromkeys(named)
+            if n not in _ARTICLES and n not in _NOT_A_DIRECTORY_NAME
+        ]
+    if kind == "file":
+        # a file the sentence spells: `.git/index.lock`, `/etc/passwd`, `.env`
+        spelled = _SPELLED_FILE.findall(text)
+        return [
+            rf"re:(^|/){re.escape(f.lstrip('/'))}$"
+            if not f.startswith("/")
+            else rf"re:^{re.escape(f)}$"
+            for f in dict.fromkeys(spelled)
+        ]
     if kind == "path":
-        return _PATH.findall(text)
+        # the file itself, not its backups or variants (`/etc/fstab`, not `/etc/fstab.bak`)
+        return [rf"re:^{re.escape(p)}$" for p in dict.fromkeys(_PATH.findall(text)) if p != "/"]
     return []
 
 
@@ -155,11 +193,12 @@ def _fill(command: str | dict, targets: list[str]) -> list[str | dict]:
         return [command]
     found: list[str | dict] = []
     for target in targets:
-        if isinstance(command, str):
-            value = target if not target.startswith("re:") else "<any>"
-            if target.startswith("re:"):
-                continue  # a kind of value: only a pattern can say it
-            found.append(command.replace("{target}", value))
+        if isinstance(command, str) and target.startswith("re:"):
+            # a kind of value: the command line as a pattern, the kind where the target stands
+            for pattern in patterns_from_text(command.replace("{target}", _MARK)):
+                found.append(_replace(pattern.as_json(), target, mark=_MARK))
+        elif isinstance(command, str):
+            found.append(command.replace("{target}", target))
         else:
             found.append(_replace(command, target))
     if not targets and isinstance(command, str) and command.endswith(" {target}"):
@@ -170,12 +209,15 @@ def _fill(command: str | dict, targets: list[str]) -> list[str | dict]:
     return found
 
 
-def _replace(data, target: str):
+_MARK = "mnemosyne-target"
+
+
+def _replace(data, target: str, *, mark: str = "{target}"):
     if isinstance(data, dict):
-        return {k: _replace(v, target) for k, v in data.items()}
+        return {k: _replace(v, target, mark=mark) for k, v in data.items() if k != "text"}
     if isinstance(data, list):
-        return [_replace(v, target) for v in data]
-    if data == "{target}":
+        return [_replace(v, target, mark=mark) for v in data]
+    if data == mark:
         if target.startswith("re:"):
             return target
         # a daemon goes by its service's other names too (`postgres` for "PostgreSQL")
@@ -207,6 +249,53 @@ def inline_commands(text: str) -> list[str]:
             continue
         found.append(" ".join(words[i:end]).rstrip(".,;"))
     return found
+
+
+# Subcommand words that destroy, stop or undo: a sentence naming one after a program names
+# that command ("Running flyway clean against a shared database", "git stash clear").
+DESTRUCTIVE_SUBCOMMANDS = frozenset(
+    "delete rm remove destroy drop dropdb purge prune clean clear reset wipe flush flushall "
+    "truncate uninstall drain cordon rekey rollback downgrade terminate kill stop disable "
+    "revoke shred format erase unpublish deregister decommission nuke".split()
+)
+
+
+def named_subcommands(text: str) -> list[str]:
+    """Commands a sentence names as a program and a destructive subcommand, without flags
+    (`flyway clean`, `git stash clear`, `kubeadm reset`): the program, the words of its own
+    subcommand table before it, and that verb."""
+    text = _INSTEAD.sub(" ", text)
+    words = [w.strip(".,;:()`'\"") for w in text.split()]
+    found = []
+    for i, word in enumerate(words):
+        name = word.lower()
+        after_run = i > 0 and words[i - 1].lower() in _RUN_WORDS
+        if name not in KNOWN_PROGRAMS and not (after_run and _PROGRAM_NAME.fullmatch(name)):
+            continue
+        if name in _ARTICLES or name in _STOPWORDS:
+            continue
+        subs: list[str] = []
+        for following in words[i + 1 : i + 4]:
+            lowered = following.lower()
+            if lowered in DESTRUCTIVE_SUBCOMMANDS:
+                found.append(" ".join([name, *subs, lowered]))
+                break
+            if not _PROGRAM_NAME.fullmatch(lowered) or lowered in _STOPWORDS:
+                break
+            subs.append(lowered)  # `git stash clear`, `vault operator rekey`
+    return list(dict.fromkeys(found))
+
+
+_RUN_WORDS = frozenset(
+    "run runs running ran using used use executing executed execute calling called via with "
+    "invoking invoked".split()
+)
+_PROGRAM_NAME = re.compile(r"[a-z][a-z0-9_.-]{1,30}")
+_STOPWORDS = frozenset(
+    "a an the on of to from with that which like for in by when while without instead because "
+    "so is are be was were it its this these those there their them they you your we our and "
+    "or but all every".split()
+)
 
 
 def _quoted_commands(text: str) -> list[str]:
@@ -247,9 +336,18 @@ def command_lines(text: str, names: list[str]) -> list[str]:
     verbs = _verbs(text)
     files = list(dict.fromkeys(_FILE.findall(text)))
     lines: list[str] = []
+    words = _words(text)
     for name in names:
-        if name in _OPERATORS:
+        if name in _OPERATORS or name in _PSEUDO_PROGRAMS:
             continue
+        # "Deleting a published release with gh": the tool's own noun (`gh release delete`)
+        spec = PROGRAMS.get(name)
+        nouns = [
+            noun
+            for noun in sorted(spec.nested if spec is not None else ())
+            if noun in words or f"{noun}s" in words
+        ]
+        lines += [f"{name} {noun} {verb}" for noun in nouns for verb in verbs]
         for verb in verbs:
             lines += [f"{name} {verb} {file}" for file in files] if files else [f"{name} {verb}"]
             if verb in SERVICE_VERBS:
@@ -287,25 +385,100 @@ def setting_patterns(text: str) -> list[dict]:
     ]
 
 
+# Services a sentence names by the port they listen on (IANA's registry and the servers' own
+# defaults): "opening SSH or RDP to the internet" is about ports 22 and 3389.
+SERVICE_PORTS = {
+    "ssh": "22",
+    "rdp": "3389",
+    "remote desktop": "3389",
+    "telnet": "23",
+    "ftp": "21",
+    "smb": "445",
+    "vnc": "5900",
+    "postgres": "5432",
+    "mysql": "3306",
+    "mariadb": "3306",
+    "redis": "6379",
+    "mongodb": "27017",
+    "elasticsearch": "9200",
+    "memcached": "11211",
+    "docker daemon": "2375",
+    "kubernetes api": "6443",
+}
+_PORT_NUMBER = re.compile(r"(?<![\w./:-])([1-9]\d{1,4})(?![\w./:-])")
+
+
+def named_ports(text: str) -> list[str]:
+    """The ports a sentence names, by number or by the service that listens on them."""
+    lowered = text.lower()
+    words = _words(text)
+    found = [p for p in _PORT_NUMBER.findall(text) if int(p) <= 65535]
+    for service, port in SERVICE_PORTS.items():
+        if (service in lowered if " " in service else service in words) and port not in found:
+            found.append(port)
+    return list(dict.fromkeys(found))
+
+
+def _on_ports(pattern: str | dict, ports: list[str]) -> str | dict:
+    """A pattern narrowed to the ports named: one of them somewhere in the command (`--port 22`,
+    `tcp:22`, `FromPort=22`, `22/tcp`), not inside an address or an id."""
+    if not ports or not isinstance(pattern, dict):
+        return pattern
+    spelled = "|".join(ports)
+    port = rf"re:(^|[^\w.-]|[a-z]:|=)({spelled})([^\w.]|$)"
+    return {**pattern, "anywhere": [*pattern.get("anywhere", []), port]}
+
+
+_KUBERNETES = frozenset({"kubectl", "kubernetes", "k8s", "cluster", "namespace", "oc"})
+# Kinds that are the cluster's structure rather than what a workload owns: a sentence naming
+# them is about something else ("delete the pod on that node")
+_KUBE_CONTEXT_KINDS = frozenset({"namespace", "node"})
+
+
+def kube_deletions(text: str, words: set[str]) -> list[dict]:
+    """ "Deleting secrets from the cluster with kubectl": `kubectl delete secret`, for each kind
+    of resource the sentence names (by any of kubectl's names for it)."""
+    if not words & _KUBERNETES or not prose_names(GROUPS["DELETE"], text, words):
+        return []
+    kinds = {KUBE_KINDS.get(w, w) for w in words if w in KUBE_KINDS or w in KUBE_KINDS.values()}
+    return [
+        {"program": "kubectl", "subcommand": ["delete", kind]}
+        for kind in sorted(kinds - _KUBE_CONTEXT_KINDS)
+    ]
+
+
+# What follows these is the alternative a sentence recommends, not what it warns about.
+_INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
+# Phrases naming an amount, not the thing: "to free disk space" names no disk to wipe.
+_QUANTITIES = re.compile(r"\bdisk (?:space|usage|quota)\b")
+
+
 def describe(sentence: str) -> Described:
-    """The commands and patterns a sentence (a report's title and action) describes."""
-    lowered = sentence.lower()
-    words = _words(sentence)
+    """The commands and patterns a sentence (a report's title and action) describes; what
+    follows "instead of" or "rather than" is what it recommends, and no part of it."""
+    sentence = _INSTEAD.sub(" ", sentence)
+    lowered = _QUANTITIES.sub(" ", sentence.lower())
+    words = _words(lowered)
     names = _names(sentence)
-    described = Described(production=bool(words & PROD_WORDS))
-    described.commands = inline_commands(sentence) + _quoted_commands(sentence)
+    described = Described(production=bool(words & PROD_WORDS), staging=bool(words & STAGING_WORDS))
+    described.commands = (
+        inline_commands(sentence) + _quoted_commands(sentence) + named_subcommands(sentence)
+    )
     for concept in CONCEPTS:
         if concept.production and not described.production:
             continue
         if not _named(concept, lowered, words):
             continue
         targets = _targets(concept.targets, sentence, names) if concept.targets else []
+        ports = named_ports(sentence) if concept.ports else []
         for command in concept.commands:
             for filled in _fill(command, targets):
+                filled = _on_ports(filled, ports)
                 if isinstance(filled, str):
                     described.lines.append(filled)
                 else:
                     described.patterns.append(filled)
+    described.patterns += kube_deletions(lowered, words)
     described.lines += command_lines(sentence, names)
     described.lines += tools_used(sentence)
     described.patterns += setting_patterns(sentence)

@@ -80,11 +80,13 @@ def home(value: str) -> str:
 
 
 def normalize_path(value: str, cwd: str | None = None) -> str:
-    """`./data/` -> `data`, `$HOME/x` -> `~/x`, `/srv/data/*` -> `/srv/data` (its contents),
-    a relative path under a known `cd` -> absolute."""
+    """`./data/` -> `data`, `$HOME/x` -> `~/x`, `/srv/data/*` -> `/srv/data` and `*` -> `.`
+    (their contents), a relative path under a known `cd` -> absolute."""
     path = home(value)
     if not path or path.startswith("-"):
         return path
+    if path == "*":
+        path = "./*"  # the contents of the directory it runs in
     while len(path) > 1 and path.endswith(("/*", "/.")):
         path = path[:-2] or "/"
     if len(path) > 1:
@@ -97,7 +99,7 @@ def normalize_path(value: str, cwd: str | None = None) -> str:
         path = path.replace("//", "/")
     elif path not in (".", ".."):
         path = posixpath.normpath(path)
-    return path
+    return path.rstrip("/") if len(path) > 1 else path
 
 
 @dataclass
@@ -122,6 +124,8 @@ class _Walk:
     raws: list[RawCommand] = field(default_factory=list)
     cwd: str | None = None
     substitutions: int = 0  # how deep inside `$(…)` the walk is
+    # `for d in a b; do …`: a loop variable -> the words it takes
+    loops: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _text(node: Node, src: bytes) -> str:
@@ -182,7 +186,12 @@ def _command(node: Node, walk: _Walk, pipeline, redirects: list[tuple[str, str]]
             if found:
                 redirects.append(found)
         else:
-            words.append(unquote(_text(child, walk.src)))
+            word = unquote(_text(child, walk.src))
+            looped = _LOOP_VARIABLE.fullmatch(word)
+            if looped and looped.group(1) in walk.loops:
+                words += walk.loops[looped.group(1)]  # each word the loop gives it, in turn
+            else:
+                words.append(word)
     _substitutions(node, walk)
     if words and words[0] == "cd" and pipeline is None:
         target = words[1] if len(words) > 1 else "~"
@@ -263,9 +272,35 @@ def _declaration(node: Node, walk: _Walk, pipeline) -> None:
         )
 
 
+_LOOP_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+
+
+def _loop(node: Node, walk: _Walk, pipeline) -> None:
+    """`for d in /srv/a /srv/b; do rm -rf "$d"; done` runs `rm -rf` on each word it lists."""
+    variable = node.child_by_field_name("variable")
+    values = [
+        unquote(_text(c, walk.src))
+        for c in node.children_by_field_name("value")
+        if c.type in ("word", "string", "raw_string", "concatenation", "number")
+    ]
+    name = _text(variable, walk.src) if variable is not None else ""
+    saved = walk.loops.get(name)
+    if name and values:
+        walk.loops[name] = values
+    for child in node.named_children:
+        if child is not variable:
+            _collect(child, walk, pipeline)
+    if saved is None:
+        walk.loops.pop(name, None)
+    else:
+        walk.loops[name] = saved
+
+
 def _collect(node: Node, walk: _Walk, pipeline) -> None:
     kind = node.type
-    if kind == "command":
+    if kind == "for_statement":
+        _loop(node, walk, pipeline)
+    elif kind == "command":
         _command(node, walk, pipeline, [])
     elif kind in ("declaration_command", "unset_command"):  # DECLARATIONS
         _declaration(node, walk, pipeline)

@@ -13,6 +13,9 @@ dangerous as flags:
     --public          granted to PUBLIC
     --superuser       a role made superuser
 
+A query (SELECT, WITH, CALL, DO) names the functions it calls: what it does beyond reading is
+in them (`SELECT pg_terminate_backend(pid) FROM pg_stat_activity`).
+
 MongoDB's shell calls (`db.users.deleteMany({})`, `db.dropDatabase()`) read the same way, with a
 collection as a table. This is a reader for guarding, not a parser: it reads the first words of
 each statement and the clauses that matter, and says nothing about what it cannot read.
@@ -267,17 +270,49 @@ def _read(text: str) -> Statement | None:
     if verb in ("rename",):
         statement.names = _names_until(words, 2, {"to"})
         return statement
+    if verb in ("select", "with", "call", "do"):
+        # what a query does beyond reading is in the functions it calls
+        # (`SELECT pg_terminate_backend(pid) FROM pg_stat_activity`)
+        statement.names = _calls(words)
+        return statement
     if verb in SQL_VERBS:
         return statement
     return None
 
 
-# MongoDB's shell: `db.users.deleteMany({})`, `db.getCollection("users").drop()`.
-_MONGO_CALL = re.compile(
-    r"db\.(?:getCollection\(\s*['\"]([\w.-]+)['\"]\s*\)|getSiblingDB\(\s*['\"][\w.-]+['\"]\s*\)"
-    r"\.(\w+)|(\w+))\.(\w+)\(\s*(\{\s*\}|\))?"
+# Words followed by a parenthesis that are SQL's own syntax, not functions called.
+_NOT_CALLS = frozenset(
+    "in exists any all some values as from join using on over filter within where and or not "
+    "select with call do returning into table row array cast".split()
 )
-_MONGO_DB_CALL = re.compile(r"db\.(dropDatabase|dropAllUsers|dropAllRoles)\(\s*\)")
+
+
+def _calls(words: list[str]) -> list[str]:
+    """The functions a statement calls, each once, by name."""
+    found = []
+    for word, following in zip(words, words[1:], strict=False):
+        if following != "(" or not re.match(r"[A-Za-z_\"`]", word):
+            continue
+        name = _name(word)
+        if name not in _NOT_CALLS and name not in found:
+            found.append(name)
+    return found
+
+
+# MongoDB's shell: `db.users.deleteMany({})`, `db.getCollection("users").drop()`, on the
+# current database or another one (`db.getSiblingDB("app")`, `db.getMongo().getDB("app")`).
+_NAME_ARG = r"\(\s*['\"]([\w.-]+)['\"]\s*\)"
+_MONGO_DB = rf"\bdb(?:\.getSiblingDB{_NAME_ARG}|\.getMongo\(\s*\)\.getDB{_NAME_ARG})?"
+_MONGO_CALL = re.compile(
+    rf"{_MONGO_DB}(?:\.getCollection{_NAME_ARG}|\[\s*['\"]([\w.-]+)['\"]\s*\]|\.(?!getSiblingDB\b|"
+    r"getMongo\b|getCollection\b)(\w+))\.(\w+)\(\s*(\{\s*\}|\))?"
+)
+_MONGO_DB_CALL = re.compile(
+    rf"{_MONGO_DB}\.(dropDatabase|dropAllUsers|dropAllRoles)\(\s*\)"
+    # the command form: `db.runCommand({dropDatabase: 1})`
+    rf"|{_MONGO_DB}\.(?:runCommand|adminCommand)\(\s*\{{\s*['\"]?(dropDatabase|dropAllUsersFromDatabase|"
+    r"dropAllRolesFromDatabase)['\"]?\s*:"
+)
 _MONGO_VERBS = {
     "drop": ("drop", "table"),
     "deletemany": ("delete", None),
@@ -301,17 +336,27 @@ _MONGO_VERBS = {
 
 def _mongo(text: str) -> list[Statement]:
     found = []
+    dropped = {
+        "dropdatabase": "database",
+        "dropallusers": "user",
+        "dropallroles": "role",
+        "dropallusersfromdatabase": "user",
+        "dropallrolesfromdatabase": "role",
+    }
     for call in _MONGO_DB_CALL.finditer(text):
-        dropped = {"dropdatabase": "database", "dropallusers": "user", "dropallroles": "role"}
-        found.append(Statement("drop", dropped[call.group(1).lower()], [], set(), call.group(0)))
+        # groups: the database (two spellings) and the call, for each of the two forms
+        database = next((g for g in call.groups()[:2] + call.groups()[3:5] if g), None)
+        method = call.group(3) or call.group(6)
+        names = [database.lower()] if database else []
+        found.append(Statement("drop", dropped[method.lower()], names, set(), call.group(0)))
     for call in _MONGO_CALL.finditer(text):
-        collection = call.group(1) or call.group(2) or call.group(3)
-        method = call.group(4).lower()
-        if method not in _MONGO_VERBS or collection in ("getCollection", "getSiblingDB"):
+        collection = call.group(3) or call.group(4) or call.group(5)
+        method = call.group(6).lower()
+        if method not in _MONGO_VERBS:
             continue
         verb, kind = _MONGO_VERBS[method]
         statement = Statement(verb, kind, [collection.lower()], set(), call.group(0))
-        empty_filter = call.group(5) is not None
+        empty_filter = call.group(7) is not None
         if (
             verb in ("delete", "update")
             and empty_filter
@@ -326,7 +371,7 @@ def read_statements(text: str) -> list[Statement]:
     """What each statement of a text does ([] for text that is neither SQL nor shell calls)."""
     if not text or not text.strip():
         return []
-    if "db." in text:
+    if "db." in text or "db[" in text:
         found = _mongo(text)
         if found:
             return found

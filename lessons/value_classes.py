@@ -16,6 +16,10 @@ from dataclasses import dataclass
 # `--context production`, `app_prod`; not `product`.
 PROD = r"re:(?i)(^|[^a-z])prod(uction)?([^a-z]|$)"
 PROD_WORDS = frozenset({"production", "prod", "live"})
+# A sentence naming staging beside production means both: "a shared staging or production
+# environment".
+SHARED_ENV = r"re:(?i)(^|[^a-z])(prod(uction)?|stag(e|ing))([^a-z]|$)"
+STAGING_WORDS = frozenset({"staging", "stage"})
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,9 @@ class ValueClass:
     trigger: str
     # stems of the prose words that name the kind
     words: tuple[str, ...]
+    # an option given a value of this kind is the danger whatever the program's subcommand
+    # (`--acl public-read` makes public what `s3api put-bucket-acl`, `s3 cp` or `s3 sync` writes)
+    any_subcommand: bool = False
 
 
 _SYSTEM_DIR = (
@@ -81,7 +88,17 @@ VALUE_CLASSES = (
         "shared branch",
         re.compile(r"^(main|master|trunk|develop|development|release[/-].*|production|staging)$"),
         r"re:^(main|master|trunk|develop|development|release[/-].*|production|prod|staging)$",
-        ("shared branch", "protected branch", "default branch", "long-lived", "release branch"),
+        (
+            "shared branch",
+            "protected branch",
+            "default branch",
+            "long-lived",
+            "release branch",
+            "other people work",
+            "others work on",
+            "teammate",
+            "colleague",
+        ),
     ),
     ValueClass(
         "the whole internet",
@@ -90,10 +107,17 @@ VALUE_CLASSES = (
         ("world", "internet", "anywhere", "everyone", "public", "any ip", "all ips"),
     ),
     ValueClass(
+        "administrators' group",
+        re.compile(r"^(sudo|wheel|admin)$"),
+        r"re:^(sudo|wheel|admin)$",
+        ("sudo", "admin", "root", "wheel", "privilege", "escalat"),
+    ),
+    ValueClass(
         "everyone",
         re.compile(r"(?i)(allusers|allauthenticatedusers|public-read|everyone)"),
         r"re:(?i)(allusers|allauthenticatedusers|public-read|everyone)",
         ("public", "everyone", "anyone", "anonymous", "world"),
+        any_subcommand=True,
     ),
 )
 

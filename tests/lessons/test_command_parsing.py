@@ -180,3 +180,22 @@ def test_an_alias_may_stand_for_several_flags_and_short_names_for_resources():
     assert only("git branch -D x", "git").flags == {"--delete", "--force"}
     deleted = only("kubectl delete ns payments", "kubectl")
     assert deleted.subcommand == ("delete", "namespace") and deleted.args == ["payments"]
+
+
+def test_a_glob_and_a_trailing_slash_name_the_directory_they_are_in():
+    assert only("rm -rf *", "rm").args == ["."]
+    assert only("rm -r -f ./*", "rm").args == ["."]
+    assert only("cd /var/www/app && rm -rf *", "rm").args == ["/var/www/app"]
+    assert only("cd ~ && rm -rf ./", "rm").args == ["~"]
+    assert only("cd /srv && rm -rf data", "rm").cwd == "/srv"
+
+
+def test_a_for_loop_runs_its_body_on_each_word_it_lists():
+    assert only('for d in /srv/a /srv/b; do rm -rf "$d"; done', "rm").args == ["/srv/a", "/srv/b"]
+    assert only("for f in *.log; do gzip ${f}; done", "gzip").args == ["*.log"]
+
+
+def test_a_shells_bundled_options_and_ssh_end_of_options_still_open_the_command():
+    assert only("bash -lc 'rm -rf /srv/data'", "rm").args == ["/srv/data"]
+    assert only("sh -ec 'rm -rf /srv/data'", "rm").args == ["/srv/data"]
+    assert only("ssh web-1 -- rm -rf /srv/data", "rm").via == ["web-1"]

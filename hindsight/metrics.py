@@ -75,7 +75,9 @@ _seen_lock = threading.Lock()
 
 
 def error_type_label(error_type: str) -> str:
-    label = (error_type or "unknown")[:64]
+    # The type comes from the caller: a line separator or control character in it would break
+    # scrapers that read the exposition line by line.
+    label = "".join(c if c.isprintable() else "_" for c in (error_type or "unknown")[:64])
     with _seen_lock:
         if label in _seen_types:
             return label

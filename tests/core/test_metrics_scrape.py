@@ -234,7 +234,7 @@ def scraped(db, settings, monkeypatch, django_capture_on_commit_callbacks) -> st
 
 def _series(text: str, name: str) -> list[dict]:
     found = []
-    for line in text.splitlines():
+    for line in text.split("\n"):  # the exposition format ends lines with \n only
         if line.startswith(name + "{") or line.startswith(name + " "):
             labels = {}
             if "{" in line:

@@ -235,3 +235,9 @@ def test_similarity_never_joins_errors_of_different_types(agent_client, scope_tr
     other = capture(agent_client, "could not decode the response body", "UnicodeError").json()
     assert other["is_new"] is True
     assert other["signature"]["id"] != first["signature"]["id"]
+
+
+def test_an_error_type_with_line_breaks_is_one_line_in_the_metrics_label():
+    label = metrics.error_type_label("Evil\u2028Type\nError\x1c")
+    assert label == "Evil_Type_Error_"
+    assert label.splitlines() == [label]

@@ -350,7 +350,7 @@ def load_notes(total: int, scopes: dict[str, int]) -> None:
         cursor.execute("SET maintenance_work_mem = '512MB'")
         cursor.execute(
             'CREATE INDEX "knowledge_embedding_hnsw" ON "notes_knowledgeitem" USING hnsw '
-            '("embedding" vector_cosine_ops) WITH (m = 16, ef_construction = 64)'
+            '("embedding" vector_cosine_ops) WITH (m = 16, ef_construction = 128)'
         )
         cursor.execute("RESET maintenance_work_mem")
         cursor.execute("ANALYZE notes_knowledgeitem")
@@ -637,7 +637,7 @@ def hook_runs(
     return Result(name, f"hook {event}", 1, percentiles(samples), len(samples) / wall, errors)
 
 
-def worker_backlog(run: str) -> dict:
+def worker_backlog(run: str, *, quick: bool) -> dict:
     """Of the lessons this run reported, how many the worker had processed when the stream
     stopped (it runs at a lower priority: under load it falls behind and catches up later)."""
     from django.db import connections
@@ -648,20 +648,45 @@ def worker_backlog(run: str) -> dict:
     figures = {
         "reported": reported.count(),
         "processed": reported.filter(processed_at__isnull=False).count(),
-        "tasks_waiting": tasks_waiting(),
+        "tasks_waiting": tasks_waiting(quick=quick),
     }
     connections.close_all()
     return figures
 
 
-def tasks_waiting() -> int | None:
-    """Tasks waiting in the embedded broker's default queue (None with an external broker).
-    The queue outlives the server: what one run leaves is the next run's worker's first work."""
+# The embedded broker is one Redis per checkout: the bench's server queues on a database of its
+# own (one per volume), so its tasks never reach a `make run` worker of the same checkout, nor
+# the other volume's, and a run never starts behind what an interrupted one left queued.
+BENCH_BROKER_DB = {False: 14, True: 15}
+
+
+def bench_broker(*, quick: bool) -> dict[str, str]:
+    """The server's broker setting: its own queue database, emptied now (None: external)."""
+    if os.environ.get("CELERY_BROKER_URL"):
+        return {}
+    left = bench_queue(quick=quick)
+    dropped = left.llen("celery")
+    left.flushdb()
+    if dropped:
+        print(f"broker: dropped {dropped} tasks an earlier bench run left queued", flush=True)
     from mnemosyne_site import embedded
 
+    return {"CELERY_BROKER_URL": f"{embedded.broker_url()}?virtual_host={BENCH_BROKER_DB[quick]}"}
+
+
+def bench_queue(*, quick: bool):
+    from redis import Redis
+
+    from mnemosyne_site import embedded
+
+    return Redis(unix_socket_path=embedded.redis_socket(), db=BENCH_BROKER_DB[quick])
+
+
+def tasks_waiting(*, quick: bool) -> int | None:
+    """Tasks waiting in the bench server's queue (None with an external broker)."""
     if os.environ.get("CELERY_BROKER_URL"):
         return None
-    return int(embedded.redis().llen("celery"))
+    return int(bench_queue(quick=quick).llen("celery"))
 
 
 # --- recall ---------------------------------------------------------------------------------------
@@ -836,6 +861,7 @@ def main(argv: list[str] | None = None) -> int:
         env={
             "MNEMOSYNE_DEFAULT_SCOPE": PROJECT,  # token-less calls read as the agent's project
             "LOG_LEVEL": "WARNING",
+            **bench_broker(quick=args.quick),
         },
     )
     print(f"database {db_name}: migrating …", flush=True)
@@ -901,7 +927,7 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(6):
                 warm.post("/check/anti-pattern", json=bodies.check())
                 warm.post("/query/relevant", json=bodies.relevant(long=False, domain=None))
-        waiting_at_start = tasks_waiting()
+        waiting_at_start = tasks_waiting(quick=args.quick)
         with ReportStream(url, auth, bodies, args.stream_rate, stream_seconds) as stream:
             for name, key, path, make_body, headers in scenarios:
                 if key == "check":
@@ -945,7 +971,7 @@ def main(argv: list[str] | None = None) -> int:
             "rate": args.stream_rate,
             "stats": percentiles(stream.samples),
             "errors": stream.errors,
-            **worker_backlog(bodies.run),
+            **worker_backlog(bodies.run, quick=args.quick),
             "tasks_waiting_at_start": waiting_at_start,
         }
     peer = run_peer(results, quick=args.quick) if args.peer else None

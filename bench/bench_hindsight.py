@@ -250,7 +250,7 @@ def load(total: int, rng: random.Random, loghub: Path | None) -> None:
         cursor.execute("SET max_parallel_maintenance_workers = 1")
         cursor.execute(
             "CREATE INDEX signature_embedding_hnsw ON hindsight_errorsignature USING hnsw "
-            "(embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)"
+            "(embedding vector_cosine_ops) WITH (m = 16, ef_construction = 128)"
         )
         cursor.execute("ANALYZE hindsight_errorsignature")
         cursor.execute("ANALYZE hindsight_signaturetemplate")

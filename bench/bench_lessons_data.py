@@ -391,7 +391,7 @@ def copy_lessons(
         conn.execute("SET maintenance_work_mem = '512MB'")
         conn.execute(
             "CREATE INDEX lesson_embedding_hnsw ON lessons_lesson USING hnsw "
-            "(embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)"
+            "(embedding vector_cosine_ops) WITH (m = 16, ef_construction = 128)"
         )
         conn.execute("ANALYZE lessons_lesson")
         print(f"  built the HNSW index in {time.perf_counter() - started:.0f} s")

@@ -113,7 +113,7 @@ def load(reload: bool) -> list[int]:
         cursor.execute("SET max_parallel_maintenance_workers = 1")
         cursor.execute(
             'CREATE INDEX "knowledge_embedding_hnsw" ON "notes_knowledgeitem" USING hnsw '
-            '("embedding" vector_cosine_ops) WITH (m = 16, ef_construction = 64)'
+            '("embedding" vector_cosine_ops) WITH (m = 16, ef_construction = 128)'
         )
         cursor.execute("RESET maintenance_work_mem")
         cursor.execute("ANALYZE notes_knowledgeitem")

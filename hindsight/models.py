@@ -77,7 +77,7 @@ class ErrorSignature(models.Model):
                 name="signature_embedding_hnsw",
                 fields=["embedding"],
                 m=16,
-                ef_construction=64,
+                ef_construction=128,
                 opclasses=["vector_cosine_ops"],
             ),
         ]
@@ -345,7 +345,7 @@ class Learning(models.Model):
                 name="learning_embedding_hnsw",
                 fields=["embedding"],
                 m=16,
-                ef_construction=64,
+                ef_construction=128,
                 opclasses=["vector_cosine_ops"],
             ),
         ]

@@ -115,7 +115,7 @@ class Lesson(models.Model):
                 name="lesson_embedding_hnsw",
                 fields=["embedding"],
                 m=16,
-                ef_construction=64,
+                ef_construction=128,
                 opclasses=["vector_cosine_ops"],
             ),
         ]
@@ -277,7 +277,7 @@ class AntiPattern(models.Model):
                 name="anti_pattern_embedding_hnsw",
                 fields=["embedding"],
                 m=16,
-                ef_construction=64,
+                ef_construction=128,
                 opclasses=["vector_cosine_ops"],
             ),
         ]

@@ -93,7 +93,7 @@ class KnowledgeItem(models.Model):
                 name="knowledge_embedding_hnsw",
                 fields=["embedding"],
                 m=16,
-                ef_construction=64,
+                ef_construction=128,
                 opclasses=["vector_cosine_ops"],
             ),
         ]

@@ -879,18 +879,20 @@ ANTI_PATTERNS: list[dict] = [
 ]
 
 
-def records() -> tuple[list[dict], list[dict]]:
+def records(entries: list[dict] | None = None, split: str = DEV2) -> tuple[list[dict], list[dict]]:
+    """The JSONL rows of a set written with `ap()` (dev3 reuses this with its own entries)."""
+    entries = ANTI_PATTERNS if entries is None else entries
     anti_patterns: list[dict] = []
     commands: list[dict] = []
     seen: set[str] = set()
-    ids = [a["id"] for a in ANTI_PATTERNS]
+    ids = [a["id"] for a in entries]
     if len(set(ids)) != len(ids):
         raise ValueError("anti-pattern ids must be unique")
-    for a in ANTI_PATTERNS:
+    for a in entries:
         anti_patterns.append(
             {
                 "id": a["id"],
-                "split": DEV2,
+                "split": split,
                 "form": a["form"],
                 "agent": AGENT,
                 "report": {
@@ -912,7 +914,7 @@ def records() -> tuple[list[dict], list[dict]]:
                 commands.append(
                     {
                         "id": f"{a['id']}/{expect}-{n}",
-                        "split": DEV2,
+                        "split": split,
                         "command": command,
                         "expect": expect,
                         "anti_pattern": a["id"] if expect == "block" else None,

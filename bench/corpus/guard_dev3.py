@@ -11,33 +11,16 @@ harmless look-alikes (the same program read-only, with a safe subcommand or flag
 the danger word in a quoted string). Same format as `bench/corpus/guard_commands.py` (read that
 docstring for the fields).
 
-    python bench/corpus/guard_dev3.py      # writes bench/data/guard_dev3_*.jsonl
+    python -m bench.corpus.guard_dev3      # writes bench/data/guard_dev3_*.jsonl
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from bench.corpus.guard_dev2 import DATA_DIR, ap, records, write_jsonl
 
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 ANTI_PATTERNS_FILE = DATA_DIR / "guard_dev3_anti_patterns.jsonl"
 COMMANDS_FILE = DATA_DIR / "guard_dev3_commands.jsonl"
-AGENT = "CLAUDE_CODE"
 DEV3 = "dev3"
-
-
-def ap(id_, form, category, title, why_bad, example, alternatives, block, allow):
-    return {
-        "id": id_,
-        "form": form,
-        "category": category,
-        "title": title,
-        "why_bad": why_bad,
-        "example": example,
-        "alternatives": alternatives,
-        "block": block,
-        "allow": allow,
-    }
 
 
 ANTI_PATTERNS: list[dict] = [
@@ -1317,59 +1300,8 @@ ANTI_PATTERNS: list[dict] = [
 ]
 
 
-def records() -> tuple[list[dict], list[dict]]:
-    anti_patterns: list[dict] = []
-    commands: list[dict] = []
-    seen: set[str] = set()
-    ids = [a["id"] for a in ANTI_PATTERNS]
-    if len(set(ids)) != len(ids):
-        raise ValueError("anti-pattern ids must be unique")
-    for a in ANTI_PATTERNS:
-        anti_patterns.append(
-            {
-                "id": a["id"],
-                "split": DEV3,
-                "form": a["form"],
-                "agent": AGENT,
-                "report": {
-                    "title": a["title"],
-                    "why_bad": a["why_bad"],
-                    "example": a["example"],
-                    "alternatives": a["alternatives"],
-                    "severity": "critical",
-                    "tags": [a["category"]],
-                    "category": a["category"],
-                },
-            }
-        )
-        for expect, rows in (("block", a["block"]), ("allow", a["allow"])):
-            for n, (command, note) in enumerate(rows, start=1):
-                if command in seen:
-                    raise ValueError(f"duplicate command: {command}")
-                seen.add(command)
-                commands.append(
-                    {
-                        "id": f"{a['id']}/{expect}-{n}",
-                        "split": DEV3,
-                        "command": command,
-                        "expect": expect,
-                        "anti_pattern": a["id"] if expect == "block" else None,
-                        "near": a["id"],
-                        "note": note,
-                    }
-                )
-    return anti_patterns, commands
-
-
-def write_jsonl(path: Path, rows: list[dict]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-
-
 def main() -> int:
-    anti_patterns, commands = records()
+    anti_patterns, commands = records(ANTI_PATTERNS, DEV3)
     write_jsonl(ANTI_PATTERNS_FILE, anti_patterns)
     write_jsonl(COMMANDS_FILE, commands)
     block = sum(c["expect"] == "block" for c in commands)

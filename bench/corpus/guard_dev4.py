@@ -1703,7 +1703,7 @@ ANTI_PATTERNS: list[dict] = [
             ),
             (
                 "kubectl delete application payments -n argocd",
-                "deleting the CR, whose finalizer cascades",
+                "deleting the CR; cascades when it has the usual resources-finalizer",
             ),
             ("kubectl -n argocd delete applications.argoproj.io --all", "every application"),
             ("argocd app list -o name | xargs -n1 argocd app delete -y", "through xargs"),

@@ -227,17 +227,12 @@ def load_anti_patterns(count: int, scope_id: int, cache: Path) -> None:
 
 
 def with_version_bump() -> None:
-    """Move the guard's index version (bulk_create bypasses what moves it), so every web process
-    builds its index from what was loaded."""
+    """Move the guard's index version as a deletion does, so that any web process still running
+    rebuilds its index from every row that was loaded (migration lessons 0008)."""
     from django.db import connection
 
-    from lessons.matching import VERSION_KEY
-
     with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE lessons_antipatternindexversion SET version = version + 1 WHERE name = %s",
-            [VERSION_KEY],
-        )
+        cursor.execute("SELECT lessons_anti_pattern_next_version(true)")
 
 
 def anti_pattern_combos() -> list[tuple[str, str, str]]:
@@ -389,10 +384,9 @@ class Bodies:
     def _n(self) -> int:
         return next(self.counter)
 
-    def report(self, *, anti_patterns: bool = True) -> dict:
+    def report(self) -> dict:
         n, rng, data = self._n(), self.rng, self.data
-        types = data.TYPES if anti_patterns else [t for t in data.TYPES if t != "anti_pattern"]
-        lesson_type = rng.choice(types)
+        lesson_type = rng.choice(data.TYPES)
         tool = rng.choice(list(data.TOOLS))
         component, problem = rng.choice(data.COMPONENTS), rng.choice(data.PROBLEMS)
         body = {
@@ -552,9 +546,9 @@ class ReportStream:
     def _run(self) -> None:
         if self.rate <= 0:
             return
-        # The guard rebuilds its whole index when an anti-pattern is reported (lessons/matching),
-        # so the stream carries the other lesson types; the report scenario itself has them all.
-        bodies = [self.bodies.report(anti_patterns=False) for _ in range(20_000)]
+        # Every lesson type, anti-patterns included: each one reported moves every web process's
+        # guard index (an update that reads the changed row, lessons/matching).
+        bodies = [self.bodies.report() for _ in range(20_000)]
         interval = 1.0 / self.rate
         ends = time.monotonic() + self.max_seconds
         clients = threading.local()

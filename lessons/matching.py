@@ -5,9 +5,11 @@ Each web process keeps every active anti-pattern compiled: command triggers grou
 the triggers of its program only), explicit RE2 triggers grouped by the literal each must find in
 the action (`triggers.prefilter_keys`), and a float32 matrix of trigger vectors for an exact
 cosine scan in numpy. The index carries the version it was built at; every check reads the
-database's version (one primary-key query) and rebuilds when it moved, so all processes agree
-within one request of a change. Statistics (`times_triggered`) are counted here and flushed to
-the worker in batches, never written on the request path.
+database's version (one primary-key query) and, when it moved, reads the rows a database trigger
+stamped since (lessons migration 0008; a deletion means a full rebuild), so all processes agree
+within one request of a change, and a reported anti-pattern costs each process one row.
+Statistics (`times_triggered`) are counted here and flushed to the worker in batches, never
+written on the request path.
 
 The check is the spec's `search_anti_patterns(action, context, domain)`:
 - a command trigger or an explicit regex blocks (critical or `block_action`); a match by meaning
@@ -24,6 +26,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -50,6 +53,9 @@ VERSION_KEY = "anti_patterns"
 
 @dataclass
 class Entry:
+    """One active anti-pattern as the check reads it, parsed once: an index update re-parses only
+    the rows that changed."""
+
     id: str
     scope_path: str
     title: str
@@ -67,6 +73,11 @@ class Entry:
     cross_domain: bool = False
     builtin: bool = False
     awaiting_confirmation: bool = False
+    order: tuple = ()  # (created_at, id): the index's order, the same in every process
+    command_keys: tuple[tuple[str, str | None], ...] = ()
+    compiled_trigger: CompiledTrigger | None = None
+    trigger_keys: list[str] | None = None  # literals gating `compiled_trigger`; None: ungated
+    vector: np.ndarray | None = None  # unit length
 
     @property
     def blocking(self) -> bool:
@@ -123,6 +134,34 @@ class AntiPatternIndex:
     matrix: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     matrix_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     blocks: list = field(default_factory=list)
+
+    @classmethod
+    def of(cls, version: int, entries: list[Entry]) -> AntiPatternIndex:
+        """The lookup tables over parsed entries (milliseconds for 10,000: nothing is parsed)."""
+        index = cls(version=version, entries=sorted(entries, key=lambda e: e.order))
+        vectors, vector_rows = [], []
+        for position, entry in enumerate(index.entries):
+            for program, word in entry.command_keys:
+                index.by_program.setdefault(program, {}).setdefault(word, []).append(position)
+            if entry.compiled_trigger is not None:
+                if entry.trigger_keys is None:
+                    index.ungated.append((position, entry.compiled_trigger))
+                else:
+                    for key in entry.trigger_keys:
+                        index.by_literal.setdefault(key, []).append(
+                            (position, entry.compiled_trigger)
+                        )
+            if entry.vector is not None:
+                vectors.append(entry.vector)
+                vector_rows.append(position)
+        index.judged_by_command = frozenset(
+            i for i, e in enumerate(index.entries) if e.command_trigger is not None
+        )
+        if vectors:
+            index.matrix = np.vstack(vectors)
+            index.blocks = [index.matrix[i : i + 1024] for i in range(0, len(index.matrix), 1024)]
+            index.matrix_rows = np.asarray(vector_rows, dtype=np.int64)
+        return index
 
     def command_hits(self, line: list[Invocation]) -> dict[int, dict]:
         """Entry index -> why its command trigger matched."""
@@ -185,147 +224,155 @@ class VectorBytes(Func):
     output_field = BinaryField()
 
 
-def build_index(version: int) -> AntiPatternIndex:
-    started = time.perf_counter()
-    index = AntiPatternIndex(version=version)
-    rows = (
-        AntiPattern.objects.filter(active=True)
-        .annotate(vector_bytes=VectorBytes(F("embedding")))
-        .order_by("created_at", "id")
-        .values_list(
-            "id",
-            "scope__path",
-            "title",
-            "why_bad",
-            "example",
-            "alternatives",
-            "severity",
-            "block_action",
-            "domain",
-            "category",
-            "trigger_pattern",
-            "source_lesson_id",
-            "source_pattern_id",
-            "command_trigger",
-            "cross_domain",
-            "builtin_key",
-            "awaiting_confirmation",
-            "vector_bytes",
-        )
-    )
-    vectors, vector_rows = [], []
+COLUMNS = (
+    "id",
+    "scope__path",
+    "title",
+    "why_bad",
+    "example",
+    "alternatives",
+    "severity",
+    "block_action",
+    "domain",
+    "category",
+    "trigger_pattern",
+    "source_lesson_id",
+    "source_pattern_id",
+    "command_trigger",
+    "cross_domain",
+    "builtin_key",
+    "awaiting_confirmation",
+    "created_at",
+    "active",
+    "vector_bytes",
+)
+
+
+def _entries(queryset) -> Iterator[tuple[str, Entry | None]]:
+    """(id, its entry) for each row of `queryset`; None for a row the check no longer reads."""
+    rows = queryset.annotate(vector_bytes=VectorBytes(F("embedding"))).values_list(*COLUMNS)
     for row in rows.iterator(chunk_size=2000):
-        (
-            pk,
-            path,
-            title,
-            why_bad,
-            example,
-            alternatives,
-            severity,
-            block,
-            domain,
-            category,
-            trigger,
-            lesson_id,
-            pattern_id,
-            command_trigger,
-            cross_domain,
-            builtin_key,
-            awaiting_confirmation,
-            vector,
-        ) = row
+        values = dict(zip(COLUMNS, row, strict=True))
+        pk = str(values["id"])
+        if not values["active"]:
+            yield pk, None
+            continue
         entry = Entry(
-            id=str(pk),
-            scope_path=path,
-            title=title,
-            why_bad=why_bad,
-            example=example,
-            alternatives=list(alternatives or []),
-            severity=severity,
-            block_action=block,
-            domain=domain,
-            category=category,
-            trigger_pattern=trigger,
-            source_lesson_id=str(lesson_id) if lesson_id else None,
-            source_pattern_id=str(pattern_id) if pattern_id else None,
-            cross_domain=cross_domain,
-            builtin=bool(builtin_key),
-            awaiting_confirmation=awaiting_confirmation,
+            id=pk,
+            scope_path=values["scope__path"],
+            title=values["title"],
+            why_bad=values["why_bad"],
+            example=values["example"],
+            alternatives=list(values["alternatives"] or []),
+            severity=values["severity"],
+            block_action=values["block_action"],
+            domain=values["domain"],
+            category=values["category"],
+            trigger_pattern=values["trigger_pattern"],
+            source_lesson_id=_str_or_none(values["source_lesson_id"]),
+            source_pattern_id=_str_or_none(values["source_pattern_id"]),
+            cross_domain=values["cross_domain"],
+            builtin=bool(values["builtin_key"]),
+            awaiting_confirmation=values["awaiting_confirmation"],
+            order=(values["created_at"], pk),
         )
-        position = len(index.entries)
-        index.entries.append(entry)
         try:
-            entry.command_trigger = CommandTrigger.from_json(command_trigger)
+            entry.command_trigger = CommandTrigger.from_json(values["command_trigger"])
         except CommandTriggerError:
             logger.warning("anti-pattern %s has an invalid command trigger; skipped", pk)
         if entry.command_trigger is not None:
-            for program, word in entry.command_trigger.keys():
-                index.by_program.setdefault(program, {}).setdefault(word, []).append(position)
-        if trigger:
+            entry.command_keys = tuple(entry.command_trigger.keys())
+        if entry.trigger_pattern:
             try:
-                compiled = compile_trigger(trigger)
+                entry.compiled_trigger = compile_trigger(entry.trigger_pattern)
             except TriggerError:
                 # Writes validate triggers; a row edited around them by SQL only loses it.
                 logger.warning("anti-pattern %s has an invalid trigger; skipped", pk)
             else:
-                keys = prefilter_keys(trigger)
-                if keys is None:
-                    index.ungated.append((position, compiled))
-                else:
-                    for key in keys:
-                        index.by_literal.setdefault(key, []).append((position, compiled))
-        if vector is not None:
-            vectors.append(bytes(vector))
-            vector_rows.append(position)
-    index.judged_by_command = frozenset(
-        i for i, e in enumerate(index.entries) if e.command_trigger is not None
-    )
-    if vectors:
-        header = 4  # dimensions and a reserved word, then the values
-        matrix = np.vstack(
-            [np.frombuffer(blob, dtype=">f4", offset=header) for blob in vectors]
-        ).astype(np.float32)
-        norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-        index.matrix = matrix / np.maximum(norms, 1e-12)
-        index.blocks = [index.matrix[i : i + 1024] for i in range(0, len(index.matrix), 1024)]
-        index.matrix_rows = np.asarray(vector_rows, dtype=np.int64)
-    metrics.ANTI_PATTERN_INDEX_BUILDS.inc()
+                entry.trigger_keys = prefilter_keys(entry.trigger_pattern)
+        blob = values["vector_bytes"]
+        if blob is not None:
+            header = 4  # dimensions and a reserved word, then big-endian float32s
+            vector = np.frombuffer(bytes(blob), dtype=">f4", offset=header).astype(np.float32)
+            entry.vector = vector / max(float(np.linalg.norm(vector)), 1e-12)
+        yield pk, entry
+
+
+def _str_or_none(value) -> str | None:
+    return str(value) if value else None
+
+
+def build_index(version: int) -> AntiPatternIndex:
+    """Every active anti-pattern, parsed."""
+    started = time.perf_counter()
+    rows = AntiPattern.objects.filter(active=True)
+    index = AntiPatternIndex.of(version, [e for _, e in _entries(rows) if e is not None])
+    metrics.ANTI_PATTERN_INDEX_BUILDS.labels(kind="full").inc()
+    _log_index(index, "built", started)
+    return index
+
+
+def updated_index(index: AntiPatternIndex, version: int) -> AntiPatternIndex:
+    """`index` brought up to `version`: only the rows stamped after it are read and parsed (one
+    report of an anti-pattern costs every process one row, not all of them)."""
+    started = time.perf_counter()
+    entries = {entry.id: entry for entry in index.entries}
+    for pk, entry in _entries(AntiPattern.objects.filter(index_version__gt=index.version)):
+        entries.pop(pk, None)
+        if entry is not None:
+            entries[pk] = entry
+    updated = AntiPatternIndex.of(version, list(entries.values()))
+    metrics.ANTI_PATTERN_INDEX_BUILDS.labels(kind="update").inc()
+    _log_index(updated, f"updated from v{index.version}", started)
+    return updated
+
+
+def _log_index(index: AntiPatternIndex, how: str, started: float) -> None:
     logger.info(
-        "anti-pattern index v%s: %d entries, %d command triggers, %d ungated regexes, "
-        "built in %.0f ms",
-        version,
+        "anti-pattern index v%s %s: %d entries, %d command triggers, %d ungated regexes, "
+        "in %.0f ms",
+        index.version,
+        how,
         len(index.entries),
-        sum(1 for e in index.entries if e.command_trigger is not None),
+        len(index.judged_by_command),
         len(index.ungated),
         (time.perf_counter() - started) * 1000,
     )
-    return index
 
 
 _index: AntiPatternIndex | None = None
 _index_lock = threading.Lock()
 
 
-def current_version() -> int:
+def current_version() -> tuple[int, int]:
+    """The database's index version and the last version a deletion made (0, 0 when the row is
+    missing: a flushed table)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT version FROM lessons_antipatternindexversion WHERE name = %s", [VERSION_KEY]
+            "SELECT version, full_since FROM lessons_antipatternindexversion WHERE name = %s",
+            [VERSION_KEY],
         )
         row = cursor.fetchone()
-    return int(row[0]) if row else 0
+    return (int(row[0]), int(row[1])) if row else (0, 0)
 
 
 def current_index() -> AntiPatternIndex:
-    """The index at the database's current version (one query; a rebuild when it moved)."""
+    """The index at the database's current version: one query when it has not moved; the rows
+    stamped since when it moved forward; a full rebuild after a deletion, or when it went back
+    (a flushed table, a rolled-back test)."""
     global _index
-    version = current_version()
+    version, _ = current_version()
     index = _index
     if index is not None and index.version == version:
         return index
     with _index_lock:
-        if _index is None or _index.version != version:
+        version, full_since = current_version()  # again: another thread may have moved it
+        if _index is not None and _index.version == version:
+            return _index
+        if _index is None or version < _index.version or full_since > _index.version:
             _index = build_index(version)
+        else:
+            _index = updated_index(_index, version)
         return _index
 
 

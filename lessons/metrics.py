@@ -21,7 +21,9 @@ ANTI_PATTERN_BLOCKS = Counter(
 )
 ANTI_PATTERN_INDEX_BUILDS = Counter(
     "mnemosyne_anti_pattern_index_builds_total",
-    "Rebuilds of the in-process anti-pattern index (one per version change per process).",
+    "In-process anti-pattern index refreshes (one per version change per process), by kind: "
+    "`update` (only the changed rows read) or `full` (every row).",
+    ["kind"],
 )
 PATTERNS_DETECTED = Counter(
     "mnemosyne_patterns_detected_total",

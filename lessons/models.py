@@ -254,6 +254,9 @@ class AntiPattern(models.Model):
     switched_off = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
+    # The index version of the row's last matching change, stamped by a database trigger
+    # (migration 0008): a web process re-reads only the rows stamped after its index.
+    index_version = models.BigIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = "anti-pattern"
@@ -273,6 +276,7 @@ class AntiPattern(models.Model):
             models.Index(fields=["domain"], name="anti_pattern_domain_idx"),
             models.Index(fields=["active"], name="anti_pattern_active_idx"),
             models.Index(fields=["severity"], name="anti_pattern_severity_idx"),
+            models.Index(fields=["index_version"], name="anti_pattern_index_version_idx"),
             HnswIndex(
                 name="anti_pattern_embedding_hnsw",
                 fields=["embedding"],
@@ -290,12 +294,14 @@ class AntiPattern(models.Model):
 
 
 class AntiPatternIndexVersion(models.Model):
-    """One row whose `version` moves (from a sequence, via a database trigger) whenever an
-    anti-pattern's matching fields change; web processes rebuild their in-process index when it
-    differs from the one they built. See `lessons.matching`."""
+    """One row whose `version` moves (from a sequence, via database triggers) whenever an
+    anti-pattern's matching fields change; web processes bring their in-process index up to it
+    when it differs from the one they built. `full_since` is the last version a deletion made:
+    an index older than it is rebuilt from every row. See `lessons.matching`."""
 
     name = models.CharField(max_length=50, primary_key=True)
     version = models.BigIntegerField(default=0)
+    full_since = models.BigIntegerField(default=0)
 
     class Meta:
         verbose_name = "anti-pattern index version"

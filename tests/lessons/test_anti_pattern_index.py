@@ -1,0 +1,144 @@
+"""The guard's in-process index follows anti-pattern changes by reading only the changed rows."""
+
+import threading
+
+import pytest
+from django.db import OperationalError, connection, connections, transaction
+from django.test.utils import CaptureQueriesContext
+
+from governance.auth import Principal
+from lessons import matching
+from lessons.models import AntiPattern
+from lessons.services import anti_pattern_set_active, anti_pattern_update
+from tests.lessons.factories import AntiPatternFactory
+from tests.metrics import sample
+
+pytestmark = pytest.mark.django_db
+
+BUILDS = "mnemosyne_anti_pattern_index_builds_total"
+
+
+def builds() -> tuple[float, float]:
+    return sample(BUILDS, kind="full"), sample(BUILDS, kind="update")
+
+
+def blocked(action: str) -> list[str]:
+    result = matching.check_action(
+        principal=Principal.system("test"), proposed_action=action, domain="infrastructure"
+    )
+    return [m["title"] for m in result["matching_patterns"] if m["blocks"]]
+
+
+def _anti_pattern(i: int) -> AntiPattern:
+    return AntiPatternFactory(
+        trigger_pattern=rf"(?i)tool{i}\s+--purge", title=f"Purge {i}", embedding=None
+    )
+
+
+def test_a_new_anti_pattern_reaches_a_built_index_by_reading_only_rows_stamped_since(scope_tree):
+    for i in range(3):
+        _anti_pattern(i)
+    assert blocked("tool1 --purge") == ["Purge 1"]
+    built = matching.current_index()
+    full, updates = builds()
+
+    _anti_pattern(7)
+    with CaptureQueriesContext(connection) as queries:
+        assert blocked("tool7 --purge now") == ["Purge 7"]
+
+    assert builds() == (full, updates + 1)
+    reads = [q["sql"] for q in queries if 'FROM "lessons_antipattern"' in q["sql"]]
+    assert len(reads) == 1
+    assert f'"index_version" > {built.version}' in reads[0]
+    assert [e.title for e in matching.current_index().entries] == [
+        f"Purge {i}" for i in (0, 1, 2, 7)
+    ]
+
+
+def test_switching_an_anti_pattern_off_or_editing_its_trigger_updates_the_index(scope_tree):
+    first, second = _anti_pattern(1), _anti_pattern(2)
+    assert blocked("tool1 --purge") == ["Purge 1"]
+    full, updates = builds()
+
+    anti_pattern_set_active(
+        anti_pattern_id=first.pk, principal=Principal.system("test"), active=False
+    )
+    assert blocked("tool1 --purge") == []
+    anti_pattern_update(
+        anti_pattern_id=second.pk,
+        principal=Principal.system("test"),
+        changes={"trigger_pattern": r"(?i)tool9\s+--wipe"},
+    )
+    assert blocked("tool2 --purge") == []
+    assert blocked("tool9 --wipe") == ["Purge 2"]
+
+    assert builds() == (full, updates + 2)
+    assert [e.title for e in matching.current_index().entries] == ["Purge 2"]
+
+
+def test_statistics_leave_the_index_as_it_is(scope_tree):
+    anti_pattern = _anti_pattern(1)
+    blocked("tool1 --purge")
+    index = matching.current_index()
+
+    AntiPattern.objects.filter(pk=anti_pattern.pk).update(times_triggered=5)
+
+    assert matching.current_index() is index
+
+
+def test_a_deleted_anti_pattern_makes_every_process_rebuild_from_all_rows(scope_tree):
+    keep, gone = _anti_pattern(1), _anti_pattern(2)
+    assert blocked("tool2 --purge") == ["Purge 2"]
+    full, updates = builds()
+
+    gone.delete()
+
+    assert blocked("tool2 --purge") == []
+    assert blocked("tool1 --purge") == ["Purge 1"]
+    assert builds() == (full + 1, updates)
+    assert keep.pk
+
+
+def test_every_row_is_stamped_at_or_below_the_version_a_reader_sees(scope_tree):
+    for i in range(4):
+        _anti_pattern(i)
+    AntiPattern.objects.filter(title="Purge 2").update(severity="high")
+
+    version, _ = matching.current_version()
+    stamps = list(AntiPattern.objects.values_list("index_version", flat=True))
+    assert all(0 < stamp <= version for stamp in stamps)
+    assert len(set(stamps)) == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_writer_cannot_stamp_a_row_while_the_first_is_uncommitted(scope_tree):
+    # Stamps are taken under the version row's lock, held to commit: a process that reads
+    # version V has seen every row that will ever carry a stamp at or below V.
+    holding, done = threading.Event(), threading.Event()
+
+    def first_writer() -> None:
+        try:
+            with transaction.atomic():
+                _anti_pattern(1)
+                holding.set()
+                done.wait(10)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=first_writer)
+    thread.start()
+    try:
+        assert holding.wait(10)
+        with pytest.raises(OperationalError, match="lock"):
+            with transaction.atomic():
+                with connection.cursor() as cursor:
+                    cursor.execute("SET LOCAL lock_timeout = '200ms'")
+                _anti_pattern(2)
+    finally:
+        done.set()
+        thread.join(10)
+    second = _anti_pattern(3)
+    first = AntiPattern.objects.get(title="Purge 1")
+    second.refresh_from_db()
+    assert second.index_version > first.index_version
+    assert not AntiPattern.objects.filter(title="Purge 2").exists()

@@ -477,7 +477,8 @@ class CommandTrigger:
 _ANY_WORD = "__mnemosyne_any__"
 # Placeholders in a documented command: `<container>`, `<path to dir>`, `{name}`, `...`, `…`.
 _ANGLE = re.compile(r"<(?=[A-Za-z_])[^<>\n]{1,60}>")
-_ELLIPSIS = re.compile(r"(?<!\S)(?:\.\.\.|…)(?!\S)")
+# an ellipsis standing alone, or for the rest of a path or URL (`https://<host>/...`)
+_ELLIPSIS = re.compile(r"(?<![^\s/])(?:\.\.\.|…)(?![^\s/])")
 _OPTIONAL = re.compile(r"\[(?:-|[A-Z_]{2,}|options?|flags?)[^\]\n]{0,60}\]", re.IGNORECASE)
 
 
@@ -556,6 +557,9 @@ def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
         if sum(ch.isalnum() for part in parts for ch in part) < 3:
             return ANY  # `s/<old>/<new>/`: nothing left to match on
         body = ".+".join(re.escape(part) for part in parts)
+        if "://" in text and text.endswith("/" + _ANY_WORD):
+            # `https://<host>/<path>`: the rest of a URL may be empty (`https://host`)
+            body = body[: -len("/.+")] + "(/.*)?"
         if text.startswith(_ANY_WORD + "/"):
             # `<dir>/.git`: the directory may be the one it runs in (`.git`, `./.git`)
             body = "(.+/)?" + body[len(".+/") :]

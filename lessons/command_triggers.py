@@ -63,6 +63,7 @@ from lessons.command_tables import (
     KNOWN_PROGRAMS,
     PREFIXES,
     PROGRAMS,
+    SQL_POSITIONAL,
     spec_of,
 )
 from lessons.commands import Invocation, invocations
@@ -320,6 +321,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             and k == 0
             or inv.program in ("kill", "systemctl")
             and re.fullmatch(r"[A-Za-z][\w.@-]*", raw) is not None
+            # a client's statement is what it runs (`redis-cli -h <host> FLUSHALL`)
+            or SQL_POSITIONAL.get(inv.program) == k
         )
         kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
         if kept is None and state_of(raw) is not None:
@@ -357,8 +360,10 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = _text_value(value, prose)
         else:
             kept = keep(value)
-        if kept is None and state_of(value) is False:
-            kept = value  # `--replicas=0`, `--enabled=false`: the state it sets is the danger
+        if kept is None and (state_of(value) is False or not value):
+            # `--replicas=0`, `--enabled=false`: the state it sets is the danger; so is an empty
+            # value (`ssh-keygen -N ''`, `--password=''`): nothing, where something belongs
+            kept = value
         if kept is not None and kept != ANY:
             options.append((flag, Value.of(kept)))
         elif flag in named or not generalising and kept == ANY:

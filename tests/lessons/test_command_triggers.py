@@ -1243,3 +1243,26 @@ def test_code_handed_to_an_interpreter_that_turns_verification_off_is_insecure()
     assert blocks(trigger, off)
     assert blocks(trigger, 'node -e "https.get({rejectUnauthorized: false})"')
     assert not blocks(trigger, on)
+
+
+def test_a_clients_statement_is_kept_when_its_connection_options_are_placeholders():
+    trigger = trigger_for("redis-cli -h {host} FLUSHALL", "Flushed all of Redis")
+    assert blocks(trigger, "redis-cli FLUSHALL")
+    assert blocks(trigger, "redis-cli -p 6380 -n 3 flushall")
+    assert not blocks(trigger, "redis-cli -h cache.internal INFO")
+
+
+def test_an_ellipsis_ending_a_url_stands_for_any_rest_of_it_or_none():
+    trigger = trigger_for("curl -k https://<host>/...", "Turned TLS checks off with curl -k")
+    assert blocks(trigger, "curl --insecure https://registry.local")
+    assert blocks(trigger, "curl -sSk https://registry.local/v2/_catalog")
+    assert not blocks(trigger, "curl -sS https://registry.local/v2/_catalog")
+
+
+def test_an_empty_option_value_is_the_danger_not_an_example():
+    trigger = trigger_for(
+        "ssh-keygen -t rsa -N '' -f <keyfile>", "Created a key with no passphrase"
+    )
+    assert blocks(trigger, 'ssh-keygen -N "" -t ed25519 -f deploy_key')
+    assert not blocks(trigger, "ssh-keygen -t ed25519 -f deploy_key")
+    assert not blocks(trigger, "ssh-keygen -t rsa -f deploy_key -N s3cr3t-phrase")

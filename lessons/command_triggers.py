@@ -737,7 +737,16 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     if described.production:
         environment = SHARED_ENV if described.staging else PROD
         found = [_with_production(p, environment) for p in found]
-    return [p for p in dict.fromkeys(found) if too_broad(p) is None]
+    found = [p for p in dict.fromkeys(found) if too_broad(p) is None]
+    # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
+    # with the tool; the bare `shred` it names would also block shredding one file
+    specific = {p.program for p in found if p != _bare(p)}
+    return [p for p in found if p != _bare(p) or p.program not in specific]
+
+
+def _bare(pattern: Pattern) -> Pattern:
+    """The pattern's program alone, with nothing it requires or excludes."""
+    return Pattern(program=pattern.program, text=pattern.text)
 
 
 def derive(

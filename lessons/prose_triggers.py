@@ -67,7 +67,13 @@ _SPELLED_FILE = re.compile(
     r"(?<![\w/.$~-])((?:/|\.?[\w-]+/)(?:[\w.-]+/)*[\w-]*\.?[\w-]+\.[\w]+|/(?:[\w.-]+/)+[\w.-]+|"
     r"\.[a-z][\w-]*(?:\.[\w-]+)?)(?=[\s,;:)]|$|\.(?:\s|$))"
 )
-_ARTICLES = frozenset("the a an this that its their his her our your any every all web app".split())
+# A file name the sentence calls a file ("the terraform.tfstate file", "package-lock.json files")
+_CALLED_FILE = re.compile(r"(?<![\w/.$~-])([A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)+)\s+files?\b")
+# Determiners and quantifiers: "other services", "several processes" name no service
+_ARTICLES = frozenset(
+    "the a an this that its their his her our your any every all web app other others some "
+    "many several both each these those my no few more most such same own".split()
+)
 
 # A verb of the sentence (its stem) -> the words a command uses for it (for tools the catalogue
 # does not know: "Disabling fail2ban" is `fail2ban disable`, `systemctl stop fail2ban`).
@@ -172,7 +178,7 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
         ]
     if kind == "file":
         # a file the sentence spells: `.git/index.lock`, `/etc/passwd`, `.env`
-        spelled = _SPELLED_FILE.findall(text)
+        spelled = _SPELLED_FILE.findall(text) + _CALLED_FILE.findall(text)
         return [
             rf"re:(^|/){re.escape(f.lstrip('/'))}$"
             if not f.startswith("/")
@@ -241,7 +247,11 @@ def inline_commands(text: str) -> list[str]:
         end = i + 1
         spec = PROGRAMS.get(word.lower())
         if spec is not None and spec.subcommands is not None:  # `git push`, `docker compose down`
-            while end < min(len(words), i + 3) and re.fullmatch(r"[a-z][a-z-]*", words[end]):
+            while (
+                end < min(len(words), i + 3)
+                and re.fullmatch(r"[a-z][a-z-]*", words[end])
+                and words[end] not in _STOPWORDS  # "the Docker daemon on tcp://…" is prose
+            ):
                 end += 1
         while end < len(words) and command_word.match(words[end]):
             end += 1
@@ -280,8 +290,8 @@ def named_subcommands(text: str) -> list[str]:
             if lowered in DESTRUCTIVE_SUBCOMMANDS:
                 found.append(" ".join([name, *subs, lowered]))
                 break
-            if not _PROGRAM_NAME.fullmatch(lowered) or lowered in _STOPWORDS:
-                break
+            if not _PROGRAM_NAME.fullmatch(lowered) or lowered in _STOPWORDS | _RUN_WORDS:
+                break  # "zeros using shred": `using` ends what could be a subcommand
             subs.append(lowered)  # `git stash clear`, `vault operator rekey`
     return list(dict.fromkeys(found))
 

@@ -1266,3 +1266,46 @@ def test_an_empty_option_value_is_the_danger_not_an_example():
     assert blocks(trigger, 'ssh-keygen -N "" -t ed25519 -f deploy_key')
     assert not blocks(trigger, "ssh-keygen -t ed25519 -f deploy_key")
     assert not blocks(trigger, "ssh-keygen -t rsa -f deploy_key -N s3cr3t-phrase")
+
+
+def test_a_sentence_calling_a_named_file_a_file_deletes_that_file():
+    trigger = trigger_for(
+        "Removing the signing.keystore.json file to make a build pass", "Deleting the keystore"
+    )
+    assert blocks(trigger, "rm signing.keystore.json")
+    assert blocks(trigger, "rm -f app/signing.keystore.json")
+    assert not blocks(trigger, "rm app/build.json")
+
+
+def test_determiners_before_services_name_no_service():
+    derived = derive(
+        texts=["Deleted the queue that other services and some processes read from"],
+        prose="Deleted a shared queue",
+    )
+    commands = (derived.trigger or {}).get("commands", [])
+    assert not any(p["program"] in ("other", "some") for p in commands)
+    assert not any("other" in p.get("args", []) for p in commands)
+
+
+def test_a_run_word_ends_what_a_sentence_names_as_a_subcommand():
+    trigger = trigger_for("Overwrote the disk with zeros using shred", "Shredded the wrong disk")
+    assert all(p.program != "zeros" for p in trigger.patterns)
+    assert blocks(trigger, "shred -vz /dev/sdc")
+    # the disk is what the sentence shreds: one file is not
+    assert not blocks(trigger, "shred -u notes.txt")
+
+
+def test_a_tool_written_before_glue_words_is_no_command_of_them():
+    derived = derive(
+        texts=["Exposed the Docker daemon on every interface without TLS"],
+        prose="Docker daemon reachable from the network",
+    )
+    assert "docker daemon on" not in (derived.trigger or {}).get("derived_from", "")
+
+
+def test_listing_a_disks_signatures_is_not_erasing_them():
+    trigger = trigger_for("Wiped the partition table of the data disk with wipefs", "Wiped a disk")
+    assert blocks(trigger, "wipefs -a /dev/sdc")
+    assert blocks(trigger, "wipefs --all --force /dev/nvme1n1")
+    assert not blocks(trigger, "wipefs /dev/sdc")
+    assert not blocks(trigger, "apt install --allow-unauthenticated ./tool.deb")

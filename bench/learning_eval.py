@@ -1,7 +1,7 @@
 """Does Mnemosyne's learning hold on data nobody tuned for? One command reports it all.
 
     python bench/learning_eval.py [--loghub DIR] [--phases guard,signatures,fixes,loop]
-                                  [--guard-splits tune,heldout,holdout2,dev2,dev3]
+                                  [--guard-splits tune,heldout,holdout2,dev2,dev3,dev4]
                                   [--json PATH] [--hook-timeout S]
 
 Starts the server as `make run` does (`bench/server.py`: `manage.py serve` on its own fresh
@@ -15,7 +15,8 @@ then measures, on the tune half and the held-out half of the corpus side by side
   commands blocked, and how many blocks named the command's own anti-pattern. Columns:
   `tune`, `heldout`, `holdout2`, the blind second held-out set (bench/data/README.md), and
   `dev2`, a second development set (`bench/corpus/guard_dev2.py`) for working on the guard,
-  and `dev3`, a third one written blind (`bench/corpus/guard_dev3.py`).
+  and `dev3` and `dev4`, a third and a fourth written blind (`bench/corpus/guard_dev3.py`,
+  `bench/corpus/guard_dev4.py`).
   `--guard-splits` picks the splits: only their anti-patterns are reported and only their
   commands checked, so `--guard-splits tune` never touches the held-out sets; the default reports
   the anti-patterns of all of them before checking any command.
@@ -75,13 +76,14 @@ CHECK_CONTEXT = "About to run this shell command for the current task"
 SIGNATURE_SCOPE = "learning-eval/signatures"
 FIX_SCOPE = "learning-eval/fixes"
 SPLITS = ("tune", "heldout")
-GUARD_SPLITS = ("tune", "heldout", "holdout2", "dev2", "dev3")
+GUARD_SPLITS = ("tune", "heldout", "holdout2", "dev2", "dev3", "dev4")
 # Each pair of files with the splits it holds: a run reads only the files of its splits.
 GUARD_FILES = (
     ("guard_anti_patterns.jsonl", "guard_commands.jsonl", ("tune", "heldout")),
     ("guard_holdout2_anti_patterns.jsonl", "guard_holdout2_commands.jsonl", ("holdout2",)),
     ("guard_dev2_anti_patterns.jsonl", "guard_dev2_commands.jsonl", ("dev2",)),
     ("guard_dev3_anti_patterns.jsonl", "guard_dev3_commands.jsonl", ("dev3",)),
+    ("guard_dev4_anti_patterns.jsonl", "guard_dev4_commands.jsonl", ("dev4",)),
 )
 PHASES = ("guard", "signatures", "fixes", "loop")
 GOALS = {
@@ -494,11 +496,13 @@ def fmt(value) -> str:
 
 
 def markdown(results: dict) -> str:
-    """One table; the `holdout2`, `dev2` and `dev3` columns exist for the guard only."""
+    """One table; the columns after `held-out` exist for the guard only."""
+    columns = ["held-out" if split == "heldout" else split for split in GUARD_SPLITS]
     lines = [
-        "| measure | tune | held-out | holdout2 | dev2 | dev3 | goal |",
-        "|---|---|---|---|---|---|---|",
+        f"| measure | {' | '.join(columns)} | goal |",
+        "|---" * (len(columns) + 2) + "|",
     ]
+    guard_only = " |" * (len(GUARD_SPLITS) - len(SPLITS))  # empty cells of the guard's columns
 
     def row(name: str, section: str, key: str, goal: str = "") -> None:
         figures = results.get(section, {}).get("figures")
@@ -534,7 +538,7 @@ def markdown(results: dict) -> str:
         tune, held = signatures["tune"], signatures["heldout"]
         lines.append(
             f"| error kinds / captures | {tune['kinds']} / {tune['captures']} | "
-            f"{held['kinds']} / {held['captures']} | | | | |"
+            f"{held['kinds']} / {held['captures']} |{guard_only} |"
         )
     row("signatures", "signatures", "signatures")
     row("kinds kept in one signature", "signatures", "one_signature", GOALS["one_signature"])
@@ -562,11 +566,12 @@ def markdown(results: dict) -> str:
         lines.append(
             f"| Loghub-2k GA, leave-one-system-out (threshold chosen on 7, scored on the 8th) | "
             f"{fmt(loghub['loso_tuned_on_mean'])} (on the 7) | "
-            f"{fmt(loghub['loso_left_out_mean'])} (left out) | | | | {GOALS['loghub']} left out |"
+            f"{fmt(loghub['loso_left_out_mean'])} (left out) |{guard_only} "
+            f"{GOALS['loghub']} left out |"
         )
         lines.append(
             f"| Loghub-2k GA, all 8, shipped threshold {loghub['shipped_threshold']} | "
-            f"{fmt(loghub['all8_shipped_mean'])} | – | | | | |"
+            f"{fmt(loghub['all8_shipped_mean'])} | – |{guard_only} |"
         )
         folds = loghub["folds"]
         lines.append(
@@ -575,7 +580,7 @@ def markdown(results: dict) -> str:
                 f"{name} {fold['left_out']:.3f} ({fold['chosen_threshold']})"
                 for name, fold in folds.items()
             )
-            + " | | | | | |"
+            + f" | |{guard_only} |"
         )
     loop = results.get("loop")
     if loop:
@@ -591,7 +596,7 @@ def markdown(results: dict) -> str:
                 f"{loop['expected']['success']} successful and {loop['expected']['failure']} "
                 "failed)"
             )
-        lines.append(f"| closed loop, scripted sessions | {text} | | | | | |")
+        lines.append(f"| closed loop, scripted sessions | {text} | |{guard_only} |")
     return "\n".join(lines)
 
 

@@ -109,7 +109,13 @@ _GENERIC_ACTIONS = frozenset(
 # DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
 _DEFINING = frozenset({"--all-rows"})
 _NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
-_ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser", "sudo")
+_ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser")
+# sudo named as how a command runs ("with sudo", "sudo npm …"), not the group ("drops out of
+# sudo, adm and the rest", "the sudo group")
+_SUDO_RUN = re.compile(
+    r"\b(?:with|using|via|under|use[sd]?|run|runs|running|ran)\s+sudo\b|"
+    r"\bsudo\s+(?!group|and\b|or\b|rights|access|privilege)[a-z][\w-]*"
+)
 
 
 # --- the prose of a report -----------------------------------------------------------------------
@@ -147,7 +153,9 @@ class Prose:
 
     @property
     def sudo(self) -> bool:
-        return any(phrase in self.lower for phrase in _ROOT_PHRASES)
+        return any(phrase in self.lower for phrase in _ROOT_PHRASES) or bool(
+            _SUDO_RUN.search(self.lower)
+        )
 
     def names(self, value: str) -> bool:
         """Whether the prose names this value (or a part of it: `data` in

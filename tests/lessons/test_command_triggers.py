@@ -1309,3 +1309,21 @@ def test_listing_a_disks_signatures_is_not_erasing_them():
     assert blocks(trigger, "wipefs --all --force /dev/nvme1n1")
     assert not blocks(trigger, "wipefs /dev/sdc")
     assert not blocks(trigger, "apt install --allow-unauthenticated ./tool.deb")
+
+
+def test_sudo_named_as_a_group_does_not_make_sudo_the_danger():
+    trigger = trigger_for(
+        "sudo gpasswd -M alice wheel",
+        "Set the wheel group's members to one user",
+        "-M replaces the member list; everyone else drops out of sudo, wheel and the rest.",
+    )
+    assert blocks(trigger, "gpasswd -M alice wheel")
+    assert blocks(trigger, "doas gpasswd -M alice wheel")
+
+
+def test_sudo_named_as_how_a_command_runs_stays_the_danger():
+    trigger = trigger_for(
+        "sudo pip install requests", "Never run pip install with sudo", "Packages land as root"
+    )
+    assert blocks(trigger, "sudo pip install httpx")
+    assert not blocks(trigger, "pip install httpx")

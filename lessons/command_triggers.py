@@ -67,7 +67,8 @@ from lessons.command_tables import (
     spec_of,
 )
 from lessons.commands import Invocation, invocations
-from lessons.prose_triggers import describe
+from lessons.danger_concepts import CONCEPTS
+from lessons.prose_triggers import concept_named, describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
 from lessons.value_classes import (
@@ -712,6 +713,44 @@ def _from_command(
     return found
 
 
+def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Pattern]:
+    """The same danger in other tools: when the reported command is one of the commands of a
+    danger the catalogue knows (`gem yank` of "unpublish a package"), the report's prose names
+    that danger, and what was derived from the command is no narrower than the catalogue's
+    command (`git push --force main` is narrower than `git push --force`), the catalogue's other
+    commands for it (`cargo yank`, `npm unpublish`)."""
+    line = line_of(command)
+    found: list[Pattern] = []
+    for concept in CONCEPTS:
+        if concept.targets or concept.ports or not concept_named(concept, prose.text):
+            continue
+        if concept.production and not prose.production:
+            continue
+        patterns: list[Pattern] = []
+        for item in concept.commands:
+            try:
+                patterns += (
+                    patterns_from_text(item) if isinstance(item, str) else [Pattern.from_json(item)]
+                )
+            except CommandTriggerError:
+                continue
+        anchors = [
+            p for p in patterns if p.text and any(match_invocation(p, i, line) for i in line)
+        ]
+        if not any(
+            match_invocation(mine, inv, own)
+            for anchor in anchors
+            for own in [line_of(anchor.text)]
+            for inv in own
+            for mine in derived
+        ):
+            continue
+        if concept.production:
+            patterns = [_with_production(p) for p in patterns]
+        found += [p for p in patterns if too_broad(p) is None]
+    return found
+
+
 def _with_production(pattern: Pattern, environment: str = PROD) -> Pattern:
     """A pattern for "in production": production somewhere in a command that names where it
     acts (a host, a cluster, a database, the directory it runs in); a command acting on its own
@@ -735,12 +774,18 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             found.append(Pattern.from_json(data))
         except CommandTriggerError:
             continue
-    covered = {(p.program, p.subcommand[:1]) for p in found}
+    # what the catalogue already gives, by program and action (a program without a table acts
+    # by its first argument: `rails db:drop` does not cover `rails db:schema:load`)
+    covered = {_action_key(p.program, p.subcommand, [a.raw for a in p.args]) for p in found}
     for command in described.commands:
         read = [inv for inv in line_of(command) if not inv.part or prose.names(inv.part)]
         for group in groups(read):
             pattern, _ = derive_pattern(_trim_pipeline(group), prose, alone=False)
-            if pattern is not None and (pattern.program, pattern.subcommand[:1]) not in covered:
+            if (
+                pattern is not None
+                and _action_key(pattern.program, pattern.subcommand, [a.raw for a in pattern.args])
+                not in covered
+            ):
                 found.append(pattern)
     if described.production:
         environment = SHARED_ENV if described.staging else PROD
@@ -750,6 +795,12 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     # with the tool; the bare `shred` it names would also block shredding one file
     specific = {p.program for p in found if p != _bare(p)}
     return [p for p in found if p != _bare(p) or p.program not in specific]
+
+
+def _action_key(program: str, subcommand: tuple[str, ...], args: list[str]) -> tuple:
+    if subcommand or program in PROGRAMS:
+        return (program, subcommand[:1])
+    return (program, tuple(args[:1]))
 
 
 def _bare(pattern: Pattern) -> Pattern:
@@ -786,6 +837,7 @@ def derive(
         in_production = len(around.split()) >= 3 and Prose(around).production
         for command in commands:
             found = _from_command(command, said, notes, harmless)
+            found += [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
             if in_production:
                 # "Ran `DROP TABLE users` against the production database": there, not anywhere
                 found = [_with_production(p) for p in found]

@@ -100,6 +100,12 @@ CONCEPTS: tuple[Concept, ...] = (
         targets="branch",
     ),
     concept(
+        # git-branch(1): -D (--delete --force) deletes a branch whatever its merge status
+        "force-delete a local branch",
+        "branch & DELETE & force|unmerged|not merged|unpushed|not pushed|-D",
+        {"program": "git", "subcommand": ["branch"], "flags": ["--delete", "--force"]},
+    ),
+    concept(
         "delete a remote tag",
         "remote|origin|upstream|server & DELETE & tag",
         {"program": "git", "subcommand": ["push"], "flags": ["--delete"]},

@@ -63,10 +63,12 @@ from lessons.command_tables import (
     KNOWN_PROGRAMS,
     PREFIXES,
     PROGRAMS,
+    SQL_POSITIONAL,
     spec_of,
 )
 from lessons.commands import Invocation, invocations
-from lessons.prose_triggers import describe
+from lessons.danger_concepts import CONCEPTS
+from lessons.prose_triggers import concept_named, describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
 from lessons.value_classes import (
@@ -108,7 +110,13 @@ _GENERIC_ACTIONS = frozenset(
 # DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
 _DEFINING = frozenset({"--all-rows"})
 _NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
-_ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser", "sudo")
+_ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser")
+# sudo named as how a command runs ("with sudo", "sudo npm …"), not the group ("drops out of
+# sudo, adm and the rest", "the sudo group")
+_SUDO_RUN = re.compile(
+    r"\b(?:with|using|via|under|use[sd]?|run|runs|running|ran)\s+sudo\b|"
+    r"\bsudo\s+(?!group|and\b|or\b|rights|access|privilege)[a-z][\w-]*"
+)
 
 
 # --- the prose of a report -----------------------------------------------------------------------
@@ -146,7 +154,9 @@ class Prose:
 
     @property
     def sudo(self) -> bool:
-        return any(phrase in self.lower for phrase in _ROOT_PHRASES)
+        return any(phrase in self.lower for phrase in _ROOT_PHRASES) or bool(
+            _SUDO_RUN.search(self.lower)
+        )
 
     def names(self, value: str) -> bool:
         """Whether the prose names this value (or a part of it: `data` in
@@ -320,6 +330,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             and k == 0
             or inv.program in ("kill", "systemctl")
             and re.fullmatch(r"[A-Za-z][\w.@-]*", raw) is not None
+            # a client's statement is what it runs (`redis-cli -h <host> FLUSHALL`)
+            or SQL_POSITIONAL.get(inv.program) == k
         )
         kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
         if kept is None and state_of(raw) is not None:
@@ -357,8 +369,10 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = _text_value(value, prose)
         else:
             kept = keep(value)
-        if kept is None and state_of(value) is False:
-            kept = value  # `--replicas=0`, `--enabled=false`: the state it sets is the danger
+        if kept is None and (state_of(value) is False or not value):
+            # `--replicas=0`, `--enabled=false`: the state it sets is the danger; so is an empty
+            # value (`ssh-keygen -N ''`, `--password=''`): nothing, where something belongs
+            kept = value
         if kept is not None and kept != ANY:
             options.append((flag, Value.of(kept)))
         elif flag in named or not generalising and kept == ANY:
@@ -699,6 +713,44 @@ def _from_command(
     return found
 
 
+def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Pattern]:
+    """The same danger in other tools: when the reported command is one of the commands of a
+    danger the catalogue knows (`gem yank` of "unpublish a package"), the report's prose names
+    that danger, and what was derived from the command is no narrower than the catalogue's
+    command (`git push --force main` is narrower than `git push --force`), the catalogue's other
+    commands for it (`cargo yank`, `npm unpublish`)."""
+    line = line_of(command)
+    found: list[Pattern] = []
+    for concept in CONCEPTS:
+        if concept.targets or concept.ports or not concept_named(concept, prose.text):
+            continue
+        if concept.production and not prose.production:
+            continue
+        patterns: list[Pattern] = []
+        for item in concept.commands:
+            try:
+                patterns += (
+                    patterns_from_text(item) if isinstance(item, str) else [Pattern.from_json(item)]
+                )
+            except CommandTriggerError:
+                continue
+        anchors = [
+            p for p in patterns if p.text and any(match_invocation(p, i, line) for i in line)
+        ]
+        if not any(
+            match_invocation(mine, inv, own)
+            for anchor in anchors
+            for own in [line_of(anchor.text)]
+            for inv in own
+            for mine in derived
+        ):
+            continue
+        if concept.production:
+            patterns = [_with_production(p) for p in patterns]
+        found += [p for p in patterns if too_broad(p) is None]
+    return found
+
+
 def _with_production(pattern: Pattern, environment: str = PROD) -> Pattern:
     """A pattern for "in production": production somewhere in a command that names where it
     acts (a host, a cluster, a database, the directory it runs in); a command acting on its own
@@ -722,17 +774,38 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             found.append(Pattern.from_json(data))
         except CommandTriggerError:
             continue
-    covered = {(p.program, p.subcommand[:1]) for p in found}
+    # what the catalogue already gives, by program and action (a program without a table acts
+    # by its first argument: `rails db:drop` does not cover `rails db:schema:load`)
+    covered = {_action_key(p.program, p.subcommand, [a.raw for a in p.args]) for p in found}
     for command in described.commands:
         read = [inv for inv in line_of(command) if not inv.part or prose.names(inv.part)]
         for group in groups(read):
             pattern, _ = derive_pattern(_trim_pipeline(group), prose, alone=False)
-            if pattern is not None and (pattern.program, pattern.subcommand[:1]) not in covered:
+            if (
+                pattern is not None
+                and _action_key(pattern.program, pattern.subcommand, [a.raw for a in pattern.args])
+                not in covered
+            ):
                 found.append(pattern)
     if described.production:
         environment = SHARED_ENV if described.staging else PROD
         found = [_with_production(p, environment) for p in found]
-    return [p for p in dict.fromkeys(found) if too_broad(p) is None]
+    found = [p for p in dict.fromkeys(found) if too_broad(p) is None]
+    # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
+    # with the tool; the bare `shred` it names would also block shredding one file
+    specific = {p.program for p in found if p != _bare(p)}
+    return [p for p in found if p != _bare(p) or p.program not in specific]
+
+
+def _action_key(program: str, subcommand: tuple[str, ...], args: list[str]) -> tuple:
+    if subcommand or program in PROGRAMS:
+        return (program, subcommand[:1])
+    return (program, tuple(args[:1]))
+
+
+def _bare(pattern: Pattern) -> Pattern:
+    """The pattern's program alone, with nothing it requires or excludes."""
+    return Pattern(program=pattern.program, text=pattern.text)
 
 
 def derive(
@@ -764,6 +837,7 @@ def derive(
         in_production = len(around.split()) >= 3 and Prose(around).production
         for command in commands:
             found = _from_command(command, said, notes, harmless)
+            found += [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
             if in_production:
                 # "Ran `DROP TABLE users` against the production database": there, not anywhere
                 found = [_with_production(p) for p in found]

@@ -51,6 +51,8 @@ class Invocation:
         for values in self.options.values():
             yield from values
         yield from self.env.values()
+        # the setting itself (`GOSUMDB=off go get …` sets what `export GOSUMDB=off` sets)
+        yield from (f"{name}={value}" for name, value in self.env.items())
         yield from self.via
         if self.cwd:
             yield self.cwd

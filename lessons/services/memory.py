@@ -191,10 +191,12 @@ def propagation_targets(lesson: Lesson) -> list[str]:
     return sorted(names)
 
 
-def lesson_propagate(*, lesson_id) -> list[str]:
-    """Put a lesson into the memory of the agents it concerns and refresh them; returns their
-    names. Idempotent: a lesson already in an agent's memory is not added twice."""
-    lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
+def lesson_propagate(*, lesson_id=None, lesson: Lesson | None = None) -> list[str]:
+    """Put a lesson (given by id, or loaded with its scope) into the memory of the agents it
+    concerns and refresh them; returns their names. Idempotent: a lesson already in an agent's
+    memory is not added twice."""
+    if lesson is None:
+        lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
     if lesson is None:
         return []
     AgentMemory.objects.get_or_create(

@@ -97,14 +97,19 @@ def pattern_detect(*, lesson_id=None, lesson: Lesson | None = None) -> Pattern |
         lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
     if lesson is None or lesson.embedding is None:
         return None
+    # The lesson itself is dropped from the answer rather than excluded in SQL, so the row
+    # count that picks the plan is cached per scope and domain instead of asked per lesson.
     neighbours, _ = nearest(
-        Lesson.objects.filter(scope_id=lesson.scope_id, domain=lesson.domain).exclude(pk=lesson.pk),
+        Lesson.objects.filter(scope_id=lesson.scope_id, domain=lesson.domain),
         lesson.embedding,
-        limit=conf.PATTERN_NEIGHBOURS,
+        limit=conf.PATTERN_NEIGHBOURS + 1,
+        count_key=("pattern_neighbours", lesson.scope_id, lesson.domain),
     )
     similar = [
-        pk for pk, distance in neighbours if 1.0 - float(distance) >= conf.PATTERN_SIMILARITY
-    ]
+        pk
+        for pk, distance in neighbours
+        if pk != lesson.pk and 1.0 - float(distance) >= conf.PATTERN_SIMILARITY
+    ][: conf.PATTERN_NEIGHBOURS]
     members = [lesson.pk, *similar]
     with transaction.atomic():
         holders = list(

@@ -9,7 +9,11 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from lessons.models import Lesson
-from lessons.services.escalations import escalations_raise, pattern_escalations_raise
+from lessons.services.escalations import (
+    active_rules,
+    escalations_raise,
+    pattern_escalations_raise,
+)
 from lessons.services.memory import lesson_propagate
 from lessons.services.patterns import pattern_detect
 
@@ -17,13 +21,18 @@ SWEEP_GRACE = timedelta(minutes=2)  # leave fresh lessons to their own task
 
 
 def lesson_process(*, lesson_id) -> dict:
-    """Pattern detection, escalations, then propagation; idempotent."""
+    """Pattern detection, escalations, then propagation; idempotent. The lesson and the rules
+    are read once and handed to each step."""
     started = timezone.now()
-    pattern = pattern_detect(lesson_id=lesson_id)
-    escalations = escalations_raise(lesson_id=lesson_id)
+    lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
+    if lesson is None:
+        return {"pattern": None, "escalations": [], "propagated_to": []}
+    rules = active_rules()
+    pattern = pattern_detect(lesson=lesson)
+    escalations = escalations_raise(lesson=lesson, rules=rules)
     if pattern is not None:
-        escalations += pattern_escalations_raise(pattern_id=pattern.pk)
-    reached = lesson_propagate(lesson_id=lesson_id)
+        escalations += pattern_escalations_raise(pattern=pattern, rules=rules)
+    reached = lesson_propagate(lesson=lesson)
     # Only moves forward, so a slow run cannot mark a newer occurrence as handled.
     Lesson.objects.filter(pk=lesson_id).filter(
         Q(processed_at__isnull=True) | Q(processed_at__lt=started)

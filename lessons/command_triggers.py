@@ -747,7 +747,10 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
             continue
         if concept.production:
             patterns = [_with_production(p) for p in patterns]
-        found += [p for p in patterns if too_broad(p) is None]
+        # other tools only: the reported tool's other commands in the catalogue are other
+        # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`)
+        own = {inv.program for inv in line}
+        found += [p for p in patterns if p.program not in own and too_broad(p) is None]
     return found
 
 

@@ -1405,3 +1405,11 @@ def test_a_listing_handed_over_is_named_by_its_command_not_its_flags():
 def test_a_metavariable_after_a_slash_is_a_placeholder():
     trigger = trigger_for("gh repo archive OWNER/REPO --yes", "Archived a live repository")
     assert blocks(trigger, "gh repo archive acme/api --yes")
+
+
+def test_the_same_danger_in_other_tools_leaves_the_reported_tools_other_commands_alone():
+    trigger = trigger_for(
+        "terraform destroy -auto-approve", "Destroyed the stack without reviewing the plan"
+    )
+    assert blocks(trigger, "terraform destroy -auto-approve")
+    assert not blocks(trigger, "terraform apply -auto-approve")

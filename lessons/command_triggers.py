@@ -201,6 +201,10 @@ class Prose:
             name = flag.lstrip("-").lower()
             if len(name) < 3 or not flag.startswith("-"):
                 continue
+            if any(is_placeholder(v) for v in inv.options.get(flag, ())):
+                # `--schema <path>`, `-v X.Y.Z`: a value the command needs; "the schema" or "a
+                # version" in the prose says what it acts on, not a danger of the flag
+                continue
             if "-" in name:
                 longest = max(name.split("-"), key=len)
                 if name in self.hyphenated or name.replace("-", " ") in self.lower:
@@ -325,7 +329,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             inv.program not in PROGRAMS
             and k == 0
             and not inv.subcommand
-            and re.fullmatch(r"[a-z][a-z-]{1,20}", raw) is not None
+            and re.fullmatch(r"[a-z][a-z0-9:_-]{1,30}", raw) is not None
             or inv.program in ("chmod", "umask")
             and k == 0
             or inv.program in ("kill", "systemctl")

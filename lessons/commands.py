@@ -53,7 +53,7 @@ from lessons.command_tables import (
     Spec,
     spec_of,
 )
-from lessons.invocation import Invocation
+from lessons.invocation import PLACEHOLDER_WORD, Invocation
 from lessons.shell_syntax import (
     APPENDS,
     PIPELINES,
@@ -228,7 +228,7 @@ def read_words(name: str, words: list[str]) -> Reading:
             return True
         known = flag in spec.aliases.values() or flag in spec.attached
         return (
-            spec.value_default
+            (spec.value_default or i < len(words) and PLACEHOLDER_WORD in words[i])
             and not known
             and flag.startswith("--")
             and i < len(words)
@@ -347,6 +347,11 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         },
         ("builder", "build"): ("build",),
         ("buildx", "build"): ("build",),
+    },
+    # OpenShift's `oc adm drain` (and cordon, uncordon, taint) is kubectl's node command
+    **{
+        program: {("adm", verb): (verb,) for verb in "drain cordon uncordon taint".split()}
+        for program in ("kubectl", "oc")
     },
     # `npm set k v` and `npm get k` are `npm config set k v` and `npm config get k` (npm-config(1))
     "npm": {("set",): ("config", "set"), ("get",): ("config", "get")},

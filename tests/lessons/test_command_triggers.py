@@ -1413,3 +1413,27 @@ def test_the_same_danger_in_other_tools_leaves_the_reported_tools_other_commands
     )
     assert blocks(trigger, "terraform destroy -auto-approve")
     assert not blocks(trigger, "terraform apply -auto-approve")
+
+
+def test_a_flag_given_a_placeholder_is_not_named_by_a_word_of_the_prose():
+    trigger = trigger_for(
+        "npx knex migrate:rollback --all --knexfile <path>",
+        "Rolled back every migration",
+        "The knexfile pointed at the shared database",
+    )
+    assert blocks(trigger, "npx knex migrate:rollback --all")
+
+
+def test_var_run_is_run():
+    trigger = trigger_for(
+        "docker run -v /var/run/containerd/containerd.sock:/c.sock <image>",
+        "Mounted the containerd socket into a container",
+    )
+    assert blocks(trigger, "docker run -v /run/containerd/containerd.sock:/c.sock alpine")
+    assert not blocks(trigger, "docker run -v /run/user/1000/bus:/bus alpine")
+
+
+def test_openshift_adm_node_commands_are_kubectls():
+    trigger = trigger_for("kubectl cordon <node>", "Cordoned a production node")
+    assert blocks(trigger, "oc adm cordon worker-3")
+    assert not blocks(trigger, "oc adm policy add-role-to-user view dev")

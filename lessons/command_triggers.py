@@ -704,6 +704,7 @@ def _from_command(
         )
         if pattern is not None:
             found.append(pattern)
+            found += _each_named_flag(pattern, group[-1], prose, harmless)
         elif reason and len(found_groups) == 1:
             notes.append(reason)
     if not found and len(found_groups) > 1:
@@ -755,6 +756,27 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`)
         own = {inv.program for inv in line}
         found += [p for p in patterns if p.program not in own and too_broad(p) is None]
+    return found
+
+
+def _each_named_flag(
+    pattern: Pattern, inv: Invocation, prose: Prose, harmless: Harmless
+) -> list[Pattern]:
+    """ "Drained the node with --force and --delete-emptydir-data": flags the prose spells one
+    by one are each a danger of their own (`-rf`, spelled as one, stays one); each alone, where
+    that blocks no everyday command and no alternative."""
+    spelled = [
+        frozenset(prose._read_flags(inv, token) & pattern.flags) for token in prose.flag_tokens
+    ]
+    spelled = list(dict.fromkeys(flags for flags in spelled if flags))
+    if len(spelled) < 2 or pattern.then is not None:
+        return []
+    every = frozenset().union(*spelled)
+    found = []
+    for flags in spelled:
+        alone = replace(pattern, flags=(pattern.flags - every) | flags)
+        if too_broad(alone) is None and _blocks_one(alone, harmless) is None:
+            found.append(alone)
     return found
 
 

@@ -1437,3 +1437,31 @@ def test_openshift_adm_node_commands_are_kubectls():
     trigger = trigger_for("kubectl cordon <node>", "Cordoned a production node")
     assert blocks(trigger, "oc adm cordon worker-3")
     assert not blocks(trigger, "oc adm policy add-role-to-user view dev")
+
+
+def test_flags_the_prose_spells_one_by_one_are_each_a_danger():
+    trigger = trigger_for(
+        "apt-get upgrade -y --allow-downgrades --allow-remove-essential",
+        "Upgraded the host with --allow-downgrades and --allow-remove-essential",
+    )
+    assert blocks(trigger, "apt-get upgrade -y --allow-remove-essential")
+    assert blocks(trigger, "apt-get upgrade --allow-downgrades")
+    assert not blocks(trigger, "apt-get upgrade -y")
+
+
+@pytest.mark.parametrize(
+    ("line", "blocked"),
+    [
+        ("python3 -m http.server --bind :: 8000", True),
+        ("uvicorn app:api --host [::]:8000", True),
+        ("socat TCP-LISTEN:9000,bind=0.0.0.0 -", False),
+        ("kubectl port-forward --address 0.0.0.0,localhost svc/web 8080", True),
+        ("kubectl port-forward --address 127.0.0.1,localhost svc/web 8080", False),
+    ],
+)
+def test_every_interface_is_ipv6s_too_and_one_of_a_list(line, blocked):
+    trigger = trigger_for(
+        "Served the admin UI on every interface so a colleague could reach it",
+        "Serving a local tool on 0.0.0.0",
+    )
+    assert blocks(trigger, line) is blocked

@@ -373,6 +373,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = _text_value(value, prose)
         else:
             kept = keep(value)
+        if kept is None and value in _WHOLE_TREES:
+            kept = value  # `-v /:/host`: the root is what it mounts, never an example
         if kept is None and (state_of(value) is False or not value):
             # `--replicas=0`, `--enabled=false`: the state it sets is the danger; so is an empty
             # value (`ssh-keygen -N ''`, `--password=''`): nothing, where something belongs
@@ -692,6 +694,13 @@ def _from_command(
         inv
         for inv in _unwrap_any(line_of(command))
         if not inv.part or prose.names(inv.part)
+    ]
+    # `docker run --privileged -v /:/host alpine chroot /host`: a wrapper carrying flags the
+    # prose names is itself what the report is about, whatever it runs (its arguments are what
+    # it runs: examples)
+    line = [
+        replace(inv, wrapper=False, args=[]) if inv.wrapper and prose.named_flags(inv) else inv
+        for inv in line
     ]
     found_groups = [_trim_pipeline(g) for g in groups(line)]
     if any(not inv.substituted for g in found_groups for inv in g):

@@ -684,6 +684,11 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
                 options.setdefault(key, []).append(normalize_path(value))
                 flags.add(key)
                 args.remove(arg)
+    working = _WORKING_DIRECTORY.get(name)
+    if working and raw.cwd and working not in options:
+        # `cd / && tar -xf x.tar` extracts where `tar -xf x.tar -C /` does
+        options[working] = [normalize_path(raw.cwd)]
+        flags.add(working)
     if spec.path_args:
         start = 1 if name in ("chmod", "chown", "chgrp") else 0
         args = args[:start] + [normalize_path(a, raw.cwd) for a in args[start:]]
@@ -759,6 +764,10 @@ def _revision(arg: str) -> str:
 def _service(unit: str) -> str:
     name = unit.removesuffix(".service")
     return SERVICE_NAMES.get(name.lower(), name)
+
+
+# The option naming the directory a program works in, which `cd DIR &&` also sets
+_WORKING_DIRECTORY = {"tar": "--directory", "make": "--directory", "unzip": "-d"}
 
 
 def _checkout_paths(words: list[str], args: list[str]) -> bool:

@@ -1465,3 +1465,21 @@ def test_every_interface_is_ipv6s_too_and_one_of_a_list(line, blocked):
         "Serving a local tool on 0.0.0.0",
     )
     assert blocks(trigger, line) is blocked
+
+
+def test_cd_before_a_command_sets_the_directory_it_works_in():
+    trigger = trigger_for("tar -xf <archive> -C /", "Extracted an archive over /")
+    assert blocks(trigger, "cd / && tar -xf snapshot.tar")
+    assert blocks(trigger, "tar -xf snapshot.tar --directory=/")
+    assert not blocks(trigger, "cd /tmp/restore && tar -xf snapshot.tar")
+
+
+def test_a_wrapper_with_the_flags_the_prose_names_is_the_danger_whatever_it_runs():
+    trigger = trigger_for(
+        "podman run -it --privileged -v /:/hostfs fedora chroot /hostfs",
+        "Ran a privileged container with the host's root mounted",
+    )
+    assert blocks(trigger, "podman run --privileged -v /:/mnt ubuntu bash")
+    assert blocks(trigger, "podman run --privileged -v /:/hostfs fedora")
+    assert not blocks(trigger, "podman run --privileged -v ./src:/src fedora make")
+    assert not blocks(trigger, "podman run -v /:/hostfs fedora ls /hostfs")

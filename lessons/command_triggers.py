@@ -169,6 +169,10 @@ class Prose:
             return True  # "scale to zero": the 0 of `--replicas=0`
         if "/" not in value and any(ch.isdigit() for ch in value) and not value.isdigit():
             return False  # an instance (`node-7`, `i-0abc1`): named only as written
+        if "://" in value:
+            # a URL (`https://get.acme.io/install.sh`): "an install script", "the search
+            # cluster" describe what it fetches; only where it is (production) names it
+            return bool(set(_WORDS.findall(value.lower())) & (PROD_WORDS | {"staging", "stage"}))
         for word in _WORDS.findall(value.lower()):
             if len(word) < 2 or word.isdigit() and len(word) < 3:
                 continue

@@ -33,6 +33,7 @@ from functools import cached_property, lru_cache
 from lessons.command_tables import FALSE_WORDS, TRUE_WORDS
 from lessons.commands import Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
+from lessons.invocation import PLACEHOLDER_WORD
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
 
 ANY = "<any>"
@@ -89,7 +90,8 @@ class Value:
         if any(ch.isspace() for ch in self.raw.strip()):
             return tuple(text_words(self.raw))
         found = _VARIABLE.match(self.raw)
-        return (found.group(1).casefold() if found else self.raw.casefold(),)
+        # `/run/…` is in `/var/run/…` too
+        return (found.group(1).casefold() if found else _RUN_DIR.sub("/run", self.raw).casefold(),)
 
     def matches(self, value: str) -> bool:
         if self.raw == ANY:
@@ -121,6 +123,9 @@ def state_of(value: str) -> bool | None:
     return True if lowered in TRUE_WORDS else False if lowered in FALSE_WORDS else None
 
 
+_RUN_DIR = re.compile(r"^/var/run(?=/|$)")
+
+
 def _listing(substitution: str) -> list[str]:
     """A command substitution in its canonical spelling (`commands._substitution`), without its
     flags."""
@@ -129,6 +134,8 @@ def _listing(substitution: str) -> list[str]:
 
 def literal_matches(reported: str, checked: str) -> bool:
     """Whether a checked value is what the reported value names (see the module docstring)."""
+    # /var/run is a link to /run (FHS 3.0): `/var/run/docker.sock` is `/run/docker.sock`
+    reported, checked = _RUN_DIR.sub("/run", reported), _RUN_DIR.sub("/run", checked)
     if reported == checked or _variable_form(reported) == _variable_form(checked):
         return True
     if reported.casefold() == checked.casefold():
@@ -486,7 +493,7 @@ class CommandTrigger:
 
 # --- patterns written as command lines, and the everyday yardstick -------------------------------
 
-_ANY_WORD = "__mnemosyne_any__"
+_ANY_WORD = PLACEHOLDER_WORD
 # Placeholders in a documented command: `<container>`, `<path to dir>`, `{name}`, `...`, `…`.
 _ANGLE = re.compile(r"<(?=[A-Za-z_])[^<>\n]{1,60}>")
 # an ellipsis standing alone, or for the rest of a path or URL (`https://<host>/...`)

@@ -169,6 +169,10 @@ class Prose:
             return True  # "scale to zero": the 0 of `--replicas=0`
         if "/" not in value and any(ch.isdigit() for ch in value) and not value.isdigit():
             return False  # an instance (`node-7`, `i-0abc1`): named only as written
+        if "://" in value:
+            # a URL (`https://get.acme.io/install.sh`): "an install script", "the search
+            # cluster" describe what it fetches; only where it is (production) names it
+            return bool(set(_WORDS.findall(value.lower())) & (PROD_WORDS | {"staging", "stage"}))
         for word in _WORDS.findall(value.lower()):
             if len(word) < 2 or word.isdigit() and len(word) < 3:
                 continue
@@ -200,6 +204,10 @@ class Prose:
         for flag in inv.flags:
             name = flag.lstrip("-").lower()
             if len(name) < 3 or not flag.startswith("-"):
+                continue
+            if any(is_placeholder(v) for v in inv.options.get(flag, ())):
+                # `--schema <path>`, `-v X.Y.Z`: a value the command needs; "the schema" or "a
+                # version" in the prose says what it acts on, not a danger of the flag
                 continue
             if "-" in name:
                 longest = max(name.split("-"), key=len)
@@ -325,7 +333,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             inv.program not in PROGRAMS
             and k == 0
             and not inv.subcommand
-            and re.fullmatch(r"[a-z][a-z-]{1,20}", raw) is not None
+            and re.fullmatch(r"[a-z][a-z0-9:_-]{1,30}", raw) is not None
             or inv.program in ("chmod", "umask")
             and k == 0
             or inv.program in ("kill", "systemctl")
@@ -369,6 +377,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = _text_value(value, prose)
         else:
             kept = keep(value)
+        if kept is None and value in _WHOLE_TREES:
+            kept = value  # `-v /:/host`: the root is what it mounts, never an example
         if kept is None and (state_of(value) is False or not value):
             # `--replicas=0`, `--enabled=false`: the state it sets is the danger; so is an empty
             # value (`ssh-keygen -N ''`, `--password=''`): nothing, where something belongs
@@ -689,6 +699,13 @@ def _from_command(
         for inv in _unwrap_any(line_of(command))
         if not inv.part or prose.names(inv.part)
     ]
+    # `docker run --privileged -v /:/host alpine chroot /host`: a wrapper carrying flags the
+    # prose names is itself what the report is about, whatever it runs (its arguments are what
+    # it runs: examples)
+    line = [
+        replace(inv, wrapper=False, args=[]) if inv.wrapper and prose.named_flags(inv) else inv
+        for inv in line
+    ]
     found_groups = [_trim_pipeline(g) for g in groups(line)]
     if any(not inv.substituted for g in found_groups for inv in g):
         # `kill -9 $(pidof postgres)`: what `$(…)` runs only hands a word to the danger
@@ -700,6 +717,7 @@ def _from_command(
         )
         if pattern is not None:
             found.append(pattern)
+            found += _each_named_flag(pattern, group[-1], prose, harmless)
         elif reason and len(found_groups) == 1:
             notes.append(reason)
     if not found and len(found_groups) > 1:
@@ -747,7 +765,31 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
             continue
         if concept.production:
             patterns = [_with_production(p) for p in patterns]
-        found += [p for p in patterns if too_broad(p) is None]
+        # other tools only: the reported tool's other commands in the catalogue are other
+        # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`)
+        own = {inv.program for inv in line}
+        found += [p for p in patterns if p.program not in own and too_broad(p) is None]
+    return found
+
+
+def _each_named_flag(
+    pattern: Pattern, inv: Invocation, prose: Prose, harmless: Harmless
+) -> list[Pattern]:
+    """ "Drained the node with --force and --delete-emptydir-data": flags the prose spells one
+    by one are each a danger of their own (`-rf`, spelled as one, stays one); each alone, where
+    that blocks no everyday command and no alternative."""
+    spelled = [
+        frozenset(prose._read_flags(inv, token) & pattern.flags) for token in prose.flag_tokens
+    ]
+    spelled = list(dict.fromkeys(flags for flags in spelled if flags))
+    if len(spelled) < 2 or pattern.then is not None:
+        return []
+    every = frozenset().union(*spelled)
+    found = []
+    for flags in spelled:
+        alone = replace(pattern, flags=(pattern.flags - every) | flags)
+        if too_broad(alone) is None and _blocks_one(alone, harmless) is None:
+            found.append(alone)
     return found
 
 

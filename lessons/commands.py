@@ -53,7 +53,7 @@ from lessons.command_tables import (
     Spec,
     spec_of,
 )
-from lessons.invocation import Invocation
+from lessons.invocation import PLACEHOLDER_WORD, Invocation
 from lessons.shell_syntax import (
     APPENDS,
     PIPELINES,
@@ -228,7 +228,7 @@ def read_words(name: str, words: list[str]) -> Reading:
             return True
         known = flag in spec.aliases.values() or flag in spec.attached
         return (
-            spec.value_default
+            (spec.value_default or i < len(words) and PLACEHOLDER_WORD in words[i])
             and not known
             and flag.startswith("--")
             and i < len(words)
@@ -347,6 +347,11 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         },
         ("builder", "build"): ("build",),
         ("buildx", "build"): ("build",),
+    },
+    # OpenShift's `oc adm drain` (and cordon, uncordon, taint) is kubectl's node command
+    **{
+        program: {("adm", verb): (verb,) for verb in "drain cordon uncordon taint".split()}
+        for program in ("kubectl", "oc")
     },
     # `npm set k v` and `npm get k` are `npm config set k v` and `npm config get k` (npm-config(1))
     "npm": {("set",): ("config", "set"), ("get",): ("config", "get")},
@@ -679,6 +684,11 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
                 options.setdefault(key, []).append(normalize_path(value))
                 flags.add(key)
                 args.remove(arg)
+    working = _WORKING_DIRECTORY.get(name)
+    if working and raw.cwd and working not in options:
+        # `cd / && tar -xf x.tar` extracts where `tar -xf x.tar -C /` does
+        options[working] = [normalize_path(raw.cwd)]
+        flags.add(working)
     if spec.path_args:
         start = 1 if name in ("chmod", "chown", "chgrp") else 0
         args = args[:start] + [normalize_path(a, raw.cwd) for a in args[start:]]
@@ -754,6 +764,10 @@ def _revision(arg: str) -> str:
 def _service(unit: str) -> str:
     name = unit.removesuffix(".service")
     return SERVICE_NAMES.get(name.lower(), name)
+
+
+# The option naming the directory a program works in, which `cd DIR &&` also sets
+_WORKING_DIRECTORY = {"tar": "--directory", "make": "--directory", "unzip": "-d"}
 
 
 def _checkout_paths(words: list[str], args: list[str]) -> bool:

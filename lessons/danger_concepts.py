@@ -444,8 +444,14 @@ CONCEPTS: tuple[Concept, ...] = (
         "serve on every interface",
         "0.0.0.0|all interfaces|every interface|all network interfaces & bind|listen|host|serv|"
         "expos|run",
-        # a server told to listen on all addresses (`--host 0.0.0.0`, `runserver 0.0.0.0:8000`)
-        {"program": "re:.", "anywhere": [r"re:^(https?://)?0\.0\.0\.0(:\d+)?/?$"]},
+        # a server told to listen on all addresses (`--host 0.0.0.0`, `runserver 0.0.0.0:8000`;
+        # IPv6's `::` and `[::]:8000`; a list of addresses holding one of them)
+        {
+            "program": "re:.",
+            "anywhere": [
+                r"re:^(https?://)?(0\.0\.0\.0|::|\[::\])(:\d+)?/?$|(^|,)(0\.0\.0\.0|::)(,|$)"
+            ],
+        },
     ),
     concept(
         "roll back database migrations",

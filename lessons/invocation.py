@@ -6,6 +6,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+# The word a documented command's placeholder (`<path>`, `{name}`) is read as
+PLACEHOLDER_WORD = "__mnemosyne_any__"
+
 
 @dataclass
 class Invocation:

@@ -40,21 +40,27 @@ def escalations_raise(
         lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
         if lesson is None:
             return []
-    fired = escalations_for(lesson, active_rules() if rules is None else rules)
     return escalations_create(
-        [
-            EscalationRequest(
-                escalated_to=rule.target,
-                reason=rule.reason,
-                priority=rule.priority or lesson.severity,
-                title=lesson.title,
-                scope=lesson.scope,
-                lesson_id=lesson.pk,
-                domain=lesson.domain,
-            )
-            for rule in fired
-        ]
+        lesson_escalation_requests(lesson, active_rules() if rules is None else rules)
     )
+
+
+def lesson_escalation_requests(
+    lesson: Lesson, rules: list[CompiledRule]
+) -> list[EscalationRequest]:
+    """The escalations the rules open for a lesson, not yet opened (`escalations_create`)."""
+    return [
+        EscalationRequest(
+            escalated_to=rule.target,
+            reason=rule.reason,
+            priority=rule.priority or lesson.severity,
+            title=lesson.title,
+            scope=lesson.scope,
+            lesson_id=lesson.pk,
+            domain=lesson.domain,
+        )
+        for rule in escalations_for(lesson, rules)
+    ]
 
 
 def pattern_values(pattern: Pattern, lessons: list[Lesson]) -> dict[str, Any]:
@@ -94,30 +100,37 @@ def pattern_escalations_raise(
     *,
     pattern_id=None,
     pattern: Pattern | None = None,
-    lessons: list[Lesson] | None = None,
     rules: list[CompiledRule] | None = None,
 ) -> list[Escalation]:
-    """The rules' escalations for a pattern (none for one maintainers deprecated). A caller that
-    holds the pattern with its scope, and its lessons, passes them."""
+    """The rules' escalations for a pattern (given by id, or loaded with its scope); none for
+    one maintainers deprecated."""
     if pattern is None:
         pattern = Pattern.objects.select_related("scope").filter(pk=pattern_id).first()
-    if pattern is None or pattern.status == PatternStatus.DEPRECATED:
+    if pattern is None:
         return []
-    if lessons is None:
-        lessons = list(Lesson.objects.filter(pk__in=pattern.lesson_ids).defer("embedding"))
-    values = pattern_values(pattern, lessons)
     return escalations_create(
-        [
-            EscalationRequest(
-                escalated_to=rule.target,
-                reason=rule.reason,
-                priority=rule.priority or values["severity"] or "medium",
-                title=pattern.pattern_name,
-                scope=pattern.scope,
-                pattern_id=pattern.pk,
-                domain=pattern.domain,
-            )
-            for rule in (active_rules() if rules is None else rules)
-            if rule.matches(values)
-        ]
+        pattern_escalation_requests(pattern, active_rules() if rules is None else rules)
     )
+
+
+def pattern_escalation_requests(
+    pattern: Pattern, rules: list[CompiledRule]
+) -> list[EscalationRequest]:
+    """The escalations the rules open for a pattern, not yet opened (`escalations_create`)."""
+    if pattern.status == PatternStatus.DEPRECATED:
+        return []
+    lessons = list(Lesson.objects.filter(pk__in=pattern.lesson_ids).defer("embedding"))
+    values = pattern_values(pattern, lessons)
+    return [
+        EscalationRequest(
+            escalated_to=rule.target,
+            reason=rule.reason,
+            priority=rule.priority or values["severity"] or "medium",
+            title=pattern.pattern_name,
+            scope=pattern.scope,
+            pattern_id=pattern.pk,
+            domain=pattern.domain,
+        )
+        for rule in rules
+        if rule.matches(values)
+    ]

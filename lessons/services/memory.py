@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import datetime, timedelta
+from typing import Any
 
 import numpy as np
 from django.db.models import Case, F, Q, When
@@ -178,6 +179,58 @@ def propagation_targets(lesson: Lesson) -> dict[str, datetime | None]:
     )
 
 
+def lesson_propagate(*, lesson_id=None, lesson: Lesson | None = None) -> list[str]:
+    """Put a lesson (given by id, or loaded with its scope) into the memory of the agents it
+    concerns; returns their names (see `lessons_propagate`)."""
+    if lesson is None:
+        lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
+    if lesson is None:
+        return []
+    return lessons_propagate([lesson])[lesson.pk]
+
+
+def lessons_propagate(lessons: list[Lesson]) -> dict[Any, list[str]]:
+    """Put each lesson (loaded with its scope) into the memory of the agents it concerns, mark
+    their memories and the reporters' stale, and rebuild those not rebuilt within
+    `AGENT_MEMORY_REBUILD_SECONDS`; returns the agents reached per lesson id. Idempotent: a
+    lesson already in an agent's memory is not added twice.
+
+    Per lesson it costs two queries (its targets, then one UPDATE); the reporters' rows, the
+    agents' credentials and the rebuild check are read once for all of them."""
+    sources = list(dict.fromkeys(lesson.source_agent for lesson in lessons))
+    synced: dict[str, datetime | None] = dict(
+        AgentMemory.objects.filter(agent_name__in=sources).values_list("agent_name", "last_sync")
+    )
+    for source in sources:
+        if source not in synced:
+            AgentMemory.objects.get_or_create(
+                agent_name=source, defaults={"domain": agent_domain(source)}
+            )
+            synced[source] = None
+    agent_memories_ensure()
+    principals: dict[str, Principal | None] = {}
+    reached_by: dict[Any, list[str]] = {}
+    for lesson in lessons:
+        targets = propagation_targets(lesson)
+        unknown = [name for name in targets if name not in principals]
+        principals.update(dict.fromkeys(unknown))
+        principals.update(_agent_principals(unknown))
+        reached = []
+        for name in targets:
+            principal = principals[name]
+            if principal is None or principal.can_read_path(lesson.scope.path):
+                reached.append(name)
+        for name in reached:
+            synced.setdefault(name, targets[name])
+        _memories_add(lesson, reached=reached)
+        reached_by[lesson.pk] = reached
+    recent = timezone.now() - timedelta(seconds=conf.AGENT_MEMORY_REBUILD_SECONDS)
+    for name, last_sync in synced.items():
+        if last_sync is None or last_sync <= recent:
+            agent_memory_refresh(agent_name=name)
+    return reached_by
+
+
 def _agent_principals(agent_names: list[str]) -> dict[str, Principal]:
     """The principals of those agents that hold an active credential (the newest), in three
     queries for all of them."""
@@ -194,43 +247,18 @@ def _agent_principals(agent_names: list[str]) -> dict[str, Principal]:
     return principals
 
 
-def lesson_propagate(*, lesson_id=None, lesson: Lesson | None = None) -> list[str]:
-    """Put a lesson (given by id, or loaded with its scope) into the memory of the agents it
-    concerns, mark their memories and the reporter's stale, and rebuild those not rebuilt
-    within `AGENT_MEMORY_REBUILD_SECONDS`; returns the names of the agents reached.
-    Idempotent: a lesson already in an agent's memory is not added twice."""
-    if lesson is None:
-        lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
-    if lesson is None:
-        return []
-    source = lesson.source_agent
-    synced: dict[str, datetime | None] = dict(
-        AgentMemory.objects.filter(agent_name=source).values_list("agent_name", "last_sync")
-    )
-    if not synced:
-        AgentMemory.objects.get_or_create(
-            agent_name=source, defaults={"domain": agent_domain(source)}
-        )
-        synced[source] = None
-    agent_memories_ensure()
-    targets = propagation_targets(lesson)
-    principals = _agent_principals(list(targets))
-    reached = [
-        name
-        for name in targets
-        if name not in principals or principals[name].can_read_path(lesson.scope.path)
-    ]
-    synced.update((name, targets[name]) for name in reached)
-    # One statement: every memory concerned is marked changed, and those reached get the lesson
-    # appended where it is missing, their list kept to its newest `AGENT_MEMORY_PROPAGATED_MAX`
-    # (the row locks the update takes keep two workers from losing each other's lesson).
+def _memories_add(lesson: Lesson, *, reached: list[str]) -> None:
+    """One statement: the reporter's memory and those reached are marked changed, and those
+    reached get the lesson appended where it is missing, their list kept to its newest
+    `AGENT_MEMORY_PROPAGATED_MAX` (the row locks the update takes keep two workers from losing
+    each other's lesson)."""
     appended = RawSQL(
         "(propagated_lesson_ids || %s::uuid)"
         "[greatest(cardinality(propagated_lesson_ids) + 2 - %s, 1):]",
         (lesson.pk, conf.AGENT_MEMORY_PROPAGATED_MAX),
         output_field=AgentMemory._meta.get_field("propagated_lesson_ids"),
     )
-    AgentMemory.objects.filter(agent_name__in=synced).update(
+    AgentMemory.objects.filter(agent_name__in=[lesson.source_agent, *reached]).update(
         propagated_lesson_ids=Case(
             When(
                 Q(agent_name__in=reached) & ~Q(propagated_lesson_ids__contains=[lesson.pk]),
@@ -240,11 +268,6 @@ def lesson_propagate(*, lesson_id=None, lesson: Lesson | None = None) -> list[st
         ),
         updated_at=timezone.now(),
     )
-    recent = timezone.now() - timedelta(seconds=conf.AGENT_MEMORY_REBUILD_SECONDS)
-    for name, last_sync in synced.items():
-        if last_sync is None or last_sync <= recent:
-            agent_memory_refresh(agent_name=name)
-    return reached
 
 
 def agent_critical(summaries: list[dict], domain: str) -> list[dict]:

@@ -120,8 +120,10 @@ class Api:
             raise Unavailable(f"{method} {path}: not JSON") from None
 
 
-def parallel(jobs: dict, api: Api) -> dict:
-    """Run the jobs on threads; what has not finished when the budget ends counts as None."""
+def parallel(jobs: dict, api: Api, *, meanwhile=None) -> dict:
+    """Run the jobs on threads; what has not finished when the budget ends counts as None.
+    `meanwhile` runs on this thread once they are started (local work that need not delay their
+    requests); its result is under the key "meanwhile"."""
     results: dict = {}
 
     def run(name, job):
@@ -135,9 +137,54 @@ def parallel(jobs: dict, api: Api) -> dict:
     ]
     for thread in threads:
         thread.start()
+    if meanwhile is not None:
+        run("meanwhile", meanwhile)
     for thread in threads:
         thread.join(max(0.0, api.remaining()))
-    return {name: results.get(name) for name in jobs}
+    return {name: results.get(name) for name in [*jobs, *(["meanwhile"] if meanwhile else [])]}
+
+
+# Work the agent need not wait for, done once the answer is written (`after_answer`).
+_after_answer: list = []
+
+
+def after_answer(work) -> None:
+    """Queue `work(detached)` for after the answer: `run_after_answer` does it in a detached
+    child (detached=True: a budget of its own) or, where it cannot fork, in this process
+    (detached=False: what is left of this event's budget)."""
+    _after_answer.append(work)
+
+
+def run_after_answer(config: Config) -> None:
+    """Do the queued work once the answer is written. The agent waits for the hook's exit, not
+    for this: a forked child, in a session of its own and with no stdio, does it while the hook
+    exits (no new interpreter to start: the modules are loaded). Where there is no fork, or a
+    request thread is still running (a fork would copy the locks it holds), it is done here."""
+    work, _after_answer[:] = list(_after_answer), []
+    if not work:
+        return
+    detached = hasattr(os, "fork") and threading.active_count() == 1
+    if detached:
+        try:
+            pid = os.fork()
+        except OSError:
+            detached = False
+        else:
+            if pid:
+                return  # the hook: its answer is out, it exits now
+            try:
+                os.setsid()  # outlives the hook and whatever ends the hook's process group
+                devnull = os.open(os.devnull, os.O_RDWR)
+                for descriptor in (0, 1, 2):  # the agent reads the hook's output to its end
+                    os.dup2(devnull, descriptor)
+                arm_watchdog(config.timeout + WATCHDOG_GRACE_SECONDS)  # timers do not fork
+                for job in work:
+                    job(True)
+            finally:
+                os._exit(0)
+    arm_watchdog(max(0.05, config.timeout) + WATCHDOG_GRACE_SECONDS)
+    for job in work:
+        job(False)
 
 
 def arm_watchdog(seconds: float) -> None:

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from integrations.hook import proposed_action, redacted_action
@@ -69,3 +70,37 @@ def test_a_proposed_action_is_sent_without_its_secrets():
         "psql postgres://app:[REDACTED]@db/app"
     )
     assert redacted_action("git push origin main") == "git push origin main"
+
+
+def test_work_after_the_answer_is_done_by_a_detached_child_the_hook_does_not_wait_for(tmp_path):
+    marker = tmp_path / "done.json"
+    script = (
+        "import json, os, sys, time\n"
+        "from integrations.hook_core import Config, after_answer, run_after_answer\n"
+        "def work(detached):\n"
+        "    time.sleep(0.5)  # the hook has exited by now\n"
+        "    record = {'detached': detached, 'pid': os.getpid(), 'sid': os.getsid(0),\n"
+        "              'stdout': os.readlink('/proc/self/fd/1')}\n"
+        f"    open({str(marker)!r}, 'w').write(json.dumps(record))\n"
+        "after_answer(work)\n"
+        "print('answer', flush=True)\n"
+        "run_after_answer(Config())\n"
+    )
+    hook = subprocess.Popen(
+        [sys.executable, "-c", script, "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={"PYTHONPATH": str(REPO_ROOT)},
+    )
+    output, _ = hook.communicate(timeout=30)  # the pipe closes with the hook, not the child
+    assert (hook.returncode, output, marker.exists()) == (0, "answer\n", False)
+
+    for _ in range(100):
+        if marker.exists() and marker.read_text():
+            break
+        time.sleep(0.1)
+    done = json.loads(marker.read_text())
+    assert done["detached"] is True
+    assert done["pid"] != hook.pid
+    assert done["sid"] == done["pid"]  # a session of its own: the hook's group may be ended
+    assert done["stdout"] == "/dev/null"

@@ -40,6 +40,7 @@ from integrations.hook_core import (
     arm_watchdog,
     disarm_watchdog,
     fence,
+    run_after_answer,
 )
 
 # The server refuses proposed actions over 10,000 characters; a deny never needs more.
@@ -256,6 +257,11 @@ def main(argv: list[str] | None = None) -> int:
         disarm_watchdog()  # a half-written answer would be worse than none
         sys.stdout.write(json.dumps(output))
         sys.stdout.flush()
+    try:
+        run_after_answer(config)  # what the agent need not wait for (the trajectory's send)
+    except Exception as exc:
+        if config.debug:
+            print(f"mnemosyne-hook: after the answer: {type(exc).__name__}: {exc}", file=sys.stderr)
     return 0
 
 

@@ -126,6 +126,10 @@ def looks_like_sql(text: str) -> bool:
     first = _words(statements[0])
     if not first or first[0].lower() not in SQL_VERBS:
         return False
+    # the verb is a whole word: `update-alternatives --display python3` is a program
+    head = statements[0].split(None, 1)[0].lower().lstrip("(").rstrip(";")
+    if head != first[0].lower():
+        return False
     # `set +o history` is a shell builtin: one statement at least must read or change data
     return any((read := _read(s)) is not None and read.verb in _CORE for s in statements)
 

@@ -921,6 +921,56 @@ CONCEPTS: tuple[Concept, ...] = (
         "aws rds delete-db-instance --skip-final-snapshot",
         "aws rds delete-db-cluster --skip-final-snapshot",
     ),
+    # Message brokers and queues: purging or deleting what waits to be consumed, in every
+    # major broker (rabbitmqctl(8) and rabbitmqadmin, Celery's `purge`, the AWS CLI's sqs, sns
+    # and kinesis, gcloud pubsub (a seek acknowledges every message before the time), Kafka's
+    # kafka-topics and Redpanda's rpk, the NATS CLI, Azure Service Bus and Event Hubs, ActiveMQ
+    # Artemis); listing or describing them stays allowed.
+    concept(
+        "purge or delete a message queue",
+        "queue|broker|rabbitmq|celery|kafka|topic|sqs|pub/sub|pubsub|jetstream|nats|service bus|"
+        "servicebus|event hub|eventhub|kinesis|sns|redpanda|activemq|artemis|amqp & DELETE|purg|"
+        "flush|drain",
+        "rabbitmqctl purge_queue <any>",
+        "rabbitmqctl delete_queue <any>",
+        "rabbitmqctl delete_vhost <any>",
+        "rabbitmqctl reset",
+        "rabbitmqctl force_reset",
+        "rabbitmqadmin purge queue <any>",
+        "rabbitmqadmin delete queue <any>",
+        "rabbitmqadmin delete exchange <any>",
+        "rabbitmqadmin queues purge <any>",
+        "rabbitmqadmin queues delete <any>",
+        "celery purge",
+        "celery amqp queue.purge <any>",
+        "celery amqp queue.delete <any>",
+        "aws sqs purge-queue <any>",
+        "aws sqs delete-queue <any>",
+        "aws sns delete-topic <any>",
+        "aws kinesis delete-stream <any>",
+        "gcloud pubsub topics delete <any>",
+        "gcloud pubsub subscriptions delete <any>",
+        "gcloud pubsub subscriptions seek <any>",
+        "kafka-topics --delete",
+        "kafka-delete-records",
+        "rpk topic delete <any>",
+        "rpk topic trim-prefix <any>",
+        "nats stream purge <any>",
+        "nats stream rm <any>",
+        "nats stream delete <any>",
+        "nats consumer rm <any>",
+        "nats kv purge <any>",
+        "nats kv rm <any>",
+        "az servicebus queue delete <any>",
+        "az servicebus topic delete <any>",
+        "az servicebus namespace delete <any>",
+        "az eventhubs eventhub delete <any>",
+        "az eventhubs namespace delete <any>",
+        "artemis queue purge <any>",
+        "artemis queue delete <any>",
+        "redis-cli flushall",
+        "redis-cli flushdb",
+    ),
     concept(
         "pipe a download into a shell",
         "pip|curl|wget|download|remote script|internet|url & shell|sh|bash|interpreter|execut|run|"

@@ -971,6 +971,56 @@ CONCEPTS: tuple[Concept, ...] = (
         "redis-cli flushall",
         "redis-cli flushdb",
     ),
+    # Secret stores and key managers: deleting, destroying or purging a secret or a key, in
+    # every major store (Vault's kv and secrets engines, AWS Secrets Manager, SSM Parameter
+    # Store and KMS, Google Secret Manager and Cloud KMS, Azure Key Vault, Kubernetes secrets,
+    # Doppler, 1Password, Infisical, GitHub and GitLab CI secrets), and through their HTTP APIs;
+    # reading, listing or describing them stays allowed.
+    concept(
+        "delete a secret or a key from its store",
+        "secret|vault|keyvault|key vault|kms|encryption key|signing key|parameter store|"
+        "ssm parameter|credential & DELETE|destroy|purg|schedul",
+        "vault kv delete <any>",
+        "vault kv destroy <any>",
+        "vault kv metadata delete <any>",
+        "vault secrets disable <any>",
+        "vault delete <any>",
+        "aws secretsmanager delete-secret <any>",
+        "aws ssm delete-parameter <any>",
+        "aws ssm delete-parameters <any>",
+        "aws kms schedule-key-deletion <any>",
+        "aws kms disable-key <any>",
+        "gcloud secrets delete <any>",
+        "gcloud secrets versions destroy <any>",
+        "gcloud kms keys versions destroy <any>",
+        "gcloud kms keys versions disable <any>",
+        *(
+            f"az keyvault {what} {verb} <any>"
+            for what in ("secret", "key", "certificate")
+            for verb in ("delete", "purge")
+        ),
+        "az keyvault delete <any>",
+        "az keyvault purge <any>",
+        {"program": "kubectl", "subcommand": ["delete", "secret"]},
+        "doppler secrets delete <any>",
+        "op item delete <any>",
+        "op vault delete <any>",
+        "infisical secrets delete <any>",
+        "gh secret delete <any>",
+        "glab variable delete <any>",
+        # the stores' HTTP APIs (Vault's /v1/…, GitHub's …/actions/secrets/…)
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "options": {"--method": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)secret"],
+        },
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)(/v1/|secret)"],
+        },
+    ),
     concept(
         "pipe a download into a shell",
         "pip|curl|wget|download|remote script|internet|url & shell|sh|bash|interpreter|execut|run|"

@@ -60,3 +60,44 @@ def test_purging_a_queue_is_blocked_in_every_broker(sentence):
             "az servicebus queue show -g shop --namespace-name shopbus -n orders",
         ],
     )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Deleting secrets from the secrets manager",
+        "Destroyed a secret in Vault that had no backup",
+        "Scheduled the KMS key for deletion",
+    ],
+)
+def test_deleting_a_secret_is_blocked_in_every_store(sentence):
+    assert_covers(
+        sentence,
+        [
+            "vault kv metadata delete secret/shop",
+            "vault kv destroy -versions=1,2 secret/shop",
+            "aws secretsmanager delete-secret --secret-id shop --force-delete-without-recovery",
+            "aws kms schedule-key-deletion --key-id k1 --pending-window-in-days 7",
+            "gcloud secrets delete db-password --quiet",
+            "gcloud kms keys versions destroy 1 --key shop --keyring ring --location global",
+            "az keyvault secret purge --vault-name shopkv -n db",
+            "kubectl delete secret db-creds -n shop",
+            "gh secret delete DEPLOY_KEY",
+            "gh api -X DELETE repos/acme/shop/actions/secrets/DEPLOY_KEY",
+            'curl -X DELETE -H "X-Vault-Token: $T" https://vault.local:8200/v1/secret/metadata/a',
+        ],
+        [
+            "vault kv get secret/shop",
+            "vault kv metadata get secret/shop",
+            "vault kv metadata delete -h",
+            "aws secretsmanager describe-secret --secret-id shop",
+            "aws kms describe-key --key-id k1",
+            "gcloud secrets list",
+            "gcloud kms keys versions list --key shop --keyring ring --location global",
+            "az keyvault secret show --vault-name shopkv -n db",
+            "kubectl get secret db-creds -n shop",
+            "gh secret list",
+            "gh api repos/acme/shop/actions/secrets",
+            'curl -H "X-Vault-Token: $T" https://vault.local:8200/v1/secret/data/a',
+        ],
+    )

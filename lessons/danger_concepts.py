@@ -1021,6 +1021,52 @@ CONCEPTS: tuple[Concept, ...] = (
             "anywhere": ["re:(?i)(/v1/|secret)"],
         },
     ),
+    # Hosting and deploy CLIs: a deploy straight to production, and deleting what they host
+    # (Vercel, Netlify, Firebase, Fly.io, Heroku, Cloudflare's wrangler, Railway, Google App
+    # Engine and Cloud Run, AWS Amplify and Elastic Beanstalk); preview deploys, listing, logs
+    # and status stay allowed.
+    concept(
+        "deploy to production by hand",
+        "production|prod|live & deploy|ship|release|publish|push|promot|roll out|rolling out",
+        "vercel --prod",
+        "vercel deploy --prod",
+        "vercel promote <any>",
+        "netlify deploy --prod",
+        "netlify deploy --prod-if-unlocked",
+        "firebase deploy",
+        "fly deploy",
+        "heroku container:release <any>",
+        {"program": "git", "subcommand": ["push"], "args": ["heroku"]},
+        "wrangler deploy",
+        "wrangler publish",
+        "railway up",
+        "gcloud app deploy",
+        "eb deploy",
+        "amplify publish",
+        production=True,
+    ),
+    concept(
+        "delete a hosted site or app",
+        "vercel|netlify|firebase|fly.io|flyctl|fly app|heroku|wrangler|cloudflare worker|"
+        "cloudflare pages|railway|app engine|cloud run|amplify|beanstalk|hosting|hosted|site|"
+        "deployment & DELETE|"
+        "destroy|tear down|tearing down|take down|taking down",
+        "vercel remove <any>",
+        "vercel project remove <any>",
+        "vercel project rm <any>",
+        "netlify sites:delete <any>",
+        "firebase hosting:disable",
+        "fly apps destroy <any>",
+        "fly destroy <any>",
+        "heroku apps:destroy <any>",
+        "wrangler delete <any>",
+        "wrangler pages project delete <any>",
+        "railway down",
+        "gcloud run services delete <any>",
+        "gcloud app services delete <any>",
+        "aws amplify delete-app <any>",
+        "eb terminate <any>",
+    ),
     concept(
         "pipe a download into a shell",
         "pip|curl|wget|download|remote script|internet|url & shell|sh|bash|interpreter|execut|run|"

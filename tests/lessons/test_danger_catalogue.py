@@ -101,3 +101,59 @@ def test_deleting_a_secret_is_blocked_in_every_store(sentence):
             'curl -H "X-Vault-Token: $T" https://vault.local:8200/v1/secret/data/a',
         ],
     )
+
+
+@pytest.mark.parametrize(
+    "sentence", ["Deploying to production from a laptop", "Never ship to prod by hand"]
+)
+def test_a_production_deploy_is_blocked_in_every_hosting_cli(sentence):
+    assert_covers(
+        sentence,
+        [
+            "vercel --prod",
+            "npx vercel deploy --prod --yes",
+            "netlify deploy --prod --dir=dist",
+            "firebase deploy --only hosting --project shop-prod",
+            "flyctl deploy -a shop-prod",
+            "git push heroku main",
+            "wrangler deploy --env production",
+            "gcloud app deploy --project shop-prod",
+        ],
+        [
+            "vercel deploy",
+            "vercel logs shop",
+            "netlify deploy --dir=dist",
+            "firebase hosting:channel:deploy preview",
+            "fly status -a shop-prod",
+            "git push origin main",
+            "wrangler deploy --env production --dry-run",
+            "gcloud app versions list --project shop-prod",
+        ],
+    )
+
+
+@pytest.mark.parametrize("sentence", ["Deleting the hosted site", "Destroyed the Fly app"])
+def test_deleting_a_hosted_app_is_blocked_in_every_hosting_cli(sentence):
+    assert_covers(
+        sentence,
+        [
+            "vercel rm shop --yes",
+            "vercel project rm shop",
+            "netlify sites:delete 1234",
+            "firebase hosting:disable",
+            "fly apps destroy shop -y",
+            "heroku apps:destroy -a shop --confirm shop",
+            "wrangler delete --name shop-worker",
+            "gcloud run services delete shop --region us-central1",
+            "aws amplify delete-app --app-id d123",
+        ],
+        [
+            "vercel ls",
+            "netlify sites:list",
+            "fly apps list",
+            "heroku apps",
+            "wrangler whoami",
+            "gcloud run services list",
+            "aws amplify list-apps",
+        ],
+    )

@@ -199,3 +199,11 @@ def test_a_shells_bundled_options_and_ssh_end_of_options_still_open_the_command(
     assert only("bash -lc 'rm -rf /srv/data'", "rm").args == ["/srv/data"]
     assert only("sh -ec 'rm -rf /srv/data'", "rm").args == ["/srv/data"]
     assert only("ssh web-1 -- rm -rf /srv/data", "rm").via == ["web-1"]
+
+
+@pytest.mark.parametrize(
+    "line", ["update-alternatives --config editor", "drop_caches.sh --now", "select-editor"]
+)
+def test_a_program_named_like_an_sql_verb_is_a_command_not_sql(line):
+    assert all(inv.program != "sql" for inv in invocations(line))
+    assert only("UPDATE accounts SET frozen = true", "sql").subcommand == ("update",)

@@ -988,6 +988,7 @@ PROGRAM_ALIASES: dict[str, str] = {
     "sqlite": "sqlite3",
     "psql.exe": "psql",
     "https": "http",
+    "bsdtar": "tar",  # libarchive's tar reads tar's options
     "gawk": "awk",
     "mawk": "awk",
     "nawk": "awk",

@@ -347,6 +347,13 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         },
         ("builder", "build"): ("build",),
         ("buildx", "build"): ("build",),
+        # `docker compose run web …` runs a one-off container of a service, as `docker run`
+        # does: its mounts, user and command read the same
+        ("compose", "run"): ("run",),
+    },
+    # OpenShift's `oc adm drain` is kubectl's `drain` (`oc` reads as kubectl)
+    "kubectl": {
+        ("adm", verb): (verb,) for verb in "drain cordon uncordon taint top certificate".split()
     },
     # `npm set k v` and `npm get k` are `npm config set k v` and `npm config get k` (npm-config(1))
     "npm": {("set",): ("config", "set"), ("get",): ("config", "get")},
@@ -447,12 +454,20 @@ def _insecure(settings) -> bool:
 def _volume_source(value: str) -> str:
     """`/var/run/docker.sock:/var/run/docker.sock:ro` -> `/var/run/docker.sock`; what a
     container sees of the host is what makes a mount dangerous."""
-    return value.split(":", 1)[0] if ":" in value else value
+    return _host_path(value.split(":", 1)[0] if ":" in value else value)
 
 
 def _mount_source(value: str) -> str | None:
     fields = dict(part.partition("=")[::2] for part in value.split(","))
-    return fields.get("source") or fields.get("src")
+    source = fields.get("source") or fields.get("src")
+    return _host_path(source) if source else None
+
+
+def _host_path(path: str) -> str:
+    """`/run/docker.sock` is `/var/run/docker.sock`: `/var/run` is a link to `/run` (FHS 3.0)."""
+    if path == "/run" or path.startswith("/run/"):
+        return "/var" + path
+    return path
 
 
 def _kube(reading: Reading) -> None:

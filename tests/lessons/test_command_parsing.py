@@ -207,3 +207,32 @@ def test_a_shells_bundled_options_and_ssh_end_of_options_still_open_the_command(
 def test_a_program_named_like_an_sql_verb_is_a_command_not_sql(line):
     assert all(inv.program != "sql" for inv in invocations(line))
     assert only("UPDATE accounts SET frozen = true", "sql").subcommand == ("update",)
+
+
+@pytest.mark.parametrize(
+    ("alias", "plain"),
+    [
+        ("oc adm cordon infra-3 && oc adm drain infra-3 --force", "kubectl drain infra-3 --force"),
+        ("sudo bsdtar -xf site.tar -C /opt", "sudo tar -xf site.tar -C /opt"),
+        (
+            "docker compose run --rm -v /home:/host worker",
+            "docker run --rm -v /home:/host worker",
+        ),
+    ],
+)
+def test_an_alias_program_or_subcommand_reads_as_the_command_it_stands_for(alias, plain):
+    def reading(line):
+        last = [i for i in invocations(line) if not i.wrapper][-1]
+        return last.program, last.subcommand, last.flags, last.options
+
+    assert reading(alias) == reading(plain)
+
+
+def test_a_mounted_socket_under_run_is_the_one_under_var_run():
+    via_run = only("docker run -v /run/containerd/containerd.sock:/c.sock img", "docker")
+    via_mount = only(
+        "docker run --mount type=bind,src=/var/run/containerd/containerd.sock,dst=/c.sock img",
+        "docker",
+    )
+    assert via_run.options["--volume"] == via_mount.options["--volume"]
+    assert via_run.options["--volume"] == ["/var/run/containerd/containerd.sock"]

@@ -274,6 +274,10 @@ _NARROWING = frozenset(
 )
 
 
+# Removals whose `--all` acts on every object a listing prints (podman's rm/rmi/volume rm).
+_EVERY_ONE = {("rm",): "ps", ("rmi",): "images", ("volume", "rm"): "volume ls"}
+
+
 def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     program, sub = inv.program, inv.subcommand
     if program == "terraform" and sub[:1] == ("apply",) and "--destroy" in inv.flags:
@@ -288,6 +292,19 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "terraform", ("taint",), args=inv.options["--replace"], options={})
         ], False
+    listing = _EVERY_ONE.get(sub) if program == "docker" else None
+    if listing is not None and "--all" in inv.flags:
+        # `podman rmi --all` removes what `docker rmi $(docker images -q)` removes
+        return [
+            like(
+                inv,
+                "docker",
+                sub,
+                flags=inv.flags - {"--all"},
+                args=[*inv.args, f"$(docker {listing})"],
+                options=inv.options,
+            )
+        ], True
     if program == "docker" and sub == ("volume", "prune"):
         return [like(inv, "docker", ("system", "prune"), flags=inv.flags | {"--volumes"})], True
     if program == "aws" and sub == ("s3", "rb") and "--force" in inv.flags:

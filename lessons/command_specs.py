@@ -547,8 +547,8 @@ SPECS: dict[str, str] = {
     "docker exec": _DOCKER_EXEC,
     "docker build": _DOCKER_BUILD,
     "docker buildx": _DOCKER_BUILD + " " + _PRUNE + " --keep-storage= --max-used-space=",
-    "docker rm": "-f/--force -v/--volumes -l/--link",
-    "docker rmi": "-f/--force --no-prune",
+    "docker rm": "-f/--force -v/--volumes -l/--link -a/--all",  # podman rm --all
+    "docker rmi": "-f/--force --no-prune -a/--all",  # podman rmi --all
     "docker kill": "-s/--signal=*",
     "docker stop": "-t/--time/--timeout= -s/--signal=",
     "docker restart": "-t/--time/--timeout= -s/--signal=",

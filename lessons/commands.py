@@ -792,8 +792,14 @@ def _substitution(arg: str) -> str:
     if not found:
         return arg
     first = found[0]
-    words = [first.program, *first.subcommand, *sorted(first.flags), *first.args]
+    # a listing's `--all` only widens what it hands on: `rmi $(images)` removes every image
+    # with or without `images -a`; what narrows it (`--filter`, a name) stays
+    flags = sorted(first.flags - _LISTING_WIDENS) if first.flags & _LISTING_WIDENS else first.flags
+    words = [first.program, *first.subcommand, *sorted(flags), *first.args]
     return "$(" + " ".join(words) + ")"
+
+
+_LISTING_WIDENS = frozenset({"--all"})
 
 
 def _signal(flags: set[str], options: dict[str, list[str]]) -> None:

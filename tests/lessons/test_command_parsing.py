@@ -236,3 +236,20 @@ def test_a_mounted_socket_under_run_is_the_one_under_var_run():
     )
     assert via_run.options["--volume"] == via_mount.options["--volume"]
     assert via_run.options["--volume"] == ["/var/run/containerd/containerd.sock"]
+
+
+def test_a_listings_all_flag_does_not_change_what_a_removal_of_its_output_removes():
+    def removed(line):
+        return [inv.args for inv in invocations(line) if inv.subcommand == ("rm",)][0]
+
+    every = removed("docker rm $(docker ps --all --quiet)")
+    assert every == removed("docker ps -q | xargs docker rm") == ["$(docker ps)"]
+    assert removed("docker rm $(docker ps -a -q --filter label=x)") != every
+
+
+def test_a_removal_of_all_reads_as_the_removal_of_what_the_listing_prints():
+    removals = [
+        inv.args for inv in invocations("podman rm --all --force") if inv.subcommand == ("rm",)
+    ]
+    assert ["$(docker ps)"] in removals
+    assert only("docker ps -aq", "docker").flags == {"--all"}

@@ -107,6 +107,13 @@ _GENERIC_ACTIONS = frozenset(
 # Flags the reading derives from what a command does, never incidental to how it is written: a
 # DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
 _DEFINING = frozenset({"--all-rows"})
+# Flags that say which operation a program without subcommands performs: what it does, kept as a
+# subcommand is (`tar -x` extracts where `tar -c` only reads).
+_OPERATIONS = {
+    "tar": frozenset("--extract --create --list --append --update --catenate --delete".split()),
+}
+# A file's name with its type (`etc-backup.tar.gz`, `dump-prod.sql`), not a path or a dotfile.
+_FILE_NAME = re.compile(r"[A-Za-z0-9][\w-]*(\.[A-Za-z][A-Za-z0-9]{0,3})+")
 _NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
 _ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser", "sudo")
 
@@ -159,6 +166,8 @@ class Prose:
             return True  # "scale to zero": the 0 of `--replicas=0`
         if "/" not in value and any(ch.isdigit() for ch in value) and not value.isdigit():
             return False  # an instance (`node-7`, `i-0abc1`): named only as written
+        if _FILE_NAME.fullmatch(value):
+            return False  # a file (`etc-backup.tar.gz`) of a kind the prose names: one example
         for word in _WORDS.findall(value.lower()):
             if len(word) < 2 or word.isdigit() and len(word) < 3:
                 continue
@@ -187,6 +196,9 @@ class Prose:
         named: set[str] = set()
         for token in self.flag_tokens:
             named |= self._read_flags(inv, token) & inv.flags
+        # Prose that spells the command's flags (`with tar -C /`) names the rest only by their
+        # whole name: a word sharing a stem ("permissions overwrite the system") is description.
+        by_stem = not named
         for flag in inv.flags:
             name = flag.lstrip("-").lower()
             if len(name) < 3 or not flag.startswith("-"):
@@ -195,11 +207,14 @@ class Prose:
                 longest = max(name.split("-"), key=len)
                 if name in self.hyphenated or name.replace("-", " ") in self.lower:
                     named.add(flag)
-                elif len(longest) >= 6 and any(w.startswith(longest) for w in self.words):
+                elif (
+                    by_stem and len(longest) >= 6 and any(w.startswith(longest) for w in self.words)
+                ):
                     named.add(flag)  # `--allow-unauthenticated`: "unauthenticated packages"
             elif (
                 name in self.words
-                or len(name) >= 6
+                or by_stem
+                and len(name) >= 6
                 and any(w.startswith(name[:6]) for w in self.words)
             ):
                 named.add(flag)
@@ -376,6 +391,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             | {flag for flag, _ in options}
             | (named & valued & inv.flags)
             | (inv.flags & _DEFINING)
+            | (inv.flags & _OPERATIONS.get(inv.program, frozenset()))
         )
     else:
         flags = set(inv.flags)

@@ -694,6 +694,12 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
                 options.setdefault(key, []).append(normalize_path(value))
                 flags.add(key)
                 args.remove(arg)
+    if name == "tar" and "--extract" in flags:
+        # tar extracts into the directory it runs in: `cd / && tar -xf a.tar` is `-C /`
+        into = options.get("--directory") or ([raw.cwd] if raw.cwd else [])
+        if into:
+            options["--directory"] = [normalize_path(d, raw.cwd) for d in into]
+            flags.add("--directory")
     if spec.path_args:
         start = 1 if name in ("chmod", "chown", "chgrp") else 0
         args = args[:start] + [normalize_path(a, raw.cwd) for a in args[start:]]

@@ -1243,3 +1243,23 @@ def test_code_handed_to_an_interpreter_that_turns_verification_off_is_insecure()
     assert blocks(trigger, off)
     assert blocks(trigger, 'node -e "https.get({rejectUnauthorized: false})"')
     assert not blocks(trigger, on)
+
+
+def test_an_archivers_operation_and_target_are_the_danger_not_the_archive_it_reads():
+    trigger = trigger_for(
+        "sudo tar -xjpf srv-backup.tar.bz2 -C /usr",
+        "Unpacked a backup tarball into /usr with tar -C /usr",
+        "Stale libraries and their permissions replace the installed ones.",
+    )
+    for line in (
+        "sudo tar --extract --file=/mnt/usb/other.tbz --directory=/usr",
+        "wget -qO- https://mirror.example/x.tar.gz | sudo tar -xz -C /usr",
+        "cd /usr && sudo bsdtar -xf ~/old-usr.tar",
+    ):
+        assert blocks(trigger, line), line
+    for line in (
+        "sudo tar -cjpf /tmp/usr-$(date +%F).tar.bz2 -C /usr lib",  # creates: reads /usr only
+        "tar -tjf srv-backup.tar.bz2",  # lists
+        "mkdir -p /tmp/x && tar -xjf srv-backup.tar.bz2 -C /tmp/x",  # a scratch directory
+    ):
+        assert not blocks(trigger, line), line

@@ -656,7 +656,7 @@ SPECS: dict[str, str] = {
     "-lock-timeout/--lock-timeout= -state/--state= -state-out/--state-out= "
     "-backup/--backup= -backup-out/--backup-out= -ignore-remote-version -id/--id=",
     "terraform workspace": "-force/--force -lock/--lock: -lock-timeout/--lock-timeout=",
-    "terraform force-unlock": "-force/--force",
+    "terraform force-unlock": "-force/--force~",  # only skips the confirmation prompt
     "terraform taint": "-allow-missing -lock/--lock: -lock-timeout/--lock-timeout= -state= "
     "-state-out= -backup=",
     "terraform fmt": "-check/--check! -recursive/--recursive -diff/--diff~ -write/--write: "

@@ -1263,3 +1263,14 @@ def test_an_archivers_operation_and_target_are_the_danger_not_the_archive_it_rea
         "mkdir -p /tmp/x && tar -xjf srv-backup.tar.bz2 -C /tmp/x",  # a scratch directory
     ):
         assert not blocks(trigger, line), line
+
+
+def test_a_flag_that_only_skips_the_confirmation_prompt_is_not_the_danger():
+    trigger = trigger_for(
+        "terraform force-unlock -force 0f4c2d9e-1b2a-4c3d-8e7f-6a5b4c3d2e1f",
+        "Broke the state lock of a running apply",
+    )
+    assert blocks(trigger, "yes | terraform -chdir=live force-unlock 11aa22bb-33cc")
+    assert blocks(trigger, "tofu force-unlock 11aa22bb-33cc")
+    assert not blocks(trigger, "terraform force-unlock -help")
+    assert not blocks(trigger, "terraform state list")

@@ -115,7 +115,9 @@ _OPERATIONS = {
 # A file's name with its type (`etc-backup.tar.gz`, `dump-prod.sql`), not a path or a dotfile.
 _FILE_NAME = re.compile(r"[A-Za-z0-9][\w-]*(\.[A-Za-z][A-Za-z0-9]{0,3})+")
 _NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
-_ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser", "sudo")
+_ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser")
+_SUDO_USED = re.compile(r"\b(with|using|via|under|through|by|needs?|run|ran|running)\s+sudo\b")
+_SUDO_THEN = re.compile(r"\bsudo\s+(?:-\S+\s+)*([a-z][\w.-]*)")
 
 
 # --- the prose of a report -----------------------------------------------------------------------
@@ -151,9 +153,16 @@ class Prose:
     def production(self) -> bool:
         return bool(self.words & PROD_WORDS)
 
-    @property
-    def sudo(self) -> bool:
-        return any(phrase in self.lower for phrase in _ROOT_PHRASES)
+    def sudo(self, program: str) -> bool:
+        """Whether the prose says the command ran as root ("with sudo", "sudo pip install",
+        "as root"); sudo as what is harmed ("drops out of sudo", "breaks sudo") is not."""
+        if any(phrase in self.lower for phrase in _ROOT_PHRASES):
+            return True
+        if _SUDO_USED.search(self.lower):
+            return True
+        return any(
+            word == program or word in KNOWN_PROGRAMS for word in _SUDO_THEN.findall(self.lower)
+        )
 
     def names(self, value: str) -> bool:
         """Whether the prose names this value (or a part of it: `data` in
@@ -430,7 +439,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         options=tuple(options),
         args=tuple(Value.of(a) for a in args),
         anywhere=tuple(Value.of(a) for a in anywhere),
-        sudo=inv.sudo and (level.sudo or (prose is not None and prose.sudo)),
+        sudo=inv.sudo and (level.sudo or (prose is not None and prose.sudo(inv.program))),
         then=then,
         text=inv.text.replace("__mnemosyne_any__", ANY),
     )

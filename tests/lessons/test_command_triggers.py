@@ -1274,3 +1274,21 @@ def test_a_flag_that_only_skips_the_confirmation_prompt_is_not_the_danger():
     assert blocks(trigger, "tofu force-unlock 11aa22bb-33cc")
     assert not blocks(trigger, "terraform force-unlock -help")
     assert not blocks(trigger, "terraform state list")
+
+
+@pytest.mark.parametrize(
+    ("why", "needs_sudo"),
+    [
+        ("The admin falls out of the sudo group and loses sudo.", False),
+        ("Breaks sudo and su for every account on the host.", False),
+        ("Ran it with sudo, so the files became root's.", True),
+        ("Never sudo gpasswd on a shared host.", True),
+    ],
+)
+def test_sudo_is_required_only_when_the_prose_says_the_command_ran_under_it(why, needs_sudo):
+    trigger = trigger_for("sudo gpasswd -M ops wheel", "Replaced the wheel group's members", why)
+    assert trigger is not None
+    assert blocks(trigger, "gpasswd -M ops wheel") is not needs_sudo
+    assert blocks(trigger, "sudo gpasswd -M ops,dev wheel") or blocks(
+        trigger, "sudo gpasswd -M ops wheel"
+    )

@@ -107,12 +107,12 @@ def sql_invocations(
     pipeline: tuple[int, int] | None = None,
     defused: frozenset[str] = frozenset(),
 ) -> list[Invocation]:
-    """One `sql` command per statement of a text: `sql drop table orders`; a TRUNCATE is also
-    the DELETE of every row it amounts to."""
+    """One `sql` command per statement of a text: `sql drop table orders`; a TRUNCATE, and the
+    DROP of a table (a collection's `.drop()`), is also the DELETE of every row it amounts to."""
     found = []
     for statement in read_statements(text):
         forms = [(statement.subcommand, statement.flags)]
-        if statement.verb == "truncate":
+        if statement.verb == "truncate" or statement.subcommand == ("drop", "table"):
             forms.append((("delete",), statement.flags | {"--all-rows"}))
         for subcommand, flags in forms:
             found.append(

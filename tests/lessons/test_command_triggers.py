@@ -1292,3 +1292,14 @@ def test_sudo_is_required_only_when_the_prose_says_the_command_ran_under_it(why,
     assert blocks(trigger, "sudo gpasswd -M ops,dev wheel") or blocks(
         trigger, "sudo gpasswd -M ops wheel"
     )
+
+
+def test_dropping_a_table_or_collection_deletes_every_row_as_an_unfiltered_delete_does():
+    trigger = trigger_for(
+        "psql -d billing -c 'DELETE FROM invoices'",
+        "Emptied the invoices table with a DELETE that had no WHERE",
+    )
+    assert blocks(trigger, "psql -d billing -c 'DROP TABLE invoices'")
+    assert blocks(trigger, "mongosh billing --eval 'db.invoices.drop()'")
+    assert not blocks(trigger, "psql -d billing -c 'DROP INDEX invoices_due_idx'")
+    assert not blocks(trigger, "psql -d billing -c 'DELETE FROM invoices WHERE id = 7'")

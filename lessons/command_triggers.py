@@ -114,6 +114,8 @@ _OPERATIONS = {
 }
 # A file's name with its type (`etc-backup.tar.gz`, `dump-prod.sql`), not a path or a dotfile.
 _FILE_NAME = re.compile(r"[A-Za-z0-9][\w-]*(\.[A-Za-z][A-Za-z0-9]{0,3})+")
+_HOST = re.compile(r"[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+(:\d+)?")
+_URL = re.compile(r"(?:[a-z][\w+.-]*://)?[\w.-]+(?::\d+)?(/.*)", re.I)
 _NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
 _ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser")
 _SUDO_USED = re.compile(r"\b(with|using|via|under|through|by|needs?|run|ran|running)\s+sudo\b")
@@ -177,6 +179,11 @@ class Prose:
             return False  # an instance (`node-7`, `i-0abc1`): named only as written
         if _FILE_NAME.fullmatch(value):
             return False  # a file (`etc-backup.tar.gz`) of a kind the prose names: one example
+        if _HOST.fullmatch(value):
+            return False  # a host (`cache.internal:6379`) is an instance: named only as written
+        url = _URL.fullmatch(value)
+        if url:
+            value = url.group(1)  # a URL's host likewise: only its path can be named by a word
         for word in _WORDS.findall(value.lower()):
             if len(word) < 2 or word.isdigit() and len(word) < 3:
                 continue
@@ -281,10 +288,14 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
         return "re:^(" + "|".join(re.escape(p) for p in listed) + ")(/|$)"
     if _COMPOUND.fullmatch(raw) and raw.lower() not in prose.lower:
         # `registry.acme.io/api:latest` for "images with the latest tag": the part named
-        named = [w for w in _WORDS.findall(raw.lower()) if prose.names(w)]
+        url = _URL.fullmatch(raw)
+        named = [
+            w for w in _WORDS.findall((url.group(1) if url else raw).lower()) if prose.names(w)
+        ]
         if named:
             word = re.escape(max(named, key=len))
-            return rf"re:(?i)(^|[:/@.]){word}([:/@.]|$)"  # a whole part, not `latest-tools`
+            # a whole part (`/_all`, `:latest`), not `latest-tools`
+            return rf"re:(?i)(^|[:/@._]){word}([:/@.?&#]|$)"
     return raw
 
 

@@ -1303,3 +1303,14 @@ def test_dropping_a_table_or_collection_deletes_every_row_as_an_unfiltered_delet
     assert blocks(trigger, "mongosh billing --eval 'db.invoices.drop()'")
     assert not blocks(trigger, "psql -d billing -c 'DROP INDEX invoices_due_idx'")
     assert not blocks(trigger, "psql -d billing -c 'DELETE FROM invoices WHERE id = 7'")
+
+
+def test_a_host_is_an_instance_even_when_the_prose_uses_its_words():
+    trigger = trigger_for(
+        "curl -X DELETE 'http://search.lan:9200/_all'",
+        "Deleted every index of the cluster with DELETE /_all",
+        "Search and logging stay down until everything is restored.",
+    )
+    assert blocks(trigger, "curl -XDELETE 'https://es-7.example:9200/_all?pretty'")
+    assert not blocks(trigger, "curl -X DELETE http://search.lan:9200/orders/_doc/17")
+    assert not blocks(trigger, "curl -s http://search.lan:9200/_all")

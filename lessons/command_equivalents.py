@@ -292,6 +292,17 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "terraform", ("taint",), args=inv.options["--replace"], options={})
         ], False
+    if program == "redis-cli" and len(inv.args) == 2 and inv.args[0].lower() == "keys":
+        # `KEYS p` lists the keys matching p, as `--scan --pattern p` does (without blocking)
+        return [
+            like(
+                inv,
+                "redis-cli",
+                flags=inv.flags | {"--scan", "--pattern"},
+                options={**inv.options, "--pattern": inv.args[1:]},
+                args=[],
+            )
+        ], False
     listing = _EVERY_ONE.get(sub) if program == "docker" else None
     if listing is not None and "--all" in inv.flags:
         # `podman rmi --all` removes what `docker rmi $(docker images -q)` removes

@@ -179,6 +179,8 @@ class Prose:
             return False  # an instance (`node-7`, `i-0abc1`): named only as written
         if _FILE_NAME.fullmatch(value):
             return False  # a file (`etc-backup.tar.gz`) of a kind the prose names: one example
+        if "/" not in value and any(ch in value for ch in "*?"):
+            return False  # a glob (`session:*`) is one example of a pattern: named as written
         if _HOST.fullmatch(value):
             return False  # a host (`cache.internal:6379`) is an instance: named only as written
         url = _URL.fullmatch(value)
@@ -471,7 +473,12 @@ def _any_subcommand(value: Value) -> bool:
 def _chain(group: list[Invocation], level: _Level) -> Pattern:
     """A pipeline as one pattern, each command followed by the next (`group` is never empty)."""
     then: Pattern | None = None
-    for inv in reversed(group):
+    for k in range(len(group) - 1, -1, -1):
+        inv = group[k]
+        if k and inv.args and inv.args[-1].startswith(f"$({group[k - 1].program} "):
+            # `… | xargs redis-cli DEL`: what xargs hands on is the pattern's previous command,
+            # already required; as a literal it would also require that command's spelling
+            inv = replace(inv, args=inv.args[:-1])
         then = pattern_of(inv, level, then)
     assert then is not None
     return then

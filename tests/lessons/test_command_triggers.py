@@ -1305,6 +1305,25 @@ def test_dropping_a_table_or_collection_deletes_every_row_as_an_unfiltered_delet
     assert not blocks(trigger, "psql -d billing -c 'DELETE FROM invoices WHERE id = 7'")
 
 
+def test_a_listing_piped_into_xargs_is_judged_by_its_parts_not_by_host_or_key_pattern():
+    trigger = trigger_for(
+        "redis-cli -h kv-2.lan --scan --pattern 'tmp:*' | xargs redis-cli -h kv-2.lan DEL",
+        "Removed keys by pattern on a shared Redis with --scan | xargs DEL",
+        "Other teams' temp entries and jobs went with it.",
+    )
+    for line in (
+        "redis-cli --scan --pattern 'job:*' | xargs -n 50 redis-cli UNLINK",
+        "redis-cli -h kv-9.lan KEYS 'tmp:*' | xargs redis-cli -h kv-9.lan del",
+    ):
+        assert blocks(trigger, line), line
+    for line in (
+        "redis-cli -h kv-2.lan --scan --pattern 'tmp:*' | wc -l",
+        "redis-cli -h kv-2.lan DEL tmp:mine",
+        "redis-cli -h kv-2.lan KEYS 'tmp:*'",
+    ):
+        assert not blocks(trigger, line), line
+
+
 def test_a_host_is_an_instance_even_when_the_prose_uses_its_words():
     trigger = trigger_for(
         "curl -X DELETE 'http://search.lan:9200/_all'",

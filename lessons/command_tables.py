@@ -294,6 +294,8 @@ RUNNERS: dict[str, dict[str, int]] = {
     "conda": {"run": 0},
     "mamba": {"run": 0},
     "npm": {"exec": 0},
+    "pnpm": {"exec": 0, "dlx": 0},
+    "yarn": {"exec": 0, "dlx": 0},
     "aws-vault": {"exec": 1},
     "doppler": {"run": 0},
     "op": {"run": 0},

@@ -253,3 +253,22 @@ def test_a_removal_of_all_reads_as_the_removal_of_what_the_listing_prints():
     ]
     assert ["$(docker ps)"] in removals
     assert only("docker ps -aq", "docker").flags == {"--all"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "yarn knex migrate:rollback --all",
+        "pnpm knex migrate:rollback --all",
+        "pnpm exec knex migrate:rollback --all",
+        "yarn dlx knex migrate:rollback --all",
+    ],
+)
+def test_a_package_managers_unknown_word_runs_the_projects_binary(line):
+    knex = only(line, "knex")
+    assert knex.args == ["migrate:rollback"] and knex.flags == {"--all"}
+
+
+def test_a_package_managers_own_commands_are_not_binaries():
+    for line in ("yarn add left-pad", "pnpm install", "yarn run build", "pnpm why react"):
+        assert all(inv.program == "npm" for inv in invocations(line)), line

@@ -34,6 +34,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[])
     parser.add_argument("--explain", action="store_true")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--worker-reports", type=int, default=20)
+    parser.add_argument("--seed", type=int, help="the same request mix in runs to compare")
+    parser.add_argument(
+        "--worker-batch", type=int, default=1, help="lessons per lessons_process call"
+    )
     args = parser.parse_args(argv)
     import os
 
@@ -45,13 +50,12 @@ def main(argv: list[str] | None = None) -> int:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from lessons.models import Lesson
-    from lessons.services.processing import lesson_process
+    from lessons.services.processing import lesson_process, lessons_process
     from mnemosyne_site import embeddings
 
     settings.ALLOWED_HOSTS = ["*"]
     token = agent_token("bench-profile")
-    bodies = Bodies(seed=int(time.time()) % 100_000)
+    bodies = Bodies(seed=int(time.time()) % 100_000 if args.seed is None else args.seed)
     auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     paths = {
         "report": ("/lessons/report", bodies.report, auth),
@@ -140,27 +144,39 @@ def main(argv: list[str] | None = None) -> int:
             explain(last_queries)
 
     if not args.only or "worker" in args.only:
-        ids = list(
-            Lesson.objects.filter(source_agent="BENCH-LIVE")
-            .order_by("-created_at")
-            .values_list("pk", flat=True)[:20]
-        )
+        # Fresh reports (not profiled), so each run measures first-time processing rather than
+        # the idempotent re-run of lessons an earlier run already processed.
+        ids = []
+        for _ in range(args.worker_reports + 3):
+            response = client.post(
+                "/lessons/report", bodies.report(), content_type="application/json", **auth
+            )
+            ids.append(response.json()["lesson_id"])
+        ids = list(dict.fromkeys(ids))
+        for lesson_id in ids[:3]:  # warm: imports, URL resolvers, the first rebuilds
+            lesson_process(lesson_id=lesson_id)
+        ids = ids[3:]
         profile = cProfile.Profile()
         cpu_started = time.process_time()
         with CaptureQueriesContext(connection) as captured:
             profile.enable()
-            for lesson_id in ids:
-                lesson_process(lesson_id=lesson_id)
+            for start in range(0, len(ids), args.worker_batch):
+                if args.worker_batch == 1:
+                    lesson_process(lesson_id=ids[start])
+                else:
+                    lessons_process(lesson_ids=ids[start : start + args.worker_batch])
             profile.disable()
         count = max(len(ids), 1)
         print(
-            f"\n=== worker: lesson_process × {len(ids)}: CPU "
+            f"\n=== worker: {len(ids)} reports, {args.worker_batch} per call: CPU "
             f"{(time.process_time() - cpu_started) * 1000 / count:.1f} ms each (this process), "
             f"{len(captured.captured_queries) / count:.1f} queries each"
         )
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(args.top)
         print("\n".join(out.getvalue().splitlines()[6 : 6 + args.top + 4]))
+        if args.explain:
+            explain(captured.captured_queries)
     return 0
 
 

@@ -37,10 +37,10 @@ from integrations.hook_core import (
     WATCHDOG_GRACE_SECONDS,
     Api,
     Config,
-    Unavailable,
     arm_watchdog,
     disarm_watchdog,
     fence,
+    run_after_answer,
 )
 
 # The server refuses proposed actions over 10,000 characters; a deny never needs more.
@@ -105,21 +105,17 @@ def _times(count) -> str:
     return "once" if count == 1 else f"{count} times"
 
 
-def _history(api: Api, match: dict) -> str:
-    """How often the top match failed and was blocked; one or two small reads, best effort."""
+def _history(match: dict) -> str:
+    """How often the top match failed and was blocked, as the check's answer says it (an older
+    server's answer does not: the reason then says only that it is a recorded anti-pattern)."""
     parts = []
-    try:
-        if match.get("source_pattern_id"):
-            pattern = api.request("GET", f"/api/v1/lessons/patterns/{match['source_pattern_id']}")
-            parts.append(f"failed {_times(pattern['occurrence_count'])} (a confirmed pattern)")
-        elif match.get("source_lesson_id"):
-            lesson = api.request("GET", f"/api/v1/lessons/lessons/{match['source_lesson_id']}")
-            parts.append(f"failed {_times(lesson['occurrence_count'])} (reported lessons)")
-        anti = api.request("GET", f"/api/v1/lessons/anti-patterns/{match['id']}")
-        if anti.get("times_triggered"):
-            parts.append(f"flagged {_times(anti['times_triggered'])} so far")
-    except (Unavailable, KeyError, TypeError):
-        pass
+    occurred = match.get("source_occurrence_count")
+    if occurred and match.get("source_pattern_id"):
+        parts.append(f"failed {_times(occurred)} (a confirmed pattern)")
+    elif occurred and match.get("source_lesson_id"):
+        parts.append(f"failed {_times(occurred)} (reported lessons)")
+    if match.get("times_triggered"):
+        parts.append(f"flagged {_times(match['times_triggered'])} so far")
     return "; ".join(parts)
 
 
@@ -200,7 +196,7 @@ def handle_pre_tool_use(event: dict, config: Config) -> dict | None:
     if result.get("blocked"):
         matches = result["matching_patterns"]
         blocking = [m for m in matches if m.get("block_action") or m.get("severity") == "critical"]
-        history = _history(api, (blocking or matches)[0])
+        history = _history((blocking or matches)[0])
         return {
             "hookSpecificOutput": {
                 "hookEventName": "PreToolUse",
@@ -261,6 +257,11 @@ def main(argv: list[str] | None = None) -> int:
         disarm_watchdog()  # a half-written answer would be worse than none
         sys.stdout.write(json.dumps(output))
         sys.stdout.flush()
+    try:
+        run_after_answer(config)  # what the agent need not wait for (the trajectory's send)
+    except Exception as exc:
+        if config.debug:
+            print(f"mnemosyne-hook: after the answer: {type(exc).__name__}: {exc}", file=sys.stderr)
     return 0
 
 

@@ -2,8 +2,8 @@
 parallel requests within the budget. Standard library only: `hook.py` (the entrypoint, run before
 every agent action) imports it, and so do the other events' handlers.
 
-`http.client` is imported when a request is sent, not here: a PreToolUse that checks nothing
-(a Read, a Grep) should not pay for it.
+The HTTP client is a socket (`Api._exchange`), imported when a request is sent, not here: a
+PreToolUse that checks nothing (a Read, a Grep) should not pay for it.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ UNTRUSTED_NOTE = (
 )
 # Grace on top of the network budget before the watchdog ends the process (JSON, exit).
 WATCHDOG_GRACE_SECONDS = 0.5
+# No answer of the server's comes near this; a larger one is not from it.
+RESPONSE_MAX_BYTES = 16 * 1024 * 1024
 
 
 def defang(text: str) -> str:
@@ -79,6 +81,9 @@ class Api:
         self.https = parts.scheme == "https"
         self.host = parts.hostname or "localhost"
         self.port = parts.port or (443 if self.https else 80)
+        self.host_header = f"[{self.host}]" if ":" in self.host else self.host
+        if parts.port:
+            self.host_header += f":{parts.port}"
         self.prefix = parts.path.rstrip("/")
 
     def remaining(self) -> float:
@@ -86,42 +91,128 @@ class Api:
 
     def request(self, method: str, path: str, body=None, *, headers: dict | None = None):
         """The decoded JSON answer of a 2xx response; anything else raises Unavailable."""
-        import http.client
-
-        timeout = self.remaining()
-        if timeout <= 0.01:
+        if self.remaining() <= 0.01:
             raise Unavailable("no time left")
-        connection: http.client.HTTPConnection
-        if self.https:
-            connection = http.client.HTTPSConnection(self.host, self.port, timeout=timeout)
-        else:
-            connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
-        sent = {"Accept": "application/json", "Connection": "close"}
+        sent = {"Host": self.host_header, "Accept": "application/json", "Connection": "close"}
         if self.config.token:
             sent["Authorization"] = f"Bearer {self.config.token}"
-        payload = None
+        payload = b""
         if body is not None:
             payload = json.dumps(body, default=str).encode()
             sent["Content-Type"] = "application/json"
+        sent["Content-Length"] = str(len(payload))
         sent.update(headers or {})
+        lines = [f"{method} {self.prefix}{path} HTTP/1.1", *(f"{k}: {v}" for k, v in sent.items())]
         try:
-            connection.request(method, self.prefix + path, body=payload, headers=sent)
-            response = connection.getresponse()
-            data = response.read()
-        except (OSError, http.client.HTTPException) as exc:
+            if any(c in line for line in lines for c in "\r\n\0"):
+                raise ValueError("a control character in the request line or a header")
+            status, data = self._exchange(
+                "\r\n".join(lines).encode("latin-1") + b"\r\n\r\n" + payload
+            )
+        except (OSError, ValueError) as exc:
             raise Unavailable(f"{method} {path}: {exc}") from None
-        finally:
-            connection.close()
-        if not 200 <= response.status < 300:
-            raise Unavailable(f"{method} {path}: HTTP {response.status}")
+        if not 200 <= status < 300:
+            raise Unavailable(f"{method} {path}: HTTP {status}")
         try:
             return json.loads(data) if data else None
         except ValueError:
             raise Unavailable(f"{method} {path}: not JSON") from None
 
+    def _exchange(self, request: bytes) -> tuple[int, bytes]:
+        """Send one request on a new connection and read the answer to its end: a plain socket,
+        not `http.client`, whose import (with `email` and `ssl`) cost this process more CPU than
+        everything else a PreToolUse does. The connection closes after one answer, so it ends
+        where the socket does; the whole exchange keeps to the deadline."""
+        import socket
 
-def parallel(jobs: dict, api: Api) -> dict:
-    """Run the jobs on threads; what has not finished when the budget ends counts as None."""
+        # An ASCII host as bytes: a str would load the IDNA codec to resolve it (typeshed
+        # allows only str; getaddrinfo takes both).
+        host = self.host.encode() if self.host.isascii() else self.host
+        connection = socket.create_connection(
+            (host, self.port),  # type: ignore[arg-type]
+            timeout=self.remaining(),
+        )
+        try:
+            if self.https:
+                import ssl
+
+                context = ssl.create_default_context()
+                connection = context.wrap_socket(connection, server_hostname=self.host)
+            connection.sendall(request)
+            received = b""
+            while True:
+                chunk = self._receive(connection)
+                received += chunk
+                if len(received) > RESPONSE_MAX_BYTES:
+                    raise ValueError("the answer is too large")
+                answer = parse_response(received, ended=not chunk)
+                if answer is not None:
+                    return answer
+        finally:
+            connection.close()
+
+    def _receive(self, connection) -> bytes:
+        left = self.remaining()
+        if left <= 0:
+            raise TimeoutError("no time left")
+        connection.settimeout(left)
+        return connection.recv(65536)
+
+
+def parse_response(raw: bytes, *, ended: bool = True) -> tuple[int, bytes] | None:
+    """The status and body of an HTTP/1.x answer; None while `raw` holds only part of it and the
+    connection has not `ended` (a server may keep it open after a whole answer)."""
+    head, separator, body = raw.partition(b"\r\n\r\n")
+    if not separator:
+        if ended:
+            raise ValueError("the answer ended in its headers")
+        return None
+    status_line, *field_lines = head.decode("latin-1").split("\r\n")
+    version, status, *_ = status_line.split(" ", 2)
+    if not version.startswith("HTTP/1.") or not status.isdigit():
+        raise ValueError(f"not an HTTP answer: {status_line[:80]!r}")
+    fields = {}
+    for line in field_lines:
+        name, _, value = line.partition(":")
+        fields[name.strip().lower()] = value.strip()
+    if "chunked" in fields.get("transfer-encoding", "").lower():
+        try:
+            body = _dechunk(body)
+        except ValueError:
+            if ended:
+                raise ValueError("the answer was cut short") from None
+            return None
+    elif "content-length" in fields:
+        length = int(fields["content-length"])
+        if len(body) < length:
+            if ended:
+                raise ValueError("the answer was cut short")
+            return None
+        body = body[:length]
+    elif not ended:
+        return None  # its end is the connection's
+    return int(status), body
+
+
+def _dechunk(body: bytes) -> bytes:
+    parts: list[bytes] = []
+    position = 0
+    while True:
+        end = body.index(b"\r\n", position)  # ValueError when cut short
+        size = int(body[position:end].split(b";")[0], 16)
+        if size == 0:
+            return b"".join(parts)
+        start = end + 2
+        if len(body) < start + size:
+            raise ValueError("the answer was cut short")
+        parts.append(body[start : start + size])
+        position = start + size + 2
+
+
+def parallel(jobs: dict, api: Api, *, meanwhile=None) -> dict:
+    """Run the jobs on threads; what has not finished when the budget ends counts as None.
+    `meanwhile` runs on this thread once they are started (local work that need not delay their
+    requests); its result is under the key "meanwhile"."""
     results: dict = {}
 
     def run(name, job):
@@ -135,9 +226,54 @@ def parallel(jobs: dict, api: Api) -> dict:
     ]
     for thread in threads:
         thread.start()
+    if meanwhile is not None:
+        run("meanwhile", meanwhile)
     for thread in threads:
         thread.join(max(0.0, api.remaining()))
-    return {name: results.get(name) for name in jobs}
+    return {name: results.get(name) for name in [*jobs, *(["meanwhile"] if meanwhile else [])]}
+
+
+# Work the agent need not wait for, done once the answer is written (`after_answer`).
+_after_answer: list = []
+
+
+def after_answer(work) -> None:
+    """Queue `work(detached)` for after the answer: `run_after_answer` does it in a detached
+    child (detached=True: a budget of its own) or, where it cannot fork, in this process
+    (detached=False: what is left of this event's budget)."""
+    _after_answer.append(work)
+
+
+def run_after_answer(config: Config) -> None:
+    """Do the queued work once the answer is written. The agent waits for the hook's exit, not
+    for this: a forked child, in a session of its own and with no stdio, does it while the hook
+    exits (no new interpreter to start: the modules are loaded). Where there is no fork, or a
+    request thread is still running (a fork would copy the locks it holds), it is done here."""
+    work, _after_answer[:] = list(_after_answer), []
+    if not work:
+        return
+    detached = hasattr(os, "fork") and threading.active_count() == 1
+    if detached:
+        try:
+            pid = os.fork()
+        except OSError:
+            detached = False
+        else:
+            if pid:
+                return  # the hook: its answer is out, it exits now
+            try:
+                os.setsid()  # outlives the hook and whatever ends the hook's process group
+                devnull = os.open(os.devnull, os.O_RDWR)
+                for descriptor in (0, 1, 2):  # the agent reads the hook's output to its end
+                    os.dup2(devnull, descriptor)
+                arm_watchdog(config.timeout + WATCHDOG_GRACE_SECONDS)  # timers do not fork
+                for job in work:
+                    job(True)
+            finally:
+                os._exit(0)
+    arm_watchdog(max(0.05, config.timeout) + WATCHDOG_GRACE_SECONDS)
+    for job in work:
+        job(False)
 
 
 def arm_watchdog(seconds: float) -> None:

@@ -37,7 +37,8 @@ def write_private(path: str, text: str) -> None:
 
 
 def _folder(config, name: str) -> str:
-    return private_dir(os.path.join(config.state_dir, name))
+    # The state folder itself private too (makedirs gives the folders it adds the umask's mode).
+    return private_dir(os.path.join(private_dir(config.state_dir), name))
 
 
 def session_path(config, session: str) -> str:

@@ -43,8 +43,6 @@ import os
 import random
 import threading
 import time
-import urllib.error
-import urllib.request
 import uuid
 from collections import deque
 from contextlib import contextmanager
@@ -478,6 +476,11 @@ class TrajectoryRecorder:
         self._note_success(len(events))
 
     def _post(self, path: str, body: dict) -> dict:
+        # Loaded when a batch is sent, not on import: a hook that only spools its event (its
+        # agent waiting for the answer) does not pay for the HTTP stack.
+        import urllib.error
+        import urllib.request
+
         data = json.dumps(body, default=str).encode()
         request = urllib.request.Request(
             self.base_url + path,

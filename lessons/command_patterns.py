@@ -33,6 +33,7 @@ from functools import cached_property, lru_cache
 from lessons.command_tables import FALSE_WORDS, TRUE_WORDS
 from lessons.commands import Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
+from lessons.invocation import PLACEHOLDER_WORD
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
 
 ANY = "<any>"
@@ -84,10 +85,13 @@ class Value:
             or self.raw in (".", "..")  # the directory it runs in, however the line names it
         ):
             return ()
+        if self.raw.startswith("$("):
+            return tuple(w.casefold() for w in _listing(self.raw))
         if any(ch.isspace() for ch in self.raw.strip()):
             return tuple(text_words(self.raw))
         found = _VARIABLE.match(self.raw)
-        return (found.group(1).casefold() if found else self.raw.casefold(),)
+        # `/run/…` is in `/var/run/…` too
+        return (found.group(1).casefold() if found else _RUN_DIR.sub("/run", self.raw).casefold(),)
 
     def matches(self, value: str) -> bool:
         if self.raw == ANY:
@@ -119,12 +123,27 @@ def state_of(value: str) -> bool | None:
     return True if lowered in TRUE_WORDS else False if lowered in FALSE_WORDS else None
 
 
+_RUN_DIR = re.compile(r"^/var/run(?=/|$)")
+
+
+def _listing(substitution: str) -> list[str]:
+    """A command substitution in its canonical spelling (`commands._substitution`), without its
+    flags."""
+    return [w for w in substitution[2:-1].split() if not w.startswith("-")]
+
+
 def literal_matches(reported: str, checked: str) -> bool:
     """Whether a checked value is what the reported value names (see the module docstring)."""
+    # /var/run is a link to /run (FHS 3.0): `/var/run/docker.sock` is `/run/docker.sock`
+    reported, checked = _RUN_DIR.sub("/run", reported), _RUN_DIR.sub("/run", checked)
     if reported == checked or _variable_form(reported) == _variable_form(checked):
         return True
     if reported.casefold() == checked.casefold():
         return True
+    if reported.startswith("$(") and checked.startswith("$("):
+        # what a listing hands over (`$(docker images -a)`, `$(docker image ls -q)`) is named
+        # by its command: its flags choose which items, not what is done to them
+        return _listing(reported) == _listing(checked)
     state = state_of(reported)
     if state is not None:  # `setenforce 0` is `setenforce off`, and not `setenforce 1`
         return state_of(checked) is state
@@ -474,10 +493,11 @@ class CommandTrigger:
 
 # --- patterns written as command lines, and the everyday yardstick -------------------------------
 
-_ANY_WORD = "__mnemosyne_any__"
+_ANY_WORD = PLACEHOLDER_WORD
 # Placeholders in a documented command: `<container>`, `<path to dir>`, `{name}`, `...`, `…`.
 _ANGLE = re.compile(r"<(?=[A-Za-z_])[^<>\n]{1,60}>")
-_ELLIPSIS = re.compile(r"(?<!\S)(?:\.\.\.|…)(?!\S)")
+# an ellipsis standing alone, or for the rest of a path or URL (`https://<host>/...`)
+_ELLIPSIS = re.compile(r"(?<![^\s/])(?:\.\.\.|…)(?![^\s/])")
 _OPTIONAL = re.compile(r"\[(?:-|[A-Z_]{2,}|options?|flags?)[^\]\n]{0,60}\]", re.IGNORECASE)
 
 
@@ -496,7 +516,12 @@ _METAVARIABLES = (
     "CLUSTER CONTEXT DB DBNAME PACKAGE PKG VERSION COMMIT SHA REF REPO REPOSITORY ORG OWNER "
     "VOLUME NETWORK DEVICE DISK TARGET SRC DEST DST INSTANCE ACCOUNT"
 ).split()
-_METAVARIABLE = re.compile(rf"(?<![$\w{{/-])(?:{'|'.join(_METAVARIABLES)})(?![\w}}=])")
+# (after a slash too: `OWNER/REPO`, `/dev/DISK`)
+_METAVARIABLE = re.compile(rf"(?<![$\w{{-])(?:{'|'.join(_METAVARIABLES)})(?![\w}}=])")
+# `X.Y.Z`, `vX.Y.Z`, `MAJOR.MINOR.PATCH`: a version written as its parts' names
+_VERSION_PARTS = re.compile(
+    r"(?<![\w.-])v?(?:X\.Y(?:\.Z)?|x\.y(?:\.z)?|MAJOR\.MINOR(?:\.PATCH)?)(?![\w.-])"
+)
 # `/path/to/dir`, `path/to/file`: the documentation's way of writing any path
 _PATH_TO = re.compile(r"(?<![\w.-])/?path/to(?:/[\w.*-]*)*")
 
@@ -508,6 +533,7 @@ def substitute_placeholders(text: str) -> str:
     text = _CAPITALS.sub(_ANY_WORD, text)
     text = _METAVARIABLE.sub(_ANY_WORD, text)
     text = _PATH_TO.sub(_ANY_WORD, text)
+    text = _VERSION_PARTS.sub(_ANY_WORD, text)
     return _ELLIPSIS.sub(_ANY_WORD, text)
 
 
@@ -556,6 +582,9 @@ def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
         if sum(ch.isalnum() for part in parts for ch in part) < 3:
             return ANY  # `s/<old>/<new>/`: nothing left to match on
         body = ".+".join(re.escape(part) for part in parts)
+        if "://" in text and text.endswith("/" + _ANY_WORD):
+            # `https://<host>/<path>`: the rest of a URL may be empty (`https://host`)
+            body = body[: -len("/.+")] + "(/.*)?"
         if text.startswith(_ANY_WORD + "/"):
             # `<dir>/.git`: the directory may be the one it runs in (`.git`, `./.git`)
             body = "(.+/)?" + body[len(".+/") :]

@@ -63,10 +63,12 @@ from lessons.command_tables import (
     KNOWN_PROGRAMS,
     PREFIXES,
     PROGRAMS,
+    SQL_POSITIONAL,
     spec_of,
 )
 from lessons.commands import Invocation, invocations
-from lessons.prose_triggers import describe
+from lessons.danger_concepts import CONCEPTS
+from lessons.prose_triggers import concept_named, describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
 from lessons.value_classes import (
@@ -118,8 +120,12 @@ _HOST = re.compile(r"[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+(:\d+)?")
 _URL = re.compile(r"(?:[a-z][\w+.-]*://)?[\w.-]+(?::\d+)?(/.*)", re.I)
 _NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
 _ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser")
-_SUDO_USED = re.compile(r"\b(with|using|via|under|through|by|needs?|run|ran|running)\s+sudo\b")
-_SUDO_THEN = re.compile(r"\bsudo\s+(?:-\S+\s+)*([a-z][\w.-]*)")
+# sudo named as how a command runs ("with sudo", "sudo npm …"), not the group ("drops out of
+# sudo, adm and the rest", "the sudo group")
+_SUDO_RUN = re.compile(
+    r"\b(?:with|using|via|under|use[sd]?|run|runs|running|ran)\s+sudo\b|"
+    r"\bsudo\s+(?!group|and\b|or\b|rights|access|privilege)[a-z][\w-]*"
+)
 
 
 # --- the prose of a report -----------------------------------------------------------------------
@@ -155,15 +161,10 @@ class Prose:
     def production(self) -> bool:
         return bool(self.words & PROD_WORDS)
 
-    def sudo(self, program: str) -> bool:
-        """Whether the prose says the command ran as root ("with sudo", "sudo pip install",
-        "as root"); sudo as what is harmed ("drops out of sudo", "breaks sudo") is not."""
-        if any(phrase in self.lower for phrase in _ROOT_PHRASES):
-            return True
-        if _SUDO_USED.search(self.lower):
-            return True
-        return any(
-            word == program or word in KNOWN_PROGRAMS for word in _SUDO_THEN.findall(self.lower)
+    @property
+    def sudo(self) -> bool:
+        return any(phrase in self.lower for phrase in _ROOT_PHRASES) or bool(
+            _SUDO_RUN.search(self.lower)
         )
 
     def names(self, value: str) -> bool:
@@ -183,9 +184,10 @@ class Prose:
             return False  # a glob (`session:*`) is one example of a pattern: named as written
         if _HOST.fullmatch(value):
             return False  # a host (`cache.internal:6379`) is an instance: named only as written
-        url = _URL.fullmatch(value)
-        if url:
-            value = url.group(1)  # a URL's host likewise: only its path can be named by a word
+        if "://" in value:
+            # a URL (`https://get.acme.io/install.sh`): "an install script", "the search
+            # cluster" describe what it fetches; only where it is (production) names it
+            return bool(set(_WORDS.findall(value.lower())) & (PROD_WORDS | {"staging", "stage"}))
         for word in _WORDS.findall(value.lower()):
             if len(word) < 2 or word.isdigit() and len(word) < 3:
                 continue
@@ -220,6 +222,10 @@ class Prose:
         for flag in inv.flags:
             name = flag.lstrip("-").lower()
             if len(name) < 3 or not flag.startswith("-"):
+                continue
+            if any(is_placeholder(v) for v in inv.options.get(flag, ())):
+                # `--schema <path>`, `-v X.Y.Z`: a value the command needs; "the schema" or "a
+                # version" in the prose says what it acts on, not a danger of the flag
                 continue
             if "-" in name:
                 longest = max(name.split("-"), key=len)
@@ -352,11 +358,13 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             inv.program not in PROGRAMS
             and k == 0
             and not inv.subcommand
-            and re.fullmatch(r"[a-z][a-z-]{1,20}", raw) is not None
+            and re.fullmatch(r"[a-z][a-z0-9:_-]{1,30}", raw) is not None
             or inv.program in ("chmod", "umask")
             and k == 0
             or inv.program in ("kill", "systemctl")
             and re.fullmatch(r"[A-Za-z][\w.@-]*", raw) is not None
+            # a client's statement is what it runs (`redis-cli -h <host> FLUSHALL`)
+            or SQL_POSITIONAL.get(inv.program) == k
         )
         kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
         if kept is None and state_of(raw) is not None:
@@ -394,8 +402,12 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = _text_value(value, prose)
         else:
             kept = keep(value)
-        if kept is None and state_of(value) is False:
-            kept = value  # `--replicas=0`, `--enabled=false`: the state it sets is the danger
+        if kept is None and value in _WHOLE_TREES:
+            kept = value  # `-v /:/host`: the root is what it mounts, never an example
+        if kept is None and (state_of(value) is False or not value):
+            # `--replicas=0`, `--enabled=false`: the state it sets is the danger; so is an empty
+            # value (`ssh-keygen -N ''`, `--password=''`): nothing, where something belongs
+            kept = value
         if kept is not None and kept != ANY:
             options.append((flag, Value.of(kept)))
         elif flag in named or not generalising and kept == ANY:
@@ -452,7 +464,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         options=tuple(options),
         args=tuple(Value.of(a) for a in args),
         anywhere=tuple(Value.of(a) for a in anywhere),
-        sudo=inv.sudo and (level.sudo or (prose is not None and prose.sudo(inv.program))),
+        sudo=inv.sudo and (level.sudo or (prose is not None and prose.sudo)),
         then=then,
         text=inv.text.replace("__mnemosyne_any__", ANY),
     )
@@ -718,6 +730,13 @@ def _from_command(
         for inv in _unwrap_any(line_of(command))
         if not inv.part or prose.names(inv.part)
     ]
+    # `docker run --privileged -v /:/host alpine chroot /host`: a wrapper carrying flags the
+    # prose names is itself what the report is about, whatever it runs (its arguments are what
+    # it runs: examples)
+    line = [
+        replace(inv, wrapper=False, args=[]) if inv.wrapper and prose.named_flags(inv) else inv
+        for inv in line
+    ]
     found_groups = [_trim_pipeline(g) for g in groups(line)]
     if any(not inv.substituted for g in found_groups for inv in g):
         # `kill -9 $(pidof postgres)`: what `$(…)` runs only hands a word to the danger
@@ -729,6 +748,7 @@ def _from_command(
         )
         if pattern is not None:
             found.append(pattern)
+            found += _each_named_flag(pattern, group[-1], prose, harmless)
         elif reason and len(found_groups) == 1:
             notes.append(reason)
     if not found and len(found_groups) > 1:
@@ -739,6 +759,68 @@ def _from_command(
                 found.append(pattern)
             elif reason:
                 notes.append(reason)
+    return found
+
+
+def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Pattern]:
+    """The same danger in other tools: when the reported command is one of the commands of a
+    danger the catalogue knows (`gem yank` of "unpublish a package"), the report's prose names
+    that danger, and what was derived from the command is no narrower than the catalogue's
+    command (`git push --force main` is narrower than `git push --force`), the catalogue's other
+    commands for it (`cargo yank`, `npm unpublish`)."""
+    line = line_of(command)
+    found: list[Pattern] = []
+    for concept in CONCEPTS:
+        if concept.targets or concept.ports or not concept_named(concept, prose.text):
+            continue
+        if concept.production and not prose.production:
+            continue
+        patterns: list[Pattern] = []
+        for item in concept.commands:
+            try:
+                patterns += (
+                    patterns_from_text(item) if isinstance(item, str) else [Pattern.from_json(item)]
+                )
+            except CommandTriggerError:
+                continue
+        anchors = [
+            p for p in patterns if p.text and any(match_invocation(p, i, line) for i in line)
+        ]
+        if not any(
+            match_invocation(mine, inv, own)
+            for anchor in anchors
+            for own in [line_of(anchor.text)]
+            for inv in own
+            for mine in derived
+        ):
+            continue
+        if concept.production:
+            patterns = [_with_production(p) for p in patterns]
+        # other tools only: the reported tool's other commands in the catalogue are other
+        # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`)
+        own = {inv.program for inv in line}
+        found += [p for p in patterns if p.program not in own and too_broad(p) is None]
+    return found
+
+
+def _each_named_flag(
+    pattern: Pattern, inv: Invocation, prose: Prose, harmless: Harmless
+) -> list[Pattern]:
+    """ "Drained the node with --force and --delete-emptydir-data": flags the prose spells one
+    by one are each a danger of their own (`-rf`, spelled as one, stays one); each alone, where
+    that blocks no everyday command and no alternative."""
+    spelled = [
+        frozenset(prose._read_flags(inv, token) & pattern.flags) for token in prose.flag_tokens
+    ]
+    spelled = list(dict.fromkeys(flags for flags in spelled if flags))
+    if len(spelled) < 2 or pattern.then is not None:
+        return []
+    every = frozenset().union(*spelled)
+    found = []
+    for flags in spelled:
+        alone = replace(pattern, flags=(pattern.flags - every) | flags)
+        if too_broad(alone) is None and _blocks_one(alone, harmless) is None:
+            found.append(alone)
     return found
 
 
@@ -765,17 +847,38 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             found.append(Pattern.from_json(data))
         except CommandTriggerError:
             continue
-    covered = {(p.program, p.subcommand[:1]) for p in found}
+    # what the catalogue already gives, by program and action (a program without a table acts
+    # by its first argument: `rails db:drop` does not cover `rails db:schema:load`)
+    covered = {_action_key(p.program, p.subcommand, [a.raw for a in p.args]) for p in found}
     for command in described.commands:
         read = [inv for inv in line_of(command) if not inv.part or prose.names(inv.part)]
         for group in groups(read):
             pattern, _ = derive_pattern(_trim_pipeline(group), prose, alone=False)
-            if pattern is not None and (pattern.program, pattern.subcommand[:1]) not in covered:
+            if (
+                pattern is not None
+                and _action_key(pattern.program, pattern.subcommand, [a.raw for a in pattern.args])
+                not in covered
+            ):
                 found.append(pattern)
     if described.production:
         environment = SHARED_ENV if described.staging else PROD
         found = [_with_production(p, environment) for p in found]
-    return [p for p in dict.fromkeys(found) if too_broad(p) is None]
+    found = [p for p in dict.fromkeys(found) if too_broad(p) is None]
+    # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
+    # with the tool; the bare `shred` it names would also block shredding one file
+    specific = {p.program for p in found if p != _bare(p)}
+    return [p for p in found if p != _bare(p) or p.program not in specific]
+
+
+def _action_key(program: str, subcommand: tuple[str, ...], args: list[str]) -> tuple:
+    if subcommand or program in PROGRAMS:
+        return (program, subcommand[:1])
+    return (program, tuple(args[:1]))
+
+
+def _bare(pattern: Pattern) -> Pattern:
+    """The pattern's program alone, with nothing it requires or excludes."""
+    return Pattern(program=pattern.program, text=pattern.text)
 
 
 def derive(
@@ -807,6 +910,7 @@ def derive(
         in_production = len(around.split()) >= 3 and Prose(around).production
         for command in commands:
             found = _from_command(command, said, notes, harmless)
+            found += [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
             if in_production:
                 # "Ran `DROP TABLE users` against the production database": there, not anywhere
                 found = [_with_production(p) for p in found]

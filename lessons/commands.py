@@ -53,7 +53,7 @@ from lessons.command_tables import (
     Spec,
     spec_of,
 )
-from lessons.invocation import Invocation
+from lessons.invocation import PLACEHOLDER_WORD, Invocation
 from lessons.shell_syntax import (
     APPENDS,
     PIPELINES,
@@ -228,7 +228,7 @@ def read_words(name: str, words: list[str]) -> Reading:
             return True
         known = flag in spec.aliases.values() or flag in spec.attached
         return (
-            spec.value_default
+            (spec.value_default or i < len(words) and PLACEHOLDER_WORD in words[i])
             and not known
             and flag.startswith("--")
             and i < len(words)
@@ -351,9 +351,10 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         # does: its mounts, user and command read the same
         ("compose", "run"): ("run",),
     },
-    # OpenShift's `oc adm drain` is kubectl's `drain` (`oc` reads as kubectl)
-    "kubectl": {
-        ("adm", verb): (verb,) for verb in "drain cordon uncordon taint top certificate".split()
+    # OpenShift's `oc adm drain` (and cordon, uncordon, taint) is kubectl's node command
+    **{
+        program: {("adm", verb): (verb,) for verb in "drain cordon uncordon taint".split()}
+        for program in ("kubectl", "oc")
     },
     # `npm set k v` and `npm get k` are `npm config set k v` and `npm config get k` (npm-config(1))
     "npm": {("set",): ("config", "set"), ("get",): ("config", "get")},
@@ -715,12 +716,11 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
                 options.setdefault(key, []).append(normalize_path(value))
                 flags.add(key)
                 args.remove(arg)
-    if name == "tar" and "--extract" in flags:
-        # tar extracts into the directory it runs in: `cd / && tar -xf a.tar` is `-C /`
-        into = options.get("--directory") or ([raw.cwd] if raw.cwd else [])
-        if into:
-            options["--directory"] = [normalize_path(d, raw.cwd) for d in into]
-            flags.add("--directory")
+    working = _WORKING_DIRECTORY.get(name)
+    if working and raw.cwd and working not in options:
+        # `cd / && tar -xf x.tar` extracts where `tar -xf x.tar -C /` does
+        options[working] = [normalize_path(raw.cwd)]
+        flags.add(working)
     if spec.path_args:
         start = 1 if name in ("chmod", "chown", "chgrp") else 0
         args = args[:start] + [normalize_path(a, raw.cwd) for a in args[start:]]
@@ -796,6 +796,10 @@ def _revision(arg: str) -> str:
 def _service(unit: str) -> str:
     name = unit.removesuffix(".service")
     return SERVICE_NAMES.get(name.lower(), name)
+
+
+# The option naming the directory a program works in, which `cd DIR &&` also sets
+_WORKING_DIRECTORY = {"tar": "--directory", "make": "--directory", "unzip": "-d"}
 
 
 def _checkout_paths(words: list[str], args: list[str]) -> bool:

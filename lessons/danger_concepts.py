@@ -100,6 +100,12 @@ CONCEPTS: tuple[Concept, ...] = (
         targets="branch",
     ),
     concept(
+        # git-branch(1): -D (--delete --force) deletes a branch whatever its merge status
+        "force-delete a local branch",
+        "branch & DELETE & force|unmerged|not merged|unpushed|not pushed|-D",
+        {"program": "git", "subcommand": ["branch"], "flags": ["--delete", "--force"]},
+    ),
+    concept(
         "delete a remote tag",
         "remote|origin|upstream|server & DELETE & tag",
         {"program": "git", "subcommand": ["push"], "flags": ["--delete"]},
@@ -266,7 +272,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "partition|wipefs|shred|writ|eras|zero|flash|imag",
         {"program": "dd", "options": {"of": DEVICE}},
         {"program": "mkfs", "args": [DEVICE]},
-        {"program": "wipefs", "args": [DEVICE]},
+        # wipefs(8) with no option only lists the signatures; -a or -o erases them
+        {"program": "wipefs", "flags": ["--all"], "args": [DEVICE]},
+        {"program": "wipefs", "flags": ["--offset"], "args": [DEVICE]},
         {"program": "shred", "args": [DEVICE]},
         {"program": "sgdisk", "args": [DEVICE]},
         {"program": "blkdiscard", "args": [DEVICE]},
@@ -436,8 +444,14 @@ CONCEPTS: tuple[Concept, ...] = (
         "serve on every interface",
         "0.0.0.0|all interfaces|every interface|all network interfaces & bind|listen|host|serv|"
         "expos|run",
-        # a server told to listen on all addresses (`--host 0.0.0.0`, `runserver 0.0.0.0:8000`)
-        {"program": "re:.", "anywhere": [r"re:^(https?://)?0\.0\.0\.0(:\d+)?/?$"]},
+        # a server told to listen on all addresses (`--host 0.0.0.0`, `runserver 0.0.0.0:8000`;
+        # IPv6's `::` and `[::]:8000`; a list of addresses holding one of them)
+        {
+            "program": "re:.",
+            "anywhere": [
+                r"re:^(https?://)?(0\.0\.0\.0|::|\[::\])(:\d+)?/?$|(^|,)(0\.0\.0\.0|::)(,|$)"
+            ],
+        },
     ),
     concept(
         "roll back database migrations",
@@ -915,7 +929,9 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "install unsigned packages",
-        "unsigned|untrusted|nogpgcheck|gpg check|signature|unauthenticated|allow-unauthenticated",
+        "unsigned|untrusted|nogpgcheck|gpg check|signature|unauthenticated|allow-unauthenticated & "
+        # what is unsigned must be a package ("a disk's signatures" are not)
+        "packag|install|apt|dnf|yum|rpm|apk|snap|dpkg|deb|repositor|repo",
         "apt install --allow-unauthenticated",
         "dnf install --nogpgcheck",
         "rpm --nosignature",

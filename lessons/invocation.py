@@ -6,6 +6,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+# The word a documented command's placeholder (`<path>`, `{name}`) is read as
+PLACEHOLDER_WORD = "__mnemosyne_any__"
+
 
 @dataclass
 class Invocation:
@@ -51,6 +54,8 @@ class Invocation:
         for values in self.options.values():
             yield from values
         yield from self.env.values()
+        # the setting itself (`GOSUMDB=off go get …` sets what `export GOSUMDB=off` sets)
+        yield from (f"{name}={value}" for name, value in self.env.items())
         yield from self.via
         if self.cwd:
             yield self.cwd

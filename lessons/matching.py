@@ -505,6 +505,9 @@ def check_action(*, principal, proposed_action: str, context: str = "", domain: 
         warnings.append(f"⚠️ {match['title']}: {match['why_bad']}")
     if matching:
         hits_record([m["id"] for m in matching])
+        histories = _histories(principal, [m["id"] for m in matching])
+        for match in matching:
+            match.update(histories.get(match["id"], _NO_HISTORY))
     metrics.ANTI_PATTERN_CHECKS.labels(
         result="blocked" if blocked else ("warned" if matching else "clear")
     ).inc()
@@ -521,6 +524,39 @@ def check_action(*, principal, proposed_action: str, context: str = "", domain: 
         "alternatives": alternatives,
         "warnings": warnings,
     }
+
+
+_NO_HISTORY = {"times_triggered": 0, "source_occurrence_count": None}
+
+
+def _histories(principal, ids: list[str]) -> dict[str, dict]:
+    """What a denial says of each match's history, in one query for all of them (so a hook
+    needs no further request): how often it matched so far, this check included (the
+    database's count plus this process's counts not flushed yet), and how often its source
+    pattern or lesson occurred, when the principal may read it."""
+    rows = AntiPattern.objects.filter(pk__in=ids).values_list(
+        "id",
+        "times_triggered",
+        "source_pattern__occurrence_count",
+        "source_pattern__scope__path",
+        "source_lesson__occurrence_count",
+        "source_lesson__scope__path",
+    )
+    with _hits_lock:
+        pending = {pk: _hits.get(pk, 0) for pk in ids}
+    histories = {}
+    for pk, triggered, pattern_count, pattern_path, lesson_count, lesson_path in rows:
+        if pattern_path is not None:
+            source = pattern_count if principal.can_read_path(pattern_path) else None
+        elif lesson_path is not None:
+            source = lesson_count if principal.can_read_path(lesson_path) else None
+        else:
+            source = None
+        histories[str(pk)] = {
+            "times_triggered": triggered + pending.get(str(pk), 0),
+            "source_occurrence_count": source,
+        }
+    return histories
 
 
 _SEVERITY_ORDER: dict[str, int] = {

@@ -67,7 +67,13 @@ _SPELLED_FILE = re.compile(
     r"(?<![\w/.$~-])((?:/|\.?[\w-]+/)(?:[\w.-]+/)*[\w-]*\.?[\w-]+\.[\w]+|/(?:[\w.-]+/)+[\w.-]+|"
     r"\.[a-z][\w-]*(?:\.[\w-]+)?)(?=[\s,;:)]|$|\.(?:\s|$))"
 )
-_ARTICLES = frozenset("the a an this that its their his her our your any every all web app".split())
+# A file name the sentence calls a file ("the terraform.tfstate file", "package-lock.json files")
+_CALLED_FILE = re.compile(r"(?<![\w/.$~-])([A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)+)\s+files?\b")
+# Determiners and quantifiers: "other services", "several processes" name no service
+_ARTICLES = frozenset(
+    "the a an this that its their his her our your any every all web app other others some "
+    "many several both each these those my no few more most such same own".split()
+)
 
 # A verb of the sentence (its stem) -> the words a command uses for it (for tools the catalogue
 # does not know: "Disabling fail2ban" is `fail2ban disable`, `systemctl stop fail2ban`).
@@ -121,6 +127,12 @@ def _named(concept: Concept, text: str, words: set[str]) -> bool:
     return all(prose_names(group, text, words) for group in concept.needs)
 
 
+def concept_named(concept: Concept, text: str) -> bool:
+    """Whether a text names every part of a catalogue danger."""
+    lowered = text.lower()
+    return _named(concept, lowered, _words(lowered))
+
+
 def _names(text: str) -> list[str]:
     """Tools, services and processes the sentence names: known programs, "the nginx service",
     names listed in parentheses, backticks or quotes."""
@@ -137,8 +149,11 @@ def _names(text: str) -> list[str]:
             add(word)
     for name, kind in _SERVICE.findall(text.lower()):
         # "the SSH daemon": a word before daemon, service or unit names one even when it is
-        # also an everyday word; before server or process it is more often a description
-        if name not in ENGLISH or kind.startswith(("daemon", "service", "unit")):
+        # also an everyday word; before server or process it is more often a description ("the
+        # build server", "the web server"), so there it must be a program's name
+        if kind.startswith(("daemon", "service", "unit")) or (
+            name not in ENGLISH and (name in KNOWN_PROGRAMS or name in SERVICE_NAMES)
+        ):
             add(name)
     for name in _DAEMON_OBJECT.findall(text.lower()):
         add(name)  # "disabling sshd", "stopping the containerd": a daemon's name
@@ -150,11 +165,26 @@ def _names(text: str) -> list[str]:
     return names
 
 
+def daemons(text: str) -> set[str]:
+    """Names the sentence calls a daemon, service or unit: a service even when the name is also
+    a tool's ("the Docker daemon")."""
+    return {
+        name
+        for name, kind in _SERVICE.findall(text.lower())
+        if kind.startswith(("daemon", "service", "unit")) and name not in _ARTICLES
+    }
+
+
 def _targets(kind: str, text: str, names: list[str]) -> list[str]:
     lowered = text.lower()
     words = _words(text)
     if kind in ("process", "service"):
-        return [n for n in names if n not in _OPERATORS and re.fullmatch(r"[a-z][\w.@-]*", n)]
+        served = daemons(text)
+        return [
+            n
+            for n in names
+            if (n not in _OPERATORS or n in served) and re.fullmatch(r"[a-z][\w.@-]*", n)
+        ]
     if kind == "branch":
         # a branch others share, however it is named (`main` or `master`, a release branch),
         # when the sentence says so; else the branches it names
@@ -172,7 +202,7 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
         ]
     if kind == "file":
         # a file the sentence spells: `.git/index.lock`, `/etc/passwd`, `.env`
-        spelled = _SPELLED_FILE.findall(text)
+        spelled = _SPELLED_FILE.findall(text) + _CALLED_FILE.findall(text)
         return [
             rf"re:(^|/){re.escape(f.lstrip('/'))}$"
             if not f.startswith("/")
@@ -236,18 +266,26 @@ def inline_commands(text: str) -> list[str]:
     found = []
     command_word = re.compile(r"^(-|[./~]|\S*[/=:@$*])|\S*\d")
     for i, word in enumerate(words):
-        if word.lower() not in KNOWN_PROGRAMS:
+        # `bin/rails`, `./gradlew`: a known program run by its path
+        program = word.lower().rsplit("/", 1)[-1] if word.startswith(("bin/", "./")) else word
+        if program.lower() not in KNOWN_PROGRAMS:
             continue
         end = i + 1
-        spec = PROGRAMS.get(word.lower())
+        spec = PROGRAMS.get(program.lower())
         if spec is not None and spec.subcommands is not None:  # `git push`, `docker compose down`
-            while end < min(len(words), i + 3) and re.fullmatch(r"[a-z][a-z-]*", words[end]):
+            while (
+                end < min(len(words), i + 3)
+                and re.fullmatch(r"[a-z][a-z-]*", words[end])
+                and words[end] not in _STOPWORDS  # "the Docker daemon on tcp://…" is prose
+            ):
                 end += 1
         while end < len(words) and command_word.match(words[end]):
             end += 1
         if not any(command_word.match(w) for w in words[i + 1 : end]):
             continue
-        found.append(" ".join(words[i:end]).rstrip(".,;"))
+        # "Rails schema:load": a program named with a capital is the same program
+        found.append(" ".join([word if "/" in word else program.lower(), *words[i + 1 : end]]))
+        found[-1] = found[-1].rstrip(".,;")
     return found
 
 
@@ -280,8 +318,8 @@ def named_subcommands(text: str) -> list[str]:
             if lowered in DESTRUCTIVE_SUBCOMMANDS:
                 found.append(" ".join([name, *subs, lowered]))
                 break
-            if not _PROGRAM_NAME.fullmatch(lowered) or lowered in _STOPWORDS:
-                break
+            if not _PROGRAM_NAME.fullmatch(lowered) or lowered in _STOPWORDS | _RUN_WORDS:
+                break  # "zeros using shred": `using` ends what could be a subcommand
             subs.append(lowered)  # `git stash clear`, `vault operator rekey`
     return list(dict.fromkeys(found))
 
@@ -294,7 +332,8 @@ _PROGRAM_NAME = re.compile(r"[a-z][a-z0-9_.-]{1,30}")
 _STOPWORDS = frozenset(
     "a an the on of to from with that which like for in by when while without instead because "
     "so is are be was were it its this these those there their them they you your we our and "
-    "or but all every".split()
+    "or but all every would could should will can may might must shall do does did not never "
+    "had has have".split()
 )
 
 
@@ -337,7 +376,13 @@ def command_lines(text: str, names: list[str]) -> list[str]:
     files = list(dict.fromkeys(_FILE.findall(text)))
     lines: list[str] = []
     words = _words(text)
+    served = daemons(text)
     for name in names:
+        if name in _OPERATORS and name in served:
+            # "Restarted the Docker daemon": its unit, never the tool's own subcommand
+            # (`docker restart` restarts one container)
+            lines += [f"systemctl {verb} {name}" for verb in verbs if verb in SERVICE_VERBS]
+            continue
         if name in _OPERATORS or name in _PSEUDO_PROGRAMS:
             continue
         # "Deleting a published release with gh": the tool's own noun (`gh release delete`)
@@ -348,9 +393,17 @@ def command_lines(text: str, names: list[str]) -> list[str]:
             if noun in words or f"{noun}s" in words
         ]
         lines += [f"{name} {noun} {verb}" for noun in nouns for verb in verbs]
+        # a tool with a table does only what its table lists (`pip stop` is nothing), and is a
+        # service only when the sentence or the service names say so (`systemctl stop python`
+        # is nothing either)
+        table = spec.subcommands if spec is not None else None
+        service = name in served or name in SERVICE_NAMES or spec is None
         for verb in verbs:
-            lines += [f"{name} {verb} {file}" for file in files] if files else [f"{name} {verb}"]
-            if verb in SERVICE_VERBS:
+            if table is None or verb in table:
+                lines += (
+                    [f"{name} {verb} {file}" for file in files] if files else [f"{name} {verb}"]
+                )
+            if verb in SERVICE_VERBS and service:
                 lines.append(f"systemctl {verb} {name}")
     return list(dict.fromkeys(lines))
 
@@ -366,6 +419,25 @@ def tools_used(text: str) -> list[str]:
         name
         for name in dict.fromkeys(_TOOL_USED.findall(text.lower()))
         if name in KNOWN_PROGRAMS and name not in ENGLISH and name not in _OPERATORS
+    ]
+
+
+# `GOSUMDB=off`, `NODE_TLS_REJECT_UNAUTHORIZED=0` written in a sentence: a variable (capitals)
+# set to a value
+_ASSIGNMENT = re.compile(r"(?<![\w$-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=([\w.:/*-]+)(?<![.,;:])")
+
+
+def assignment_patterns(text: str) -> list[dict]:
+    """Settings a sentence spells as assignments: any command that makes the same assignment
+    (an environment prefix, `export`, `env`, `go env -w`, `docker run -e`)."""
+    return [
+        {
+            "program": "re:.",
+            "anywhere": [rf"re:^{name}=['\"]?{re.escape(value)}['\"]?$"],
+            "text": f"{name}={value}",
+        }
+        for name, value in dict.fromkeys(_ASSIGNMENT.findall(text))
+        if len(name) >= 3
     ]
 
 
@@ -482,4 +554,5 @@ def describe(sentence: str) -> Described:
     described.lines += command_lines(sentence, names)
     described.lines += tools_used(sentence)
     described.patterns += setting_patterns(sentence)
+    described.patterns += assignment_patterns(sentence)
     return described

@@ -93,23 +93,32 @@ def role_q(principal: Principal, role: str, field_name: str = "scope__path") -> 
     return q
 
 
-def escalation_handlers(escalation: Escalation) -> QuerySet:
+def escalation_handlers(escalation: Escalation) -> list:
     """The people to tell about an escalation: those assigned to its queue for its domain who may
-    handle it; else those assigned to the queue for every domain; else everyone who may."""
-    path = escalation_path(escalation)
-    chain = _ancestors(path)
+    handle it; else those assigned to the queue for every domain; else everyone who may. One
+    query: everyone who may, marked with the assignments that put them first."""
+    chain = _ancestors(escalation_path(escalation))
     eligible = Membership.objects.filter(
         scope__path__in=chain, role__in=handler_roles(escalation.escalated_to)
     ).values("user_id")
-    users = get_user_model().objects.filter(is_active=True)
     assigned = QueueAssignment.objects.filter(
-        queue=escalation.escalated_to.strip().lower(), scope__path__in=chain, user_id__in=eligible
+        queue=escalation.escalated_to.strip().lower(), scope__path__in=chain, user=OuterRef("pk")
     )
-    for domain in dict.fromkeys([escalation.domain.strip().lower(), ""]):
-        chosen = users.filter(pk__in=assigned.filter(domain=domain).values("user_id"))
-        if chosen.exists():
+    domain = escalation.domain.strip().lower()
+    people = list(
+        get_user_model()
+        .objects.filter(is_active=True, pk__in=eligible)
+        .annotate(
+            for_domain=Exists(assigned.filter(domain=domain)),
+            for_every_domain=Exists(assigned.filter(domain="")),
+        )
+        .order_by("pk")
+    )
+    for mark in ("for_domain", "for_every_domain"):
+        chosen = [person for person in people if getattr(person, mark)]
+        if chosen:
             return chosen
-    return users.filter(pk__in=eligible)
+    return people
 
 
 # --- proposals --------------------------------------------------------------------------------

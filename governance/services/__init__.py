@@ -5,8 +5,10 @@ from governance.services import audit_record, proposal_create, escalation_create
 
 from governance.services.audit import audit_entry, audit_record, audit_record_many
 from governance.services.escalations import (
+    EscalationRequest,
     escalation_create,
     escalation_transition,
+    escalations_create,
     escalations_flag_overdue,
 )
 from governance.services.notifications import (
@@ -39,12 +41,14 @@ from governance.services.scopes import (
 
 __all__ = [
     "LAYERS_TOP_DOWN",
+    "EscalationRequest",
     "agent_create",
     "audit_entry",
     "audit_record",
     "audit_record_many",
     "escalation_create",
     "escalation_transition",
+    "escalations_create",
     "escalations_flag_overdue",
     "membership_grant",
     "notification_email_send",

@@ -7,8 +7,11 @@ people handling it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from django.db import transaction
-from django.db.models import Model
+from django.db.models import Model, Q
 from django.utils import timezone
 
 from governance import metrics
@@ -27,8 +30,8 @@ from governance.selectors.queues import (
     overdue_q,
     queue_canonical,
 )
-from governance.services.audit import audit_record
-from governance.services.notifications import notify_escalation_queued
+from governance.services.audit import audit_entry, audit_record, audit_record_many
+from governance.services.notifications import notify_escalation_queued, notify_escalations_created
 from governance.services.scopes import scope_ensure_default
 from mnemosyne_site.errors import Conflict, Forbidden, InvalidInput
 
@@ -61,50 +64,125 @@ def escalation_create(
 
     Without a scope it lands in the default scope, so some supervisor can always see it.
     """
-    if priority not in Priority.values:
-        raise InvalidInput(fields={"priority": [f"Must be one of {Priority.values}."]})
-    escalated_to = queue_canonical(escalated_to)
-    lookup = {
-        "escalated_to": escalated_to,
-        "reason": reason,
-        "lesson_id": lesson_id,
-        "pattern_id": pattern_id,
-        "subject_type": subject._meta.label_lower if subject is not None else "",
-        "subject_id": str(subject.pk) if subject is not None else "",
-        "status": EscalationStatus.PENDING,
-    }
+    request = EscalationRequest(
+        escalated_to=escalated_to,
+        reason=reason,
+        priority=priority,
+        title=title,
+        scope=scope,
+        lesson_id=lesson_id,
+        pattern_id=pattern_id,
+        subject=subject,
+        domain=domain,
+    )
+    return escalations_create([request])[0]
+
+
+@dataclass(frozen=True)
+class EscalationRequest:
+    """One escalation to open (the arguments of `escalation_create`)."""
+
+    escalated_to: str
+    reason: str
+    priority: str
+    title: str = ""
+    scope: Scope | None = None
+    lesson_id: Any = None
+    pattern_id: Any = None
+    subject: Model | None = None
+    domain: str = ""
+
+    def lookup(self) -> dict[str, Any]:
+        """What makes two requests the same escalation while one is pending."""
+        subject = self.subject
+        return {
+            "escalated_to": queue_canonical(self.escalated_to),
+            "reason": self.reason,
+            "lesson_id": self.lesson_id,
+            "pattern_id": self.pattern_id,
+            "subject_type": subject._meta.label_lower if subject is not None else "",
+            "subject_id": str(subject.pk) if subject is not None else "",
+            "status": EscalationStatus.PENDING,
+        }
+
+
+# The fields that tell one pending escalation from another.
+_IDENTITY = ("escalated_to", "reason", "lesson_id", "pattern_id", "subject_type", "subject_id")
+
+
+def _identity(values: dict[str, Any]) -> tuple:
+    """Comparable whether an id came as a UUID (a row) or as a string (a task's argument)."""
+    return tuple(None if values[name] is None else str(values[name]) for name in _IDENTITY)
+
+
+def escalations_create(requests: list[EscalationRequest]) -> list[Escalation]:
+    """Open several escalations at once (the rules firing for one lesson): one query finds
+    those already pending, the new ones are written in one statement each for the rows, their
+    audit entries and their inbox rows. Returns one escalation per request, in order (the
+    pending one where it already existed)."""
+    for request in requests:
+        if request.priority not in Priority.values:
+            raise InvalidInput(fields={"priority": [f"Must be one of {Priority.values}."]})
+    if not requests:
+        return []
+    lookups = [request.lookup() for request in requests]
     with transaction.atomic():
-        existing = Escalation.objects.filter(**lookup).first()
-        if existing:
-            return existing
-        if scope is None:
-            scope = scope_ensure_default()
+        wanted = Q()
+        for lookup in lookups:
+            wanted |= Q(**lookup)
+        found = {  # oldest first, so where two are pending the newest is answered
+            _identity(vars(escalation)): escalation
+            for escalation in Escalation.objects.filter(wanted).order_by("created_at")
+        }
         now = timezone.now()
-        escalation = Escalation.objects.create(
-            **lookup,
-            priority=priority,
-            title=title[:300],
-            domain=domain.strip().lower()[:100],
-            scope=scope,
-            created_at=now,
-            due_at=now + policy_for(scope).deadline(priority),
-        )
-        audit_record(
-            actor=Principal.system(),
-            action="escalation.create",
-            target=escalation,
-            scope_path=scope.path,
-            details={
-                "to": escalated_to,
-                "reason": reason,
-                "priority": priority,
-                "due_at": escalation.due_at.isoformat() if escalation.due_at else None,
-            },
-        )
-        notify_escalation_queued(escalation)
-        # Counted once it is committed, so a rolled-back escalation is not counted.
-        transaction.on_commit(lambda: metrics.ESCALATIONS_CREATED.labels(priority=priority).inc())
-    return escalation
+        policies: dict[Any, Any] = {}
+        new: list[Escalation] = []
+        for request, lookup in zip(requests, lookups, strict=True):
+            key = _identity(lookup)
+            if key in found:
+                continue
+            scope = request.scope or scope_ensure_default()
+            if scope.pk not in policies:
+                policies[scope.pk] = policy_for(scope)
+            escalation = Escalation(
+                **lookup,
+                priority=request.priority,
+                title=request.title[:300],
+                domain=request.domain.strip().lower()[:100],
+                scope=scope,
+                created_at=now,
+                due_at=now + policies[scope.pk].deadline(request.priority),
+            )
+            found[key] = escalation
+            new.append(escalation)
+        if new:
+            Escalation.objects.bulk_create(new)
+            audit_record_many(
+                [
+                    audit_entry(
+                        actor=Principal.system(),
+                        action="escalation.create",
+                        target=escalation,
+                        scope_path=escalation_path(escalation),
+                        details={
+                            "to": escalation.escalated_to,
+                            "reason": escalation.reason,
+                            "priority": escalation.priority,
+                            "due_at": escalation.due_at.isoformat() if escalation.due_at else None,
+                        },
+                    )
+                    for escalation in new
+                ]
+            )
+            notify_escalations_created(new)
+            # Counted once they are committed, so a rolled-back escalation is not counted.
+            transaction.on_commit(lambda: _count_created(new))
+    return [found[_identity(lookup)] for lookup in lookups]
+
+
+def _count_created(escalations: list[Escalation]) -> None:
+    for escalation in escalations:
+        metrics.ESCALATIONS_CREATED.labels(priority=escalation.priority).inc()
 
 
 def escalation_transition(

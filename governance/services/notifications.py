@@ -27,7 +27,7 @@ from governance.models import (
     Proposal,
     Scope,
 )
-from governance.selectors.queues import escalation_handlers, queue_label
+from governance.selectors.queues import escalation_handlers, escalation_path, queue_label
 from governance.selectors.scopes import maintainers_of
 from mnemosyne_site.outbox import enqueue_on_commit
 
@@ -188,19 +188,55 @@ def notify_proposal_decided(proposal: Proposal, *, decided_by) -> list[int]:
     )
 
 
-def notify_escalation_queued(escalation: Escalation, *, overdue: bool = False) -> list[int]:
+def _escalation_title(escalation: Escalation, *, overdue: bool) -> str:
     label = queue_label(escalation.escalated_to)
     what = escalation.title or escalation.reason[:120]
-    if overdue:
-        title = f"Overdue {escalation.priority} escalation for {label}: {what}"
-    else:
-        title = f"New {escalation.priority} escalation for {label}: {what}"
+    return f"{'Overdue' if overdue else 'New'} {escalation.priority} escalation for {label}: {what}"
+
+
+def notify_escalation_queued(escalation: Escalation, *, overdue: bool = False) -> list[int]:
     return notifications_create(
         users=list(escalation_handlers(escalation)),
         kind=NotificationKind.OVERDUE if overdue else NotificationKind.ESCALATION,
-        title=title,
+        title=_escalation_title(escalation, overdue=overdue),
         body=escalation.reason,
         url=reverse("review:escalation", args=[escalation.pk]),
         subject=escalation,
         scope=escalation.scope,
     )
+
+
+def notify_escalations_created(escalations: list[Escalation]) -> list[int]:
+    """Tell the handlers of escalations opened in this transaction. Nobody can have heard of
+    them yet, so their inbox rows go in one statement without asking who was told before, and
+    escalations for the same queue, scope and domain share one look-up of their handlers."""
+    handlers: dict[tuple[str, str, str], list] = {}
+    rows = []
+    for escalation in escalations:
+        key = (
+            escalation.escalated_to.strip().lower(),
+            escalation_path(escalation),
+            escalation.domain.strip().lower(),
+        )
+        if key not in handlers:
+            handlers[key] = list(escalation_handlers(escalation))
+        rows += [
+            Notification(
+                user=user,
+                kind=NotificationKind.ESCALATION,
+                title=_escalation_title(escalation, overdue=False)[:300],
+                body=escalation.reason,
+                url=reverse("review:escalation", args=[escalation.pk]),
+                subject_type=escalation._meta.label_lower,
+                subject_id=str(escalation.pk),
+                scope=escalation.scope,
+            )
+            for user in handlers[key]
+        ]
+    if not rows:
+        return []
+    created = [row.pk for row in Notification.objects.bulk_create(rows)]
+    if conf.NOTIFY_BY_EMAIL:
+        for pk in created:
+            enqueue_on_commit("governance.notification_email_send", pk)
+    return created

@@ -233,6 +233,14 @@ class MatchOutputSerializer(serializers.Serializer):
         allow_null=True, help_text="why it matched: the command and what of it"
     )
     blocks = serializers.BooleanField(help_text="whether this match blocks the action")
+    times_triggered = serializers.IntegerField(
+        help_text="how often it matched so far, this check included"
+    )
+    source_occurrence_count = serializers.IntegerField(
+        allow_null=True,
+        help_text="how often its source pattern (or else lesson) occurred; null without one, "
+        "or when the caller may not read it",
+    )
     domain_match = serializers.ChoiceField(
         choices=["same_domain", "cross_domain", "any_domain"],
         help_text="same_domain: the anti-pattern is of the asking domain (or category); "

@@ -2,7 +2,7 @@
 
 Each rule that fires opens a pending `governance.Escalation` for its target queue — one per
 (target, reason), so a lesson that later becomes "recurring" adds that reason without repeating
-the others; `escalation_create` keeps a pending identical one from being opened twice. Patterns
+the others; `escalations_create` keeps a pending identical one from being opened twice. Patterns
 are held to the same rules (read as the lesson they summarise) and escalate with `pattern_id`.
 Every escalation carries its domain, so a queue's supervisors of that domain hear of it first.
 """
@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from governance.models import Escalation
-from governance.services import escalation_create
+from governance.services import EscalationRequest, escalations_create
 from lessons.models import (
     SEVERITY_RANK,
     EscalationRule,
@@ -23,28 +23,44 @@ from lessons.models import (
     PatternStatus,
     Severity,
 )
-from lessons.rules import compile_rules, escalations_for, lesson_values
+from lessons.rules import CompiledRule, compile_rules, escalations_for, lesson_values
 
 
-def escalations_raise(*, lesson_id) -> list[Escalation]:
-    lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
+def active_rules() -> list[CompiledRule]:
+    """The rules in force, compiled (a task that raises for a lesson and its pattern reads them
+    once)."""
+    return compile_rules(EscalationRule.objects.filter(active=True))
+
+
+def escalations_raise(
+    *, lesson_id=None, lesson: Lesson | None = None, rules: list[CompiledRule] | None = None
+) -> list[Escalation]:
+    """The rules' escalations for a lesson (given by id, or loaded with its scope)."""
     if lesson is None:
-        return []
-    rules = compile_rules(EscalationRule.objects.filter(active=True))
-    escalations = []
-    for rule in escalations_for(lesson, rules):
-        escalations.append(
-            escalation_create(
-                escalated_to=rule.target,
-                reason=rule.reason,
-                priority=rule.priority or lesson.severity,
-                title=lesson.title,
-                scope=lesson.scope,
-                lesson_id=lesson.pk,
-                domain=lesson.domain,
-            )
+        lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
+        if lesson is None:
+            return []
+    return escalations_create(
+        lesson_escalation_requests(lesson, active_rules() if rules is None else rules)
+    )
+
+
+def lesson_escalation_requests(
+    lesson: Lesson, rules: list[CompiledRule]
+) -> list[EscalationRequest]:
+    """The escalations the rules open for a lesson, not yet opened (`escalations_create`)."""
+    return [
+        EscalationRequest(
+            escalated_to=rule.target,
+            reason=rule.reason,
+            priority=rule.priority or lesson.severity,
+            title=lesson.title,
+            scope=lesson.scope,
+            lesson_id=lesson.pk,
+            domain=lesson.domain,
         )
-    return escalations
+        for rule in escalations_for(lesson, rules)
+    ]
 
 
 def pattern_values(pattern: Pattern, lessons: list[Lesson]) -> dict[str, Any]:
@@ -80,16 +96,33 @@ def pattern_values(pattern: Pattern, lessons: list[Lesson]) -> dict[str, Any]:
     )
 
 
-def pattern_escalations_raise(*, pattern_id) -> list[Escalation]:
-    """The rules' escalations for a pattern (none for one maintainers deprecated)."""
-    pattern = Pattern.objects.select_related("scope").filter(pk=pattern_id).first()
-    if pattern is None or pattern.status == PatternStatus.DEPRECATED:
+def pattern_escalations_raise(
+    *,
+    pattern_id=None,
+    pattern: Pattern | None = None,
+    rules: list[CompiledRule] | None = None,
+) -> list[Escalation]:
+    """The rules' escalations for a pattern (given by id, or loaded with its scope); none for
+    one maintainers deprecated."""
+    if pattern is None:
+        pattern = Pattern.objects.select_related("scope").filter(pk=pattern_id).first()
+    if pattern is None:
+        return []
+    return escalations_create(
+        pattern_escalation_requests(pattern, active_rules() if rules is None else rules)
+    )
+
+
+def pattern_escalation_requests(
+    pattern: Pattern, rules: list[CompiledRule]
+) -> list[EscalationRequest]:
+    """The escalations the rules open for a pattern, not yet opened (`escalations_create`)."""
+    if pattern.status == PatternStatus.DEPRECATED:
         return []
     lessons = list(Lesson.objects.filter(pk__in=pattern.lesson_ids).defer("embedding"))
     values = pattern_values(pattern, lessons)
-    rules = compile_rules(EscalationRule.objects.filter(active=True))
     return [
-        escalation_create(
+        EscalationRequest(
             escalated_to=rule.target,
             reason=rule.reason,
             priority=rule.priority or values["severity"] or "medium",

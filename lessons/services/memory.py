@@ -18,11 +18,12 @@ rebuild per interval rather than one each.
 from __future__ import annotations
 
 from collections import Counter
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 import numpy as np
-from django.db import transaction
-from django.db.models import Q
+from django.db.models import Case, F, Q, When
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 from django.utils import timezone
 from pgvector.django import CosineDistance
@@ -143,19 +144,6 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
     return memory
 
 
-def agent_memory_refresh_due(*, agent_name: str) -> bool:
-    """Rebuild the memory unless it was rebuilt within `AGENT_MEMORY_REBUILD_SECONDS` (then it
-    stays stale for a reader or a later report to rebuild); returns whether it rebuilt."""
-    last_sync = (
-        AgentMemory.objects.filter(agent_name=agent_name).values_list("last_sync", flat=True)
-    ).first()
-    recent = timezone.now() - timedelta(seconds=conf.AGENT_MEMORY_REBUILD_SECONDS)
-    if last_sync is not None and last_sync > recent:
-        return False
-    agent_memory_refresh(agent_name=agent_name)
-    return True
-
-
 def agent_memories_ensure() -> None:
     """Agents with a credential can receive lessons before they ever report one."""
     known = AgentMemory.objects.values("agent_name")
@@ -171,8 +159,9 @@ def agent_memories_ensure() -> None:
     )
 
 
-def propagation_targets(lesson: Lesson) -> list[str]:
-    """Other agents whose domain this lesson concerns (by domain, category, tags or meaning)."""
+def propagation_targets(lesson: Lesson) -> dict[str, datetime | None]:
+    """Other agents whose domain this lesson concerns (by domain, category, tags or meaning),
+    with when each memory was last rebuilt; one query."""
     tags = [t.lower() for t in lesson.tags or []]
     concern = Q(domain_lower=lesson.domain.lower()) | Q(domain_lower=lesson.category.lower())
     if tags:
@@ -180,44 +169,105 @@ def propagation_targets(lesson: Lesson) -> list[str]:
     candidates = AgentMemory.objects.annotate(domain_lower=Lower("domain")).exclude(
         agent_name=lesson.source_agent
     )
-    names = set(candidates.filter(concern).values_list("agent_name", flat=True))
     if lesson.embedding is not None:
-        names |= set(
-            candidates.filter(profile_vector__isnull=False)
-            .annotate(distance=CosineDistance("profile_vector", lesson.embedding))
-            .filter(distance__lte=1.0 - conf.PROPAGATION_SIMILARITY)
-            .values_list("agent_name", flat=True)
+        candidates = candidates.annotate(
+            distance=CosineDistance("profile_vector", lesson.embedding)
         )
-    return sorted(names)
+        concern |= Q(profile_vector__isnull=False, distance__lte=1.0 - conf.PROPAGATION_SIMILARITY)
+    return dict(
+        candidates.filter(concern).order_by("agent_name").values_list("agent_name", "last_sync")
+    )
 
 
-def lesson_propagate(*, lesson_id) -> list[str]:
-    """Put a lesson into the memory of the agents it concerns and refresh them; returns their
-    names. Idempotent: a lesson already in an agent's memory is not added twice."""
-    lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
+def lesson_propagate(*, lesson_id=None, lesson: Lesson | None = None) -> list[str]:
+    """Put a lesson (given by id, or loaded with its scope) into the memory of the agents it
+    concerns; returns their names (see `lessons_propagate`)."""
+    if lesson is None:
+        lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
     if lesson is None:
         return []
-    AgentMemory.objects.get_or_create(
-        agent_name=lesson.source_agent, defaults={"domain": agent_domain(lesson.source_agent)}
+    return lessons_propagate([lesson])[lesson.pk]
+
+
+def lessons_propagate(lessons: list[Lesson]) -> dict[Any, list[str]]:
+    """Put each lesson (loaded with its scope) into the memory of the agents it concerns, mark
+    their memories and the reporters' stale, and rebuild those not rebuilt within
+    `AGENT_MEMORY_REBUILD_SECONDS`; returns the agents reached per lesson id. Idempotent: a
+    lesson already in an agent's memory is not added twice.
+
+    Per lesson it costs two queries (its targets, then one UPDATE); the reporters' rows, the
+    agents' credentials and the rebuild check are read once for all of them."""
+    sources = list(dict.fromkeys(lesson.source_agent for lesson in lessons))
+    synced: dict[str, datetime | None] = dict(
+        AgentMemory.objects.filter(agent_name__in=sources).values_list("agent_name", "last_sync")
     )
+    for source in sources:
+        if source not in synced:
+            AgentMemory.objects.get_or_create(
+                agent_name=source, defaults={"domain": agent_domain(source)}
+            )
+            synced[source] = None
     agent_memories_ensure()
-    reached = []
-    for name in propagation_targets(lesson):
-        principal = _agent_principal(name)
-        if principal is not None and not principal.can_read_path(lesson.scope.path):
-            continue
-        with transaction.atomic():
-            memory = AgentMemory.objects.select_for_update().get(agent_name=name)
-            if lesson.pk not in memory.propagated_lesson_ids:
-                ids = [*memory.propagated_lesson_ids, lesson.pk]
-                memory.propagated_lesson_ids = ids[-conf.AGENT_MEMORY_PROPAGATED_MAX :]
-                memory.save(update_fields=["propagated_lesson_ids", "updated_at"])
-        reached.append(name)
-    concerned = [lesson.source_agent, *reached]
-    AgentMemory.objects.filter(agent_name__in=concerned).update(updated_at=timezone.now())
-    for name in concerned:
-        agent_memory_refresh_due(agent_name=name)
-    return reached
+    principals: dict[str, Principal | None] = {}
+    reached_by: dict[Any, list[str]] = {}
+    for lesson in lessons:
+        targets = propagation_targets(lesson)
+        unknown = [name for name in targets if name not in principals]
+        principals.update(dict.fromkeys(unknown))
+        principals.update(_agent_principals(unknown))
+        reached = []
+        for name in targets:
+            principal = principals[name]
+            if principal is None or principal.can_read_path(lesson.scope.path):
+                reached.append(name)
+        for name in reached:
+            synced.setdefault(name, targets[name])
+        _memories_add(lesson, reached=reached)
+        reached_by[lesson.pk] = reached
+    recent = timezone.now() - timedelta(seconds=conf.AGENT_MEMORY_REBUILD_SECONDS)
+    for name, last_sync in synced.items():
+        if last_sync is None or last_sync <= recent:
+            agent_memory_refresh(agent_name=name)
+    return reached_by
+
+
+def _agent_principals(agent_names: list[str]) -> dict[str, Principal]:
+    """The principals of those agents that hold an active credential (the newest), in three
+    queries for all of them."""
+    credentials = (
+        AgentCredential.objects.filter(name__in=agent_names, is_active=True)
+        .select_related("default_scope")
+        .prefetch_related("read_scopes", "write_scopes")
+        .order_by("name", "-created_at")
+    )
+    principals: dict[str, Principal] = {}
+    for credential in credentials:
+        if credential.name not in principals:
+            principals[credential.name] = Principal.for_agent(credential)
+    return principals
+
+
+def _memories_add(lesson: Lesson, *, reached: list[str]) -> None:
+    """One statement: the reporter's memory and those reached are marked changed, and those
+    reached get the lesson appended where it is missing, their list kept to its newest
+    `AGENT_MEMORY_PROPAGATED_MAX` (the row locks the update takes keep two workers from losing
+    each other's lesson)."""
+    appended = RawSQL(
+        "(propagated_lesson_ids || %s::uuid)"
+        "[greatest(cardinality(propagated_lesson_ids) + 2 - %s, 1):]",
+        (lesson.pk, conf.AGENT_MEMORY_PROPAGATED_MAX),
+        output_field=AgentMemory._meta.get_field("propagated_lesson_ids"),
+    )
+    AgentMemory.objects.filter(agent_name__in=[lesson.source_agent, *reached]).update(
+        propagated_lesson_ids=Case(
+            When(
+                Q(agent_name__in=reached) & ~Q(propagated_lesson_ids__contains=[lesson.pk]),
+                then=appended,
+            ),
+            default=F("propagated_lesson_ids"),
+        ),
+        updated_at=timezone.now(),
+    )
 
 
 def agent_critical(summaries: list[dict], domain: str) -> list[dict]:

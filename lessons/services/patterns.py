@@ -90,19 +90,26 @@ def _refresh_evidence(pattern: Pattern) -> list[Lesson]:
     return lessons
 
 
-def pattern_detect(*, lesson_id) -> Pattern | None:
-    """Form or grow the pattern a lesson belongs to; idempotent."""
-    lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
+def pattern_detect(*, lesson_id=None, lesson: Lesson | None = None) -> Pattern | None:
+    """Form or grow the pattern a lesson (given by id, or loaded with its scope) belongs to;
+    idempotent. The pattern comes back with its scope."""
+    if lesson is None:
+        lesson = Lesson.objects.select_related("scope").filter(pk=lesson_id).first()
     if lesson is None or lesson.embedding is None:
         return None
+    # The lesson itself is dropped from the answer rather than excluded in SQL, so the row
+    # count that picks the plan is cached per scope and domain instead of asked per lesson.
     neighbours, _ = nearest(
-        Lesson.objects.filter(scope_id=lesson.scope_id, domain=lesson.domain).exclude(pk=lesson.pk),
+        Lesson.objects.filter(scope_id=lesson.scope_id, domain=lesson.domain),
         lesson.embedding,
-        limit=conf.PATTERN_NEIGHBOURS,
+        limit=conf.PATTERN_NEIGHBOURS + 1,
+        count_key=("pattern_neighbours", lesson.scope_id, lesson.domain),
     )
     similar = [
-        pk for pk, distance in neighbours if 1.0 - float(distance) >= conf.PATTERN_SIMILARITY
-    ]
+        pk
+        for pk, distance in neighbours
+        if pk != lesson.pk and 1.0 - float(distance) >= conf.PATTERN_SIMILARITY
+    ][: conf.PATTERN_NEIGHBOURS]
     members = [lesson.pk, *similar]
     with transaction.atomic():
         holders = list(
@@ -110,6 +117,8 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
             .filter(scope_id=lesson.scope_id, domain=lesson.domain, lesson_ids__overlap=members)
             .order_by("first_seen")
         )
+        for holder in holders:
+            holder.scope = lesson.scope  # the same scope: no query to read it later
         active = next((p for p in holders if p.status in ACTIVE_STATUSES), None)
         if len(members) < conf.PATTERN_MIN_LESSONS and active is None:
             return None
@@ -123,7 +132,7 @@ def pattern_detect(*, lesson_id) -> Pattern | None:
         created = active is None
         if active is None:
             pattern = Pattern(
-                scope_id=lesson.scope_id,
+                scope=lesson.scope,
                 domain=lesson.domain,
                 pattern_name="",
                 description="",

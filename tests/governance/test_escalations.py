@@ -10,8 +10,10 @@ from governance import conf
 from governance.auth import Principal
 from governance.models import AuditLog, Escalation, EscalationStatus, Notification
 from governance.services import (
+    EscalationRequest,
     escalation_create,
     escalation_transition,
+    escalations_create,
     escalations_flag_overdue,
     queue_assign,
 )
@@ -68,6 +70,53 @@ def test_an_identical_pending_escalation_is_not_opened_twice(escalation, scope_t
         scope=scope_tree["project"],
     )
     assert again.pk == escalation.pk
+
+
+def test_escalations_opened_together_are_each_audited_and_told_and_none_twice(
+    escalation, scope_tree, supervisor, django_capture_on_commit_callbacks
+):
+    lesson_id = "7b0c1f2e-0000-4000-8000-000000000001"
+    requests = [
+        EscalationRequest(
+            escalated_to="aria",
+            reason=reason,
+            priority="critical",
+            title="prod DB modified directly",
+            scope=scope_tree["project"],
+            lesson_id=lesson_id,
+        )
+        for reason in ("Critical issue", "New anti-pattern")
+    ]
+    already = EscalationRequest(
+        escalated_to="ARIA",
+        reason="Critical issue",
+        priority="critical",
+        scope=scope_tree["project"],
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        opened = escalations_create([*requests, already])
+
+    assert opened[2].pk == escalation.pk  # the pending one is answered, not a copy
+    assert [(e.escalated_to, e.reason) for e in opened[:2]] == [
+        ("ARIA", "Critical issue"),
+        ("ARIA", "New anti-pattern"),
+    ]
+    assert Escalation.objects.filter(lesson_id=lesson_id).count() == 2
+    audited = AuditLog.objects.filter(
+        action="escalation.create", target_id__in=[str(e.pk) for e in opened[:2]]
+    )
+    assert audited.count() == 2
+    assert set(
+        supervisor.notifications.exclude(subject_id=str(escalation.pk)).values_list(
+            "subject_id", flat=True
+        )
+    ) == {str(e.pk) for e in opened[:2]}
+    assert len(mail.outbox) == 2
+
+    again = escalations_create(requests)
+    assert [e.pk for e in again] == [e.pk for e in opened[:2]]
+    assert Escalation.objects.count() == 3
+    assert supervisor.notifications.count() == 3
 
 
 def test_a_supervisor_reviews_then_resolves_with_notes_and_both_are_audited(escalation, supervisor):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from prometheus_client import REGISTRY
 from rest_framework.test import APIClient
 
 
@@ -38,3 +39,21 @@ def report_anti_pattern(client: APIClient, **overrides) -> dict:
     response = client.post("/lessons/report", payload, format="json")
     assert response.status_code == 200, response.content
     return response.json()
+
+
+def requests_served() -> dict[str, float]:
+    """The requests this process's server (the live server's thread) answered so far, by
+    method and route."""
+    counts: dict[str, float] = {}
+    for metric in REGISTRY.collect():
+        if metric.name != "mnemosyne_http_request_duration_seconds":
+            continue
+        for found in metric.samples:
+            if found.name.endswith("_count"):
+                key = f"{found.labels['method']} {found.labels['route']}"
+                counts[key] = counts.get(key, 0) + found.value
+    return counts
+
+
+def requests_between(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    return {key: n - before.get(key, 0) for key, n in after.items() if n != before.get(key, 0)}

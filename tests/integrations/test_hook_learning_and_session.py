@@ -10,7 +10,12 @@ from hindsight.models import ErrorSignature, FixOffer, Resolution, ResolutionApp
 from hindsight.services.resolutions import resolution_create
 from lessons.models import Lesson, LessonType
 from notes.models import Trajectory, TrajectoryEvent
-from tests.integrations.hook_helpers import event, report_anti_pattern
+from tests.integrations.hook_helpers import (
+    event,
+    report_anti_pattern,
+    requests_between,
+    requests_served,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
@@ -52,13 +57,21 @@ def wait_for(predicate, timeout: float = 15.0):
     raise AssertionError("the detached delivery did not happen in time")
 
 
-def test_a_successful_call_goes_to_the_trajectory_once(live_server, run_hook, agent_token):
+def sent_after_the_answer(tmp_path) -> None:
+    """Wait for the children the hooks left to send their trajectory events (the spool empty)."""
+    wait_for(lambda: not list((tmp_path / "spool").glob("*.json")))
+
+
+def test_a_successful_call_goes_to_the_trajectory_once(
+    live_server, run_hook, agent_token, tmp_path
+):
     payload = post_bash("pytest -q tests/api", stdout="12 passed")
 
     first = run_hook(payload, url=live_server.url, token=agent_token)
     run_hook(payload, url=live_server.url, token=agent_token)  # a resend is stored once
 
     assert (first.returncode, first.stdout) == (0, "")
+    sent_after_the_answer(tmp_path)
     stored = TrajectoryEvent.objects.get()
     assert stored.tool_name == "Bash"
     assert stored.arguments["command"] == "pytest -q tests/api"
@@ -83,9 +96,31 @@ def test_a_failure_starting_with_exit_code_1_is_recorded_with_its_error(
     )
 
     assert run.returncode == 0
-    stored = TrajectoryEvent.objects.get()
+    stored = wait_for(TrajectoryEvent.objects.first)
     assert stored.error.startswith("Exit code 1")
     assert stored.trajectory.failed_count == 1
+
+
+def test_a_failure_sends_each_request_once_its_trajectory_after_the_answer(
+    live_server, run_hook, agent_token, tmp_path
+):
+    before = requests_served()
+
+    run = run_hook(
+        failed_bash("make deploy", "Exit code 2\nmake: *** [deploy] Error 1"),
+        url=live_server.url,
+        token=agent_token,
+        **ROOMY,
+    )
+
+    assert run.returncode == 0
+    sent_after_the_answer(tmp_path)  # by the child the hook left behind
+    assert requests_between(before, requests_served()) == {
+        "POST api/v1/tool-results": 1,
+        "POST api/v1/hindsight/errors": 1,
+        "POST api/v1/trajectories/events": 1,
+    }
+    assert TrajectoryEvent.objects.get().arguments["command"] == "make deploy"
 
 
 def test_a_failure_with_a_known_fix_returns_it_as_context_at_once(
@@ -226,7 +261,7 @@ def test_an_interrupted_call_is_not_learned_from(live_server, run_hook, agent_to
 
     assert (run.returncode, run.stdout) == (0, "")
     assert not Learning.objects.exists() and not ErrorSignature.objects.exists()
-    assert TrajectoryEvent.objects.get().error.startswith("Exit code 130")
+    assert wait_for(TrajectoryEvent.objects.first).error.startswith("Exit code 130")
 
 
 def test_a_failure_is_parsed_for_hindsight():
@@ -253,14 +288,13 @@ def test_a_dead_server_keeps_the_event_in_the_spool_and_a_later_hook_drains_it(
     down = run_hook(post_bash("make lint", tool_use_id="toolu_01A"), url=closed_port_url)
     assert (down.returncode, down.stdout) == (0, "")
     assert list((tmp_path / "spool").glob("*.json"))
-    # The drain this started (against the dead server) gives up; the next hook starts another.
-    wait_for(lambda: not (run_hook.state_dir / "drain.lock").exists())
+    # No drain starts while the server is away; the next hook that reaches it starts one.
 
     run_hook(
         post_bash("make test", tool_use_id="toolu_01B"), url=live_server.url, token=agent_token
     )
 
-    assert TrajectoryEvent.objects.filter(arguments__command="make test").exists()  # at once
+    wait_for(TrajectoryEvent.objects.filter(arguments__command="make test").exists)
     wait_for(lambda: TrajectoryEvent.objects.count() == 2)  # the backlog, in the background
     commands = sorted(e.arguments["command"] for e in TrajectoryEvent.objects.all())
     assert commands == ["make lint", "make test"]
@@ -273,7 +307,6 @@ def test_the_own_event_is_spooled_first_and_sent_before_a_backlog(
     spool = tmp_path / "spool"
     for n in range(40):  # an outage's backlog
         run_hook(post_bash(f"make step-{n}", tool_use_id=f"toolu_b{n}"), url=closed_port_url)
-    wait_for(lambda: not (run_hook.state_dir / "drain.lock").exists())
     assert len(list(spool.glob("*.json"))) == 40
 
     run_hook(
@@ -283,7 +316,8 @@ def test_the_own_event_is_spooled_first_and_sent_before_a_backlog(
         MNEMOSYNE_HOOK_TIMEOUT="0.5",
     )
 
-    assert TrajectoryEvent.objects.filter(arguments__command="make now").exists()
+    # Its own event is sent alone, by the child the hook leaves behind; the backlog follows.
+    wait_for(TrajectoryEvent.objects.filter(arguments__command="make now").exists)
     wait_for(lambda: TrajectoryEvent.objects.count() == 41, timeout=60)
     assert not list(spool.glob("*.json"))
 

@@ -10,7 +10,12 @@ import pytest
 
 from lessons.models import AntiPattern
 from tests.governance.factories import AgentCredentialFactory
-from tests.integrations.hook_helpers import event, report_anti_pattern
+from tests.integrations.hook_helpers import (
+    event,
+    report_anti_pattern,
+    requests_between,
+    requests_served,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("spec_rules")]
 
@@ -65,6 +70,23 @@ def test_the_deny_reason_counts_how_often_the_anti_pattern_failed(
     reason = run.json()["hookSpecificOutput"]["permissionDecisionReason"]
     assert "failed 3 times" in reason
     assert "flagged 2 times so far" in reason
+
+
+def test_a_denial_with_its_history_costs_one_request(
+    live_server, run_hook, server_client, agent_token
+):
+    report_anti_pattern(server_client)
+    report_anti_pattern(server_client)
+    run_hook(bash("rm -rf /var/lib/postgresql/data"), url=live_server.url, token=agent_token)
+    before = requests_served()
+
+    run = run_hook(
+        bash("rm -rf /var/lib/postgresql/data/x"), url=live_server.url, token=agent_token
+    )
+
+    reason = run.json()["hookSpecificOutput"]["permissionDecisionReason"]
+    assert "History: failed 2 times (reported lessons); flagged 2 times so far." in reason
+    assert requests_between(before, requests_served()) == {"POST check/anti-pattern": 1}
 
 
 def test_a_warning_level_match_allows_the_call_and_adds_the_warning_as_context(

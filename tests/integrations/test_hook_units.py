@@ -3,9 +3,13 @@
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import pytest
+
 from integrations.hook import proposed_action, redacted_action
+from integrations.hook_core import parse_response
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,3 +73,97 @@ def test_a_proposed_action_is_sent_without_its_secrets():
         "psql postgres://app:[REDACTED]@db/app"
     )
     assert redacted_action("git push origin main") == "git push origin main"
+
+
+def test_work_after_the_answer_is_done_by_a_detached_child_the_hook_does_not_wait_for(tmp_path):
+    marker = tmp_path / "done.json"
+    script = (
+        "import json, os, sys, time\n"
+        "from integrations.hook_core import Config, after_answer, run_after_answer\n"
+        "def work(detached):\n"
+        "    time.sleep(0.5)  # the hook has exited by now\n"
+        "    record = {'detached': detached, 'pid': os.getpid(), 'sid': os.getsid(0),\n"
+        "              'stdout': os.readlink('/proc/self/fd/1')}\n"
+        f"    open({str(marker)!r}, 'w').write(json.dumps(record))\n"
+        "after_answer(work)\n"
+        "print('answer', flush=True)\n"
+        "run_after_answer(Config())\n"
+    )
+    hook = subprocess.Popen(
+        [sys.executable, "-c", script, "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={"PYTHONPATH": str(REPO_ROOT)},
+    )
+    output, _ = hook.communicate(timeout=30)  # the pipe closes with the hook, not the child
+    assert (hook.returncode, output, marker.exists()) == (0, "answer\n", False)
+
+    for _ in range(100):
+        if marker.exists() and marker.read_text():
+            break
+        time.sleep(0.1)
+    done = json.loads(marker.read_text())
+    assert done["detached"] is True
+    assert done["pid"] != hook.pid
+    assert done["sid"] == done["pid"]  # a session of its own: the hook's group may be ended
+    assert done["stdout"] == "/dev/null"
+
+
+def test_an_answer_is_read_by_its_length_its_chunks_or_the_connection_end():
+    whole = b'HTTP/1.1 201 Created\r\nContent-Length: 12\r\n\r\n{"ok": true}HTTP/1.1 400'
+    assert parse_response(whole) == (201, b'{"ok": true}')  # the length says where it ends
+    chunked = (
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+        b'4\r\n{"a"\r\n3;x=1\r\n: 1\r\n1\r\n}\r\n0\r\n\r\n'
+    )
+    assert parse_response(chunked) == (200, b'{"a": 1}')
+    assert parse_response(b"HTTP/1.0 404 Not Found\r\n\r\nnope") == (404, b"nope")
+
+
+def test_a_partial_answer_waits_for_more_or_fails_once_the_connection_ended():
+    head = b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n"
+    assert parse_response(head + b"12345", ended=False) is None
+    assert parse_response(b"HTTP/1.1 200 OK\r\nContent-Le", ended=False) is None
+    assert parse_response(b"HTTP/1.1 200 OK\r\n\r\n{}", ended=False) is None  # ends at close
+    for cut in (head + b"12345", b"HTTP/1.1 200 OK\r\nContent-Le", b"SSH-2.0-OpenSSH\r\n\r\n"):
+        with pytest.raises(ValueError):
+            parse_response(cut)
+
+
+def test_the_hooks_send_without_loading_http_client_email_or_urllib(closed_port_url, tmp_path):
+    probe = (
+        "import io, json, sys\n"
+        "from integrations import hook, hook_core\n"
+        "hook_core.run_after_answer = lambda config: None  # the child's send is not measured\n"
+        "for event in json.loads(sys.argv[1]):\n"
+        "    sys.stdin = io.StringIO(json.dumps(event))\n"
+        "    hook.main([])\n"
+        "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    events = [
+        {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}},
+        {
+            "hook_event_name": "PostToolUseFailure",
+            "tool_name": "Bash",
+            "tool_input": {"command": "make"},
+            "error": "Exit code 2\nmake: *** No targets.  Stop.",
+            "session_id": "s",
+            "tool_use_id": "toolu_1",
+        },
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps(events)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+        env={
+            "PYTHONPATH": str(REPO_ROOT),
+            "MNEMOSYNE_URL": closed_port_url,
+            "MNEMOSYNE_HOOK_STATE_DIR": str(tmp_path / "state"),
+            "MNEMOSYNE_TRAJECTORY_SPOOL_DIR": str(tmp_path / "spool"),
+        },
+    )
+    loaded = set(json.loads(done.stderr.splitlines()[-1]))
+    assert "integrations.trajectory" in loaded  # the failure's event was spooled
+    assert not {"http.client", "email", "urllib.request", "ssl"} & loaded

@@ -5,6 +5,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from lessons import conf
 from lessons.models import AgentMemory
 from lessons.services import lesson_propagate
 from tests.governance.factories import AgentCredentialFactory
@@ -125,6 +126,20 @@ def test_propagation_is_idempotent(agent_client, report):
     body = report(agent_client, title="Once only")
     lesson_propagate(lesson_id=body["lesson_id"])
     assert len(AgentMemory.objects.get(agent_name="HADES").propagated_lesson_ids) == 1
+
+
+def test_propagation_keeps_the_newest_lessons_up_to_the_cap_for_each_agent_reached(monkeypatch):
+    monkeypatch.setattr(conf, "AGENT_MEMORY_PROPAGATED_MAX", 3)
+    AgentCredentialFactory(name="HADES", domain="docker")
+    AgentCredentialFactory(name="ARGUS", domain="docker")
+    lessons = [LessonFactory(title=f"docker lesson {n}", domain="docker") for n in range(5)]
+    for lesson in lessons:
+        assert lesson_propagate(lesson_id=lesson.pk) == ["ARGUS", "HADES"]
+    lesson_propagate(lesson_id=lessons[-1].pk)  # again: not added twice
+
+    for name in ("HADES", "ARGUS"):
+        kept = AgentMemory.objects.get(agent_name=name).propagated_lesson_ids
+        assert kept == [lesson.pk for lesson in lessons[-3:]]
 
 
 def test_an_unknown_agent_gets_404_and_no_memory_row(agent_client, report):

@@ -182,6 +182,31 @@ def test_statistics_wait_for_the_batch_flush_not_the_request(agent_client, monke
     assert anti_pattern.times_triggered == 2
 
 
+def test_each_match_says_how_often_it_was_flagged_and_its_source_occurred(
+    agent_client, scope_tree, monkeypatch
+):
+    # What a denial's history line needs, in the check's own answer (a hook asks nothing more).
+    monkeypatch.setattr(conf, "ANTI_PATTERN_STATS_FLUSH_SECONDS", 3600)  # counts not flushed yet
+    lesson = LessonFactory(occurrence_count=3)
+    AntiPatternFactory(source_lesson=lesson)
+    hidden = LessonFactory(scope=scope_tree["other_project"], occurrence_count=9)
+    AntiPatternFactory(
+        title="Shredding disks",
+        trigger_pattern=r"(?i)shred\s+",
+        embedding=None,
+        source_lesson=hidden,
+    )
+
+    first = check(agent_client, "rm -rf /data")["matching_patterns"][0]
+    second = check(agent_client, "rm -rf /data/x")["matching_patterns"][0]
+    unsourced = check(agent_client, "shred /dev/sda")["matching_patterns"][0]
+
+    assert (first["times_triggered"], first["source_occurrence_count"]) == (1, 3)
+    assert (second["times_triggered"], second["source_occurrence_count"]) == (2, 3)
+    # Its source lesson is in a scope the agent may not read: its count is not told.
+    assert (unsourced["times_triggered"], unsourced["source_occurrence_count"]) == (1, None)
+
+
 def test_a_catastrophic_trigger_cannot_stall_the_check(agent_client):
     # (a+)+$ takes exponential time on a backtracking engine for "aaaa…!"; RE2 is linear.
     AntiPatternFactory(trigger_pattern=r"(a+)+$", title="Evil", severity="high", embedding=None)

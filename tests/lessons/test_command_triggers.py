@@ -3,6 +3,7 @@
 import pytest
 
 from lessons.builtin import BUILTIN_ANTI_PATTERNS
+from lessons.command_patterns import is_placeholder, line_of
 from lessons.command_triggers import (
     CommandTrigger,
     CommandTriggerError,
@@ -1326,10 +1327,267 @@ def test_a_listing_piped_into_xargs_is_judged_by_its_parts_not_by_host_or_key_pa
 
 def test_a_host_is_an_instance_even_when_the_prose_uses_its_words():
     trigger = trigger_for(
-        "curl -X DELETE 'http://search.lan:9200/_all'",
-        "Deleted every index of the cluster with DELETE /_all",
-        "Search and logging stay down until everything is restored.",
+        "redis-cli -h cache.lan -p 6380 FLUSHALL",
+        "Flushed the shared Redis with FLUSHALL",
+        "Every service's caches went cold at once and the database behind them fell over.",
     )
-    assert blocks(trigger, "curl -XDELETE 'https://es-7.example:9200/_all?pretty'")
-    assert not blocks(trigger, "curl -X DELETE http://search.lan:9200/orders/_doc/17")
-    assert not blocks(trigger, "curl -s http://search.lan:9200/_all")
+    assert blocks(trigger, "redis-cli -h kv-3.example FLUSHALL")
+    assert not blocks(trigger, "redis-cli -h cache.lan -p 6380 INFO keyspace")
+
+
+def test_a_clients_statement_is_kept_when_its_connection_options_are_placeholders():
+    trigger = trigger_for("redis-cli -h {host} FLUSHALL", "Flushed all of Redis")
+    assert blocks(trigger, "redis-cli FLUSHALL")
+    assert blocks(trigger, "redis-cli -p 6380 -n 3 flushall")
+    assert not blocks(trigger, "redis-cli -h cache.internal INFO")
+
+
+def test_an_ellipsis_ending_a_url_stands_for_any_rest_of_it_or_none():
+    trigger = trigger_for("curl -k https://<host>/...", "Turned TLS checks off with curl -k")
+    assert blocks(trigger, "curl --insecure https://registry.local")
+    assert blocks(trigger, "curl -sSk https://registry.local/v2/_catalog")
+    assert not blocks(trigger, "curl -sS https://registry.local/v2/_catalog")
+
+
+def test_an_empty_option_value_is_the_danger_not_an_example():
+    trigger = trigger_for(
+        "ssh-keygen -t rsa -N '' -f <keyfile>", "Created a key with no passphrase"
+    )
+    assert blocks(trigger, 'ssh-keygen -N "" -t ed25519 -f deploy_key')
+    assert not blocks(trigger, "ssh-keygen -t ed25519 -f deploy_key")
+    assert not blocks(trigger, "ssh-keygen -t rsa -f deploy_key -N s3cr3t-phrase")
+
+
+def test_a_sentence_calling_a_named_file_a_file_deletes_that_file():
+    trigger = trigger_for(
+        "Removing the signing.keystore.json file to make a build pass", "Deleting the keystore"
+    )
+    assert blocks(trigger, "rm signing.keystore.json")
+    assert blocks(trigger, "rm -f app/signing.keystore.json")
+    assert not blocks(trigger, "rm app/build.json")
+
+
+def test_determiners_before_services_name_no_service():
+    derived = derive(
+        texts=["Deleted the queue that other services and some processes read from"],
+        prose="Deleted a shared queue",
+    )
+    commands = (derived.trigger or {}).get("commands", [])
+    assert not any(p["program"] in ("other", "some") for p in commands)
+    assert not any("other" in p.get("args", []) for p in commands)
+
+
+def test_a_run_word_ends_what_a_sentence_names_as_a_subcommand():
+    trigger = trigger_for("Overwrote the disk with zeros using shred", "Shredded the wrong disk")
+    assert all(p.program != "zeros" for p in trigger.patterns)
+    assert blocks(trigger, "shred -vz /dev/sdc")
+    # the disk is what the sentence shreds: one file is not
+    assert not blocks(trigger, "shred -u notes.txt")
+
+
+def test_a_tool_written_before_glue_words_is_no_command_of_them():
+    derived = derive(
+        texts=["Exposed the Docker daemon on every interface without TLS"],
+        prose="Docker daemon reachable from the network",
+    )
+    assert "docker daemon on" not in (derived.trigger or {}).get("derived_from", "")
+
+
+def test_listing_a_disks_signatures_is_not_erasing_them():
+    trigger = trigger_for("Wiped the partition table of the data disk with wipefs", "Wiped a disk")
+    assert blocks(trigger, "wipefs -a /dev/sdc")
+    assert blocks(trigger, "wipefs --all --force /dev/nvme1n1")
+    assert not blocks(trigger, "wipefs /dev/sdc")
+    assert not blocks(trigger, "apt install --allow-unauthenticated ./tool.deb")
+
+
+def test_sudo_named_as_a_group_does_not_make_sudo_the_danger():
+    trigger = trigger_for(
+        "sudo gpasswd -M alice wheel",
+        "Set the wheel group's members to one user",
+        "-M replaces the member list; everyone else drops out of sudo, wheel and the rest.",
+    )
+    assert blocks(trigger, "gpasswd -M alice wheel")
+    assert blocks(trigger, "doas gpasswd -M alice wheel")
+
+
+def test_sudo_named_as_how_a_command_runs_stays_the_danger():
+    trigger = trigger_for(
+        "sudo pip install requests", "Never run pip install with sudo", "Packages land as root"
+    )
+    assert blocks(trigger, "sudo pip install httpx")
+    assert not blocks(trigger, "pip install httpx")
+
+
+def test_a_setting_a_sentence_spells_as_an_assignment_is_matched_however_it_is_set():
+    trigger = trigger_for(
+        "Set PIP_NO_VERIFY_HASHES=1 so that pip would stop failing on hashes", "Hash checks off"
+    )
+    assert blocks(trigger, "PIP_NO_VERIFY_HASHES=1 pip install -r requirements.txt")
+    assert blocks(trigger, "export PIP_NO_VERIFY_HASHES=1 && make deps")
+    assert blocks(trigger, "env PIP_NO_VERIFY_HASHES=1 tox")
+    assert not blocks(trigger, "pip install -r requirements.txt")
+    # "pip would stop" is English, not `pip would stop`
+    assert all(p.program != "pip" for p in trigger.patterns)
+
+
+def test_a_tool_called_a_daemon_is_a_service_to_restart_not_its_own_subcommand():
+    trigger = trigger_for(
+        "Restarted the containerd daemon on the shared runner host", "Restarted a shared daemon"
+    )
+    assert blocks(trigger, "sudo systemctl restart containerd")
+    trigger = trigger_for("Restarted the Docker daemon on the shared CI host", "Restarted Docker")
+    assert blocks(trigger, "sudo systemctl restart docker")
+    assert not blocks(trigger, "docker restart my-web")
+
+
+def test_a_word_before_server_names_a_service_only_when_it_is_a_program():
+    derived = derive(texts=["Stopped the build server to free memory"], prose="Stopped a server")
+    described = " ".join(p.get("text", "") for p in (derived.trigger or {}).get("commands", []))
+    assert "build" not in described
+
+
+def test_force_deleting_a_local_branch_in_a_sentence():
+    trigger = trigger_for("Deleted a stale-looking local branch with force", "Lost unpushed work")
+    assert blocks(trigger, "git branch -D spike/x")
+    assert blocks(trigger, "git branch --delete --force spike/x")
+    assert not blocks(trigger, "git branch -d spike/x")
+
+
+def test_a_program_run_by_its_path_in_a_sentence_is_that_program():
+    trigger = trigger_for(
+        "Ran bin/rails db:seed:replant on the production app", "Replanted production seeds"
+    )
+    assert blocks(trigger, "RAILS_ENV=production bin/rails db:seed:replant")
+    assert not blocks(trigger, "RAILS_ENV=development bin/rails db:seed:replant")
+
+
+@pytest.mark.parametrize("version", ["X.Y.Z", "vX.Y.Z", "x.y", "MAJOR.MINOR.PATCH"])
+def test_a_version_written_as_its_parts_is_a_placeholder(version):
+    (inv,) = line_of(f"gem yank acme-client --version {version}")
+    assert is_placeholder(inv.options["--version"][0])
+    (inv,) = line_of("gem yank acme-client --version 1.2.3")
+    assert not is_placeholder(inv.options["--version"][0])
+
+
+def test_a_reported_command_of_a_known_danger_blocks_the_same_danger_in_other_tools():
+    trigger = trigger_for("gem yank <gem>", "Yanked a release of our gem")
+    assert blocks(trigger, "gem yank acme-client -v 1.2.0")
+    assert blocks(trigger, "cargo yank --version 0.3.1 acme-sdk")
+    assert blocks(trigger, "npm unpublish acme-ui@1.0.0")
+    assert not blocks(trigger, "cargo publish --dry-run")
+
+
+def test_a_narrower_reported_danger_does_not_take_the_catalogues_broader_commands():
+    trigger = trigger_for("git push --force origin main", "Force-pushed over main")
+    assert not blocks(trigger, "git push --force origin feature/login")
+    assert not blocks(trigger, "git filter-repo --path secrets.txt --invert-paths")
+
+
+def test_a_listing_handed_over_is_named_by_its_command_not_its_flags():
+    trigger = trigger_for("podman rm -f $(podman ps -aq)", "Removed every container")
+    assert blocks(trigger, "podman rm -f $(podman ps -q)")
+    assert blocks(trigger, "podman ps -q | xargs podman rm -f")
+    assert not blocks(trigger, "podman rm -f $(podman images -q)")
+
+
+def test_a_metavariable_after_a_slash_is_a_placeholder():
+    trigger = trigger_for("gh repo archive OWNER/REPO --yes", "Archived a live repository")
+    assert blocks(trigger, "gh repo archive acme/api --yes")
+
+
+def test_the_same_danger_in_other_tools_leaves_the_reported_tools_other_commands_alone():
+    trigger = trigger_for(
+        "terraform destroy -auto-approve", "Destroyed the stack without reviewing the plan"
+    )
+    assert blocks(trigger, "terraform destroy -auto-approve")
+    assert not blocks(trigger, "terraform apply -auto-approve")
+
+
+def test_a_flag_given_a_placeholder_is_not_named_by_a_word_of_the_prose():
+    trigger = trigger_for(
+        "npx knex migrate:rollback --all --knexfile <path>",
+        "Rolled back every migration",
+        "The knexfile pointed at the shared database",
+    )
+    assert blocks(trigger, "npx knex migrate:rollback --all")
+
+
+def test_var_run_is_run():
+    trigger = trigger_for(
+        "docker run -v /var/run/containerd/containerd.sock:/c.sock <image>",
+        "Mounted the containerd socket into a container",
+    )
+    assert blocks(trigger, "docker run -v /run/containerd/containerd.sock:/c.sock alpine")
+    assert not blocks(trigger, "docker run -v /run/user/1000/bus:/bus alpine")
+
+
+def test_openshift_adm_node_commands_are_kubectls():
+    trigger = trigger_for("kubectl cordon <node>", "Cordoned a production node")
+    assert blocks(trigger, "oc adm cordon worker-3")
+    assert not blocks(trigger, "oc adm policy add-role-to-user view dev")
+
+
+def test_flags_the_prose_spells_one_by_one_are_each_a_danger():
+    trigger = trigger_for(
+        "apt-get upgrade -y --allow-downgrades --allow-remove-essential",
+        "Upgraded the host with --allow-downgrades and --allow-remove-essential",
+    )
+    assert blocks(trigger, "apt-get upgrade -y --allow-remove-essential")
+    assert blocks(trigger, "apt-get upgrade --allow-downgrades")
+    assert not blocks(trigger, "apt-get upgrade -y")
+
+
+@pytest.mark.parametrize(
+    ("line", "blocked"),
+    [
+        ("python3 -m http.server --bind :: 8000", True),
+        ("uvicorn app:api --host [::]:8000", True),
+        ("socat TCP-LISTEN:9000,bind=0.0.0.0 -", False),
+        ("kubectl port-forward --address 0.0.0.0,localhost svc/web 8080", True),
+        ("kubectl port-forward --address 127.0.0.1,localhost svc/web 8080", False),
+    ],
+)
+def test_every_interface_is_ipv6s_too_and_one_of_a_list(line, blocked):
+    trigger = trigger_for(
+        "Served the admin UI on every interface so a colleague could reach it",
+        "Serving a local tool on 0.0.0.0",
+    )
+    assert blocks(trigger, line) is blocked
+
+
+def test_cd_before_a_command_sets_the_directory_it_works_in():
+    trigger = trigger_for("tar -xf <archive> -C /", "Extracted an archive over /")
+    assert blocks(trigger, "cd / && tar -xf snapshot.tar")
+    assert blocks(trigger, "tar -xf snapshot.tar --directory=/")
+    assert not blocks(trigger, "cd /tmp/restore && tar -xf snapshot.tar")
+
+
+def test_a_wrapper_with_the_flags_the_prose_names_is_the_danger_whatever_it_runs():
+    trigger = trigger_for(
+        "podman run -it --privileged -v /:/hostfs fedora chroot /hostfs",
+        "Ran a privileged container with the host's root mounted",
+    )
+    assert blocks(trigger, "podman run --privileged -v /:/mnt ubuntu bash")
+    assert blocks(trigger, "podman run --privileged -v /:/hostfs fedora")
+    assert not blocks(trigger, "podman run --privileged -v ./src:/src fedora make")
+    assert not blocks(trigger, "podman run -v /:/hostfs fedora ls /hostfs")
+
+
+def test_a_url_is_not_named_by_a_word_describing_what_it_serves():
+    trigger = trigger_for(
+        "wget -qO- https://get.example.dev/install.sh | bash",
+        "Piped a remote install script into bash",
+    )
+    assert blocks(trigger, "wget -qO- https://sh.vendor.io/setup | bash")
+    assert blocks(trigger, "curl -fsSL https://tools.example.org/bootstrap.sh | sh")
+    assert not blocks(trigger, "curl -fsSL https://tools.example.org/bootstrap.sh -o b.sh")
+
+
+def test_a_url_is_named_by_the_environment_it_is_in():
+    trigger = trigger_for(
+        "curl -X DELETE https://api.prod.acme.io/v1/cache",
+        "Flushed the production API cache with a DELETE",
+    )
+    assert blocks(trigger, "curl -X DELETE https://api.prod.acme.io/v1/cache")
+    assert not blocks(trigger, "curl -X DELETE https://api.dev.acme.io/v1/cache")

@@ -507,11 +507,20 @@ def _printers(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [], False
 
 
+_HTTP_METHODS = frozenset("GET HEAD POST PUT PATCH DELETE OPTIONS".split())
+
+
 def _interpreters(inv: Invocation) -> tuple[list[Invocation], bool]:
     """What reads its program from a pipe runs it, whichever interpreter it is."""
     if inv.program in DOWNLOADERS and inv.program != "curl":
         output = {k: v for k, v in inv.options.items() if k in ("--output", "--download")}
-        return [like(inv, "curl", flags=inv.flags, options=output or None)], True
+        flags, args = set(inv.flags), list(inv.args)
+        if inv.program == "http" and len(args) >= 2 and args[0].upper() in _HTTP_METHODS:
+            # HTTPie's `http DELETE :9200/x` is `curl -X DELETE http://localhost:9200/x`
+            output["--request"] = [args.pop(0).upper()]
+            flags.add("--request")
+            args = [f"http://localhost{a}" if a.startswith(":") else a for a in args]
+        return [like(inv, "curl", flags=flags, args=args, options=output or None)], True
     if inv.program in EVALUATORS:
         return [like(inv, "sh", args=[])], True
     if inv.program == "sh" or inv.program not in INTERPRETERS:

@@ -1591,3 +1591,13 @@ def test_a_url_is_named_by_the_environment_it_is_in():
     )
     assert blocks(trigger, "curl -X DELETE https://api.prod.acme.io/v1/cache")
     assert not blocks(trigger, "curl -X DELETE https://api.dev.acme.io/v1/cache")
+
+
+def test_httpie_names_the_method_as_a_word_and_localhost_by_a_colon():
+    trigger = trigger_for(
+        "curl -X DELETE http://localhost:8500/v1/kv/?recurse",
+        "Wiped the whole Consul key/value store with a recursive DELETE",
+    )
+    assert blocks(trigger, "http DELETE ':8500/v1/kv/?recurse'")
+    assert not blocks(trigger, "http GET ':8500/v1/kv/?recurse'")
+    assert not blocks(trigger, "http ':8500/v1/kv/?recurse'")

@@ -985,6 +985,10 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
         ("create",),
     ):
         inner = invocation.args[1:] or None  # the command after the container or image
+        if inner and invocation.subcommand[-1:] != ("exec",) and inner[0].startswith("-"):
+            # options after the image are its entrypoint's: `docker run flyway/flyway -url=…
+            # clean` runs flyway, the program the image is named after
+            inner = [_image_program(invocation.args[0]), *inner]
     elif invocation.program == "kubectl" and invocation.subcommand[:1] in (
         ("exec",),
         ("run",),
@@ -1052,6 +1056,12 @@ def _open_shell(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] 
     if code == "-c" and source and program_name(word0) == "sh":
         return [ctx.wrapper(word0, rest), *ctx.line(source)]
     return None
+
+
+def _image_program(image: str) -> str:
+    """`flyway/flyway:10` -> `flyway`, `registry.io/bitnami/kubectl@sha256:…` -> `kubectl`."""
+    name = image.split("@", 1)[0].rsplit("/", 1)[-1]
+    return name.split(":", 1)[0]
 
 
 def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] | None:

@@ -272,3 +272,11 @@ def test_a_package_managers_unknown_word_runs_the_projects_binary(line):
 def test_a_package_managers_own_commands_are_not_binaries():
     for line in ("yarn add left-pad", "pnpm install", "yarn run build", "pnpm why react"):
         assert all(inv.program == "npm" for inv in invocations(line)), line
+
+
+def test_options_after_an_image_go_to_the_program_the_image_is_named_after():
+    liquibase = only(
+        "docker run --rm liquibase/liquibase:4.27 --url=jdbc:h2:mem dropAll", "liquibase"
+    )
+    assert liquibase.args == ["dropAll"] and "--url" in liquibase.flags
+    assert only("docker run --rm alpine:3 rm -rf /w", "rm").args == ["/w"]  # a command as given

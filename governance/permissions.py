@@ -17,6 +17,16 @@ class IsAuthenticatedPrincipal(permissions.BasePermission):
         return principal.can_write
 
 
+class IsReader(permissions.BasePermission):
+    """Any authenticated caller: for endpoints that read through POST (the anti-pattern check,
+    the relevance query, error matching, note search), which a read-only agent must be able to
+    call. What they record along the way (statistics, a missed suggestion, a retrieval) is about
+    the reading, not a write the credential was refused."""
+
+    def has_permission(self, request, view) -> bool:
+        return principal_or_none(request) is not None
+
+
 class IsPerson(permissions.BasePermission):
     """Decisions are made by people; agents may propose but never decide."""
 

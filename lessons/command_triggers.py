@@ -178,10 +178,12 @@ class Prose:
             return True  # "scale to zero": the 0 of `--replicas=0`
         if "/" not in value and any(ch.isdigit() for ch in value) and not value.isdigit():
             return False  # an instance (`node-7`, `i-0abc1`): named only as written
+        if "*" in value and "/" not in value:
+            # a key or name pattern (`session:*`, `cache-*`): the prose describes what it
+            # matched ("other services' sessions"), it does not name it
+            return False
         if _FILE_NAME.fullmatch(value):
             return False  # a file (`etc-backup.tar.gz`) of a kind the prose names: one example
-        if "/" not in value and any(ch in value for ch in "*?"):
-            return False  # a glob (`session:*`) is one example of a pattern: named as written
         if _HOST.fullmatch(value):
             return False  # a host (`cache.internal:6379`) is an instance: named only as written
         if "://" in value:
@@ -400,6 +402,10 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = placeholder_value(value, variables_are_any=False)
         elif prose is not None and any(ch.isspace() for ch in value.strip()):
             kept = _text_value(value, prose)
+        elif _WHERE_OPTION.search(flag) and not (prose and _names_environment(value)):
+            # `-h cache.internal`, `--bootstrap-server kafka-1:9092`: where it connects is an
+            # example unless it is the environment the prose names ("the cache" is no host)
+            kept = None
         else:
             kept = keep(value)
         if kept is None and value in _WHOLE_TREES:
@@ -468,6 +474,14 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         then=then,
         text=inv.text.replace("__mnemosyne_any__", ANY),
     )
+
+
+# Options saying where a command connects (a host, a server, an endpoint)
+_WHERE_OPTION = re.compile(r"host|server|endpoint|addr|url|uri|broker")
+
+
+def _names_environment(value: str) -> bool:
+    return bool(set(_WORDS.findall(value.lower())) & (PROD_WORDS | {"staging", "stage"}))
 
 
 # The root of the filesystem and the home directory: a command acting on one is about it.

@@ -118,10 +118,6 @@ def _words(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
-# A statement's verb is a whole word: `update-alternatives`, `drop_caches.sh` are programs.
-_STATEMENT_START = re.compile(r"\s*\(*\s*[A-Za-z]+(?=[\s(;]|$)")
-
-
 def looks_like_sql(text: str) -> bool:
     """Whether a text is SQL statements rather than a shell command or a sentence."""
     statements = split_statements(text)
@@ -130,8 +126,10 @@ def looks_like_sql(text: str) -> bool:
     first = _words(statements[0])
     if not first or first[0].lower() not in SQL_VERBS:
         return False
-    if not _STATEMENT_START.match(statements[0]):
-        return False  # `update-alternatives --display`, `delete.sh`: a program named like a verb
+    # the verb is a whole word: `update-alternatives --display python3` is a program
+    head = statements[0].split(None, 1)[0].lower().lstrip("(").rstrip(";")
+    if head != first[0].lower():
+        return False
     # `set +o history` is a shell builtin: one statement at least must read or change data
     return any((read := _read(s)) is not None and read.verb in _CORE for s in statements)
 

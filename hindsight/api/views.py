@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from governance.auth import principal_of
 from governance.models import Layer, Scope
+from governance.permissions import IsReader
 from governance.selectors import readable, scope_for_read
 from governance.services import scope_for_write
 from hindsight import conf
@@ -121,6 +122,8 @@ class ErrorCaptureView(NulSafeMixin, APIView):
 
 
 class ErrorMatchView(NulSafeMixin, APIView):
+    permission_classes = [IsReader]
+
     @extend_schema(
         request=s.ErrorMatchInputSerializer,
         responses=s.ErrorMatchOutputSerializer,

@@ -14,8 +14,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from governance.auth import principal_of
+from governance.permissions import IsReader
 from lessons import conf
-from lessons.api.permissions import IsReader
 from lessons.api.serializers import (
     AgentMemoryOutputSerializer,
     AntiPatternCheckInputSerializer,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rest_framework import exceptions, permissions
+from rest_framework import exceptions
 
 from governance.auth import Principal, principal_or_none
 
@@ -20,10 +20,3 @@ def session_key(request, value: str | None = None) -> str:
     """The session a request belongs to: the body/query field, else the X-Mnemosyne-Session
     header; '' when neither (rate limits then do not apply, as the spec says)."""
     return (value or request.META.get(SESSION_HEADER, "") or "").replace("\x00", "").strip()[:200]
-
-
-class IsAnyPrincipal(permissions.BasePermission):
-    """Searches are POSTs but read nothing the caller may not read: read-only agents may search."""
-
-    def has_permission(self, request, view) -> bool:
-        return principal_or_none(request) is not None

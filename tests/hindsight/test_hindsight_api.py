@@ -60,6 +60,19 @@ def test_capture_refuses_a_read_only_agent(api_client, scope_tree):
 
 
 @pytest.mark.django_db
+def test_a_read_only_agent_may_match_an_error_but_not_capture_one(api_client, scope_tree):
+    token = AgentCredentialFactory(can_write=False).token
+    api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    body = {"error_type": "KeyError", "message": "KeyError: 'user_id'"}
+
+    response = api_client.post("/api/v1/hindsight/match", body, format="json")
+
+    assert response.status_code == 200, response.content
+    assert response.json()["match_type"] == "none"
+    assert api_client.post(CAPTURE, body, format="json").status_code == 403
+
+
+@pytest.mark.django_db
 def test_capture_needs_credentials(api_client):
     assert api_client.post(CAPTURE, {"message": "x"}, format="json").status_code in (401, 403)
 

@@ -1601,3 +1601,22 @@ def test_httpie_names_the_method_as_a_word_and_localhost_by_a_colon():
     assert blocks(trigger, "http DELETE ':8500/v1/kv/?recurse'")
     assert not blocks(trigger, "http GET ':8500/v1/kv/?recurse'")
     assert not blocks(trigger, "http ':8500/v1/kv/?recurse'")
+
+
+def test_where_a_command_connects_and_a_key_pattern_are_examples():
+    trigger = trigger_for(
+        "redis-cli -h cache.internal --scan --pattern 'sess:*' | xargs redis-cli DEL",
+        "Deleted keys by pattern on the shared Redis",
+        "Other services' sessions and caches were removed",
+    )
+    assert blocks(trigger, "redis-cli -h 10.0.0.9 --scan --pattern 'tmp:*' | xargs redis-cli DEL")
+    assert not blocks(trigger, "redis-cli -h 10.0.0.9 --scan --pattern 'tmp:*'")
+
+
+def test_a_program_named_like_a_sql_verb_is_no_statement():
+    trigger = trigger_for(
+        "psql -c 'UPDATE accounts SET plan = <plan>'", "UPDATE without a WHERE clause"
+    )
+    assert blocks(trigger, "psql -c 'UPDATE accounts SET plan = 1'")
+    assert not blocks(trigger, "update-alternatives --display editor")
+    assert not blocks(trigger, "update-rc.d nginx defaults")

@@ -11,9 +11,10 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from governance.permissions import IsReader
 from governance.selectors import scope_for_read
 from mnemosyne_site.embeddings import embed_one
-from notes.api.common import IsAnyPrincipal, principal, session_key
+from notes.api.common import principal, session_key
 from notes.api.serializers import (
     FeedbackInputSerializer,
     FeedbackOutputSerializer,
@@ -40,7 +41,7 @@ from notes.services.quality import retrieval_record, session_feedback_apply
 
 
 class NoteSearchView(APIView):
-    permission_classes = [IsAnyPrincipal]
+    permission_classes = [IsReader]
 
     @extend_schema(
         request=NoteSearchInputSerializer,

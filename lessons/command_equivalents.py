@@ -107,12 +107,12 @@ def sql_invocations(
     pipeline: tuple[int, int] | None = None,
     defused: frozenset[str] = frozenset(),
 ) -> list[Invocation]:
-    """One `sql` command per statement of a text: `sql drop table orders`; a TRUNCATE is also
-    the DELETE of every row it amounts to."""
+    """One `sql` command per statement of a text: `sql drop table orders`; a TRUNCATE, and the
+    DROP of a table (a collection's `.drop()`), is also the DELETE of every row it amounts to."""
     found = []
     for statement in read_statements(text):
         forms = [(statement.subcommand, statement.flags)]
-        if statement.verb == "truncate":
+        if statement.verb == "truncate" or statement.subcommand == ("drop", "table"):
             forms.append((("delete",), statement.flags | {"--all-rows"}))
         for subcommand, flags in forms:
             found.append(
@@ -274,6 +274,10 @@ _NARROWING = frozenset(
 )
 
 
+# Removals whose `--all` acts on every object a listing prints (podman's rm/rmi/volume rm).
+_EVERY_ONE = {("rm",): "ps", ("rmi",): "images", ("volume", "rm"): "volume ls"}
+
+
 def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     program, sub = inv.program, inv.subcommand
     if program == "terraform" and sub[:1] == ("apply",) and "--destroy" in inv.flags:
@@ -288,6 +292,30 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "terraform", ("taint",), args=inv.options["--replace"], options={})
         ], False
+    if program == "redis-cli" and len(inv.args) == 2 and inv.args[0].lower() == "keys":
+        # `KEYS p` lists the keys matching p, as `--scan --pattern p` does (without blocking)
+        return [
+            like(
+                inv,
+                "redis-cli",
+                flags=inv.flags | {"--scan", "--pattern"},
+                options={**inv.options, "--pattern": inv.args[1:]},
+                args=[],
+            )
+        ], False
+    listing = _EVERY_ONE.get(sub) if program == "docker" else None
+    if listing is not None and "--all" in inv.flags:
+        # `podman rmi --all` removes what `docker rmi $(docker images -q)` removes
+        return [
+            like(
+                inv,
+                "docker",
+                sub,
+                flags=inv.flags - {"--all"},
+                args=[*inv.args, f"$(docker {listing})"],
+                options=inv.options,
+            )
+        ], True
     if program == "docker" and sub == ("volume", "prune"):
         return [like(inv, "docker", ("system", "prune"), flags=inv.flags | {"--volumes"})], True
     if program == "aws" and sub == ("s3", "rb") and "--force" in inv.flags:
@@ -479,11 +507,20 @@ def _printers(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [], False
 
 
+_HTTP_METHODS = frozenset("GET HEAD POST PUT PATCH DELETE OPTIONS".split())
+
+
 def _interpreters(inv: Invocation) -> tuple[list[Invocation], bool]:
     """What reads its program from a pipe runs it, whichever interpreter it is."""
     if inv.program in DOWNLOADERS and inv.program != "curl":
         output = {k: v for k, v in inv.options.items() if k in ("--output", "--download")}
-        return [like(inv, "curl", flags=inv.flags, options=output or None)], True
+        flags, args = set(inv.flags), list(inv.args)
+        if inv.program == "http" and len(args) >= 2 and args[0].upper() in _HTTP_METHODS:
+            # HTTPie's `http DELETE :9200/x` is `curl -X DELETE http://localhost:9200/x`
+            output["--request"] = [args.pop(0).upper()]
+            flags.add("--request")
+            args = [f"http://localhost{a}" if a.startswith(":") else a for a in args]
+        return [like(inv, "curl", flags=flags, args=args, options=output or None)], True
     if inv.program in EVALUATORS:
         return [like(inv, "sh", args=[])], True
     if inv.program == "sh" or inv.program not in INTERPRETERS:

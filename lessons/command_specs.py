@@ -547,8 +547,8 @@ SPECS: dict[str, str] = {
     "docker exec": _DOCKER_EXEC,
     "docker build": _DOCKER_BUILD,
     "docker buildx": _DOCKER_BUILD + " " + _PRUNE + " --keep-storage= --max-used-space=",
-    "docker rm": "-f/--force -v/--volumes -l/--link",
-    "docker rmi": "-f/--force --no-prune",
+    "docker rm": "-f/--force -v/--volumes -l/--link -a/--all",  # podman rm --all
+    "docker rmi": "-f/--force --no-prune -a/--all",  # podman rmi --all
     "docker kill": "-s/--signal=*",
     "docker stop": "-t/--time/--timeout= -s/--signal=",
     "docker restart": "-t/--time/--timeout= -s/--signal=",
@@ -656,7 +656,7 @@ SPECS: dict[str, str] = {
     "-lock-timeout/--lock-timeout= -state/--state= -state-out/--state-out= "
     "-backup/--backup= -backup-out/--backup-out= -ignore-remote-version -id/--id=",
     "terraform workspace": "-force/--force -lock/--lock: -lock-timeout/--lock-timeout=",
-    "terraform force-unlock": "-force/--force",
+    "terraform force-unlock": "-force/--force~",  # only skips the confirmation prompt
     "terraform taint": "-allow-missing -lock/--lock: -lock-timeout/--lock-timeout= -state= "
     "-state-out= -backup=",
     "terraform fmt": "-check/--check! -recursive/--recursive -diff/--diff~ -write/--write: "
@@ -988,6 +988,7 @@ PROGRAM_ALIASES: dict[str, str] = {
     "sqlite": "sqlite3",
     "psql.exe": "psql",
     "https": "http",
+    "bsdtar": "tar",  # libarchive's tar reads tar's options
     "gawk": "awk",
     "mawk": "awk",
     "nawk": "awk",

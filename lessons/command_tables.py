@@ -294,6 +294,8 @@ RUNNERS: dict[str, dict[str, int]] = {
     "conda": {"run": 0},
     "mamba": {"run": 0},
     "npm": {"exec": 0},
+    "pnpm": {"exec": 0, "dlx": 0},
+    "yarn": {"exec": 0, "dlx": 0},
     "aws-vault": {"exec": 1},
     "doppler": {"run": 0},
     "op": {"run": 0},
@@ -347,7 +349,10 @@ SQL_CLIENTS: dict[str, frozenset[str]] = {
 SQL_POSITIONAL = {"sqlite3": 1, "duckdb": 1, "redis-cli": 0}
 
 # Arguments that are the same danger (`redis-cli FLUSHDB` empties a database as FLUSHALL does).
-ARG_SYNONYMS: dict[str, dict[str, str]] = {"redis-cli": {"flushdb": "flushall"}}
+ARG_SYNONYMS: dict[str, dict[str, str]] = {
+    # UNLINK deletes the keys as DEL does, reclaiming their memory later (Redis docs)
+    "redis-cli": {"flushdb": "flushall", "unlink": "del"},
+}
 
 # kubectl's resource kinds: short names and plurals -> the singular kind.
 KUBE_KINDS: dict[str, str] = {

@@ -111,6 +111,15 @@ _GENERIC_ACTIONS = frozenset(
 # Flags the reading derives from what a command does, never incidental to how it is written: a
 # DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
 _DEFINING = frozenset({"--all-rows"})
+# Flags that say which operation a program without subcommands performs: what it does, kept as a
+# subcommand is (`tar -x` extracts where `tar -c` only reads).
+_OPERATIONS = {
+    "tar": frozenset("--extract --create --list --append --update --catenate --delete".split()),
+}
+# A file's name with its type (`etc-backup.tar.gz`, `dump-prod.sql`), not a path or a dotfile.
+_FILE_NAME = re.compile(r"[A-Za-z0-9][\w-]*(\.[A-Za-z][A-Za-z0-9]{0,3})+")
+_HOST = re.compile(r"[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+(:\d+)?")
+_URL = re.compile(r"(?:[a-z][\w+.-]*://)?[\w.-]+(?::\d+)?(/.*)", re.I)
 _NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
 _ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser")
 # sudo named as how a command runs ("with sudo", "sudo npm …"), not the group ("drops out of
@@ -175,6 +184,10 @@ class Prose:
             # a key or name pattern (`session:*`, `cache-*`): the prose describes what it
             # matched ("other services' sessions"), it does not name it
             return False
+        if _FILE_NAME.fullmatch(value):
+            return False  # a file (`etc-backup.tar.gz`) of a kind the prose names: one example
+        if _HOST.fullmatch(value):
+            return False  # a host (`cache.internal:6379`) is an instance: named only as written
         if "://" in value:
             # a URL (`https://get.acme.io/install.sh`): "an install script", "the search
             # cluster" describe what it fetches; only where it is (production) names it
@@ -207,6 +220,9 @@ class Prose:
         named: set[str] = set()
         for token in self.flag_tokens:
             named |= self._read_flags(inv, token) & inv.flags
+        # Prose that spells the command's flags (`with tar -C /`) names the rest only by their
+        # whole name: a word sharing a stem ("permissions overwrite the system") is description.
+        by_stem = not named
         for flag in inv.flags:
             name = flag.lstrip("-").lower()
             if len(name) < 3 or not flag.startswith("-"):
@@ -219,11 +235,14 @@ class Prose:
                 longest = max(name.split("-"), key=len)
                 if name in self.hyphenated or name.replace("-", " ") in self.lower:
                     named.add(flag)
-                elif len(longest) >= 6 and any(w.startswith(longest) for w in self.words):
+                elif (
+                    by_stem and len(longest) >= 6 and any(w.startswith(longest) for w in self.words)
+                ):
                     named.add(flag)  # `--allow-unauthenticated`: "unauthenticated packages"
             elif (
                 name in self.words
-                or len(name) >= 6
+                or by_stem
+                and len(name) >= 6
                 and any(w.startswith(name[:6]) for w in self.words)
             ):
                 named.add(flag)
@@ -281,10 +300,14 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
         return "re:^(" + "|".join(re.escape(p) for p in listed) + ")(/|$)"
     if _COMPOUND.fullmatch(raw) and raw.lower() not in prose.lower:
         # `registry.acme.io/api:latest` for "images with the latest tag": the part named
-        named = [w for w in _WORDS.findall(raw.lower()) if prose.names(w)]
+        url = _URL.fullmatch(raw)
+        named = [
+            w for w in _WORDS.findall((url.group(1) if url else raw).lower()) if prose.names(w)
+        ]
         if named:
             word = re.escape(max(named, key=len))
-            return rf"re:(?i)(^|[:/@.]){word}([:/@.]|$)"  # a whole part, not `latest-tools`
+            # a whole part (`/_all`, `:latest`), not `latest-tools`
+            return rf"re:(?i)(^|[:/@._]){word}([:/@.?&#]|$)"
     return raw
 
 
@@ -410,6 +433,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             | {flag for flag, _ in options}
             | (named & valued & inv.flags)
             | (inv.flags & _DEFINING)
+            | (inv.flags & _OPERATIONS.get(inv.program, frozenset()))
         )
     else:
         flags = set(inv.flags)
@@ -477,7 +501,12 @@ def _any_subcommand(value: Value) -> bool:
 def _chain(group: list[Invocation], level: _Level) -> Pattern:
     """A pipeline as one pattern, each command followed by the next (`group` is never empty)."""
     then: Pattern | None = None
-    for inv in reversed(group):
+    for k in range(len(group) - 1, -1, -1):
+        inv = group[k]
+        if k and inv.args and inv.args[-1].startswith(f"$({group[k - 1].program} "):
+            # `… | xargs redis-cli DEL`: what xargs hands on is the pattern's previous command,
+            # already required; as a literal it would also require that command's spelling
+            inv = replace(inv, args=inv.args[:-1])
         then = pattern_of(inv, level, then)
     assert then is not None
     return then

@@ -347,6 +347,9 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         },
         ("builder", "build"): ("build",),
         ("buildx", "build"): ("build",),
+        # `docker compose run web …` runs a one-off container of a service, as `docker run`
+        # does: its mounts, user and command read the same
+        ("compose", "run"): ("run",),
     },
     # OpenShift's `oc adm drain` (and cordon, uncordon, taint) is kubectl's node command
     **{
@@ -365,6 +368,27 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
 }
 # JavaScript package managers read as npm (`pnpm add -g x` is `npm install -g x`).
 _NPM_LIKE = frozenset({"yarn", "pnpm", "bun"})
+# The commands of npm, yarn (1 and berry), pnpm and bun (their `help` lists): any other first
+# word runs a script or a binary of the project.
+_PACKAGE_MANAGER_COMMANDS = frozenset(
+    """access add adduser audit autoclean bin bugs build cache check ci completion config
+    constraints create dedupe deploy deprecate diff dist-tag dlx docs doctor edit env exec
+    explain explore fetch find-dupes fund generate-lock-entry get global help help-search hook
+    i import info init install install-ci-test install-test licenses link list ln login logout
+    ls node npm org outdated owner pack patch patch-commit ping pkg plugin pm policies prefix
+    profile prune publish query rebuild recursive remove repo restart rm root run run-script
+    sbom search server set set-script setup shrinkwrap star stars start stop store tag team
+    test token uninstall unlink unplug unpublish unstar up update upgrade upgrade-interactive
+    version versions view whoami why workspace workspaces x""".split()
+)
+
+
+def _runs_package_binary(word: str) -> bool:
+    return (
+        not word.startswith("-")
+        and word not in _PACKAGE_MANAGER_COMMANDS
+        and re.fullmatch(r"[a-z@][\w@./:-]*", word) is not None
+    )
 
 
 def _rewrite(name: str, words: list[str]) -> list[str]:
@@ -452,12 +476,20 @@ def _insecure(settings) -> bool:
 def _volume_source(value: str) -> str:
     """`/var/run/docker.sock:/var/run/docker.sock:ro` -> `/var/run/docker.sock`; what a
     container sees of the host is what makes a mount dangerous."""
-    return value.split(":", 1)[0] if ":" in value else value
+    return _host_path(value.split(":", 1)[0] if ":" in value else value)
 
 
 def _mount_source(value: str) -> str | None:
     fields = dict(part.partition("=")[::2] for part in value.split(","))
-    return fields.get("source") or fields.get("src")
+    source = fields.get("source") or fields.get("src")
+    return _host_path(source) if source else None
+
+
+def _host_path(path: str) -> str:
+    """`/run/docker.sock` is `/var/run/docker.sock`: `/var/run` is a link to `/run` (FHS 3.0)."""
+    if path == "/run" or path.startswith("/run/"):
+        return "/var" + path
+    return path
 
 
 def _kube(reading: Reading) -> None:
@@ -791,8 +823,14 @@ def _substitution(arg: str) -> str:
     if not found:
         return arg
     first = found[0]
-    words = [first.program, *first.subcommand, *sorted(first.flags), *first.args]
+    # a listing's `--all` only widens what it hands on: `rmi $(images)` removes every image
+    # with or without `images -a`; what narrows it (`--filter`, a name) stays
+    flags = sorted(first.flags - _LISTING_WIDENS) if first.flags & _LISTING_WIDENS else first.flags
+    words = [first.program, *first.subcommand, *sorted(flags), *first.args]
     return "$(" + " ".join(words) + ")"
+
+
+_LISTING_WIDENS = frozenset({"--all"})
 
 
 def _signal(flags: set[str], options: dict[str, list[str]]) -> None:
@@ -930,6 +968,10 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
         if j < len(rest) and not reads_code and not rest[j].startswith("-"):
             # `python manage.py flush` and `./manage.py flush` are the same program
             return [normalize(raw, rest[j], rest[j + 1 :], sudo, env)]
+    if name in _NPM_LIKE and rest[:1] and _runs_package_binary(rest[0]):
+        # `yarn prisma db push`, `pnpm drizzle-kit push`: a word that is no command of the
+        # package manager runs the project's script or binary of that name
+        return [ctx.wrapper(word0, rest), *ctx.line(shlex.join(rest))]
     if name in RUNNERS:
         opened = _open_runner(ctx, word0, rest)
         if opened is not None:
@@ -943,6 +985,10 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
         ("create",),
     ):
         inner = invocation.args[1:] or None  # the command after the container or image
+        if inner and invocation.subcommand[-1:] != ("exec",) and inner[0].startswith("-"):
+            # options after the image are its entrypoint's: `docker run flyway/flyway -url=…
+            # clean` runs flyway, the program the image is named after
+            inner = [_image_program(invocation.args[0]), *inner]
     elif invocation.program == "kubectl" and invocation.subcommand[:1] in (
         ("exec",),
         ("run",),
@@ -1012,17 +1058,29 @@ def _open_shell(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] 
     return None
 
 
+def _image_program(image: str) -> str:
+    """`flyway/flyway:10` -> `flyway`, `registry.io/bitnami/kubectl@sha256:…` -> `kubectl`."""
+    name = image.split("@", 1)[0].rsplit("/", 1)[-1]
+    return name.split(":", 1)[0]
+
+
 def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] | None:
     """`poetry run pytest`, `bundle exec rake db:drop`, `aws-vault exec prod -- terraform …`."""
     name = program_name(word0)
-    reading = read_words(name, rest)
+    reading = read_words("npm" if name in _NPM_LIKE else name, rest)  # pnpm reads as npm
     if not reading.subcommand or reading.subcommand[0] not in RUNNERS[name]:
         return None
     skip = RUNNERS[name][reading.subcommand[0]]
     if "--" in rest:
         command = rest[rest.index("--") + 1 :]
     else:
-        at = rest.index(reading.subcommand[0]) + 1
+        word = reading.subcommand[0]
+        # the word as written (`pnpm dlx` reads as `exec`)
+        at = (
+            rest.index(word)
+            if word in rest
+            else next(i for i, w in enumerate(rest) if not w.startswith("-"))
+        ) + 1
         at = _skip_options(rest, at, reading.spec.values)
         command = rest[at + skip :]
     if not command:

@@ -199,3 +199,84 @@ def test_a_shells_bundled_options_and_ssh_end_of_options_still_open_the_command(
     assert only("bash -lc 'rm -rf /srv/data'", "rm").args == ["/srv/data"]
     assert only("sh -ec 'rm -rf /srv/data'", "rm").args == ["/srv/data"]
     assert only("ssh web-1 -- rm -rf /srv/data", "rm").via == ["web-1"]
+
+
+@pytest.mark.parametrize(
+    "line", ["update-alternatives --config editor", "drop_caches.sh --now", "select-editor"]
+)
+def test_a_program_named_like_an_sql_verb_is_a_command_not_sql(line):
+    assert all(inv.program != "sql" for inv in invocations(line))
+    assert only("UPDATE accounts SET frozen = true", "sql").subcommand == ("update",)
+
+
+@pytest.mark.parametrize(
+    ("alias", "plain"),
+    [
+        ("oc adm cordon infra-3 && oc adm drain infra-3 --force", "kubectl drain infra-3 --force"),
+        ("sudo bsdtar -xf site.tar -C /opt", "sudo tar -xf site.tar -C /opt"),
+        (
+            "docker compose run --rm -v /home:/host worker",
+            "docker run --rm -v /home:/host worker",
+        ),
+    ],
+)
+def test_an_alias_program_or_subcommand_reads_as_the_command_it_stands_for(alias, plain):
+    def reading(line):
+        last = [i for i in invocations(line) if not i.wrapper][-1]
+        return last.program, last.subcommand, last.flags, last.options
+
+    assert reading(alias) == reading(plain)
+
+
+def test_a_mounted_socket_under_run_is_the_one_under_var_run():
+    via_run = only("docker run -v /run/containerd/containerd.sock:/c.sock img", "docker")
+    via_mount = only(
+        "docker run --mount type=bind,src=/var/run/containerd/containerd.sock,dst=/c.sock img",
+        "docker",
+    )
+    assert via_run.options["--volume"] == via_mount.options["--volume"]
+    assert via_run.options["--volume"] == ["/var/run/containerd/containerd.sock"]
+
+
+def test_a_listings_all_flag_does_not_change_what_a_removal_of_its_output_removes():
+    def removed(line):
+        return [inv.args for inv in invocations(line) if inv.subcommand == ("rm",)][0]
+
+    every = removed("docker rm $(docker ps --all --quiet)")
+    assert every == removed("docker ps -q | xargs docker rm") == ["$(docker ps)"]
+    assert removed("docker rm $(docker ps -a -q --filter label=x)") != every
+
+
+def test_a_removal_of_all_reads_as_the_removal_of_what_the_listing_prints():
+    removals = [
+        inv.args for inv in invocations("podman rm --all --force") if inv.subcommand == ("rm",)
+    ]
+    assert ["$(docker ps)"] in removals
+    assert only("docker ps -aq", "docker").flags == {"--all"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "yarn knex migrate:rollback --all",
+        "pnpm knex migrate:rollback --all",
+        "pnpm exec knex migrate:rollback --all",
+        "yarn dlx knex migrate:rollback --all",
+    ],
+)
+def test_a_package_managers_unknown_word_runs_the_projects_binary(line):
+    knex = only(line, "knex")
+    assert knex.args == ["migrate:rollback"] and knex.flags == {"--all"}
+
+
+def test_a_package_managers_own_commands_are_not_binaries():
+    for line in ("yarn add left-pad", "pnpm install", "yarn run build", "pnpm why react"):
+        assert all(inv.program == "npm" for inv in invocations(line)), line
+
+
+def test_options_after_an_image_go_to_the_program_the_image_is_named_after():
+    liquibase = only(
+        "docker run --rm liquibase/liquibase:4.27 --url=jdbc:h2:mem dropAll", "liquibase"
+    )
+    assert liquibase.args == ["dropAll"] and "--url" in liquibase.flags
+    assert only("docker run --rm alpine:3 rm -rf /w", "rm").args == ["/w"]  # a command as given

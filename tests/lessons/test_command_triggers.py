@@ -1248,6 +1248,95 @@ def test_code_handed_to_an_interpreter_that_turns_verification_off_is_insecure()
     assert not blocks(trigger, on)
 
 
+def test_an_archivers_operation_and_target_are_the_danger_not_the_archive_it_reads():
+    trigger = trigger_for(
+        "sudo tar -xjpf srv-backup.tar.bz2 -C /usr",
+        "Unpacked a backup tarball into /usr with tar -C /usr",
+        "Stale libraries and their permissions replace the installed ones.",
+    )
+    for line in (
+        "sudo tar --extract --file=/mnt/usb/other.tbz --directory=/usr",
+        "wget -qO- https://mirror.example/x.tar.gz | sudo tar -xz -C /usr",
+        "cd /usr && sudo bsdtar -xf ~/old-usr.tar",
+    ):
+        assert blocks(trigger, line), line
+    for line in (
+        "sudo tar -cjpf /tmp/usr-$(date +%F).tar.bz2 -C /usr lib",  # creates: reads /usr only
+        "tar -tjf srv-backup.tar.bz2",  # lists
+        "mkdir -p /tmp/x && tar -xjf srv-backup.tar.bz2 -C /tmp/x",  # a scratch directory
+    ):
+        assert not blocks(trigger, line), line
+
+
+def test_a_flag_that_only_skips_the_confirmation_prompt_is_not_the_danger():
+    trigger = trigger_for(
+        "terraform force-unlock -force 0f4c2d9e-1b2a-4c3d-8e7f-6a5b4c3d2e1f",
+        "Broke the state lock of a running apply",
+    )
+    assert blocks(trigger, "yes | terraform -chdir=live force-unlock 11aa22bb-33cc")
+    assert blocks(trigger, "tofu force-unlock 11aa22bb-33cc")
+    assert not blocks(trigger, "terraform force-unlock -help")
+    assert not blocks(trigger, "terraform state list")
+
+
+@pytest.mark.parametrize(
+    ("why", "needs_sudo"),
+    [
+        ("The admin falls out of the sudo group and loses sudo.", False),
+        ("Breaks sudo and su for every account on the host.", False),
+        ("Ran it with sudo, so the files became root's.", True),
+        ("Never sudo gpasswd on a shared host.", True),
+    ],
+)
+def test_sudo_is_required_only_when_the_prose_says_the_command_ran_under_it(why, needs_sudo):
+    trigger = trigger_for("sudo gpasswd -M ops wheel", "Replaced the wheel group's members", why)
+    assert trigger is not None
+    assert blocks(trigger, "gpasswd -M ops wheel") is not needs_sudo
+    assert blocks(trigger, "sudo gpasswd -M ops,dev wheel") or blocks(
+        trigger, "sudo gpasswd -M ops wheel"
+    )
+
+
+def test_dropping_a_table_or_collection_deletes_every_row_as_an_unfiltered_delete_does():
+    trigger = trigger_for(
+        "psql -d billing -c 'DELETE FROM invoices'",
+        "Emptied the invoices table with a DELETE that had no WHERE",
+    )
+    assert blocks(trigger, "psql -d billing -c 'DROP TABLE invoices'")
+    assert blocks(trigger, "mongosh billing --eval 'db.invoices.drop()'")
+    assert not blocks(trigger, "psql -d billing -c 'DROP INDEX invoices_due_idx'")
+    assert not blocks(trigger, "psql -d billing -c 'DELETE FROM invoices WHERE id = 7'")
+
+
+def test_a_listing_piped_into_xargs_is_judged_by_its_parts_not_by_host_or_key_pattern():
+    trigger = trigger_for(
+        "redis-cli -h kv-2.lan --scan --pattern 'tmp:*' | xargs redis-cli -h kv-2.lan DEL",
+        "Removed keys by pattern on a shared Redis with --scan | xargs DEL",
+        "Other teams' temp entries and jobs went with it.",
+    )
+    for line in (
+        "redis-cli --scan --pattern 'job:*' | xargs -n 50 redis-cli UNLINK",
+        "redis-cli -h kv-9.lan KEYS 'tmp:*' | xargs redis-cli -h kv-9.lan del",
+    ):
+        assert blocks(trigger, line), line
+    for line in (
+        "redis-cli -h kv-2.lan --scan --pattern 'tmp:*' | wc -l",
+        "redis-cli -h kv-2.lan DEL tmp:mine",
+        "redis-cli -h kv-2.lan KEYS 'tmp:*'",
+    ):
+        assert not blocks(trigger, line), line
+
+
+def test_a_host_is_an_instance_even_when_the_prose_uses_its_words():
+    trigger = trigger_for(
+        "redis-cli -h cache.lan -p 6380 FLUSHALL",
+        "Flushed the shared Redis with FLUSHALL",
+        "Every service's caches went cold at once and the database behind them fell over.",
+    )
+    assert blocks(trigger, "redis-cli -h kv-3.example FLUSHALL")
+    assert not blocks(trigger, "redis-cli -h cache.lan -p 6380 INFO keyspace")
+
+
 def test_a_clients_statement_is_kept_when_its_connection_options_are_placeholders():
     trigger = trigger_for("redis-cli -h {host} FLUSHALL", "Flushed all of Redis")
     assert blocks(trigger, "redis-cli FLUSHALL")
@@ -1504,6 +1593,16 @@ def test_a_url_is_named_by_the_environment_it_is_in():
     )
     assert blocks(trigger, "curl -X DELETE https://api.prod.acme.io/v1/cache")
     assert not blocks(trigger, "curl -X DELETE https://api.dev.acme.io/v1/cache")
+
+
+def test_httpie_names_the_method_as_a_word_and_localhost_by_a_colon():
+    trigger = trigger_for(
+        "curl -X DELETE http://localhost:8500/v1/kv/?recurse",
+        "Wiped the whole Consul key/value store with a recursive DELETE",
+    )
+    assert blocks(trigger, "http DELETE ':8500/v1/kv/?recurse'")
+    assert not blocks(trigger, "http GET ':8500/v1/kv/?recurse'")
+    assert not blocks(trigger, "http ':8500/v1/kv/?recurse'")
 
 
 def test_where_a_command_connects_and_a_key_pattern_are_examples():

@@ -667,6 +667,54 @@ CONCEPTS: tuple[Concept, ...] = (
         "alembic downgrade base",
         {"program": "sql", "subcommand": ["drop", "database"]},
     ),
+    # Migration tools and ORMs that drop every table or reset the schema (each tool's CLI
+    # reference: Flyway's clean, Liquibase's drop-all, Alembic to base, Prisma's reset and
+    # forced push, Rails/Django/Laravel/Sequelize/Knex/TypeORM/dbmate/goose/golang-migrate/
+    # Atlas/Diesel/sqlx/Ecto/Doctrine); migrating forwards, status and info stay allowed.
+    concept(
+        "wipe a database with its migration tool",
+        "database|db|schema|migration|migrate|tables|flyway|liquibase|alembic|prisma|orm & "
+        "DELETE|reset|recreat|force-reset|accept-data-loss|data loss|from scratch|start over",
+        "flyway clean",
+        "mvn flyway:clean",
+        "gradle flywayClean",
+        "liquibase drop-all",
+        "liquibase dropAll",
+        "alembic downgrade base",
+        "prisma migrate reset",
+        "prisma db push --force-reset",
+        "prisma db push --accept-data-loss",
+        *(
+            f"{tool} db:{task}"
+            for tool in ("rails", "rake")
+            # not schema:load: loading the schema into a fresh (test) database is everyday
+            for task in ("drop", "reset", "purge", "migrate:reset", "truncate_all")
+        ),
+        "manage.py flush",
+        "manage.py reset_db",
+        "manage.py migrate <any> zero",
+        "artisan migrate:fresh",
+        "artisan migrate:reset",
+        "artisan db:wipe",
+        "sequelize db:drop",
+        "sequelize db:migrate:undo:all",
+        "sequelize-cli db:drop",
+        "sequelize-cli db:migrate:undo:all",
+        "knex migrate:rollback --all",
+        "typeorm schema:drop",
+        "dbmate drop",
+        "goose reset",
+        "migrate drop",
+        "atlas schema clean",
+        "diesel database reset",
+        "sqlx database reset",
+        "sqlx database drop",
+        "mix ecto.reset",
+        "mix ecto.drop",
+        "console doctrine:schema:drop --force",
+        "console doctrine:database:drop --force",
+        "supabase db reset",
+    ),
     concept(
         "restore over a database",
         "restor|import|load & database|db|dump|backup",

@@ -157,3 +157,50 @@ def test_deleting_a_hosted_app_is_blocked_in_every_hosting_cli(sentence):
             "aws amplify list-apps",
         ],
     )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Running flyway clean against a shared database",
+        "Reset the database schema with the ORM",
+        "Dropped every table to start over on the staging database",
+    ],
+)
+def test_wiping_a_database_is_blocked_in_every_migration_tool(sentence):
+    assert_covers(
+        sentence,
+        [
+            "flyway -url=jdbc:postgresql://db:5432/shop -cleanDisabled=false clean",
+            "./gradlew flywayClean",
+            "liquibase drop-all --url=jdbc:postgresql://db/shop",
+            "alembic downgrade base",
+            "npx prisma migrate reset --force",
+            "npx prisma db push --accept-data-loss",
+            "bundle exec rails db:reset",
+            "python manage.py migrate shop zero",
+            "php artisan migrate:fresh --seed",
+            "npx sequelize-cli db:drop",
+            "npx typeorm schema:drop -d src/ds.ts",
+            'goose postgres "$DSN" reset',
+            "mix ecto.reset",
+            "bin/console doctrine:schema:drop --force",
+        ],
+        [
+            "flyway info",
+            "flyway migrate",
+            "liquibase update",
+            "alembic upgrade head",
+            "npx prisma migrate deploy",
+            "prisma db push",
+            "bin/rails db:migrate",
+            "bundle exec rails db:schema:load RAILS_ENV=test",
+            "python manage.py migrate",
+            "php artisan migrate:status",
+            "npx sequelize db:migrate",
+            "npx typeorm migration:run -d src/ds.ts",
+            'goose postgres "$DSN" status',
+            "mix ecto.migrate",
+            "bin/console doctrine:schema:validate",
+        ],
+    )

@@ -820,9 +820,21 @@ CONCEPTS: tuple[Concept, ...] = (
         "terraform|tofu|infrastructure|infra|stack|resources|pulumi & destroy|tear down|"
         "tearing down|teardown",
         "terraform destroy",
+        "terraform apply --destroy",
+        "tofu destroy",
+        "tofu apply --destroy",
+        "terragrunt destroy",
+        "terragrunt run-all destroy",
         "pulumi destroy",
+        "pulumi stack rm <any>",
         "cdk destroy",
+        "cdktf destroy",
+        "sst remove",
+        "serverless remove",
+        "sam delete",
         {"program": "aws", "subcommand": ["cloudformation", "delete-stack"]},
+        "az deployment group delete <any>",
+        "gcloud infra-manager deployments delete <any>",
     ),
     concept(
         "apply without review",
@@ -839,6 +851,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "state & rm|remov|delet|edit|push|manipulat|by hand|manual|mv|move|unlock|force-unlock|"
         "surgery",
         "terraform state rm",
+        "tofu state rm",
+        "terragrunt state rm",
+        "pulumi state delete <any>",
+        "tofu state push",
+        "tofu force-unlock",
+        "pulumi cancel",
         "terraform state push",
         "terraform state mv",
         "terraform force-unlock",
@@ -889,6 +907,15 @@ CONCEPTS: tuple[Concept, ...] = (
         "gcloud storage rm --recursive",
         "az storage blob delete-batch",
         "aws s3 sync --delete",
+        "gsutil rsync -d",
+        "gcloud storage rsync --delete-unmatched-destination-objects",
+        "az storage container delete <any>",
+        "azcopy remove --recursive",
+        "rclone purge <any>",
+        "rclone delete <any>",
+        "mc rm --recursive --force <any>",
+        "s3cmd del --recursive <any>",
+        "s3cmd rb --recursive <any>",
     ),
     concept(
         "grant administrator access",
@@ -925,11 +952,21 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a managed Kubernetes cluster",
-        "gke|kubernetes engine|eks|aks|managed kubernetes & cluster & DELETE",
+        "gke|kubernetes engine|eks|aks|doks|lke|managed kubernetes|kubernetes|k8s|openshift & "
+        "cluster & DELETE|tear down|tearing down",
         "gcloud container clusters delete <any>",
         "aws eks delete-cluster <any>",
         "eksctl delete cluster <any>",
         "az aks delete <any>",
+        "doctl kubernetes cluster delete <any>",
+        "linode-cli lke cluster-delete <any>",
+        "civo kubernetes remove <any>",
+        "scw k8s cluster delete <any>",
+        "ibmcloud ks cluster rm <any>",
+        "rosa delete cluster <any>",
+        # kops provisions real clusters; kind, k3d and minikube run throwaway local ones, and
+        # deleting those is everyday
+        "kops delete cluster <any>",
     ),
     concept(
         "delete virtual machines",
@@ -962,6 +999,11 @@ CONCEPTS: tuple[Concept, ...] = (
         "gcloud storage buckets delete <any>",
         "gsutil rb <any>",
         "az storage account delete <any>",
+        "az storage container delete <any>",
+        "rclone purge <any>",
+        "mc rb <any>",
+        "s3cmd rb <any>",
+        "doctl spaces delete <any>",
     ),
     concept(
         "delete cloud databases without a snapshot",
@@ -1114,6 +1156,107 @@ CONCEPTS: tuple[Concept, ...] = (
         "gcloud app services delete <any>",
         "aws amplify delete-app <any>",
         "eb terminate <any>",
+    ),
+    # Container registries: deleting images, tags or whole repositories (AWS ECR, Google
+    # Artifact Registry and Container Registry, Azure ACR, Docker Hub via hub-tool, GitHub
+    # Packages through gh api, crane, skopeo, regctl, oras); listing and inspecting stay allowed.
+    concept(
+        "delete images from a container registry",
+        "registry|ecr|gcr|artifact registry|acr|docker hub|ghcr|quay|harbor|repository & "
+        "image|tag|digest|repositor|package & DELETE|untag",
+        "aws ecr batch-delete-image <any>",
+        "aws ecr delete-repository <any>",
+        "gcloud artifacts docker images delete <any>",
+        "gcloud artifacts docker tags delete <any>",
+        "gcloud artifacts repositories delete <any>",
+        "gcloud container images delete <any>",
+        "gcloud container images untag <any>",
+        "az acr repository delete <any>",
+        "az acr repository untag <any>",
+        "az acr delete <any>",
+        "hub-tool tag rm <any>",
+        "crane delete <any>",
+        "skopeo delete <any>",
+        "regctl tag delete <any>",
+        "regctl manifest delete <any>",
+        "oras manifest delete <any>",
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "options": {"--method": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/packages/"],
+        },
+    ),
+    # DNS: deleting a zone or its records (Route 53, Cloud DNS, Azure DNS, DigitalOcean,
+    # Cloudflare's flarectl, Linode); listing records stays allowed.
+    concept(
+        "delete DNS zones or records",
+        "dns|hosted zone|route 53|route53|zone|domain|record & DELETE",
+        "aws route53 delete-hosted-zone <any>",
+        {
+            "program": "aws",
+            "subcommand": ["route53", "change-resource-record-sets"],
+            "anywhere": ["re:(?i)delete"],
+        },
+        "gcloud dns managed-zones delete <any>",
+        "gcloud dns record-sets delete <any>",
+        "az network dns zone delete <any>",
+        *(
+            f"az network dns record-set {kind} delete <any>"
+            for kind in ("a", "aaaa", "cname", "mx", "ns", "txt", "srv", "caa", "ptr")
+        ),
+        "doctl compute domain delete <any>",
+        "doctl compute domain records delete <any>",
+        "flarectl dns delete <any>",
+        "linode-cli domains delete <any>",
+    ),
+    # CI/CD and releases: deleting releases, workflows' runs, environments, deployments and
+    # repositories with gh and glab (and through gh api); viewing them stays allowed.
+    concept(
+        "delete releases, environments or repositories on the forge",
+        "release|workflow|environment|deployment|pipeline|repo|repository|github|gitlab|actions & "
+        "DELETE",
+        "gh release delete <any>",
+        "gh release delete-asset <any>",
+        "gh repo delete <any>",
+        "gh run delete <any>",
+        "gh cache delete <any>",
+        "gh variable delete <any>",
+        "glab release delete <any>",
+        "glab repo delete <any>",
+        "glab ci delete <any>",
+        "glab variable delete <any>",
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "options": {"--method": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/(releases|environments|deployments|actions|git/refs)(/|$)"],
+        },
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/(releases|environments|deployments|pipelines|projects)/"],
+        },
+    ),
+    concept(
+        "disable CI workflows",
+        "workflow|pipeline|ci|github actions|gitlab ci|continuous integration & DISABLE|DELETE",
+        "gh workflow disable <any>",
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "anywhere": ["re:(?i)/actions/workflows/[^/]+/disable$"],
+        },
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "anywhere": ["re:(?i)/actions/permissions$", "re:(?i)^enabled=false$"],
+        },
+        # the workflow files themselves
+        {"program": "git", "subcommand": ["rm"], "args": ["re:(^|/)\\.github/workflows(/|$)"]},
+        {"program": "rm", "args": ["re:(^|/)\\.github/workflows(/|$)"]},
+        {"program": "git", "subcommand": ["rm"], "args": ["re:(^|/)\\.gitlab-ci\\.ya?ml$"]},
+        {"program": "rm", "args": ["re:(^|/)\\.gitlab-ci\\.ya?ml$"]},
     ),
     concept(
         "pipe a download into a shell",

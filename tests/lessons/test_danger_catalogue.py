@@ -204,3 +204,141 @@ def test_wiping_a_database_is_blocked_in_every_migration_tool(sentence):
             "bin/console doctrine:schema:validate",
         ],
     )
+
+
+CLOUD_DANGERS = [
+    (
+        "Deleting a Kubernetes cluster",
+        [
+            "gcloud container clusters delete shop --region us-east1",
+            "eksctl delete cluster --name shop",
+            "aws eks delete-cluster --name shop",
+            "az aks delete -g shop -n shop --yes",
+            "doctl kubernetes cluster delete shop",
+            "kops delete cluster --name shop.k8s.local --yes",
+        ],
+        [
+            "gcloud container clusters list",
+            "eksctl get cluster",
+            "aws eks describe-cluster --name shop",
+            "az aks show -g shop -n shop",
+            "doctl kubernetes cluster list",
+            "kind delete cluster --name sandbox",
+            "minikube delete",
+        ],
+    ),
+    (
+        "Emptying a storage bucket with a recursive delete",
+        [
+            "aws s3 rm s3://shop-assets --recursive",
+            "gsutil -m rm -r gs://shop-assets",
+            "gcloud storage rm --recursive gs://shop-assets",
+            "az storage blob delete-batch -s assets --account-name shop",
+            "rclone purge remote:shop-assets",
+            "mc rm --recursive --force local/shop-assets",
+            "s3cmd del --recursive s3://shop-assets",
+        ],
+        [
+            "aws s3 ls s3://shop-assets --recursive",
+            "gsutil ls -r gs://shop-assets",
+            "gcloud storage ls gs://shop-assets",
+            "az storage blob list -c assets --account-name shop",
+            "rclone ls remote:shop-assets",
+            "mc ls --recursive local/shop-assets",
+            "s3cmd ls s3://shop-assets",
+        ],
+    ),
+    (
+        "Tearing down the infrastructure with destroy",
+        [
+            "terraform destroy -auto-approve",
+            "terraform apply -destroy",
+            "tofu destroy",
+            "terragrunt run-all destroy",
+            "pulumi destroy --yes",
+            "cdk destroy --all",
+            "serverless remove --stage dev",
+        ],
+        [
+            "terraform plan -destroy",
+            "tofu plan",
+            "terragrunt run-all plan",
+            "pulumi preview",
+            "cdk diff",
+            "serverless info",
+        ],
+    ),
+    (
+        "Deleting images from the container registry",
+        [
+            "aws ecr batch-delete-image --repository-name shop --image-ids imageTag=v1",
+            "gcloud artifacts docker images delete us-docker.pkg.dev/p/r/shop:v1",
+            "gcloud container images delete gcr.io/p/shop:v1",
+            "az acr repository delete -n shopacr --image shop:v1",
+            "crane delete ghcr.io/acme/shop:v1",
+            "skopeo delete docker://quay.io/acme/shop:v1",
+            "gh api -X DELETE /orgs/acme/packages/container/shop/versions/123",
+        ],
+        [
+            "aws ecr describe-images --repository-name shop",
+            "gcloud artifacts docker images list us-docker.pkg.dev/p/r/shop",
+            "gcloud container images list-tags gcr.io/p/shop",
+            "az acr repository show-tags -n shopacr --repository shop",
+            "crane ls ghcr.io/acme/shop",
+            "skopeo inspect docker://quay.io/acme/shop:v1",
+            "gh api /orgs/acme/packages/container/shop/versions",
+        ],
+    ),
+    (
+        "Deleting the DNS zone",
+        [
+            "aws route53 delete-hosted-zone --id Z123",
+            "gcloud dns managed-zones delete shop-zone",
+            "gcloud dns record-sets delete www.shop.com. --zone shop-zone --type A",
+            "az network dns zone delete -g shop -n shop.com",
+            "az network dns record-set a delete -g shop -z shop.com -n www",
+            "doctl compute domain delete shop.com",
+        ],
+        [
+            "aws route53 list-resource-record-sets --hosted-zone-id Z1",
+            "gcloud dns record-sets list --zone shop-zone",
+            "az network dns zone show -g shop -n shop.com",
+            "doctl compute domain list",
+        ],
+    ),
+    (
+        "Disabling the CI workflow to get a merge through",
+        [
+            "gh workflow disable ci.yml",
+            "gh api -X PUT repos/acme/shop/actions/workflows/ci.yml/disable",
+            "git rm .github/workflows/ci.yml",
+            "git rm .gitlab-ci.yml",
+        ],
+        [
+            "gh workflow view ci.yml",
+            "gh workflow enable ci.yml",
+            "gh api -X PUT repos/acme/shop/actions/workflows/ci.yml/enable",
+            "git add .github/workflows/ci.yml",
+        ],
+    ),
+    (
+        "Deleting a published release on GitHub",
+        [
+            "gh release delete v1.2.0 --yes",
+            "gh api -X DELETE repos/acme/shop/releases/1287",
+            "glab release delete v1.2.0",
+            'curl -X DELETE -H "PRIVATE-TOKEN: $T" https://gitlab.local/api/v4/projects/1/releases/v1',
+        ],
+        [
+            "gh release view v1.2.0",
+            "gh api repos/acme/shop/releases",
+            "glab release view v1.2.0",
+            'curl -H "PRIVATE-TOKEN: $T" https://gitlab.local/api/v4/projects/1/releases',
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "dangerous", "harmless"), CLOUD_DANGERS)
+def test_a_cloud_danger_is_blocked_in_every_vendors_cli(sentence, dangerous, harmless):
+    assert_covers(sentence, dangerous, harmless)

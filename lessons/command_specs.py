@@ -915,7 +915,7 @@ SPECS: dict[str, str] = {
     "--strategy= --detach~ -t/--access-token= @subs "
     "@nest=apps,machine,volumes,secrets,postgres,scale",
     "heroku": "-a/--app= -r/--remote= --confirm= -f/--force @subs",
-    "vault": "-address= -namespace= -format= -field= -tls-skip-verify+--insecure -force "
+    "vault": "-address= -namespace= -format= -field= -tls-skip-verify+--insecure -force -h/-help! "
     "-f/--force -mount= -version= -versions= -method= -path= @sdl @subs "
     "@nest=kv,secrets,auth,policy,token,operator,audit,lease,write,read,delete",
     "ssh-keygen": "-t= -b= -f= -N= -C= -R= -F= -y -l -E= -P= -p -q~ -a= -m= -o -K -s= -I= "

@@ -92,7 +92,9 @@ __all__ = [
     "words_of",
 ]
 
-MAX_PATTERNS = 40  # a sentence naming several services and operations gives many
+# a sentence naming several services and operations gives many, and a danger of the catalogue
+# is every major vendor's command for it
+MAX_PATTERNS = 160
 _WORDS = re.compile(r"[a-z0-9]+")
 _VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _FLAG_TOKEN = re.compile(r"(?<![\w/.$-])(--?[A-Za-z0-9?][\w.-]*)")
@@ -838,12 +840,17 @@ def _each_named_flag(
     return found
 
 
+_PROD_FLAG = re.compile(r"^--prod(uction)?(\b|$)")
+
+
 def _with_production(pattern: Pattern, environment: str = PROD) -> Pattern:
     """A pattern for "in production": production somewhere in a command that names where it
     acts (a host, a cluster, a database, the directory it runs in); a command acting on its own
-    machine is left as is."""
-    if pattern.program not in ENVIRONMENT_PROGRAMS or any(
-        v.raw in (PROD, SHARED_ENV) for v in pattern.anywhere
+    machine is left as is, and so is one whose flag names production (`vercel --prod`)."""
+    if (
+        pattern.program not in ENVIRONMENT_PROGRAMS
+        or any(v.raw in (PROD, SHARED_ENV) for v in pattern.anywhere)
+        or any(_PROD_FLAG.match(flag) for flag in pattern.flags)
     ):
         return pattern
     return replace(pattern, anywhere=(*pattern.anywhere, Value.of(environment)))

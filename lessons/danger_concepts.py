@@ -667,6 +667,54 @@ CONCEPTS: tuple[Concept, ...] = (
         "alembic downgrade base",
         {"program": "sql", "subcommand": ["drop", "database"]},
     ),
+    # Migration tools and ORMs that drop every table or reset the schema (each tool's CLI
+    # reference: Flyway's clean, Liquibase's drop-all, Alembic to base, Prisma's reset and
+    # forced push, Rails/Django/Laravel/Sequelize/Knex/TypeORM/dbmate/goose/golang-migrate/
+    # Atlas/Diesel/sqlx/Ecto/Doctrine); migrating forwards, status and info stay allowed.
+    concept(
+        "wipe a database with its migration tool",
+        "database|db|schema|migration|migrate|tables|flyway|liquibase|alembic|prisma|orm & "
+        "DELETE|reset|recreat|force-reset|accept-data-loss|data loss|from scratch|start over",
+        "flyway clean",
+        "mvn flyway:clean",
+        "gradle flywayClean",
+        "liquibase drop-all",
+        "liquibase dropAll",
+        "alembic downgrade base",
+        "prisma migrate reset",
+        "prisma db push --force-reset",
+        "prisma db push --accept-data-loss",
+        *(
+            f"{tool} db:{task}"
+            for tool in ("rails", "rake")
+            # not schema:load: loading the schema into a fresh (test) database is everyday
+            for task in ("drop", "reset", "purge", "migrate:reset", "truncate_all")
+        ),
+        "manage.py flush",
+        "manage.py reset_db",
+        "manage.py migrate <any> zero",
+        "artisan migrate:fresh",
+        "artisan migrate:reset",
+        "artisan db:wipe",
+        "sequelize db:drop",
+        "sequelize db:migrate:undo:all",
+        "sequelize-cli db:drop",
+        "sequelize-cli db:migrate:undo:all",
+        "knex migrate:rollback --all",
+        "typeorm schema:drop",
+        "dbmate drop",
+        "goose reset",
+        "migrate drop",
+        "atlas schema clean",
+        "diesel database reset",
+        "sqlx database reset",
+        "sqlx database drop",
+        "mix ecto.reset",
+        "mix ecto.drop",
+        "console doctrine:schema:drop --force",
+        "console doctrine:database:drop --force",
+        "supabase db reset",
+    ),
     concept(
         "restore over a database",
         "restor|import|load & database|db|dump|backup",
@@ -772,9 +820,21 @@ CONCEPTS: tuple[Concept, ...] = (
         "terraform|tofu|infrastructure|infra|stack|resources|pulumi & destroy|tear down|"
         "tearing down|teardown",
         "terraform destroy",
+        "terraform apply --destroy",
+        "tofu destroy",
+        "tofu apply --destroy",
+        "terragrunt destroy",
+        "terragrunt run-all destroy",
         "pulumi destroy",
+        "pulumi stack rm <any>",
         "cdk destroy",
+        "cdktf destroy",
+        "sst remove",
+        "serverless remove",
+        "sam delete",
         {"program": "aws", "subcommand": ["cloudformation", "delete-stack"]},
+        "az deployment group delete <any>",
+        "gcloud infra-manager deployments delete <any>",
     ),
     concept(
         "apply without review",
@@ -791,6 +851,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "state & rm|remov|delet|edit|push|manipulat|by hand|manual|mv|move|unlock|force-unlock|"
         "surgery",
         "terraform state rm",
+        "tofu state rm",
+        "terragrunt state rm",
+        "pulumi state delete <any>",
+        "tofu state push",
+        "tofu force-unlock",
+        "pulumi cancel",
         "terraform state push",
         "terraform state mv",
         "terraform force-unlock",
@@ -841,6 +907,15 @@ CONCEPTS: tuple[Concept, ...] = (
         "gcloud storage rm --recursive",
         "az storage blob delete-batch",
         "aws s3 sync --delete",
+        "gsutil rsync -d",
+        "gcloud storage rsync --delete-unmatched-destination-objects",
+        "az storage container delete <any>",
+        "azcopy remove --recursive",
+        "rclone purge <any>",
+        "rclone delete <any>",
+        "mc rm --recursive --force <any>",
+        "s3cmd del --recursive <any>",
+        "s3cmd rb --recursive <any>",
     ),
     concept(
         "grant administrator access",
@@ -877,11 +952,21 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a managed Kubernetes cluster",
-        "gke|kubernetes engine|eks|aks|managed kubernetes & cluster & DELETE",
+        "gke|kubernetes engine|eks|aks|doks|lke|managed kubernetes|kubernetes|k8s|openshift & "
+        "cluster & DELETE|tear down|tearing down",
         "gcloud container clusters delete <any>",
         "aws eks delete-cluster <any>",
         "eksctl delete cluster <any>",
         "az aks delete <any>",
+        "doctl kubernetes cluster delete <any>",
+        "linode-cli lke cluster-delete <any>",
+        "civo kubernetes remove <any>",
+        "scw k8s cluster delete <any>",
+        "ibmcloud ks cluster rm <any>",
+        "rosa delete cluster <any>",
+        # kops provisions real clusters; kind, k3d and minikube run throwaway local ones, and
+        # deleting those is everyday
+        "kops delete cluster <any>",
     ),
     concept(
         "delete virtual machines",
@@ -914,12 +999,264 @@ CONCEPTS: tuple[Concept, ...] = (
         "gcloud storage buckets delete <any>",
         "gsutil rb <any>",
         "az storage account delete <any>",
+        "az storage container delete <any>",
+        "rclone purge <any>",
+        "mc rb <any>",
+        "s3cmd rb <any>",
+        "doctl spaces delete <any>",
     ),
     concept(
         "delete cloud databases without a snapshot",
         "snapshot|backup & without|skip|no final|delet",
         "aws rds delete-db-instance --skip-final-snapshot",
         "aws rds delete-db-cluster --skip-final-snapshot",
+    ),
+    # Message brokers and queues: purging or deleting what waits to be consumed, in every
+    # major broker (rabbitmqctl(8) and rabbitmqadmin, Celery's `purge`, the AWS CLI's sqs, sns
+    # and kinesis, gcloud pubsub (a seek acknowledges every message before the time), Kafka's
+    # kafka-topics and Redpanda's rpk, the NATS CLI, Azure Service Bus and Event Hubs, ActiveMQ
+    # Artemis); listing or describing them stays allowed.
+    concept(
+        "purge or delete a message queue",
+        "queue|broker|rabbitmq|celery|kafka|topic|sqs|pub/sub|pubsub|jetstream|nats|service bus|"
+        "servicebus|event hub|eventhub|kinesis|sns|redpanda|activemq|artemis|amqp & DELETE|purg|"
+        "flush|drain",
+        "rabbitmqctl purge_queue <any>",
+        "rabbitmqctl delete_queue <any>",
+        "rabbitmqctl delete_vhost <any>",
+        "rabbitmqctl reset",
+        "rabbitmqctl force_reset",
+        "rabbitmqadmin purge queue <any>",
+        "rabbitmqadmin delete queue <any>",
+        "rabbitmqadmin delete exchange <any>",
+        "rabbitmqadmin queues purge <any>",
+        "rabbitmqadmin queues delete <any>",
+        "celery purge",
+        "celery amqp queue.purge <any>",
+        "celery amqp queue.delete <any>",
+        "aws sqs purge-queue <any>",
+        "aws sqs delete-queue <any>",
+        "aws sns delete-topic <any>",
+        "aws kinesis delete-stream <any>",
+        "gcloud pubsub topics delete <any>",
+        "gcloud pubsub subscriptions delete <any>",
+        "gcloud pubsub subscriptions seek <any>",
+        "kafka-topics --delete",
+        "kafka-delete-records",
+        "rpk topic delete <any>",
+        "rpk topic trim-prefix <any>",
+        "nats stream purge <any>",
+        "nats stream rm <any>",
+        "nats stream delete <any>",
+        "nats consumer rm <any>",
+        "nats kv purge <any>",
+        "nats kv rm <any>",
+        "az servicebus queue delete <any>",
+        "az servicebus topic delete <any>",
+        "az servicebus namespace delete <any>",
+        "az eventhubs eventhub delete <any>",
+        "az eventhubs namespace delete <any>",
+        "artemis queue purge <any>",
+        "artemis queue delete <any>",
+        "redis-cli flushall",
+        "redis-cli flushdb",
+    ),
+    # Secret stores and key managers: deleting, destroying or purging a secret or a key, in
+    # every major store (Vault's kv and secrets engines, AWS Secrets Manager, SSM Parameter
+    # Store and KMS, Google Secret Manager and Cloud KMS, Azure Key Vault, Kubernetes secrets,
+    # Doppler, 1Password, Infisical, GitHub and GitLab CI secrets), and through their HTTP APIs;
+    # reading, listing or describing them stays allowed.
+    concept(
+        "delete a secret or a key from its store",
+        "secret|vault|keyvault|key vault|kms|encryption key|signing key|parameter store|"
+        "ssm parameter|credential & DELETE|destroy|purg|schedul",
+        "vault kv delete <any>",
+        "vault kv destroy <any>",
+        "vault kv metadata delete <any>",
+        "vault secrets disable <any>",
+        "vault delete <any>",
+        "aws secretsmanager delete-secret <any>",
+        "aws ssm delete-parameter <any>",
+        "aws ssm delete-parameters <any>",
+        "aws kms schedule-key-deletion <any>",
+        "aws kms disable-key <any>",
+        "gcloud secrets delete <any>",
+        "gcloud secrets versions destroy <any>",
+        "gcloud kms keys versions destroy <any>",
+        "gcloud kms keys versions disable <any>",
+        *(
+            f"az keyvault {what} {verb} <any>"
+            for what in ("secret", "key", "certificate")
+            for verb in ("delete", "purge")
+        ),
+        "az keyvault delete <any>",
+        "az keyvault purge <any>",
+        {"program": "kubectl", "subcommand": ["delete", "secret"]},
+        "doppler secrets delete <any>",
+        "op item delete <any>",
+        "op vault delete <any>",
+        "infisical secrets delete <any>",
+        "gh secret delete <any>",
+        "glab variable delete <any>",
+        # the stores' HTTP APIs (Vault's /v1/…, GitHub's …/actions/secrets/…)
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "options": {"--method": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)secret"],
+        },
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)(/v1/|secret)"],
+        },
+    ),
+    # Hosting and deploy CLIs: a deploy straight to production, and deleting what they host
+    # (Vercel, Netlify, Firebase, Fly.io, Heroku, Cloudflare's wrangler, Railway, Google App
+    # Engine and Cloud Run, AWS Amplify and Elastic Beanstalk); preview deploys, listing, logs
+    # and status stay allowed.
+    concept(
+        "deploy to production by hand",
+        "production|prod|live & deploy|ship|release|publish|push|promot|roll out|rolling out",
+        "vercel --prod",
+        "vercel deploy --prod",
+        "vercel promote <any>",
+        "netlify deploy --prod",
+        "netlify deploy --prod-if-unlocked",
+        "firebase deploy",
+        "fly deploy",
+        "heroku container:release <any>",
+        {"program": "git", "subcommand": ["push"], "args": ["heroku"]},
+        "wrangler deploy",
+        "wrangler publish",
+        "railway up",
+        "gcloud app deploy",
+        "eb deploy",
+        "amplify publish",
+        production=True,
+    ),
+    concept(
+        "delete a hosted site or app",
+        "vercel|netlify|firebase|fly.io|flyctl|fly app|heroku|wrangler|cloudflare worker|"
+        "cloudflare pages|railway|app engine|cloud run|amplify|beanstalk|hosting|hosted|site|"
+        "deployment & DELETE|"
+        "destroy|tear down|tearing down|take down|taking down",
+        "vercel remove <any>",
+        "vercel project remove <any>",
+        "vercel project rm <any>",
+        "netlify sites:delete <any>",
+        "firebase hosting:disable",
+        "fly apps destroy <any>",
+        "fly destroy <any>",
+        "heroku apps:destroy <any>",
+        "wrangler delete <any>",
+        "wrangler pages project delete <any>",
+        "railway down",
+        "gcloud run services delete <any>",
+        "gcloud app services delete <any>",
+        "aws amplify delete-app <any>",
+        "eb terminate <any>",
+    ),
+    # Container registries: deleting images, tags or whole repositories (AWS ECR, Google
+    # Artifact Registry and Container Registry, Azure ACR, Docker Hub via hub-tool, GitHub
+    # Packages through gh api, crane, skopeo, regctl, oras); listing and inspecting stay allowed.
+    concept(
+        "delete images from a container registry",
+        "registry|ecr|gcr|artifact registry|acr|docker hub|ghcr|quay|harbor|repository & "
+        "image|tag|digest|repositor|package & DELETE|untag",
+        "aws ecr batch-delete-image <any>",
+        "aws ecr delete-repository <any>",
+        "gcloud artifacts docker images delete <any>",
+        "gcloud artifacts docker tags delete <any>",
+        "gcloud artifacts repositories delete <any>",
+        "gcloud container images delete <any>",
+        "gcloud container images untag <any>",
+        "az acr repository delete <any>",
+        "az acr repository untag <any>",
+        "az acr delete <any>",
+        "hub-tool tag rm <any>",
+        "crane delete <any>",
+        "skopeo delete <any>",
+        "regctl tag delete <any>",
+        "regctl manifest delete <any>",
+        "oras manifest delete <any>",
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "options": {"--method": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/packages/"],
+        },
+    ),
+    # DNS: deleting a zone or its records (Route 53, Cloud DNS, Azure DNS, DigitalOcean,
+    # Cloudflare's flarectl, Linode); listing records stays allowed.
+    concept(
+        "delete DNS zones or records",
+        "dns|hosted zone|route 53|route53|zone|domain|record & DELETE",
+        "aws route53 delete-hosted-zone <any>",
+        {
+            "program": "aws",
+            "subcommand": ["route53", "change-resource-record-sets"],
+            "anywhere": ["re:(?i)delete"],
+        },
+        "gcloud dns managed-zones delete <any>",
+        "gcloud dns record-sets delete <any>",
+        "az network dns zone delete <any>",
+        *(
+            f"az network dns record-set {kind} delete <any>"
+            for kind in ("a", "aaaa", "cname", "mx", "ns", "txt", "srv", "caa", "ptr")
+        ),
+        "doctl compute domain delete <any>",
+        "doctl compute domain records delete <any>",
+        "flarectl dns delete <any>",
+        "linode-cli domains delete <any>",
+    ),
+    # CI/CD and releases: deleting releases, workflows' runs, environments, deployments and
+    # repositories with gh and glab (and through gh api); viewing them stays allowed.
+    concept(
+        "delete releases, environments or repositories on the forge",
+        "release|workflow|environment|deployment|pipeline|repo|repository|github|gitlab|actions & "
+        "DELETE",
+        "gh release delete <any>",
+        "gh release delete-asset <any>",
+        "gh repo delete <any>",
+        "gh run delete <any>",
+        "gh cache delete <any>",
+        "gh variable delete <any>",
+        "glab release delete <any>",
+        "glab repo delete <any>",
+        "glab ci delete <any>",
+        "glab variable delete <any>",
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "options": {"--method": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/(releases|environments|deployments|actions|git/refs)(/|$)"],
+        },
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/(releases|environments|deployments|pipelines|projects)/"],
+        },
+    ),
+    concept(
+        "disable CI workflows",
+        "workflow|pipeline|ci|github actions|gitlab ci|continuous integration & DISABLE|DELETE",
+        "gh workflow disable <any>",
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "anywhere": ["re:(?i)/actions/workflows/[^/]+/disable$"],
+        },
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "anywhere": ["re:(?i)/actions/permissions$", "re:(?i)^enabled=false$"],
+        },
+        # the workflow files themselves
+        {"program": "git", "subcommand": ["rm"], "args": ["re:(^|/)\\.github/workflows(/|$)"]},
+        {"program": "rm", "args": ["re:(^|/)\\.github/workflows(/|$)"]},
+        {"program": "git", "subcommand": ["rm"], "args": ["re:(^|/)\\.gitlab-ci\\.ya?ml$"]},
+        {"program": "rm", "args": ["re:(^|/)\\.gitlab-ci\\.ya?ml$"]},
     ),
     concept(
         "pipe a download into a shell",

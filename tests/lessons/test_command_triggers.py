@@ -1201,8 +1201,10 @@ def test_a_tools_script_and_its_packaged_command_are_one_program():
     )
     assert blocks(trigger, "kafka-topics --bootstrap-server kafka:9092 --delete --topic orders")
     assert not blocks(trigger, "kafka-topics --bootstrap-server kafka:9092 --list")
-    # the index finds it under the name without `.sh`, as a checked command is looked up
-    assert {program for program, _ in trigger.keys()} == {"kafka-topics"}
+    # the index finds it under the name without `.sh`, as a checked command is looked up (the
+    # other brokers' commands come from the catalogue's danger the sentence names)
+    programs = {program for program, _ in trigger.keys()}
+    assert "kafka-topics" in programs and "kafka-topics.sh" not in programs
 
 
 def test_a_command_the_sentence_recommends_instead_is_not_its_danger():

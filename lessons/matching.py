@@ -361,12 +361,17 @@ def current_index() -> AntiPatternIndex:
     stamped since when it moved forward; a full rebuild after a deletion, or when it went back
     (a flushed table, a rolled-back test)."""
     global _index
-    version, _ = current_version()
+    seen, _ = current_version()
     index = _index
-    if index is not None and index.version == version:
+    if index is not None and index.version == seen:
         return index
     with _index_lock:
-        version, full_since = current_version()  # again: another thread may have moved it
+        if _index is not index and _index is not None and _index.version >= seen:
+            # Another thread brought it to the version this check saw, or past it, while this
+            # one waited: it holds every change made before this check began. Updating again
+            # for changes since would chain the waiting threads' updates one after another.
+            return _index
+        version, full_since = current_version()
         if _index is not None and _index.version == version:
             return _index
         if _index is None or version < _index.version or full_since > _index.version:

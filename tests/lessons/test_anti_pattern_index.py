@@ -142,3 +142,43 @@ def test_a_second_writer_cannot_stamp_a_row_while_the_first_is_uncommitted(scope
     second.refresh_from_db()
     assert second.index_version > first.index_version
     assert not AntiPattern.objects.filter(title="Purge 2").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_check_that_waited_for_another_threads_update_uses_it_without_updating_again(
+    scope_tree, monkeypatch
+):
+    _anti_pattern(1)
+    matching.current_index()
+    _anti_pattern(2)
+    real_version = matching.current_version
+    seen = threading.Event()
+
+    def version_then_signal():
+        value = real_version()
+        seen.set()
+        return value
+
+    found = {}
+
+    def check() -> None:
+        try:
+            found["index"] = matching.current_index()
+        finally:
+            connections.close_all()
+
+    with matching._index_lock:
+        monkeypatch.setattr(matching, "current_version", version_then_signal)
+        thread = threading.Thread(target=check)
+        thread.start()
+        assert seen.wait(10)  # it read the version with Purge 2 and waits for the lock
+        monkeypatch.setattr(matching, "current_version", real_version)
+        fresh = matching.updated_index(matching._index, real_version()[0])
+        matching._index = fresh  # what another thread's update leaves
+        _anti_pattern(3)  # and the version moves on
+        before = builds()
+    thread.join(10)
+
+    assert found["index"] is fresh
+    assert builds() == before
+    assert blocked("tool3 --purge") == ["Purge 3"]  # the next check brings it up to date

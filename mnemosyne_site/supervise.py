@@ -54,10 +54,12 @@ class Dependency:
         self.name, self.running, self.restart, self.after = name, running, restart, after
         self.backoff = Backoff()
         self.down_since: float | None = None
+        self.last_down: float | None = None  # when it was last found down
 
     def check(self, now: float) -> None:
         if self.running():
             return
+        self.last_down = now
         if self.down_since is None:
             self.down_since = now
             logger.error("embedded %s is down; restarting it", self.name)
@@ -108,8 +110,12 @@ class Child:
         self.started = time.monotonic()
         self.restart_at: float | None = None
 
-    def check(self, now: float) -> str | None:
-        """Restart when due; returns a line to print when the process has just exited."""
+    def check(self, now: float, *, outage: bool = False) -> str | None:
+        """Restart when due; returns a line to print when the process has just exited.
+
+        `outage`: an embedded server was down moments ago. A child that dies then, even on its
+        first start (the worker loses its broker), is restarted like one that came up: it is a
+        casualty of the outage, not a misconfiguration."""
         if self.restart_at is not None:
             if now >= self.restart_at:
                 self.start()
@@ -120,7 +126,7 @@ class Child:
             return None
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGKILL)  # what it left: pool processes, workers
-        if not self.came_up:
+        if not self.came_up and not outage:
             self.failed_first_start = True
             return f"{self.name} exited with {self.process.returncode}; stopping"
         if ran > 60:

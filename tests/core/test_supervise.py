@@ -44,6 +44,28 @@ def test_a_child_that_dies_on_its_first_start_stops_serve(child):
     assert failing.failed_first_start
 
 
+def test_a_child_that_dies_on_its_first_start_during_an_outage_is_restarted(child):
+    # The worker loses its broker seconds after it started: the outage, not its configuration.
+    failing = child([sys.executable, "-c", "raise SystemExit(1)"])
+    failing.process.wait(timeout=30)
+    now = failing.started + 1
+    assert failing.check(now, outage=True) == "worker exited with 1; restarting in 1.0 s"
+    assert not failing.failed_first_start
+    first = failing.process
+    failing.check(now + 1.0)
+    assert failing.process is not first and failing.restart_at is None  # started again
+
+
+def test_a_dependency_remembers_when_it_was_last_found_down():
+    state = {"up": False}
+    redis = Dependency("Redis", lambda: state["up"], lambda: state.update(up=True))
+    assert redis.last_down is None
+    redis.check(5.0)  # down, restarted at once
+    assert redis.last_down == 5.0 and state["up"]
+    redis.check(6.0)
+    assert redis.last_down == 5.0
+
+
 def test_a_child_that_came_up_and_died_is_restarted_after_its_backoff(child):
     worker = child()
     first = worker.process

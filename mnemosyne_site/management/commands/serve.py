@@ -26,7 +26,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from mnemosyne_site import embedded
-from mnemosyne_site.supervise import Child, Dependency, flush_outbox
+from mnemosyne_site.supervise import FIRST_START_SECONDS, Child, Dependency, flush_outbox
 
 
 class Command(BaseCommand):
@@ -127,8 +127,12 @@ class Command(BaseCommand):
                 now = time.monotonic()
                 for dependency in dependencies:
                     dependency.check(now)
+                outage = any(
+                    d.last_down is not None and now - d.last_down < FIRST_START_SECONDS
+                    for d in dependencies
+                )
                 for child in children:
-                    message = child.check(now)
+                    message = child.check(now, outage=outage)
                     if message:
                         self.stderr.write(message)
                     if child.failed_first_start:

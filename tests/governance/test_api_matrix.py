@@ -384,7 +384,7 @@ POST /api/v1/governance/proposals/{id}/cancel         401  403  403  404  403  4
 POST /api/v1/governance/proposals/{id}/reject         401  403  403  404  403  403  404  200
 POST /api/v1/governance/scopes                        401  403  403  400  400  400  400  400
 POST /api/v1/hindsight/errors                         401  403  403  201  403  403  403  403
-POST /api/v1/hindsight/match                          401  403  403  200  200  200  200  200
+POST /api/v1/hindsight/match                          401  403  200  200  200  200  200  200
 POST /api/v1/hindsight/resolutions/{id}/applications  401  403  403  404  400  400  404  400
 POST /api/v1/hindsight/signatures/{id}/resolutions    401  403  403  404  400  400  404  400
 POST /api/v1/knowledge/keys/{key}/use                 401  403  403  404  404  404  404  404

@@ -270,10 +270,10 @@ def check_actions(count: int, seed: int = 31) -> list[str]:
 
 
 def cached_vectors(texts: list[str], cache_dir: Path, name: str) -> np.ndarray:
-    """Real MiniLM vectors for `texts`, computed once and kept under `cache_dir`."""
-    from mnemosyne_site.embeddings import embed
+    """Real MiniLM vectors for `texts`, computed once per embedding backend under `cache_dir`."""
+    from mnemosyne_site.embeddings import embed, get_embedder
 
-    digest = hashlib.sha256("\n".join(texts).encode()).hexdigest()[:16]
+    digest = hashlib.sha256("\n".join([get_embedder().name, *texts]).encode()).hexdigest()[:16]
     path = cache_dir / f"{name}-{len(texts)}-{digest}.npy"
     if path.exists():
         return np.load(path)

@@ -22,7 +22,6 @@ retrieval. Requests run through the Django stack in this process (no HTTP socket
 from __future__ import annotations
 
 import argparse
-import hashlib
 import itertools
 import os
 import random
@@ -34,6 +33,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_lessons_data import cached_vectors  # noqa: E402
 from bench_notes_setup import bench_agent, percentiles, setup_django  # noqa: E402
 
 BUDGET_P95_MS = 30.0
@@ -124,22 +124,8 @@ def queries(count: int, seed: int = 5) -> list[str]:
 
 
 def base_vectors(distinct: list[str]) -> np.ndarray:
-    from mnemosyne_site.embeddings import embed
-
     folder = Path(os.environ.get("MNEMOSYNE_DATA_DIR") or ".mnemosyne") / "bench"
-    folder.mkdir(parents=True, exist_ok=True)
-    key = hashlib.sha256("\n".join(distinct).encode()).hexdigest()[:16]
-    cache = folder / f"notes_vectors_{key}.npy"
-    if cache.exists():
-        return np.load(cache)
-    started = time.perf_counter()
-    vectors = embed(distinct)
-    np.save(cache, vectors)
-    print(
-        f"  embedded {len(distinct)} texts with the real model in "
-        f"{time.perf_counter() - started:.1f} s (cached at {cache})"
-    )
-    return vectors
+    return cached_vectors(distinct, folder, "notes")
 
 
 def load(reload: bool) -> None:

@@ -211,6 +211,8 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 EMBEDDING_BACKEND = env_choice("EMBEDDING_BACKEND", "local", {"local", "openai"})
 EMBEDDING_DIM = env_int("EMBEDDING_DIM", 384, minimum=1)
 EMBEDDING_MODEL_DIR = Path(env_str("EMBEDDING_MODEL_DIR") or DATA_DIR / "models")
+# int8: the quantised graph, about twice as fast on CPU; fp32 reproduces sentence-transformers.
+EMBEDDING_PRECISION = env_choice("EMBEDDING_PRECISION", "int8", {"int8", "fp32"})
 EMBEDDING_OPENAI_MODEL = env_str("EMBEDDING_OPENAI_MODEL", "text-embedding-3-small")
 EMBEDDING_BATCH_SIZE = env_int("EMBEDDING_BATCH_SIZE", 32, minimum=1)
 EMBEDDING_BASE_URL = env_str("EMBEDDING_BASE_URL")

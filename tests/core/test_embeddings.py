@@ -22,6 +22,7 @@ from mnemosyne_site.embeddings import (
     reset_embedder,
 )
 from mnemosyne_site.embeddings.export import (
+    INT8_FILE,
     MANIFEST_FILE,
     ONNX_FILE,
     TOKENIZER_FILE,
@@ -97,14 +98,40 @@ def test_the_samples_reach_up_to_and_past_256_tokens_and_are_cut_at_256(local_ba
     assert [len(served.encode(t).ids) for t in BOUNDARY_TEXTS] == [202, 255, 256, 256, 256]
 
 
-def test_onnx_agrees_with_the_sentence_transformers_reference(
-    local_backend, reference_vectors: np.ndarray
+def test_the_fp32_graph_agrees_with_the_sentence_transformers_reference(
+    settings, local_backend, reference_vectors: np.ndarray
 ) -> None:
+    settings.EMBEDDING_PRECISION = "fp32"
     batched = embed(SAMPLES)
     one_by_one = np.stack([embed_one(text) for text in SAMPLES])
 
+    assert get_embedder().name == "local:all-MiniLM-L6-v2"
     assert cosine_rows(batched, reference_vectors).min() >= 0.9999
     assert cosine_rows(one_by_one, reference_vectors).min() >= 0.9999
+
+
+def test_the_int8_graph_is_served_by_default_and_stays_close_to_the_reference(
+    local_backend, reference_vectors: np.ndarray
+) -> None:
+    cosines = cosine_rows(embed(SAMPLES), reference_vectors)
+
+    assert get_embedder().name == "local:all-MiniLM-L6-v2-int8"
+    assert cosines.min() >= 0.97 and cosines.mean() >= 0.985
+
+
+def test_int8_and_fp32_rank_the_same_neighbours(settings, local_backend) -> None:
+    # What a search sees: for each sample as the query, the order of the other samples.
+    def rankings() -> np.ndarray:
+        vectors = embed(SAMPLES)
+        scores = vectors @ vectors.T
+        np.fill_diagonal(scores, -1.0)
+        return np.argsort(-scores, axis=1)[:, :3]
+
+    int8 = rankings()
+    settings.EMBEDDING_PRECISION = "fp32"
+    fp32 = rankings()
+
+    assert (int8[:, 0] == fp32[:, 0]).mean() >= 0.9
 
 
 def test_it_ranks_a_paraphrase_above_an_unrelated_sentence(local_backend) -> None:
@@ -129,7 +156,9 @@ def test_outputs_are_unit_rows_of_the_configured_width(local_backend) -> None:
     np.testing.assert_allclose(single, vectors[0], atol=1e-5)
 
 
-def test_batches_give_the_same_vectors_as_single_texts(settings, local_backend) -> None:
+@pytest.mark.parametrize("precision", ["int8", "fp32"])
+def test_batches_give_the_same_vectors_as_single_texts(settings, local_backend, precision) -> None:
+    settings.EMBEDDING_PRECISION = precision
     settings.EMBEDDING_BATCH_SIZE = 3  # several batches, each padded differently
     texts = SAMPLES[:7]
 
@@ -197,14 +226,19 @@ def test_exporting_needs_no_torch_and_gives_the_same_file_every_time(tmp_path: P
         "import sys; from pathlib import Path; "
         "from mnemosyne_site.embeddings.export import export_onnx; "
         f"result = export_onnx(directory=Path({str(tmp_path / 'there')!r}), force=True); "
-        "print(result.created, result.files.sha256, sorted(m for m in ('torch', "
-        "'transformers', 'sentence_transformers') if m in sys.modules))"
+        "print(result.created, result.files.sha256, result.files.int8_sha256, sorted(m for m in "
+        "('torch', 'transformers', 'sentence_transformers') if m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=True
     )
 
-    assert out.stdout.strip().split(maxsplit=2) == ["True", here.files.sha256, "[]"]
+    assert out.stdout.strip().split(maxsplit=3) == [
+        "True",
+        here.files.sha256,
+        here.files.int8_sha256,
+        "[]",
+    ]
 
 
 def test_export_is_idempotent(local_backend) -> None:
@@ -213,16 +247,17 @@ def test_export_is_idempotent(local_backend) -> None:
     assert result.created is False
     manifest = json.loads((model_dir() / MANIFEST_FILE).read_text())
     assert manifest["sha256"] == result.files.sha256
+    assert manifest["int8_sha256"] == result.files.int8_sha256
     assert manifest["max_seq_length"] == 256 and manifest["dim"] == 384
 
 
 def test_a_corrupt_model_file_is_refused(tmp_path: Path, local_backend) -> None:
     source = model_dir()
     load_or_export(source)
-    for name in (ONNX_FILE, TOKENIZER_FILE):
+    for name in (ONNX_FILE, INT8_FILE, TOKENIZER_FILE):
         (tmp_path / name).symlink_to(source / name)
     manifest = json.loads((source / MANIFEST_FILE).read_text())
-    manifest["sha256"] = "0" * 64
+    manifest["int8_sha256"] = "0" * 64
     (tmp_path / MANIFEST_FILE).write_text(json.dumps(manifest))
 
     with pytest.raises(EmbeddingModelError, match="checksum"):

@@ -28,6 +28,7 @@ LOCAL_IMPORTS = {
     ("mnemosyne_site.embeddings", "build_embedder"): "start-up cost: one backend per process",
     ("mnemosyne_site.embeddings.export", "_source_dir"): "the weights, for the one-time export",
     ("mnemosyne_site.embeddings.export", "_export"): "onnx (graph builder): start-up cost",
+    ("mnemosyne_site.embeddings.export", "_quantize"): "onnx (quantiser): start-up cost",
 }
 
 

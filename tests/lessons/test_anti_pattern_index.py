@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from governance.auth import Principal
 from lessons import matching
+from lessons.command_triggers import derive
 from lessons.models import AntiPattern
 from lessons.services import anti_pattern_set_active, anti_pattern_update
 from tests.lessons.factories import AntiPatternFactory
@@ -182,3 +183,75 @@ def test_a_check_that_waited_for_another_threads_update_uses_it_without_updating
     assert found["index"] is fresh
     assert builds() == before
     assert blocked("tool3 --purge") == ["Purge 3"]  # the next check brings it up to date
+
+
+def _tables(index: matching.AntiPatternIndex) -> tuple:
+    return (
+        [e.id for e in index.entries],
+        index.by_program,
+        {
+            key: [(position, id(trigger)) for position, trigger in hits]
+            for key, hits in index.by_literal.items()
+        },
+        index.judged_by_command,
+        [(position, id(trigger)) for position, trigger in index.ungated],
+        index.matrix.tolist(),
+        index.matrix_rows.tolist(),
+        [len(block) for block in index.blocks],
+    )
+
+
+OF = matching.AntiPatternIndex.of.__func__
+
+
+def test_new_anti_patterns_are_appended_to_the_index_as_a_rebuild_would_place_them(scope_tree):
+    kinds = [
+        {
+            "trigger_pattern": "",
+            "command_trigger": derive(texts=["git push --force origin main"], prose="").trigger,
+        },
+        {"trigger_pattern": r"(?i)tool1\s+--purge"},
+        {"trigger_pattern": r"(?i)(?:drop|truncate)\s+table", "embedding": None},
+    ]
+    first = [AntiPatternFactory(title=f"first {i}", **kind) for i, kind in enumerate(kinds)]
+    before = matching.build_index(matching.current_version()[0])
+    tables_before = _tables(before)
+    later = [AntiPatternFactory(title=f"later {i}", **kind) for i, kind in enumerate(kinds)]
+
+    entries = {pk: entry for pk, entry in matching._entries(AntiPattern.objects.all())}
+    appended = before.extended(99, [entries[str(a.pk)] for a in later])
+    rebuilt = matching.AntiPatternIndex.of(
+        99, [*before.entries, *(entries[str(a.pk)] for a in later)]
+    )
+
+    assert [e.title for e in appended.entries] == [a.title for a in [*first, *later]]
+    assert _tables(appended) == _tables(rebuilt)
+    assert _tables(before) == tables_before  # checks still reading it see it unchanged
+    with pytest.raises(ValueError):
+        appended.extended(100, [before.entries[0]])
+
+
+def test_a_report_updates_the_index_by_appending_and_an_edit_by_rebuilding_the_tables(
+    scope_tree, monkeypatch
+):
+    _anti_pattern(1)
+    assert blocked("tool1 --purge") == ["Purge 1"]
+    rebuilt = []
+    monkeypatch.setattr(
+        matching.AntiPatternIndex,
+        "of",
+        classmethod(
+            lambda cls, version, entries: rebuilt.append(version) or OF(cls, version, entries)
+        ),
+    )
+
+    added = _anti_pattern(2)
+    assert blocked("tool2 --purge") == ["Purge 2"]
+    assert rebuilt == []
+    anti_pattern_update(
+        anti_pattern_id=added.pk,
+        principal=Principal.system("test"),
+        changes={"trigger_pattern": r"(?i)tool9\s+--wipe"},
+    )
+    assert blocked("tool9 --wipe") == ["Purge 2"] and blocked("tool2 --purge") == []
+    assert rebuilt == [matching.current_index().version]

@@ -77,6 +77,9 @@ SIGNATURE_SCOPE = "learning-eval/signatures"
 FIX_SCOPE = "learning-eval/fixes"
 SPLITS = ("tune", "heldout")
 GUARD_SPLITS = ("tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5")
+# Sets nobody working on the guard may read command by command: their figures are reported in
+# aggregate only, so a run for a note never shows which of their commands were missed.
+BLIND_SPLITS = frozenset({"holdout2", "dev5"})
 # Each pair of files with the splits it holds: a run reads only the files of its splits.
 GUARD_FILES = (
     ("guard_anti_patterns.jsonl", "guard_commands.jsonl", ("tune", "heldout")),
@@ -189,12 +192,20 @@ def guard_phase(url: str, splits: tuple[str, ...] = GUARD_SPLITS) -> dict:
             "harmless_warned": sum(bool(r["matched"]) and not r["blocked"] for r in harmless),
             "checks_failed": sum(r["check_failed"] for r in rows),
             "recall_by_form": {f: ratio(sum(v), len(v)) for f, v in sorted(by_form.items())},
-            "harmless_blocked_commands": [r["command"] for r in harmless if r["blocked"]],
-            "missed_commands": [
-                r["command"] for r in rows if r["expect"] == "block" and not r["blocked"]
-            ],
         }
-    return {"figures": figures, "triggers": triggers, "checks": raw["checks"]}
+        if split not in BLIND_SPLITS:
+            figures[split] |= {
+                "harmless_blocked_commands": [r["command"] for r in harmless if r["blocked"]],
+                "missed_commands": [
+                    r["command"] for r in rows if r["expect"] == "block" and not r["blocked"]
+                ],
+            }
+    blind_titles = {ap["report"]["title"] for ap in anti_patterns if ap["split"] in BLIND_SPLITS}
+    return {
+        "figures": figures,
+        "triggers": {t: trigger for t, trigger in triggers.items() if t not in blind_titles},
+        "checks": [r for r in raw["checks"] if r["split"] not in BLIND_SPLITS],
+    }
 
 
 def _anti_pattern_triggers(url: str) -> dict[str, str]:

@@ -6,7 +6,8 @@
 Runs on a database `bench/http_bench.py` loaded, through the whole Django stack in this process
 (middleware, DRF, auth, services; no socket), so figures are CPU time and query counts, which a
 loaded machine does not distort the way it distorts wall time. For each path: CPU ms per request
-(process time), the share spent embedding, queries per request, and the functions with the most
+(process time), the database server's CPU for it (its backend process, when the server runs on
+this machine), the share spent embedding, queries per request, and the functions with the most
 cumulative time under cProfile. `--explain` prints EXPLAIN ANALYZE of each distinct query of one
 request. Also the worker's processing of one report (`lesson_process`), called directly.
 """
@@ -20,6 +21,8 @@ import pstats
 import sys
 import time
 from pathlib import Path
+
+import psutil
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
@@ -103,6 +106,19 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(module, "embed", None) is original and module is not embeddings:
             module.embed = timed_embed
 
+    def database_cpu() -> float:
+        """CPU seconds the database server's backend for this connection has used (0 when the
+        server is not on this machine)."""
+        connection.ensure_connection()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid = cursor.fetchone()[0]
+        try:
+            times = psutil.Process(pid).cpu_times()
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            return 0.0
+        return times.user + times.system
+
     client = Client()
     for name, (path, make_body, headers) in paths.items():
         for _ in range(3):  # warm: imports, the guard's index, the model
@@ -112,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         queries = 0
         statuses: dict[int, int] = {}
         cpu_started, wall_started = time.process_time(), time.perf_counter()
+        database_started = database_cpu()
         last_queries: list = []
         for _ in range(args.requests):
             body = make_body()
@@ -124,9 +141,11 @@ def main(argv: list[str] | None = None) -> int:
             statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
         cpu = (time.process_time() - cpu_started) * 1000 / args.requests
         wall = (time.perf_counter() - wall_started) * 1000 / args.requests
+        database = (database_cpu() - database_started) * 1000 / args.requests
         print(f"\n=== {name}: {path}  statuses {statuses}")
         print(
-            f"CPU {cpu:.1f} ms/request (this process; wall {wall:.1f} ms), embedding "
+            f"CPU {cpu:.1f} ms/request (this process; wall {wall:.1f} ms), database "
+            f"{database:.1f} ms, embedding "
             f"{spent['embed'] * 1000 / args.requests:.1f} ms, "
             f"{queries / args.requests:.1f} queries/request"
         )
@@ -157,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
             lesson_process(lesson_id=lesson_id)
         ids = ids[3:]
         profile = cProfile.Profile()
-        cpu_started = time.process_time()
+        cpu_started, database_started = time.process_time(), database_cpu()
         with CaptureQueriesContext(connection) as captured:
             profile.enable()
             for start in range(0, len(ids), args.worker_batch):
@@ -167,9 +186,11 @@ def main(argv: list[str] | None = None) -> int:
                     lessons_process(lesson_ids=ids[start : start + args.worker_batch])
             profile.disable()
         count = max(len(ids), 1)
+        database = (database_cpu() - database_started) * 1000 / count
         print(
             f"\n=== worker: {len(ids)} reports, {args.worker_batch} per call: CPU "
             f"{(time.process_time() - cpu_started) * 1000 / count:.1f} ms each (this process), "
+            f"database {database:.1f} ms, "
             f"{len(captured.captured_queries) / count:.1f} queries each"
         )
         out = io.StringIO()

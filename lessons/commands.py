@@ -199,8 +199,15 @@ def read_words(name: str, words: list[str]) -> Reading:
         if " " in flag:  # an alias for several flags (`git branch -D`)
             flags.update(flag.split())
             return
-        if value is not None and flag not in spec.values and flag not in spec.attached:
-            lowered = value.strip().lower()
+        lowered = (value or "").strip().lower()
+        if (
+            value is not None
+            and flag not in spec.values
+            and flag not in spec.attached
+            # `--retention=0` is a number, as `--retention 0` is; a digit is a switch's state
+            # only for a flag the table knows as a switch (`--privileged=0`)
+            and (not lowered.isdigit() or flag in spec.aliases.values())
+        ):
             if lowered in FALSE_WORDS:  # `--privileged=false`: the flag is off
                 negated.add(flag)
                 flags.discard(flag)

@@ -38,3 +38,31 @@ def test_a_known_switch_given_zero_is_still_off():
     assert "--privileged" not in docker("docker run --privileged=0 alpine").flags
     assert "--privileged" not in docker("docker run --privileged=false alpine").flags
     assert "--privileged" in docker("docker run --privileged=1 alpine").flags
+
+
+def test_a_package_named_without_a_version_covers_every_version_of_it():
+    npm = trigger_for(
+        "npm install left-padz", "Never install left-padz", "left-padz is a typosquat."
+    )
+    assert blocks(npm, "npm install left-padz@4.0.1")
+    assert blocks(npm, "pnpm add left-padz@^4")
+    assert blocks(npm, "yarn add --dev left-padz@latest")
+    assert not blocks(npm, "npm install left-padz-types@4.0.1")
+    assert not blocks(npm, "npm install @left-padz/core")
+    pip = trigger_for("pip install colorsama", "Never install colorsama", "A typosquat.")
+    assert blocks(pip, "pip install colorsama==0.4.6")
+    assert blocks(pip, "python3 -m pip install 'colorsama>=0.4,<1'")
+    assert blocks(pip, "pip install colorsama~=0.4")
+    assert not blocks(pip, "pip install colorama==0.4.6")
+
+
+def test_an_address_named_without_a_port_covers_it_with_one():
+    trigger = trigger_for(
+        "gizmod serve --admin --listen 0.0.0.0",
+        "Never serve the gizmod admin API on 0.0.0.0",
+        "Listening on 0.0.0.0 exposes the unauthenticated admin API to the network.",
+    )
+    assert blocks(trigger, "gizmod serve --admin --listen 0.0.0.0:7070")
+    assert blocks(trigger, "gizmod serve --admin --listen=0.0.0.0:7070")
+    assert not blocks(trigger, "gizmod serve --admin --listen 127.0.0.1:7070")
+    assert not blocks(trigger, "gizmod serve --admin --listen 0.0.0.0/0")

@@ -181,6 +181,7 @@ class Reading:
 
 
 _SUBCOMMAND_WORD = re.compile(r"[A-Za-z][\w:.-]*")
+_VERSION_WORD = re.compile(r"[vV]?\d+(\.[\w*]+)+([-+][\w.-]+)?|[vV]?\d+|latest|stable")
 
 
 def read_words(name: str, words: list[str]) -> Reading:
@@ -233,6 +234,8 @@ def read_words(name: str, words: list[str]) -> Reading:
     def takes_value(flag: str) -> bool:
         if flag in spec.values:
             return True
+        if flag == "--version" and i < len(words) and _VERSION_WORD.fullmatch(words[i]):
+            return True  # `--version 1.2.3` chooses a version; alone, `--version` prints one
         known = flag in spec.aliases.values() or flag in spec.attached
         return (
             (spec.value_default or i < len(words) and PLACEHOLDER_WORD in words[i])
@@ -764,6 +767,8 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     noise = GLOBAL_NOISE | spec.noise
     defusing = spec.defusing | (GLOBAL_DEFUSING - spec.values - spec.attached)
     defused = {f for f in flags if f in defusing}
+    if "--version" in options:
+        defused.discard("--version")  # `--version=1.2.3` chooses what to act on
     if "--dry-run" in options and all(v.lower() in FALSE_WORDS for v in options["--dry-run"]):
         defused.discard("--dry-run")  # `--dry-run=none` runs it
     if reading.subcommand[:1] and reading.subcommand[0] in HELP_WORDS:

@@ -66,3 +66,16 @@ def test_an_address_named_without_a_port_covers_it_with_one():
     assert blocks(trigger, "gizmod serve --admin --listen=0.0.0.0:7070")
     assert not blocks(trigger, "gizmod serve --admin --listen 127.0.0.1:7070")
     assert not blocks(trigger, "gizmod serve --admin --listen 0.0.0.0/0")
+
+
+def test_a_version_given_to_version_chooses_one_and_does_not_defuse():
+    trigger = trigger_for(
+        "relctl publish --version X.Y.Z --replace",
+        "Never replace an already published relctl release",
+        "--replace overwrites the released artifact everyone pinned.",
+    )
+    assert blocks(trigger, "relctl publish --version 2.4.1 --replace")
+    assert blocks(trigger, "relctl publish --replace --version=v3.0.0-rc.2")
+    assert not blocks(trigger, "relctl publish --version 2.4.1")
+    # alone, `--version` prints the tool's version: nothing is published
+    assert not blocks(trigger, "relctl publish --replace --version")

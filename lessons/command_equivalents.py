@@ -27,7 +27,8 @@ reads one command and adds the equivalent command in the spelling triggers use:
 - an interpreter reading its program from a pipe (`| python3 -`, `| perl`) runs it as `| sh`
   does; HTTPie and PowerShell's downloaders fetch as `curl` does; `printf FORMAT X` prints X as
   `echo X` does;
-- a redirection or `tee` writes a file: `write-file PATH`.
+- a redirection, `tee`, `cp`, `mv` or `ln -f` onto a file writes it: `write-file PATH`; so does
+  `ln -s` where the line has just removed the file (`rm f && ln -s src f`).
 
 When the added command says all the original does (SQL for its client, `kill` for `pkill`), the
 original is marked `superseded`: a report is generalised from the equivalent, which every
@@ -248,13 +249,16 @@ def _in_place(inv: Invocation) -> tuple[list[Invocation], bool]:
 
 
 def _writes(inv: Invocation) -> tuple[list[Invocation], bool]:
-    """A file written: by redirection (`echo x > f`, `cat > f <<EOF`), `tee f`, `cp src f`."""
+    """A file written: by redirection (`echo x > f`, `cat > f <<EOF`), `tee f`, `cp src f`,
+    `mv src f`, `ln -sf src f`."""
     targets = list(inv.options.get(WRITES, ()))
     pure = inv.program in ("echo", "printf", "cat", "tee", "true", ":", "yes", "sponge")
     if inv.program in ("tee", "sponge"):
         targets += inv.args
-    elif inv.program in ("cp", "install") and len(inv.args) >= 2:
+    elif inv.program in ("cp", "install", "mv") and len(inv.args) >= 2:
         targets.append(inv.args[-1])
+    elif inv.program == "ln" and "--force" in inv.flags and len(inv.args) >= 2:
+        targets.append(inv.args[-1])  # `ln -sf src f` replaces f as `cp src f` does
     elif inv.program == "dd" and "of" in inv.options:
         targets += inv.options["of"]
     if not targets:
@@ -561,12 +565,28 @@ def equivalents(inv: Invocation) -> list[Invocation]:
     return found
 
 
+def _replaced_link(inv: Invocation, removed: set[str]) -> Invocation | None:
+    """`rm f && ln -s src f`: a link made where the line just removed a file replaces that
+    file, as `ln -sf src f` does."""
+    if inv.program != "ln" or "--force" in inv.flags or len(inv.args) < 2:
+        return None
+    if inv.args[-1] not in removed:
+        return None
+    return like(inv, "ln", flags=inv.flags | {"--force"}, options=inv.options)
+
+
 def with_equivalents(line: list[Invocation]) -> list[Invocation]:
     """The line with every command's equivalent forms added after it."""
     out: list[Invocation] = []
+    removed: set[str] = set()
     for inv in line:
         out.append(inv)
         if not inv.expanded:
             inv.expanded = True
+            replaced = _replaced_link(inv, removed)
+            if replaced is not None:
+                out += [replaced, *equivalents(replaced)]
             out += equivalents(inv)
+        if inv.program in ("rm", "unlink"):
+            removed.update(inv.args)
     return out

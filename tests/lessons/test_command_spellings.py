@@ -79,3 +79,22 @@ def test_a_version_given_to_version_chooses_one_and_does_not_defuse():
     assert not blocks(trigger, "relctl publish --version 2.4.1")
     # alone, `--version` prints the tool's version: nothing is published
     assert not blocks(trigger, "relctl publish --replace --version")
+
+
+def test_every_way_of_replacing_a_file_is_the_replacement_reported():
+    trigger = trigger_for(
+        "sudo ln -sf /opt/node-22/bin/node /usr/bin/node",
+        "Don't repoint /usr/bin/node at another build",
+        "Packaged tools expect the distribution's node; swapping it breaks them.",
+    )
+    assert blocks(trigger, "sudo cp /opt/node-23/bin/node /usr/bin/node")
+    assert blocks(trigger, "sudo mv ./node /usr/bin/node")
+    assert blocks(
+        trigger, "sudo rm -f /usr/bin/node && sudo ln -s /opt/node-23/bin/node /usr/bin/node"
+    )
+    assert blocks(trigger, "sudo ln --symbolic --force /opt/node-23/bin/node /usr/bin/node")
+    # reading it, copying it elsewhere, or linking to it from elsewhere changes nothing
+    assert not blocks(trigger, "cp /usr/bin/node /tmp/node-backup")
+    assert not blocks(trigger, "ln -sf /usr/bin/node ~/.local/bin/node")
+    assert not blocks(trigger, "sudo ln -s /opt/node-23/bin/node /usr/local/bin/node23")
+    assert not blocks(trigger, "rm -f /tmp/node && ln -s /opt/node-23/bin/node /usr/local/bin/n")

@@ -502,6 +502,18 @@ def _host_path(path: str) -> str:
     return path
 
 
+_KUBE_LISTING = re.compile(r"^(?:\$\(|`)\s*kubectl\s+(?:-\S+\s+\S+\s+)*get\s+([a-z][\w.-]*)")
+
+
+def _kube_listing(arg: str) -> str | None:
+    """The kind a `$(kubectl get KIND …)` argument lists, in its singular name."""
+    found = _KUBE_LISTING.match(arg)
+    if found is None:
+        return None
+    kind = found.group(1).split(",")[0].split(".")[0].lower()
+    return KUBE_KINDS.get(kind, kind)
+
+
 def _kube(reading: Reading) -> None:
     """`kubectl delete ns/x` and `kubectl delete namespaces x` delete a namespace: the kind is
     part of the subcommand, in its singular name. `-A` acts in every namespace, so also in any
@@ -514,7 +526,11 @@ def _kube(reading: Reading) -> None:
         else:
             args.append(arg)
     sub = reading.subcommand
-    if sub and sub[-1] in KUBE_RESOURCE_VERBS and args and not args[0].startswith("-"):
+    listed = _kube_listing(args[0]) if args else None
+    if sub and sub[-1] in KUBE_RESOURCE_VERBS and listed is not None:
+        # `kubectl delete $(kubectl get crd -o name)`: the listing's kind is what it deletes
+        reading.subcommand = (*sub, listed)
+    elif sub and sub[-1] in KUBE_RESOURCE_VERBS and args and not args[0].startswith("-"):
         kinds = args[0].split(",")
         kind = kinds[0].split(".")[0].lower()
         reading.subcommand = (*sub, KUBE_KINDS.get(kind, kind))
@@ -1172,9 +1188,35 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
             continue
         number, position = inv.pipeline
         producer = by_position.get((number, position - 1))
+        while (
+            producer is not None
+            and producer.program in _FILTERS
+            and (number, position - 2) in by_position
+        ):
+            # `kubectl get crd -o name | grep istio | xargs kubectl delete`: a filter picks
+            # among the items the listing before it printed, as in `$(kubectl get crd | grep …)`
+            position -= 1
+            producer = by_position[(number, position - 1)]
         if producer is None or producer is inv:
             continue
-        found[k] = replace(inv, args=[*inv.args, _substitution(f"$({producer.text})")])
+        fed_args = [*inv.args, _substitution(f"$({producer.text})")]
+        found[k] = replace(inv, args=fed_args, subcommand=_kube_fed(inv, fed_args[-1]))
+
+
+# Programs that pick or reshape the lines a listing prints, handing on the same items.
+_FILTERS = frozenset("grep egrep fgrep rg awk sed cut head tail sort uniq tr".split())
+
+
+def _kube_fed(inv: Invocation, fed: str) -> tuple[str, ...]:
+    """`… | xargs kubectl delete` fed by `kubectl get crd -o name`: what it deletes are the
+    listing's kind (`kubectl delete crd x`), so that kind completes the subcommand."""
+    sub = inv.subcommand
+    if inv.program != "kubectl" or len(sub) != 1 or sub[0] not in KUBE_RESOURCE_VERBS:
+        return sub
+    words = fed[2:-1].split()
+    if len(words) >= 3 and words[:2] == ["kubectl", "get"]:
+        return (*sub, words[2])
+    return sub
 
 
 # Programs whose output is text written in the command: `echo FLUSHALL | redis-cli`.

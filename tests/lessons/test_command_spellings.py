@@ -98,3 +98,23 @@ def test_every_way_of_replacing_a_file_is_the_replacement_reported():
     assert not blocks(trigger, "ln -sf /usr/bin/node ~/.local/bin/node")
     assert not blocks(trigger, "sudo ln -s /opt/node-23/bin/node /usr/local/bin/node23")
     assert not blocks(trigger, "rm -f /tmp/node && ln -s /opt/node-23/bin/node /usr/local/bin/n")
+
+
+def test_what_a_listing_hands_through_filters_and_xargs_is_what_is_acted_on():
+    trigger = trigger_for(
+        "kubectl delete pvc <claim> -n <namespace>",
+        "Never delete persistent volume claims by hand",
+        "Deleting a claim releases its volume, and the data goes with a Delete reclaim policy.",
+    )
+    assert blocks(
+        trigger, "kubectl get pvc -n ci -o name | grep runner | xargs kubectl delete -n ci"
+    )
+    assert blocks(
+        trigger, "kubectl delete -n ci $(kubectl get persistentvolumeclaims -o name -n ci)"
+    )
+    assert not blocks(
+        trigger, "kubectl get pvc -n ci -o name | grep runner | xargs kubectl describe"
+    )
+    assert not blocks(
+        trigger, "kubectl get pods -n ci -o name | grep runner | xargs kubectl delete"
+    )

@@ -26,7 +26,7 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from lessons.command_equivalents import sql_invocations, with_equivalents
+from lessons.command_equivalents import rest_call_command, sql_invocations, with_equivalents
 from lessons.command_tables import (
     ARG_SYNONYMS,
     CLI_VERBS,
@@ -1006,6 +1006,9 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
             return opened
     invocation = normalize(raw, word0, rest, sudo, env)
     result = [invocation]
+    rest_call = rest_call_command(invocation)
+    if rest_call is not None and depth < MAX_DEPTH:
+        result += ctx.line(rest_call)  # the command the REST call amounts to
     inner: list[str] | None = None
     if invocation.program == "docker" and invocation.subcommand[-1:] in (
         ("exec",),

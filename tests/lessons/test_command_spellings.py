@@ -118,3 +118,34 @@ def test_what_a_listing_hands_through_filters_and_xargs_is_what_is_acted_on():
     assert not blocks(
         trigger, "kubectl get pods -n ci -o name | grep runner | xargs kubectl delete"
     )
+
+
+def test_a_github_rest_call_is_the_command_it_stands_for():
+    trigger = trigger_for(
+        "gh secret delete DEPLOY_TOKEN --repo <owner>/<repo>",
+        "Never delete a repository's Actions secrets",
+        "Every workflow that reads the secret fails until someone re-creates it.",
+    )
+    assert blocks(trigger, "gh api -X DELETE repos/fennel/ledger/actions/secrets/DEPLOY_TOKEN")
+    assert blocks(
+        trigger,
+        "curl -sS -X DELETE -H 'Authorization: Bearer tok' "
+        "https://api.github.com/repos/fennel/ledger/actions/secrets/DEPLOY_TOKEN",
+    )
+    assert not blocks(trigger, "gh api repos/fennel/ledger/actions/secrets/DEPLOY_TOKEN")
+    assert not blocks(
+        trigger, "gh api -X DELETE repos/fennel/ledger/actions/variables/DEPLOY_TOKEN"
+    )
+    public = trigger_for(
+        "gh repo edit <owner>/<repo> --visibility public",
+        "Never make a private repository public",
+        "Its history, issues and any secret ever committed become readable by anyone.",
+    )
+    assert blocks(public, "gh api -X PATCH repos/fennel/vault-ops -f visibility=public")
+    assert blocks(public, "gh api --method PATCH /repos/fennel/vault-ops -F private=false")
+    assert blocks(
+        public,
+        "curl -X PATCH https://api.github.com/repos/fennel/vault-ops -d '{\"private\": false}'",
+    )
+    assert not blocks(public, "gh api -X PATCH repos/fennel/vault-ops -f description=Vault")
+    assert not blocks(public, "gh api -X PATCH repos/fennel/vault-ops -F private=true")

@@ -366,6 +366,9 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         program: {("adm", verb): (verb,) for verb in "drain cordon uncordon taint".split()}
         for program in ("kubectl", "oc")
     },
+    # a release track runs the same command in its newer version: `gcloud beta sql instances
+    # delete` deletes as `gcloud sql instances delete` does
+    "gcloud": {(track,): () for track in ("alpha", "beta", "preview")},
     # `npm set k v` and `npm get k` are `npm config set k v` and `npm config get k` (npm-config(1))
     "npm": {("set",): ("config", "set"), ("get",): ("config", "get")},
     "yarn": {

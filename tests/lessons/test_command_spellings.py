@@ -149,3 +149,14 @@ def test_a_github_rest_call_is_the_command_it_stands_for():
     )
     assert not blocks(public, "gh api -X PATCH repos/fennel/vault-ops -f description=Vault")
     assert not blocks(public, "gh api -X PATCH repos/fennel/vault-ops -F private=true")
+
+
+def test_a_gcloud_release_track_runs_the_same_command():
+    trigger = trigger_for(
+        "gcloud spanner instances delete <instance> --quiet",
+        "Never delete a Spanner instance",
+        "Every database in the instance goes with it, backups included.",
+    )
+    assert blocks(trigger, "gcloud beta spanner instances delete ledger-prod --quiet")
+    assert blocks(trigger, "gcloud --project acme alpha spanner instances delete ledger-prod")
+    assert not blocks(trigger, "gcloud beta spanner instances describe ledger-prod")

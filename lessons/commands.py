@@ -498,8 +498,19 @@ def _mount_source(value: str) -> str | None:
     return _host_path(source) if source else None
 
 
+# Podman's API socket (rootful or rootless) speaks Docker's API, as podman reads as docker:
+# `/run/podman/podman.sock` hands out the host as `/var/run/docker.sock` does.
+_ENGINE_SOCKET = re.compile(
+    r"^(?:/var)?/run/(?:user/\d+/)?(?:podman/podman|docker)\.sock$|"
+    r"^\$\{?XDG_RUNTIME_DIR\}?/(?:podman/podman|docker)\.sock$"
+)
+
+
 def _host_path(path: str) -> str:
-    """`/run/docker.sock` is `/var/run/docker.sock`: `/var/run` is a link to `/run` (FHS 3.0)."""
+    """`/run/docker.sock` is `/var/run/docker.sock`: `/var/run` is a link to `/run` (FHS 3.0);
+    podman's API socket is the docker socket."""
+    if _ENGINE_SOCKET.match(path):
+        return "/var/run/docker.sock"
     if path == "/run" or path.startswith("/run/"):
         return "/var" + path
     return path

@@ -160,3 +160,16 @@ def test_a_gcloud_release_track_runs_the_same_command():
     assert blocks(trigger, "gcloud beta spanner instances delete ledger-prod --quiet")
     assert blocks(trigger, "gcloud --project acme alpha spanner instances delete ledger-prod")
     assert not blocks(trigger, "gcloud beta spanner instances describe ledger-prod")
+
+
+def test_another_engines_socket_is_the_docker_socket():
+    trigger = trigger_for(
+        "docker run -d -v /var/run/docker.sock:/var/run/docker.sock <image>",
+        "Never hand the Docker socket to a container",
+        "The socket is root on the host.",
+    )
+    assert blocks(trigger, "podman run -d -v /run/podman/podman.sock:/var/run/docker.sock x/y")
+    assert blocks(trigger, "podman run -v /run/user/1000/podman/podman.sock:/sock:Z x/y")
+    assert blocks(trigger, "podman run -v '${XDG_RUNTIME_DIR}/podman/podman.sock:/sock' x/y")
+    assert not blocks(trigger, "podman run -d -v /run/podman/data:/data x/y")
+    assert not blocks(trigger, "podman run -d -v ./podman.sock:/sock x/y")

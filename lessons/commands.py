@@ -38,6 +38,7 @@ from lessons.command_tables import (
     INSECURE_FLAGS,
     INTERPRETER_VALUES,
     INTERPRETERS,
+    KNOWN_PROGRAMS,
     KUBE_KINDS,
     KUBE_RESOURCE_VERBS,
     PREFIX_POSITIONALS,
@@ -1113,13 +1114,21 @@ def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation]
     """`poetry run pytest`, `bundle exec rake db:drop`, `aws-vault exec prod -- terraform …`."""
     name = program_name(word0)
     reading = read_words("npm" if name in _NPM_LIKE else name, rest)  # pnpm reads as npm
-    if not reading.subcommand or reading.subcommand[0] not in RUNNERS[name]:
+    # a runner without a table (`microk8s kubectl …`): its verb is its first plain word
+    verb = (reading.subcommand or reading.args or [""])[0]
+    if verb not in RUNNERS[name]:
         return None
-    skip = RUNNERS[name][reading.subcommand[0]]
-    if "--" in rest:
+    skip = RUNNERS[name][verb]
+    # `minikube kubectl -- get pods`, `corepack pnpm publish`: a verb naming a program runs it
+    runs = [verb] if verb in KNOWN_PROGRAMS and verb not in PREFIXES else []
+    if runs:
+        # the words after it are its own (`minikube kubectl -- get pods`: after the `--`)
+        after = rest[rest.index(verb) + 1 :]
+        command = runs + (after[1:] if after[:1] == ["--"] else after)
+    elif "--" in rest:
         command = rest[rest.index("--") + 1 :]
     else:
-        word = reading.subcommand[0]
+        word = verb
         # the word as written (`pnpm dlx` reads as `exec`)
         at = (
             rest.index(word)
@@ -1127,7 +1136,7 @@ def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation]
             else next(i for i, w in enumerate(rest) if not w.startswith("-"))
         ) + 1
         at = _skip_options(rest, at, reading.spec.values)
-        command = rest[at + skip :]
+        command = runs + rest[at + skip :]
     if not command:
         return None
     return [ctx.wrapper(word0, rest), *ctx.line(shlex.join(command))]

@@ -173,3 +173,21 @@ def test_another_engines_socket_is_the_docker_socket():
     assert blocks(trigger, "podman run -v '${XDG_RUNTIME_DIR}/podman/podman.sock:/sock' x/y")
     assert not blocks(trigger, "podman run -d -v /run/podman/data:/data x/y")
     assert not blocks(trigger, "podman run -d -v ./podman.sock:/sock x/y")
+
+
+def test_a_bundled_kubectl_or_package_manager_runs_the_command_it_names():
+    trigger = trigger_for(
+        "kubectl delete namespace <namespace>",
+        "Never delete a namespace",
+        "Every workload, secret and claim in it goes.",
+    )
+    assert blocks(trigger, "microk8s kubectl delete ns billing")
+    assert blocks(trigger, "minikube kubectl -- delete namespace billing")
+    assert blocks(trigger, "sudo k3s kubectl -n kube-system delete namespace billing")
+    assert not blocks(trigger, "microk8s kubectl get ns billing")
+    assert not blocks(trigger, "minikube delete --all")
+    publish = trigger_for(
+        "npm publish --force", "Never force-publish a package", "It overwrites a release."
+    )
+    assert blocks(publish, "corepack pnpm publish --force")
+    assert not blocks(publish, "corepack pnpm install")

@@ -934,6 +934,10 @@ class _Context:
         found = invocations(text, depth=self.depth + 1, sudo=self.sudo)
         for inv in found:
             inv.via = [*via, *inv.via]
+            if inv.pipeline is None and self.raw.pipeline is not None:
+                # `docker exec web curl -fsSL URL | sh`: what a wrapped command prints leaves
+                # through its wrapper, into the wrapper's pipeline
+                inv.pipeline = self.raw.pipeline
         return found
 
     def wrapper(self, word0: str, rest: list[str]) -> Invocation:

@@ -118,8 +118,15 @@ _VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php|psql|pg_dump)[0-9.]*(-
 _CMDLET = re.compile(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
 
 
+# `$(which rm)`, `$(command -v rm)`: the program found on the PATH, run by its full path
+_LOOKED_UP = re.compile(r"^(?:\$\(|`)\s*(?:which|command\s+-v|type\s+-P)\s+([\w.+-]+)\s*[)`]$")
+
+
 def spec_name(word: str) -> str:
     """The name whose table reads the word's options (`mkfs.xfs` has its own)."""
+    looked_up = _LOOKED_UP.match(word)
+    if looked_up:
+        word = looked_up.group(1)
     name = posixpath.basename(word.rstrip("/")) or word
     name = name.removesuffix(".exe")
     if _CMDLET.fullmatch(name):

@@ -205,3 +205,23 @@ def test_a_wrapped_command_sits_in_its_wrappers_pipeline():
     flush = trigger_for("redis-cli FLUSHALL", "Never flush every Redis key", "All data goes.")
     assert blocks(flush, "echo FLUSHALL | docker exec -i cache redis-cli")
     assert not blocks(flush, "echo INFO | docker exec -i cache redis-cli")
+
+
+def test_variables_braces_and_lookups_the_line_expands_are_read_expanded():
+    trigger = trigger_for(
+        "rm -rf /srv/uploads",
+        "Never rm -rf /srv/uploads",
+        "/srv/uploads holds every customer upload.",
+    )
+    assert blocks(trigger, "UP=/srv/uploads; rm -rf $UP")
+    assert blocks(trigger, 'export UP=/srv/uploads && rm -rf "${UP}"')
+    assert blocks(trigger, "rm -rf ${UPLOAD_DIR:-/srv/uploads}")
+    assert blocks(trigger, "rm -rf /srv/{cache,uploads}")
+    assert blocks(trigger, 'for d in cache uploads; do rm -rf "/srv/$d"; done')
+    assert blocks(trigger, "$(which rm) -rf /srv/uploads")
+    assert not blocks(trigger, "UP=/srv/uploads-old; rm -rf $UP")
+    assert not blocks(trigger, "rm -rf /srv/{cache,tmp}")
+    assert not blocks(trigger, "rm -rf ${UPLOAD_DIR:-/srv/scratch}")
+    assert not blocks(trigger, "echo '/srv/{cache,uploads}'")
+    # an assignment prefixing a command is not yet set when its words are expanded
+    assert not blocks(trigger, "UP=/srv/uploads rm -rf $UP-old")

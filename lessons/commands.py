@@ -30,6 +30,8 @@ from lessons.command_equivalents import rest_call_command, sql_invocations, with
 from lessons.command_tables import (
     ARG_SYNONYMS,
     CLI_VERBS,
+    COMMAND_OPTIONS,
+    COMMAND_WORDS,
     EMPTY,
     FALSE_WORDS,
     GLOBAL_DEFUSING,
@@ -1032,6 +1034,10 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
             return opened
     invocation = normalize(raw, word0, rest, sudo, env)
     result = [invocation]
+    carried = _carried_command(name, rest)
+    if carried:
+        invocation.wrapper = True
+        return [invocation, *ctx.line(carried, via=invocation.args[:1])]
     rest_call = rest_call_command(invocation)
     if rest_call is not None and depth < MAX_DEPTH:
         result += ctx.line(rest_call)  # the command the REST call amounts to
@@ -1153,6 +1159,29 @@ def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation]
     return [ctx.wrapper(word0, rest), *ctx.line(shlex.join(command))]
 
 
+def _carried_command(name: str, rest: list[str]) -> str | None:
+    """The command line a program runs from one of its options (`COMMAND_OPTIONS`) or from
+    its words (`COMMAND_WORDS`), as a line to read; None when it carries none."""
+    options = COMMAND_OPTIONS.get(name)
+    if options:
+        for k, word in enumerate(rest):
+            flag, eq, value = word.partition("=")
+            if flag in options and (eq or k + 1 < len(rest)):
+                return value if eq else rest[k + 1]
+        return None
+    if name not in COMMAND_WORDS:
+        return None
+    if "--" in rest:
+        return shlex.join(rest[rest.index("--") + 1 :])
+    for k, word in enumerate(rest):
+        first = word.split()[0] if word.split() else ""
+        if word.startswith("-") or program_name(first) not in KNOWN_PROGRAMS:
+            continue
+        # a quoted line (`heroku run 'rm -rf x' -a app`) is the whole command
+        return word if " " in word.strip() else shlex.join(rest[k:])
+    return None
+
+
 # --- the line ------------------------------------------------------------------------------------
 
 
@@ -1174,11 +1203,30 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
     _stdin_feeds(found)
     found += _downloaded_then_run(found)
     for inv in list(found):
-        if inv.program == "sh" and not inv.args and STDIN in inv.options:
-            # `echo 'rm -rf /srv' | sh`: the shell runs what it is handed
+        if STDIN in inv.options and _runs_its_input(inv):
+            # `echo 'rm -rf /srv' | sh`, `ssh host <<EOF … EOF`, `at now <<< '…'`: the shell
+            # (here or remote) runs what it is handed
             for script in inv.options[STDIN]:
-                found += invocations(script, depth=depth + 1, sudo=sudo or inv.sudo)
+                ran = invocations(script, depth=depth + 1, sudo=sudo or inv.sudo)
+                for each in ran:
+                    each.via = (
+                        [*inv.via, *inv.args[:1], *each.via] if inv.program == "ssh" else each.via
+                    )
+                found += ran
     return with_equivalents(found)
+
+
+def _runs_its_input(inv: Invocation) -> bool:
+    """Whether a command runs its standard input as shell commands: a shell given no script,
+    `at`/`batch`, and ssh with no remote command or a remote shell (`ssh h 'bash -s'`)."""
+    if inv.program == "sh":
+        return not inv.args
+    if inv.program in ("at", "batch"):
+        return True
+    if inv.program == "ssh":
+        remote = " ".join(inv.args[1:]).split()
+        return not remote or program_name(remote[0]) == "sh"
+    return False
 
 
 def _downloaded_then_run(found: list[Invocation]) -> list[Invocation]:

@@ -225,3 +225,22 @@ def test_variables_braces_and_lookups_the_line_expands_are_read_expanded():
     assert not blocks(trigger, "echo '/srv/{cache,uploads}'")
     # an assignment prefixing a command is not yet set when its words are expanded
     assert not blocks(trigger, "UP=/srv/uploads rm -rf $UP-old")
+
+
+def test_what_a_remote_runner_or_multiplexer_is_given_to_run_is_read():
+    trigger = trigger_for(
+        "rm -rf /srv/ledger", "Never rm -rf /srv/ledger", "/srv/ledger holds the books."
+    )
+    assert blocks(trigger, "ssh books-1 <<'EOF'\ncd /srv\nrm -rf /srv/ledger\nEOF")
+    assert blocks(trigger, "ssh books-1 'bash -s' <<< 'rm -rf /srv/ledger'")
+    assert blocks(trigger, "echo 'rm -rf /srv/ledger' | at now + 5 minutes")
+    assert blocks(trigger, "vagrant ssh -c 'sudo rm -rf /srv/ledger'")
+    assert blocks(trigger, "gcloud compute ssh books-1 --command='rm -rf /srv/ledger'")
+    assert blocks(trigger, "screen -dmS purge rm -rf /srv/ledger")
+    assert blocks(trigger, "tmux new-session -d -s purge 'rm -rf /srv/ledger'")
+    assert blocks(trigger, "nsenter -t 1 -m -u -- rm -rf /srv/ledger")
+    assert blocks(trigger, "heroku run 'rm -rf /srv/ledger' -a books")
+    assert not blocks(trigger, "ssh books-1 <<'EOF'\nls -la /srv/ledger\nEOF")
+    assert not blocks(trigger, "vagrant ssh -c 'du -sh /srv/ledger'")
+    assert not blocks(trigger, "tmux new-session -d -s rm")
+    assert not blocks(trigger, "screen -dmS ledger tail -f /srv/ledger/journal.log")

@@ -1138,13 +1138,18 @@ def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation]
     skip = RUNNERS[name][verb]
     # `minikube kubectl -- get pods`, `corepack pnpm publish`: a verb naming a program runs it
     runs = [verb] if verb in KNOWN_PROGRAMS and verb not in PREFIXES else []
+    dashes = rest.index("--") if "--" in rest else None
+    handed = rest[dashes + 1 :] if dashes is not None else []
     if runs:
         # the words after it are its own (`minikube kubectl -- get pods`: after the `--`)
         after = rest[rest.index(verb) + 1 :]
         command = runs + (after[1:] if after[:1] == ["--"] else after)
-    elif "--" in rest:
-        command = rest[rest.index("--") + 1 :]
+    elif handed and not handed[0].startswith("-"):
+        command = handed  # `aws-vault exec prod -- terraform …`
     else:
+        if dashes is not None:
+            # `npm exec prisma migrate reset -- --force`: the `--` only hands options on
+            rest = rest[:dashes] + handed
         word = verb
         # the word as written (`pnpm dlx` reads as `exec`)
         at = (

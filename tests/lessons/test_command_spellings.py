@@ -244,3 +244,14 @@ def test_what_a_remote_runner_or_multiplexer_is_given_to_run_is_read():
     assert not blocks(trigger, "vagrant ssh -c 'du -sh /srv/ledger'")
     assert not blocks(trigger, "tmux new-session -d -s rm")
     assert not blocks(trigger, "screen -dmS ledger tail -f /srv/ledger/journal.log")
+
+
+def test_a_runners_double_dash_before_options_only_hands_them_on():
+    trigger = trigger_for(
+        "npx knexo seed:wipe --all",
+        "Never wipe every knexo seed table",
+        "--all truncates every table the seeds fill.",
+    )
+    assert blocks(trigger, "npm exec knexo seed:wipe -- --all")
+    assert blocks(trigger, "npm exec -- knexo seed:wipe --all")
+    assert not blocks(trigger, "npm exec knexo seed:wipe -- --table users")

@@ -27,7 +27,11 @@ reads one command and adds the equivalent command in the spelling triggers use:
 - an interpreter reading its program from a pipe (`| python3 -`, `| perl`) runs it as `| sh`
   does; HTTPie and PowerShell's downloaders fetch as `curl` does; `printf FORMAT X` prints X as
   `echo X` does;
-- a redirection or `tee` writes a file: `write-file PATH`.
+- a redirection, `tee`, `cp`, `mv` or `ln -f` onto a file writes it: `write-file PATH`; so does
+  `ln -s` where the line has just removed the file (`rm f && ln -s src f`);
+- a GitHub REST call (`gh api -X DELETE repos/o/r/releases/7`, or `curl` to api.github.com) is
+  also read as the command it stands for (`gh release delete 7 --repo o/r`): `rest_call_command`,
+  which `commands` parses beside it.
 
 When the added command says all the original does (SQL for its client, `kill` for `pkill`), the
 original is marked `superseded`: a report is generalised from the equivalent, which every
@@ -38,6 +42,7 @@ only when its prose names that part.
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -248,13 +253,16 @@ def _in_place(inv: Invocation) -> tuple[list[Invocation], bool]:
 
 
 def _writes(inv: Invocation) -> tuple[list[Invocation], bool]:
-    """A file written: by redirection (`echo x > f`, `cat > f <<EOF`), `tee f`, `cp src f`."""
+    """A file written: by redirection (`echo x > f`, `cat > f <<EOF`), `tee f`, `cp src f`,
+    `mv src f`, `ln -sf src f`."""
     targets = list(inv.options.get(WRITES, ()))
     pure = inv.program in ("echo", "printf", "cat", "tee", "true", ":", "yes", "sponge")
     if inv.program in ("tee", "sponge"):
         targets += inv.args
-    elif inv.program in ("cp", "install") and len(inv.args) >= 2:
+    elif inv.program in ("cp", "install", "mv") and len(inv.args) >= 2:
         targets.append(inv.args[-1])
+    elif inv.program == "ln" and "--force" in inv.flags and len(inv.args) >= 2:
+        targets.append(inv.args[-1])  # `ln -sf src f` replaces f as `cp src f` does
     elif inv.program == "dd" and "of" in inv.options:
         targets += inv.options["of"]
     if not targets:
@@ -561,12 +569,172 @@ def equivalents(inv: Invocation) -> list[Invocation]:
     return found
 
 
+def _replaced_link(inv: Invocation, removed: set[str]) -> Invocation | None:
+    """`rm f && ln -s src f`: a link made where the line just removed a file replaces that
+    file, as `ln -sf src f` does."""
+    if inv.program != "ln" or "--force" in inv.flags or len(inv.args) < 2:
+        return None
+    if inv.args[-1] not in removed:
+        return None
+    return like(inv, "ln", flags=inv.flags | {"--force"}, options=inv.options)
+
+
 def with_equivalents(line: list[Invocation]) -> list[Invocation]:
     """The line with every command's equivalent forms added after it."""
     out: list[Invocation] = []
+    removed: set[str] = set()
     for inv in line:
         out.append(inv)
         if not inv.expanded:
             inv.expanded = True
+            replaced = _replaced_link(inv, removed)
+            if replaced is not None:
+                out += [replaced, *equivalents(replaced)]
             out += equivalents(inv)
+        if inv.program in ("rm", "unlink"):
+            removed.update(inv.args)
     return out
+
+
+# --- REST calls that a command line stands for ---------------------------------------------
+
+_GITHUB_PATH = re.compile(r"^(?:https?://api\.github\.com)?/*([^?#]+?)/*(?:[?#].*)?$", re.I)
+_REPO = r"repos/(?P<repo>[\w.-]+/[\w.-]+)"
+_QUOTE = "'\""
+
+
+def _on(value: object, *words: str) -> bool:
+    return str(value).strip(_QUOTE).lower() in words
+
+
+# (methods, path, fields -> the command line the call amounts to, or None)
+_GITHUB_ROUTES: list[tuple[frozenset[str], re.Pattern, Callable[[dict, dict], str | None]]] = [
+    (
+        frozenset({"DELETE"}),
+        re.compile(rf"{_REPO}/releases/(?P<id>[^/]+)"),
+        lambda p, f: f"gh release delete {p['id']} --repo {p['repo']}",
+    ),
+    (
+        frozenset({"DELETE"}),
+        re.compile(rf"{_REPO}/git/refs/tags/(?P<tag>.+)"),
+        lambda p, f: f"git push origin --delete refs/tags/{p['tag']}",
+    ),
+    (
+        frozenset({"DELETE"}),
+        re.compile(rf"{_REPO}/git/refs/heads/(?P<branch>.+)"),
+        lambda p, f: f"git push origin --delete {p['branch']}",
+    ),
+    (
+        frozenset({"PATCH", "POST"}),
+        re.compile(rf"{_REPO}/git/refs/heads/(?P<branch>.+)"),
+        lambda p, f: (
+            f"git push --force origin {p['branch']}" if _on(f.get("force"), "true") else None
+        ),
+    ),
+    (
+        frozenset({"DELETE"}),
+        re.compile(rf"{_REPO}"),
+        lambda p, f: f"gh repo delete {p['repo']}",
+    ),
+    (
+        frozenset({"PATCH"}),
+        re.compile(rf"{_REPO}"),
+        lambda p, f: (
+            f"gh repo edit {p['repo']} --visibility public"
+            if _on(f.get("visibility"), "public") or _on(f.get("private"), "false")
+            else f"gh repo archive {p['repo']}"
+            if _on(f.get("archived"), "true")
+            else None
+        ),
+    ),
+    (
+        frozenset({"PUT"}),
+        re.compile(rf"{_REPO}/actions/workflows/(?P<id>[^/]+)/disable"),
+        lambda p, f: f"gh workflow disable {p['id']} --repo {p['repo']}",
+    ),
+    (
+        frozenset({"DELETE"}),
+        re.compile(rf"{_REPO}/actions/(?P<kind>secrets|variables)/(?P<name>[^/]+)"),
+        lambda p, f: f"gh {p['kind'][:-1]} delete {p['name']} --repo {p['repo']}",
+    ),
+    (
+        frozenset({"PUT"}),
+        re.compile(rf"{_REPO}/actions/secrets/(?P<name>[^/]+)"),
+        lambda p, f: f"gh secret set {p['name']} --repo {p['repo']}",
+    ),
+    (
+        frozenset({"PUT"}),
+        re.compile(rf"{_REPO}/pulls/(?P<number>\d+)/merge"),
+        lambda p, f: f"gh pr merge {p['number']} --repo {p['repo']}",
+    ),
+    (
+        frozenset({"DELETE"}),
+        re.compile(rf"{_REPO}/actions/runs/(?P<id>[^/]+)"),
+        lambda p, f: f"gh run delete {p['id']} --repo {p['repo']}",
+    ),
+    (
+        frozenset({"DELETE"}),
+        re.compile(rf"{_REPO}/actions/caches(?:/(?P<id>[^/]+))?"),
+        lambda p, f: f"gh cache delete {p['id'] or '--all'} --repo {p['repo']}",
+    ),
+    (
+        frozenset({"DELETE"}),
+        re.compile(r"gists/(?P<id>[^/]+)"),
+        lambda p, f: f"gh gist delete {p['id']}",
+    ),
+]
+
+
+def _api_fields(values: Iterable[str]) -> dict[str, str]:
+    """`-f key=value` fields, a JSON body (`-d '{"private": false}'`) or a form body."""
+    fields: dict[str, str] = {}
+    for value in values:
+        text = value.strip()
+        if text.startswith("{"):
+            try:
+                body = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(body, dict):
+                fields.update({str(k): json.dumps(v).strip('"') for k, v in body.items()})
+            continue
+        for part in text.split("&"):
+            key, eq, field = part.partition("=")
+            if eq:
+                fields[key.strip()] = field.strip()
+    return fields
+
+
+def rest_call_command(inv: Invocation) -> str | None:
+    """The command line a GitHub REST call amounts to: `gh api -X DELETE
+    repos/o/r/releases/7` and `curl -X DELETE https://api.github.com/repos/o/r/releases/7` are
+    `gh release delete 7 --repo o/r`; `gh api -X PATCH repos/o/r -f visibility=public` is
+    `gh repo edit o/r --visibility public`."""
+    if inv.program == "gh" and inv.subcommand[:1] == ("api",) and inv.args:
+        path = inv.args[0]
+        fields = _api_fields(
+            v for flag in ("--field", "--raw-field") for v in inv.options.get(flag, ())
+        )
+        method = (inv.options.get("--method") or ["POST" if fields else "GET"])[0]
+    elif inv.program == "curl":
+        path = next((a for a in inv.args if "api.github.com" in a.lower()), "")
+        if not path:
+            return None
+        bodies = [
+            v
+            for flag in ("--data", "--data-raw", "--data-binary", "--json")
+            for v in inv.options.get(flag, ())
+        ]
+        fields = _api_fields(bodies)
+        method = (inv.options.get("--request") or ["POST" if bodies else "GET"])[0]
+    else:
+        return None
+    found = _GITHUB_PATH.match(path)
+    if found is None:
+        return None
+    method = method.upper()
+    for methods, route, command in _GITHUB_ROUTES:
+        params = route.fullmatch(found.group(1))
+        if params is not None and method in methods:
+            return command(params.groupdict(), fields)
+    return None

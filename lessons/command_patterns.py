@@ -158,6 +158,8 @@ def literal_matches(reported: str, checked: str) -> bool:
         return rbits & cbits == rbits and (rbits != 0 or cbits == 0)
     if any(ch.isspace() for ch in reported.strip()):
         return _subsequence(text_words(reported), text_words(checked))
+    if _with_suffix(reported, checked):
+        return True
     if " " in checked.strip() and not reported.startswith("/"):
         # `credential.helper 'store --file x'`: a value written with its own options is its
         # first word
@@ -177,6 +179,24 @@ def literal_matches(reported: str, checked: str) -> bool:
         tail = "/" + reported.rstrip("/")
         return checked.endswith(tail) or tail + "/" in checked
     return False
+
+
+# A name (a package, an image, a host) with no version or port of its own.
+_BARE_NAME = re.compile(r"[A-Za-z0-9][\w.-]*")
+# What may follow a name and still name it: a version (`@2.1.0`, `@^2`, `==2.0`, `>=1,<3`,
+# `~=1.4`), an image's tag or a port (`:16-alpine`, `:9000`); never a further path or pattern
+_VERSION_SUFFIX = re.compile(
+    r"(?:@|===?|[<>~!]=?|\^)[\w.*^~+-]*(?:,\s*(?:===?|[<>~!]=?)[\w.*+-]+)*|:\w[\w.-]*"
+)
+
+
+def _with_suffix(reported: str, checked: str) -> bool:
+    """`evil-lib` reported names `evil-lib@2.1.0` and `evil-lib==2.0`; `0.0.0.0` names
+    `0.0.0.0:9000`: the suffix says which release or port of the thing reported."""
+    if not _BARE_NAME.fullmatch(reported) or len(checked) <= len(reported):
+        return False
+    head, tail = checked[: len(reported)], checked[len(reported) :]
+    return head.casefold() == reported.casefold() and bool(_VERSION_SUFFIX.fullmatch(tail))
 
 
 # Words a statement may leave out (`TRUNCATE TABLE t` is `TRUNCATE t`)

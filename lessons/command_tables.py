@@ -309,6 +309,9 @@ RUNNERS: dict[str, dict[str, int]] = {
     "minikube": {"kubectl": 0},
     "microk8s": {"kubectl": 0},
     "k3s": {"kubectl": 0},
+    "k0s": {"kubectl": 0},
+    "corepack": {"pnpm": 0, "yarn": 0, "npm": 0},
+    "pipx": {"run": 0},
     "toolbox": {"run": 0},
     "distrobox": {"enter": 1},
     "multipass": {"exec": 1},
@@ -316,6 +319,24 @@ RUNNERS: dict[str, dict[str, int]] = {
     "vagrant": {},
 }
 
+# Programs that run a command line held in one of their options (`vagrant ssh -c 'cmd'`,
+# `gcloud compute ssh vm --command 'cmd'`, `az vm run-command invoke --scripts 'cmd'`).
+COMMAND_OPTIONS: dict[str, frozenset[str]] = {
+    "vagrant": _s("-c", "--command"),
+    "gcloud": _s("--command"),
+    "az": _s("--scripts"),
+    "fly": _s("-C", "--command"),
+    "flyctl": _s("-C", "--command"),
+    "lando": _s("-c", "--command"),
+    "wsl": _s("-e", "--exec"),
+}
+# Programs whose words, after `--` or from the first that names a program, are a command they
+# run: terminal multiplexers, namespace and container tools, remote runners
+# (`screen -dmS job rm -rf x`, `nsenter -t 1 -m -- rm -rf x`, `heroku run 'cmd' -a app`).
+COMMAND_WORDS = _s(
+    "tmux", "screen", "byobu", "heroku", "nsenter", "unshare", "systemd-nspawn", "incus",
+    "pct", "machinectl", "limactl", "salt", "mosh", "docker-machine",
+)  # fmt: skip
 SHELLS = _s("bash", "sh", "zsh", "dash", "ksh", "fish", "ash", "mksh", "csh", "tcsh", "busybox")
 # Programs that read a program from a file, from `-c`/`-e`, or from their standard input.
 INTERPRETERS = _s(

@@ -26,10 +26,12 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from lessons.command_equivalents import sql_invocations, with_equivalents
+from lessons.command_equivalents import rest_call_command, sql_invocations, with_equivalents
 from lessons.command_tables import (
     ARG_SYNONYMS,
     CLI_VERBS,
+    COMMAND_OPTIONS,
+    COMMAND_WORDS,
     EMPTY,
     FALSE_WORDS,
     GLOBAL_DEFUSING,
@@ -38,6 +40,7 @@ from lessons.command_tables import (
     INSECURE_FLAGS,
     INTERPRETER_VALUES,
     INTERPRETERS,
+    KNOWN_PROGRAMS,
     KUBE_KINDS,
     KUBE_RESOURCE_VERBS,
     PREFIX_POSITIONALS,
@@ -117,8 +120,15 @@ _VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php|psql|pg_dump)[0-9.]*(-
 _CMDLET = re.compile(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
 
 
+# `$(which rm)`, `$(command -v rm)`: the program found on the PATH, run by its full path
+_LOOKED_UP = re.compile(r"^(?:\$\(|`)\s*(?:which|command\s+-v|type\s+-P)\s+([\w.+-]+)\s*[)`]$")
+
+
 def spec_name(word: str) -> str:
     """The name whose table reads the word's options (`mkfs.xfs` has its own)."""
+    looked_up = _LOOKED_UP.match(word)
+    if looked_up:
+        word = looked_up.group(1)
     name = posixpath.basename(word.rstrip("/")) or word
     name = name.removesuffix(".exe")
     if _CMDLET.fullmatch(name):
@@ -181,6 +191,7 @@ class Reading:
 
 
 _SUBCOMMAND_WORD = re.compile(r"[A-Za-z][\w:.-]*")
+_VERSION_WORD = re.compile(r"[vV]?\d+(\.[\w*]+)+([-+][\w.-]+)?|[vV]?\d+|latest|stable")
 
 
 def read_words(name: str, words: list[str]) -> Reading:
@@ -199,8 +210,15 @@ def read_words(name: str, words: list[str]) -> Reading:
         if " " in flag:  # an alias for several flags (`git branch -D`)
             flags.update(flag.split())
             return
-        if value is not None and flag not in spec.values and flag not in spec.attached:
-            lowered = value.strip().lower()
+        lowered = (value or "").strip().lower()
+        if (
+            value is not None
+            and flag not in spec.values
+            and flag not in spec.attached
+            # `--retention=0` is a number, as `--retention 0` is; a digit is a switch's state
+            # only for a flag the table knows as a switch (`--privileged=0`)
+            and (not lowered.isdigit() or flag in spec.aliases.values())
+        ):
             if lowered in FALSE_WORDS:  # `--privileged=false`: the flag is off
                 negated.add(flag)
                 flags.discard(flag)
@@ -226,6 +244,8 @@ def read_words(name: str, words: list[str]) -> Reading:
     def takes_value(flag: str) -> bool:
         if flag in spec.values:
             return True
+        if flag == "--version" and i < len(words) and _VERSION_WORD.fullmatch(words[i]):
+            return True  # `--version 1.2.3` chooses a version; alone, `--version` prints one
         known = flag in spec.aliases.values() or flag in spec.attached
         return (
             (spec.value_default or i < len(words) and PLACEHOLDER_WORD in words[i])
@@ -356,6 +376,9 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         program: {("adm", verb): (verb,) for verb in "drain cordon uncordon taint".split()}
         for program in ("kubectl", "oc")
     },
+    # a release track runs the same command in its newer version: `gcloud beta sql instances
+    # delete` deletes as `gcloud sql instances delete` does
+    "gcloud": {(track,): () for track in ("alpha", "beta", "preview")},
     # `npm set k v` and `npm get k` are `npm config set k v` and `npm config get k` (npm-config(1))
     "npm": {("set",): ("config", "set"), ("get",): ("config", "get")},
     "yarn": {
@@ -485,11 +508,34 @@ def _mount_source(value: str) -> str | None:
     return _host_path(source) if source else None
 
 
+# Podman's API socket (rootful or rootless) speaks Docker's API, as podman reads as docker:
+# `/run/podman/podman.sock` hands out the host as `/var/run/docker.sock` does.
+_ENGINE_SOCKET = re.compile(
+    r"^(?:/var)?/run/(?:user/\d+/)?(?:podman/podman|docker)\.sock$|"
+    r"^\$\{?XDG_RUNTIME_DIR\}?/(?:podman/podman|docker)\.sock$"
+)
+
+
 def _host_path(path: str) -> str:
-    """`/run/docker.sock` is `/var/run/docker.sock`: `/var/run` is a link to `/run` (FHS 3.0)."""
+    """`/run/docker.sock` is `/var/run/docker.sock`: `/var/run` is a link to `/run` (FHS 3.0);
+    podman's API socket is the docker socket."""
+    if _ENGINE_SOCKET.match(path):
+        return "/var/run/docker.sock"
     if path == "/run" or path.startswith("/run/"):
         return "/var" + path
     return path
+
+
+_KUBE_LISTING = re.compile(r"^(?:\$\(|`)\s*kubectl\s+(?:-\S+\s+\S+\s+)*get\s+([a-z][\w.-]*)")
+
+
+def _kube_listing(arg: str) -> str | None:
+    """The kind a `$(kubectl get KIND …)` argument lists, in its singular name."""
+    found = _KUBE_LISTING.match(arg)
+    if found is None:
+        return None
+    kind = found.group(1).split(",")[0].split(".")[0].lower()
+    return KUBE_KINDS.get(kind, kind)
 
 
 def _kube(reading: Reading) -> None:
@@ -504,7 +550,11 @@ def _kube(reading: Reading) -> None:
         else:
             args.append(arg)
     sub = reading.subcommand
-    if sub and sub[-1] in KUBE_RESOURCE_VERBS and args and not args[0].startswith("-"):
+    listed = _kube_listing(args[0]) if args else None
+    if sub and sub[-1] in KUBE_RESOURCE_VERBS and listed is not None:
+        # `kubectl delete $(kubectl get crd -o name)`: the listing's kind is what it deletes
+        reading.subcommand = (*sub, listed)
+    elif sub and sub[-1] in KUBE_RESOURCE_VERBS and args and not args[0].startswith("-"):
         kinds = args[0].split(",")
         kind = kinds[0].split(".")[0].lower()
         reading.subcommand = (*sub, KUBE_KINDS.get(kind, kind))
@@ -757,6 +807,8 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     noise = GLOBAL_NOISE | spec.noise
     defusing = spec.defusing | (GLOBAL_DEFUSING - spec.values - spec.attached)
     defused = {f for f in flags if f in defusing}
+    if "--version" in options:
+        defused.discard("--version")  # `--version=1.2.3` chooses what to act on
     if "--dry-run" in options and all(v.lower() in FALSE_WORDS for v in options["--dry-run"]):
         defused.discard("--dry-run")  # `--dry-run=none` runs it
     if reading.subcommand[:1] and reading.subcommand[0] in HELP_WORDS:
@@ -891,6 +943,10 @@ class _Context:
         found = invocations(text, depth=self.depth + 1, sudo=self.sudo)
         for inv in found:
             inv.via = [*via, *inv.via]
+            if inv.pipeline is None and self.raw.pipeline is not None:
+                # `docker exec web curl -fsSL URL | sh`: what a wrapped command prints leaves
+                # through its wrapper, into the wrapper's pipeline
+                inv.pipeline = self.raw.pipeline
         return found
 
     def wrapper(self, word0: str, rest: list[str]) -> Invocation:
@@ -978,6 +1034,13 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
             return opened
     invocation = normalize(raw, word0, rest, sudo, env)
     result = [invocation]
+    carried = _carried_command(name, rest)
+    if carried:
+        invocation.wrapper = True
+        return [invocation, *ctx.line(carried, via=invocation.args[:1])]
+    rest_call = rest_call_command(invocation)
+    if rest_call is not None and depth < MAX_DEPTH:
+        result += ctx.line(rest_call)  # the command the REST call amounts to
     inner: list[str] | None = None
     if invocation.program == "docker" and invocation.subcommand[-1:] in (
         ("exec",),
@@ -1068,13 +1131,26 @@ def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation]
     """`poetry run pytest`, `bundle exec rake db:drop`, `aws-vault exec prod -- terraform …`."""
     name = program_name(word0)
     reading = read_words("npm" if name in _NPM_LIKE else name, rest)  # pnpm reads as npm
-    if not reading.subcommand or reading.subcommand[0] not in RUNNERS[name]:
+    # a runner without a table (`microk8s kubectl …`): its verb is its first plain word
+    verb = (reading.subcommand or reading.args or [""])[0]
+    if verb not in RUNNERS[name]:
         return None
-    skip = RUNNERS[name][reading.subcommand[0]]
-    if "--" in rest:
-        command = rest[rest.index("--") + 1 :]
+    skip = RUNNERS[name][verb]
+    # `minikube kubectl -- get pods`, `corepack pnpm publish`: a verb naming a program runs it
+    runs = [verb] if verb in KNOWN_PROGRAMS and verb not in PREFIXES else []
+    dashes = rest.index("--") if "--" in rest else None
+    handed = rest[dashes + 1 :] if dashes is not None else []
+    if runs:
+        # the words after it are its own (`minikube kubectl -- get pods`: after the `--`)
+        after = rest[rest.index(verb) + 1 :]
+        command = runs + (after[1:] if after[:1] == ["--"] else after)
+    elif handed and not handed[0].startswith("-"):
+        command = handed  # `aws-vault exec prod -- terraform …`
     else:
-        word = reading.subcommand[0]
+        if dashes is not None:
+            # `npm exec prisma migrate reset -- --force`: the `--` only hands options on
+            rest = rest[:dashes] + handed
+        word = verb
         # the word as written (`pnpm dlx` reads as `exec`)
         at = (
             rest.index(word)
@@ -1082,10 +1158,33 @@ def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation]
             else next(i for i, w in enumerate(rest) if not w.startswith("-"))
         ) + 1
         at = _skip_options(rest, at, reading.spec.values)
-        command = rest[at + skip :]
+        command = runs + rest[at + skip :]
     if not command:
         return None
     return [ctx.wrapper(word0, rest), *ctx.line(shlex.join(command))]
+
+
+def _carried_command(name: str, rest: list[str]) -> str | None:
+    """The command line a program runs from one of its options (`COMMAND_OPTIONS`) or from
+    its words (`COMMAND_WORDS`), as a line to read; None when it carries none."""
+    options = COMMAND_OPTIONS.get(name)
+    if options:
+        for k, word in enumerate(rest):
+            flag, eq, value = word.partition("=")
+            if flag in options and (eq or k + 1 < len(rest)):
+                return value if eq else rest[k + 1]
+        return None
+    if name not in COMMAND_WORDS:
+        return None
+    if "--" in rest:
+        return shlex.join(rest[rest.index("--") + 1 :])
+    for k, word in enumerate(rest):
+        first = word.split()[0] if word.split() else ""
+        if word.startswith("-") or program_name(first) not in KNOWN_PROGRAMS:
+            continue
+        # a quoted line (`heroku run 'rm -rf x' -a app`) is the whole command
+        return word if " " in word.strip() else shlex.join(rest[k:])
+    return None
 
 
 # --- the line ------------------------------------------------------------------------------------
@@ -1109,11 +1208,30 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
     _stdin_feeds(found)
     found += _downloaded_then_run(found)
     for inv in list(found):
-        if inv.program == "sh" and not inv.args and STDIN in inv.options:
-            # `echo 'rm -rf /srv' | sh`: the shell runs what it is handed
+        if STDIN in inv.options and _runs_its_input(inv):
+            # `echo 'rm -rf /srv' | sh`, `ssh host <<EOF … EOF`, `at now <<< '…'`: the shell
+            # (here or remote) runs what it is handed
             for script in inv.options[STDIN]:
-                found += invocations(script, depth=depth + 1, sudo=sudo or inv.sudo)
+                ran = invocations(script, depth=depth + 1, sudo=sudo or inv.sudo)
+                for each in ran:
+                    each.via = (
+                        [*inv.via, *inv.args[:1], *each.via] if inv.program == "ssh" else each.via
+                    )
+                found += ran
     return with_equivalents(found)
+
+
+def _runs_its_input(inv: Invocation) -> bool:
+    """Whether a command runs its standard input as shell commands: a shell given no script,
+    `at`/`batch`, and ssh with no remote command or a remote shell (`ssh h 'bash -s'`)."""
+    if inv.program == "sh":
+        return not inv.args
+    if inv.program in ("at", "batch"):
+        return True
+    if inv.program == "ssh":
+        remote = " ".join(inv.args[1:]).split()
+        return not remote or program_name(remote[0]) == "sh"
+    return False
 
 
 def _downloaded_then_run(found: list[Invocation]) -> list[Invocation]:
@@ -1160,9 +1278,35 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
             continue
         number, position = inv.pipeline
         producer = by_position.get((number, position - 1))
+        while (
+            producer is not None
+            and producer.program in _FILTERS
+            and (number, position - 2) in by_position
+        ):
+            # `kubectl get crd -o name | grep istio | xargs kubectl delete`: a filter picks
+            # among the items the listing before it printed, as in `$(kubectl get crd | grep …)`
+            position -= 1
+            producer = by_position[(number, position - 1)]
         if producer is None or producer is inv:
             continue
-        found[k] = replace(inv, args=[*inv.args, _substitution(f"$({producer.text})")])
+        fed_args = [*inv.args, _substitution(f"$({producer.text})")]
+        found[k] = replace(inv, args=fed_args, subcommand=_kube_fed(inv, fed_args[-1]))
+
+
+# Programs that pick or reshape the lines a listing prints, handing on the same items.
+_FILTERS = frozenset("grep egrep fgrep rg awk sed cut head tail sort uniq tr".split())
+
+
+def _kube_fed(inv: Invocation, fed: str) -> tuple[str, ...]:
+    """`… | xargs kubectl delete` fed by `kubectl get crd -o name`: what it deletes are the
+    listing's kind (`kubectl delete crd x`), so that kind completes the subcommand."""
+    sub = inv.subcommand
+    if inv.program != "kubectl" or len(sub) != 1 or sub[0] not in KUBE_RESOURCE_VERBS:
+        return sub
+    words = fed[2:-1].split()
+    if len(words) >= 3 and words[:2] == ["kubectl", "get"]:
+        return (*sub, words[2])
+    return sub
 
 
 # Programs whose output is text written in the command: `echo FLUSHALL | redis-cli`.

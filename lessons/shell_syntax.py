@@ -126,6 +126,8 @@ class _Walk:
     substitutions: int = 0  # how deep inside `$(…)` the walk is
     # `for d in a b; do …`: a loop variable -> the words it takes
     loops: dict[str, list[str]] = field(default_factory=dict)
+    # `DIR=/srv/data; rm -rf "$DIR"`, `export DIR=…`: a variable the line set -> its value
+    variables: dict[str, str] = field(default_factory=dict)
 
 
 def _text(node: Node, src: bytes) -> str:
@@ -186,12 +188,7 @@ def _command(node: Node, walk: _Walk, pipeline, redirects: list[tuple[str, str]]
             if found:
                 redirects.append(found)
         else:
-            word = unquote(_text(child, walk.src))
-            looped = _LOOP_VARIABLE.fullmatch(word)
-            if looped and looped.group(1) in walk.loops:
-                words += walk.loops[looped.group(1)]  # each word the loop gives it, in turn
-            else:
-                words.append(word)
+            words += _expanded(unquote(_text(child, walk.src)), child.type, walk)
     _substitutions(node, walk)
     if words and words[0] == "cd" and pipeline is None:
         target = words[1] if len(words) > 1 else "~"
@@ -253,8 +250,63 @@ def _redirected(node: Node, walk: _Walk, pipeline) -> None:
         )
 
 
+def _assigned(node: Node, walk: _Walk) -> None:
+    """`DIR=/srv/data` as a statement (or exported): later words of the line see its value; a
+    value the line computes (`$(…)`) is not known, so the variable is not either."""
+    name = node.child_by_field_name("name")
+    value = node.child_by_field_name("value")
+    if name is None:
+        return
+    text = unquote(_text(value, walk.src)) if value is not None else ""
+    if "$(" in text or "`" in text:
+        walk.variables.pop(_text(name, walk.src), None)
+    else:
+        walk.variables[_text(name, walk.src)] = text
+
+
+# `$NAME`, `${NAME}`, and `${NAME:-default}` (`-`, `:=`, `=` alike)
+_VARIABLE_USE = re.compile(r"\$\{([A-Za-z_]\w*)(?::?[-=]([^}]*))?\}|\$([A-Za-z_]\w*)")
+# `/srv/{data,logs}`: brace expansion, one level, outside quotes
+_BRACES = re.compile(r"^([^{}]*)\{([^{}$]*,[^{}$]*)\}([^{}]*)$")
+
+
+def _expanded(word: str, kind: str, walk: _Walk) -> list[str]:
+    """The words one word of a command becomes: each value of a loop variable it holds, the
+    value a variable was set to earlier in the line (or its written default), each branch of a
+    brace expansion."""
+    looped = _LOOP_VARIABLE.fullmatch(word)
+    if looped and looped.group(1) in walk.loops:
+        return list(walk.loops[looped.group(1)])  # each word the loop gives it, in turn
+
+    def value(found: re.Match) -> str:
+        name = found.group(1) or found.group(3)
+        if name in walk.variables:
+            return walk.variables[name]
+        if found.group(2) is not None and name not in walk.loops:
+            return found.group(2)  # unset here: the default written for it
+        return found.group(0)
+
+    if "$" in word:
+        word = _VARIABLE_USE.sub(value, word)
+    inner = [m for m in _VARIABLE_USE.finditer(word) if (m.group(1) or m.group(3)) in walk.loops]
+    if len(inner) == 1:  # `/srv/$d` in `for d in data logs`
+        used = inner[0]
+        return [
+            word[: used.start()] + looped_value + word[used.end() :]
+            for looped_value in walk.loops[used.group(1) or used.group(3)]
+        ]
+    braces = _BRACES.match(word) if kind in ("word", "concatenation") else None
+    if braces is not None:
+        head, branches, tail = braces.groups()
+        return [head + branch + tail for branch in branches.split(",")]
+    return [word]
+
+
 def _declaration(node: Node, walk: _Walk, pipeline) -> None:
     """`export HISTSIZE=0`, `unset HISTFILE`, `local x=$(…)`: a builtin and its words."""
+    for child in node.named_children:
+        if child.type == "variable_assignment":
+            _assigned(child, walk)
     words = [_text(c, walk.src) for c in node.children]
     _substitutions(node, walk)
     if words:
@@ -304,6 +356,8 @@ def _collect(node: Node, walk: _Walk, pipeline) -> None:
         _command(node, walk, pipeline, [])
     elif kind in ("declaration_command", "unset_command"):  # DECLARATIONS
         _declaration(node, walk, pipeline)
+    elif kind == "variable_assignment":
+        _assigned(node, walk)
     elif kind == "redirected_statement":
         _redirected(node, walk, pipeline)
     elif kind == "pipeline":

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from lessons.command_tables import FALSE_WORDS, TRUE_WORDS
+from lessons.command_tables import FALSE_WORDS, PROGRAMS, TRUE_WORDS
 from lessons.commands import Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.invocation import PLACEHOLDER_WORD
@@ -192,6 +192,102 @@ def _subsequence(needles: list[str], haystack: list[str]) -> bool:
     return all(any(word == needle for word in it) for needle in needles)
 
 
+# --- what a command does, in words --------------------------------------------------------------
+
+# A tool's shorter spelling of a word (`argocd app delete`, `--db-instance-identifier`)
+WORD_ALIASES = {
+    "app": "application",
+    "db": "database",
+    "repo": "repository",
+    "ns": "namespace",
+    "dir": "directory",
+    "env": "environment",
+    "config": "configuration",
+    "conf": "configuration",
+    "cfg": "configuration",
+    "img": "image",
+    "vol": "volume",
+    "svc": "service",
+    "pkg": "package",
+    "cert": "certificate",
+    "fs": "filesystem",
+}
+_IRREGULAR = {"indices": "index", "indexes": "index", "statuses": "status", "aliases": "alias"}
+# a word's parts: `delete-log-group`, `MnemoProdStack`, `DBInstance`, `db:schema:load`
+_WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+# a leading argument that reads as a subcommand word (`argocd app delete payments`)
+_COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_:-]*")
+# programs whose arguments are text to print or search, never what they do
+_TEXT_PROGRAMS = frozenset(
+    "echo printf grep egrep fgrep rg ag ack sed awk man info help apropos whatis which type "
+    "tldr cat less more head tail wc sort uniq jq yq tee column".split()
+)
+# what an option naming an identifier names when it says where a command acts, not what it acts on
+# (`kubectl delete pod web -n production` deletes a pod, not a namespace)
+_SCOPES = frozenset(
+    "namespace project region zone resource context cluster profile account subscription org "
+    "organization location environment stage tenant folder kubeconfig server host port "
+    "endpoint url output format query filter selector label".split()
+)
+# an option naming its object by an identifier: `--stack-name` names a stack
+_IDENTIFIER = frozenset("name names id ids identifier identifiers arn arns".split())
+
+
+def operation_word(word: str) -> str:
+    """A word in the one spelling both sentences and commands are compared in: lower case,
+    singular, the long form of a tool's abbreviation (`Apps` and `application`)."""
+    word = word.casefold()
+    word = _IRREGULAR.get(word, word)
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    return WORD_ALIASES.get(word, word)
+
+
+def word_parts(text: str) -> list[str]:
+    return [operation_word(w) for w in _WORD_PARTS.findall(text)]
+
+
+def _leading_words(text: str, program: str) -> list[str]:
+    """The words after the program before its first flag or value (`app delete payments`)."""
+    tokens = text.split()
+    start = next((k + 1 for k, t in enumerate(tokens) if t.rsplit("/", 1)[-1] == program), None)
+    found: list[str] = []
+    for token in tokens[start : start + 3] if start is not None else ():
+        if not _COMMAND_WORD.fullmatch(token):
+            break
+        found.append(token)
+    return found
+
+
+def operation_words(inv: Invocation) -> frozenset[str]:
+    """The words of what a command does and to what, in `operation_word` spelling: its
+    program's name, its subcommand (a program with no table: its leading word arguments), its
+    switches, and the options naming its object (`aws logs delete-log-group --log-group-name
+    x`: aws, log, delete, group, name)."""
+    name = inv.program.rsplit("/", 1)[-1]
+    parts = [name.removesuffix(".sh"), *inv.subcommand]
+    if not inv.subcommand and inv.program not in PROGRAMS and inv.program not in _TEXT_PROGRAMS:
+        parts += _leading_words(inv.text, name)
+    for flag in inv.flags:
+        if flag.startswith("--no-"):
+            continue
+        words = word_parts(flag)
+        if flag in inv.options or flag in inv.loose:
+            # an option names the command's object by its identifier (`--stack-name`); one
+            # named by a noun alone is as often where the object lies (`delete-object --bucket`)
+            if not words or words[-1] not in _IDENTIFIER:
+                continue
+            words = words[:-1]
+            if not words or _SCOPES.intersection(words):
+                continue
+        parts.extend(words)
+    return frozenset(w for part in parts for w in word_parts(part))
+
+
 # --- patterns -----------------------------------------------------------------------------------
 
 _FIELDS = frozenset(
@@ -205,6 +301,7 @@ _FIELDS = frozenset(
         "anywhere",
         "sudo",
         "then",
+        "operation",
         "text",
     }  # fmt: skip
 )
@@ -221,6 +318,9 @@ class Pattern:
     anywhere: tuple[Value, ...] = ()
     sudo: bool = False
     then: Pattern | None = None
+    # words the command's operation must carry, each group by one of its spellings
+    # (`operation_words`): [["delete", "rm", …], ["log"], ["group"]]
+    operation: tuple[frozenset[str], ...] = ()
     text: str = ""
 
     @property
@@ -260,6 +360,8 @@ class Pattern:
             data["sudo"] = True
         if self.then is not None:
             data["then"] = self.then.as_json()
+        if self.operation:
+            data["operation"] = [sorted(group) for group in self.operation]
         if self.text:
             data["text"] = self.text
         return data
@@ -304,6 +406,7 @@ class Pattern:
                 anywhere=tuple(Value.of(v) for v in strings(data.get("anywhere"), "anywhere")),
                 sudo=bool(data.get("sudo", False)),
                 then=cls.from_json(data["then"]) if data.get("then") else None,
+                operation=_operation(data.get("operation")),
                 text=str(data.get("text") or ""),
             )
         except TriggerError as exc:
@@ -321,6 +424,17 @@ class Pattern:
 @lru_cache(maxsize=256)
 def _program_regex(program: str):
     return compile_trigger(program[3:])
+
+
+def _operation(value) -> tuple[frozenset[str], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(
+        isinstance(group, list) and group and all(isinstance(w, str) and w for w in group)
+        for group in value
+    ):
+        raise CommandTriggerError("`operation` is a list of lists of words.")
+    return tuple(frozenset(operation_word(w) for w in group) for group in value)
 
 
 def _strings(value, name: str) -> list[str]:
@@ -394,6 +508,14 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         return None
     if pattern.sudo and not inv.sudo:
         return None
+    if pattern.operation:
+        carried = operation_words(inv)
+        if (
+            "help" in carried
+            or "help" in inv.args
+            or not all(group & carried for group in pattern.operation)
+        ):
+            return None
     haystack = inv.haystack
     if any(gate not in haystack for gate in pattern.gates):
         return None

@@ -16,10 +16,17 @@ import re
 from dataclasses import dataclass, field
 
 from lessons.command_equivalents import WRITE_FILE
-from lessons.command_patterns import patterns_from_text
+from lessons.command_patterns import patterns_from_text, word_parts
 from lessons.command_tables import KNOWN_PROGRAMS, KUBE_KINDS, PROGRAMS, SERVICE_NAMES
 from lessons.danger_concepts import CONCEPTS, GROUPS, Concept
-from lessons.value_classes import PROD_WORDS, STAGING_WORDS, VALUE_CLASSES, prose_names
+from lessons.value_classes import (
+    PROD,
+    PROD_WORDS,
+    SHARED_ENV,
+    STAGING_WORDS,
+    VALUE_CLASSES,
+    prose_names,
+)
 
 _WORD = re.compile(r"[a-z0-9]+")
 _PARENTHESES = re.compile(r"\(([^()]{1,200})\)")
@@ -117,6 +124,8 @@ class Described:
     production: bool = False
     # ... and about staging too: either will do
     staging: bool = False
+    # an operation and its object, done by any tool (`operation_patterns`)
+    operations: list[dict] = field(default_factory=list)
 
 
 def _words(text: str) -> set[str]:
@@ -519,6 +528,175 @@ def kube_deletions(text: str, words: set[str]) -> list[dict]:
     ]
 
 
+# --- an operation and its object, for any tool -----------------------------------------------
+
+# The command words of one kind of operation: a verb of the sentence stands for any of them, so
+# a tool nobody catalogued is read by what its subcommand says ("Deleted the log group" is
+# `aws logs delete-log-group`, "Never delete a stack" is `cdk destroy MyStack`). Never a word
+# that only reads (describe, list, get, show).
+OPERATIONS: dict[str, tuple[str, ...]] = {
+    "delete": tuple(
+        "delete del rm remove destroy drop purge prune erase wipe nuke clear teardown terminate "
+        "deregister".split()
+    ),
+    "disable": ("disable", "deactivate"),
+}
+# A sentence's verb (lower case) -> its kind of operation
+_OPERATION_VERBS = [
+    (
+        re.compile(
+            r"(delet|remov|destroy|purg|prun|eras|terminat|deregister)\w*|drop(s|ped|ping)?|"
+            r"wip(e|es|ed|ing)|nuk(e|es|ed|ing)|clear(s|ed|ing)?|(force-)(delet|remov)\w*"
+        ),
+        "delete",
+    ),
+    (re.compile(r"(disabl|deactivat)\w*"), "disable"),
+]
+# two-word verbs: the second word
+_PHRASAL = {
+    "tear": "down",
+    "tearing": "down",
+    "tore": "down",
+    "torn": "down",
+    "throw": "away",
+    "threw": "away",
+    "throwing": "away",
+    "thrown": "away",
+}
+_PARTICLES = frozenset({"out", "off", "away", "down", "up"})
+# Words that end the object ("the log group to cut costs", "the app from Argo CD")
+_OBJECT_ENDS = frozenset(
+    "to from with in on of for by at into onto over under without while so because and or but "
+    "that which who whose when where after before instead then than as via using through "
+    "across inside behind against if unless until since just only".split()
+)
+# Words naming nothing to look for in a command
+_NO_OBJECT = frozenset(
+    "it them everything anything something nothing stuff thing things one ones lot i me you "
+    "we he she they".split()
+)
+# Nouns too vague to look for alone ("disabling checks" names no setting)
+_VAGUE = frozenset(
+    "check test change work step problem issue error warning output result way time thing "
+    "part kind sort type lot bit".split()
+)
+# Words saying which or what kind, not what
+_MODIFIERS = frozenset(
+    "local old remote shared whole entire unused stale live temporary new current default "
+    "public private single wrong last first big large small full empty dangling orphaned "
+    "important critical real actual".split()
+)
+# Words before a noun saying which one ("the", "its"), not what
+_DETERMINERS = frozenset(
+    "the a an this that its their his her our your any these those my no some other others "
+    "several both such same own".split()
+)
+# Words that say "all of them": the command must say so too (`--all`)
+_EVERY = frozenset({"all", "every", "each"})
+_LONG_FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]+")
+_FORCE = re.compile(r"\bforc(e|ed|ing|ibly)\b|--force\b")
+
+
+def _operation_at(tokens: list[str], i: int) -> tuple[str | None, int]:
+    """The kind of operation the verb at `tokens[i]` names, and how many tokens it takes."""
+    word = tokens[i].lower().strip(".,;:!?\"'`")
+    if word in _PHRASAL and i + 1 < len(tokens) and tokens[i + 1].lower() == _PHRASAL[word]:
+        return "delete", 2
+    for verb, kind in _OPERATION_VERBS:
+        if verb.fullmatch(word):
+            follows = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+            return kind, 2 if follows in _PARTICLES else 1
+    return None, 0
+
+
+def _object(tokens: list[str]) -> tuple[list[str], bool]:
+    """The nouns of what a verb acts on (the tokens after it), and whether it says all of
+    them: "the production log group to cut costs" is log and group; names of tools and vendors
+    (capitalised: "the Argo CD application"), files and paths name where, not what."""
+    nouns: list[str] = []
+    every = False
+    for raw in tokens[:8]:
+        word = raw.strip(".!?\"'`")
+        lowered = word.lower()
+        if not word or raw in ",;:()" or lowered in _OBJECT_ENDS:
+            break
+        if lowered in _NO_OBJECT:
+            return [], False
+        if lowered.endswith(("'s", "’s")):
+            nouns = []  # "the deploy user's keys file": what the user owns
+        elif lowered in _EVERY:
+            every = True
+        elif lowered.endswith("ing") and nouns:
+            break  # "the volume holding the data"
+        elif not (
+            lowered in _DETERMINERS
+            or lowered in PROD_WORDS
+            or lowered in STAGING_WORDS
+            or lowered in _MODIFIERS
+            or lowered in KNOWN_PROGRAMS
+            or word != lowered
+            or re.search(r"[./\d]", word)
+            or (lowered.endswith(("ed", "ing")) and len(lowered) > 4)
+        ):
+            nouns += [
+                part
+                for part in word_parts(lowered)
+                if part not in _MODIFIERS and part not in _VAGUE and len(part) > 1
+            ]
+        if raw.endswith((".", "!", "?", ",", ";", ":")):
+            break
+    return nouns, every
+
+
+def operation_patterns(
+    text: str,
+    *,
+    production: bool = False,
+    staging: bool = False,
+    catalogued: frozenset[str] = frozenset(),
+) -> list[dict]:
+    """Patterns for "Deleted the production log group": any program whose subcommand words or
+    switches (`lessons.command_patterns.operation_words`) carry the operation and every noun of
+    its object, with what the sentence requires of it (production, force, all). An object whose
+    every noun is a word of a catalogued danger the sentence names (`catalogued`) is left to the
+    catalogue."""
+    text = _INSTEAD.sub(" ", text)
+    tokens = re.findall(r"[^\s,;:()]+[,;:]?|[()]", text)
+    # "… with force": said once of the operation, it is what the report is about
+    forced = bool(_FORCE.search(text.lower()))
+    spelled = dict.fromkeys(_LONG_FLAG.findall(text))
+    found: list[dict] = []
+    said = False  # an operation was read in this sentence already
+    for i in range(len(tokens)):
+        if i and tokens[i - 1].endswith((".", "!", "?", ";")):
+            said = False
+        kind, taken = _operation_at(tokens, i)
+        if kind is None or said and tokens[i - 1].lower() == "to":
+            continue  # "… to clear a backlog": why, not what
+        said = True
+        nouns, every = _object(tokens[i + taken :])
+        if not nouns or len(nouns) > 4:
+            continue
+        if all(any(noun.startswith(word) for word in catalogued) for noun in nouns):
+            continue
+        groups = [list(OPERATIONS[kind]), *([n] for n in dict.fromkeys(nouns))]
+        if forced:
+            groups.append(["force", "f"])
+        if every:
+            groups.append(["all"])
+        # a flag the sentence spells is part of what it warns about (`--skip-final-snapshot`)
+        groups += [[word] for flag in spelled for word in word_parts(flag)]
+        pattern: dict = {
+            "program": "re:.",
+            "operation": groups,
+            "text": f"{kind} {' '.join(nouns)}, with any tool",
+        }
+        if production:
+            pattern["anywhere"] = [SHARED_ENV if staging else PROD]
+        found.append(pattern)
+    return found
+
+
 # What follows these is the alternative a sentence recommends, not what it warns about.
 _INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
 # Phrases naming an amount, not the thing: "to free disk space" names no disk to wipe.
@@ -536,6 +714,8 @@ def describe(sentence: str) -> Described:
     described.commands = (
         inline_commands(sentence) + _quoted_commands(sentence) + named_subcommands(sentence)
     )
+    # the words of the catalogue's dangers the sentence names, where they gave commands
+    catalogued: set[str] = set()
     for concept in CONCEPTS:
         if concept.production and not described.production:
             continue
@@ -543,6 +723,7 @@ def describe(sentence: str) -> Described:
             continue
         targets = _targets(concept.targets, sentence, names) if concept.targets else []
         ports = named_ports(sentence) if concept.ports else []
+        before = len(described.lines) + len(described.patterns)
         for command in concept.commands:
             for filled in _fill(command, targets):
                 filled = _on_ports(filled, ports)
@@ -550,9 +731,19 @@ def describe(sentence: str) -> Described:
                     described.lines.append(filled)
                 else:
                     described.patterns.append(filled)
+        if len(described.lines) + len(described.patterns) > before:
+            catalogued.update(w for group in concept.needs for w in group if " " not in w)
     described.patterns += kube_deletions(lowered, words)
     described.lines += command_lines(sentence, names)
     described.lines += tools_used(sentence)
+    # the catalogue knows which tools do a danger it names (`kind delete cluster` deletes a
+    # throwaway local one): what any tool's words say is for the objects it does not name
+    described.operations = operation_patterns(
+        sentence,
+        production=described.production,
+        staging=described.staging,
+        catalogued=frozenset(catalogued),
+    )
     described.patterns += setting_patterns(sentence)
     described.patterns += assignment_patterns(sentence)
     return described

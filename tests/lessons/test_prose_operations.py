@@ -1,0 +1,119 @@
+"""A sentence's operation and its object, read for tools nobody catalogued: "Destroyed the
+production event stream" is any command whose subcommand words or switches say delete (or
+destroy, rm, …), event and stream, where production is named."""
+
+import pytest
+
+from lessons.command_patterns import CommandTrigger, operation_words
+from lessons.command_triggers import derive
+from lessons.commands import invocations
+from lessons.prose_triggers import operation_patterns
+
+STREAM = "Destroyed the production event stream to clear a backlog"
+
+
+def trigger_for(sentence: str) -> CommandTrigger | None:
+    derived = derive(texts=[sentence], prose=sentence, title=sentence)
+    return CommandTrigger.from_json(derived.trigger)
+
+
+def reported(example: str, title: str) -> CommandTrigger | None:
+    derived = derive(texts=[example], prose=title, title=title)
+    return CommandTrigger.from_json(derived.trigger)
+
+
+def blocks(trigger: CommandTrigger | None, line: str) -> bool:
+    return trigger is not None and trigger.match(invocations(line)) is not None
+
+
+def words(line: str) -> set[str]:
+    return set(operation_words(invocations(line)[0]))
+
+
+def test_a_command_says_what_it_does_in_its_subcommand_switches_and_identifier_options():
+    assert {"delete", "message", "queue"} <= words("mqctl delete-message-queue --queue-name x")
+    # a tool without a table: its leading words, singular, abbreviations spelled out
+    assert {"repository", "delete"} <= words("registryctl repos delete team/web")
+    # `MyStack`, `--stack-id`: camel case and an identifier option name a stack
+    assert "stack" in words("infractl destroy PaymentsStack")
+    assert "stack" in words("infractl destroy --stack-id 42")
+
+
+def test_an_option_saying_where_or_holding_the_object_names_no_object():
+    # `-n` is where the pod lives, `--bucket` what the object lies in
+    assert "namespace" not in words("kubectl delete pod web-1 -n production")
+    assert "bucket" not in words("aws s3api delete-object --bucket acme-assets --key a.txt")
+    # arguments of a program that prints or searches text do nothing
+    assert words("echo delete the queue") == {"echo"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "streamctl event-stream destroy orders --env production",
+        "aws pipes delete-event-stream --event-stream-name orders-prod",
+        "brokerctl event streams rm billing-prod",
+    ],
+)
+def test_a_sentence_blocks_any_tool_doing_its_operation_to_its_object(line):
+    trigger = trigger_for(STREAM)
+    assert blocks(trigger, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "streamctl event-stream destroy orders --env staging",  # not production
+        "aws pipes describe-event-stream --event-stream-name orders-prod",  # reads
+        "streamctl event-stream list --env production",
+        "streamctl stream destroy orders --env production",  # another object
+        "streamctl event-stream destroy orders --env production --help",
+        "echo 'destroy the production event stream' >> notes.txt",
+    ],
+)
+def test_what_only_reads_or_acts_elsewhere_stays_allowed(line):
+    trigger = trigger_for(STREAM)
+    assert not blocks(trigger, line)
+
+
+def test_a_tools_shorter_word_for_the_object_is_the_same_object():
+    trigger = trigger_for("Removed the app from the edge platform before the cut-over")
+    assert blocks(trigger, "edgectl apps destroy shop")
+    assert not blocks(trigger, "edgectl app info shop")
+
+
+def test_force_and_all_said_of_the_operation_must_be_in_the_command():
+    forced = trigger_for("Force-deleted a disk snapshot that the nightly backups depended on")
+    assert blocks(forced, "diskctl snapshots delete --disk-snapshot-id snap-0042 --force")
+    assert not blocks(forced, "diskctl snapshots delete --disk-snapshot-id snap-0042")
+    every = trigger_for("Purged every build artifact from the cache server")
+    assert blocks(every, "cachectl build-artifacts purge --all")
+    assert not blocks(every, "cachectl build-artifacts purge build-1234")
+
+
+def test_a_purpose_after_the_operation_is_not_another_operation():
+    texts = [p["text"] for p in operation_patterns(STREAM, production=True)]
+    assert texts == ["delete event stream, with any tool"]  # not "clear a backlog"
+
+
+def test_a_sentence_with_no_object_gives_nothing_new():
+    assert operation_patterns("Deleted it by mistake and everything was gone") == []
+    assert operation_patterns("Disabling checks to make it pass") == []
+    assert trigger_for("Deleted everything by mistake") is None
+
+
+def test_a_report_title_generalises_its_command_to_other_tools_doing_the_same():
+    title = "Never delete a flag that running services still read"
+    trigger = reported("flagctl flag delete checkout-v2", title)
+    assert blocks(trigger, "flagctl flag delete checkout-v2")
+    assert blocks(trigger, "ldctl flags remove --flag-id checkout-v3")
+    assert not blocks(trigger, "ldctl flags get --flag-id checkout-v3")
+    # the title's reading is kept only where the reported command does what it says
+    archived = reported("flagctl archive checkout-v2", title)
+    assert not blocks(archived, "ldctl flags remove --flag-id checkout-v3")
+
+
+def test_an_object_the_catalogue_names_is_left_to_the_catalogue():
+    trigger = trigger_for("Deleting a Kubernetes cluster to save money")
+    assert blocks(trigger, "eksctl delete cluster --name shop")
+    assert not blocks(trigger, "kind delete cluster --name sandbox")  # a throwaway local one

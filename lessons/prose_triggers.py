@@ -417,6 +417,42 @@ def command_lines(text: str, names: list[str]) -> list[str]:
     return list(dict.fromkeys(lines))
 
 
+def _service_names(name: str) -> list[str]:
+    """Every name a service's unit and process go by: its aliases (`ssh`, `sshd`,
+    `openssh-server`) and each with a daemon's `d` (`dockerd`)."""
+    unit = SERVICE_NAMES.get(name, name)
+    known = {name, unit} | {alias for alias, canon in SERVICE_NAMES.items() if canon == unit}
+    known |= {f"{n}d" for n in known if not n.endswith("d")}
+    return sorted(known, key=lambda n: (-len(n), n))
+
+
+def service_outages(text: str, names: list[str]) -> list[dict]:
+    """Patterns for taking a named service down however it is done: its processes killed by
+    name (any of its names: "Stopping the SSH server" is `killall sshd`), its snap stopped, and
+    for a restart a stop too (a restart takes it down as a stop does: "Restarted the Docker
+    daemon" is `systemctl stop docker.service`)."""
+    verbs = _verbs(text)
+    if "stop" not in verbs and "restart" not in verbs:
+        return []
+    served = daemons(text)
+    found: list[dict] = []
+    for name in names:
+        if name in _PSEUDO_PROGRAMS or not (name in served or name in SERVICE_NAMES):
+            continue
+        if name in _OPERATORS and name not in served:
+            continue  # "with kill": the tool, not a service
+        process = rf"re:^({'|'.join(re.escape(n) for n in _service_names(name))})$"
+        found += [{"program": kill, "args": [process]} for kill in ("pkill", "killall")]
+        found += [
+            {"program": "snap", "subcommand": [verb], "args": [process]}
+            for verb in ("stop", "restart")
+            if verb in verbs or "restart" in verbs
+        ]
+        if "restart" in verbs:
+            found.append({"program": "systemctl", "subcommand": ["stop"], "args": [process]})
+    return found
+
+
 _TOOL_USED = re.compile(r"\b(?:with|using|via|through|by running|by calling)\s+`?([a-z][\w.-]*)`?")
 
 
@@ -735,6 +771,7 @@ def describe(sentence: str) -> Described:
             catalogued.update(w for group in concept.needs for w in group if " " not in w)
     described.patterns += kube_deletions(lowered, words)
     described.lines += command_lines(sentence, names)
+    described.patterns += service_outages(sentence, names)
     described.lines += tools_used(sentence)
     # the catalogue knows which tools do a danger it names (`kind delete cluster` deletes a
     # throwaway local one): what any tool's words say is for the objects it does not name

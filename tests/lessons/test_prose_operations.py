@@ -117,3 +117,38 @@ def test_an_object_the_catalogue_names_is_left_to_the_catalogue():
     trigger = trigger_for("Deleting a Kubernetes cluster to save money")
     assert blocks(trigger, "eksctl delete cluster --name shop")
     assert not blocks(trigger, "kind delete cluster --name sandbox")  # a throwaway local one
+
+
+RESTART = "Restarted the keepalived service on the shared load balancer and dropped the virtual IP"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "sudo systemctl restart keepalived",
+        "sudo systemctl stop keepalived.service",  # a restart takes it down as a stop does
+        "sudo pkill keepalived",
+        "sudo snap restart keepalived",
+    ],
+)
+def test_a_service_taken_down_is_blocked_however_it_is_done(line):
+    assert blocks(trigger_for(RESTART), line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "systemctl status keepalived",
+        "keepalived -t",
+        "pkill -f keepalived-exporter",
+        "docker restart web",
+    ],
+)
+def test_looking_at_a_service_or_stopping_something_else_stays_allowed(line):
+    assert not blocks(trigger_for(RESTART), line)
+
+
+def test_a_service_process_is_killed_by_any_of_its_names():
+    trigger = trigger_for("Stopping the SSH daemon on a box you are logged into over SSH")
+    assert blocks(trigger, "sudo killall sshd")
+    assert not blocks(trigger, "killall ssh-agent")

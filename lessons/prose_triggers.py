@@ -604,7 +604,8 @@ _PARTICLES = frozenset({"out", "off", "away", "down", "up"})
 _OBJECT_ENDS = frozenset(
     "to from with in on of for by at into onto over under without while so because and or but "
     "that which who whose when where after before instead then than as via using through "
-    "across inside behind against if unless until since just only".split()
+    "across inside behind against if unless until since just only together out off away "
+    "down up back again".split()
 )
 # Words naming nothing to look for in a command
 _NO_OBJECT = frozenset(
@@ -654,8 +655,8 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
     for raw in tokens[:8]:
         word = raw.strip(".!?\"'`")
         lowered = word.lower()
-        if not word or raw in ",;:()" or lowered in _OBJECT_ENDS:
-            break
+        if not word or raw in ",;:()" or lowered in _OBJECT_ENDS or word.startswith("-"):
+            break  # … or a flag: "remove --force" says how, not what
         if lowered in _NO_OBJECT:
             return [], False
         if lowered.endswith(("'s", "’s")):
@@ -672,7 +673,7 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
             or lowered in KNOWN_PROGRAMS
             or word != lowered
             or re.search(r"[./\d]", word)
-            or (lowered.endswith(("ed", "ing")) and len(lowered) > 4)
+            or (lowered.endswith(("ed", "ing", "ly")) and len(lowered) > 4)
         ):
             nouns += [
                 part
@@ -695,7 +696,7 @@ def operation_patterns(
     switches (`lessons.command_patterns.operation_words`) carry the operation and every noun of
     its object, with what the sentence requires of it (production, force, all). An object whose
     every noun is a word of a catalogued danger the sentence names (`catalogued`) is left to the
-    catalogue."""
+    catalogue, unless the sentence says production."""
     text = _INSTEAD.sub(" ", text)
     tokens = re.findall(r"[^\s,;:()]+[,;:]?|[()]", text)
     # "… with force": said once of the operation, it is what the report is about
@@ -710,11 +711,14 @@ def operation_patterns(
         if kind is None or said and tokens[i - 1].lower() == "to":
             continue  # "… to clear a backlog": why, not what
         said = True
-        nouns, every = _object(tokens[i + taken :])
+        ended = tokens[i + taken - 1].endswith((".", "!", "?", ";", ":"))
+        nouns, every = _object(tokens[i + taken :]) if not ended else ([], False)
         if not nouns or len(nouns) > 4:
             continue
-        if all(any(noun.startswith(word) for word in catalogued) for noun in nouns):
-            continue
+        if not production and all(
+            any(noun.startswith(word) for word in catalogued) for noun in nouns
+        ):
+            continue  # in production, only that place's commands match: no local look-alike
         groups = [list(OPERATIONS[kind]), *([n] for n in dict.fromkeys(nouns))]
         if forced:
             groups.append(["force", "f"])

@@ -152,3 +152,29 @@ def test_a_service_process_is_killed_by_any_of_its_names():
     trigger = trigger_for("Stopping the SSH daemon on a box you are logged into over SSH")
     assert blocks(trigger, "sudo killall sshd")
     assert not blocks(trigger, "killall ssh-agent")
+
+
+def test_an_object_the_catalogue_names_is_read_for_any_tool_when_production_is_said():
+    trigger = trigger_for("Wiped the production logs from the log service to save storage")
+    assert blocks(trigger, "logctl logs delete --project shop-prod")
+    assert not blocks(trigger, "logctl logs delete --project shop-dev")
+    assert not blocks(trigger, "logctl logs tail --project shop-prod")
+    # anywhere: the catalogue's own commands for logs, and no other tool's
+    anywhere = trigger_for("Wiped the logs to save storage")
+    assert blocks(anywhere, "sudo rm -rf /var/log/nginx")
+    assert not blocks(anywhere, "logctl logs delete --project shop-dev")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "read"),
+    [
+        # a flag, an adverb or a sentence's end closes the object
+        ("Removed the cache volume with cachectl remove --force", "delete cache volume"),
+        ("Accidentally purged the shared build cache permanently", "delete build cache"),
+        ("Ran the cleanup job with purge. Then the team lost a day", None),
+        ("Dropped a table together with its indexes", "delete table"),
+    ],
+)
+def test_the_object_is_the_nouns_after_the_verb_and_nothing_after_it(sentence, read):
+    texts = [p["text"].split(",")[0] for p in operation_patterns(sentence)]
+    assert texts == ([read] if read else [])

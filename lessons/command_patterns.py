@@ -302,6 +302,7 @@ _FIELDS = frozenset(
         "sudo",
         "then",
         "operation",
+        "not_programs",
         "text",
     }  # fmt: skip
 )
@@ -321,6 +322,8 @@ class Pattern:
     # words the command's operation must carry, each group by one of its spellings
     # (`operation_words`): [["delete", "rm", …], ["log"], ["group"]]
     operation: tuple[frozenset[str], ...] = ()
+    # programs a `re:` program leaves to patterns of their own (a report's own command)
+    not_programs: frozenset[str] = frozenset()
     text: str = ""
 
     @property
@@ -330,6 +333,8 @@ class Pattern:
 
     def program_matches(self, program: str) -> bool:
         regex = self.program_regex
+        if program in self.not_programs:
+            return False
         if regex is not None:
             return regex.search(program) is not None
         # `kafka-topics.sh` and `kafka-topics`: a tool's script and its packaged command
@@ -362,6 +367,8 @@ class Pattern:
             data["then"] = self.then.as_json()
         if self.operation:
             data["operation"] = [sorted(group) for group in self.operation]
+        if self.not_programs:
+            data["not_programs"] = sorted(self.not_programs)
         if self.text:
             data["text"] = self.text
         return data
@@ -407,6 +414,7 @@ class Pattern:
                 sudo=bool(data.get("sudo", False)),
                 then=cls.from_json(data["then"]) if data.get("then") else None,
                 operation=_operation(data.get("operation")),
+                not_programs=frozenset(strings(data.get("not_programs"), "not_programs")),
                 text=str(data.get("text") or ""),
             )
         except TriggerError as exc:

@@ -897,10 +897,16 @@ def _title_operations(title: str, command: str, harmless: Harmless) -> list[Patt
     command is such an operation itself."""
     line = line_of(command)
     found = []
+    # the reported command's own programs keep what was derived from it (`git reset --hard
+    # HEAD~<n>` is not every hard reset)
+    own = sorted({inv.program for inv in line})
     for data in describe(title).operations:
-        pattern = Pattern.from_json(data)
+        pattern = Pattern.from_json({**data, "not_programs": own})
         if (
-            any(match_invocation(pattern, inv, line) for inv in line)
+            any(
+                match_invocation(replace(pattern, not_programs=frozenset()), inv, line)
+                for inv in line
+            )
             and too_broad(pattern) is None
             and not _offered(pattern, harmless)
         ):

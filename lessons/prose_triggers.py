@@ -576,28 +576,34 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
         "deregister".split()
     ),
     "disable": ("disable", "deactivate"),
+    "stop": ("stop", "halt", "shutdown", "kill", "suspend"),
+    "revoke": ("revoke",),
+    "detach": ("detach", "unmount", "umount", "disconnect"),
+    "reset": ("reset",),
 }
 # A sentence's verb (lower case) -> its kind of operation
 _OPERATION_VERBS = [
     (
         re.compile(
             r"(delet|remov|destroy|purg|prun|eras|terminat|deregister)\w*|drop(s|ped|ping)?|"
-            r"wip(e|es|ed|ing)|nuk(e|es|ed|ing)|clear(s|ed|ing)?|(force-)(delet|remov)\w*"
+            r"wip(e|es|ed|ing)|nuk(e|es|ed|ing)|clear(s|ed|ing)?|(force-)(delet|remov)\w*|"
+            r"empt(y|ied|ies|ying)"
         ),
         "delete",
     ),
     (re.compile(r"(disabl|deactivat)\w*"), "disable"),
+    (re.compile(r"stop(s|ped|ping)?|halt(s|ed|ing)?|kill(s|ed|ing)?|suspend\w*"), "stop"),
+    (re.compile(r"revok\w*"), "revoke"),
+    (re.compile(r"(detach|unmount)\w*"), "detach"),
+    (re.compile(r"reset(s|ting)?"), "reset"),
 ]
-# two-word verbs: the second word
+# two-word verbs: their second word and their kind of operation
 _PHRASAL = {
-    "tear": "down",
-    "tearing": "down",
-    "tore": "down",
-    "torn": "down",
-    "throw": "away",
-    "threw": "away",
-    "throwing": "away",
-    "thrown": "away",
+    **dict.fromkeys(("tear", "tearing", "tore", "torn"), ("down", "delete")),
+    **dict.fromkeys(("throw", "threw", "throwing", "thrown"), ("away", "delete")),
+    **dict.fromkeys(("shut", "shutting", "shuts"), ("down", "stop")),
+    **dict.fromkeys(("turn", "turned", "turning", "turns"), ("off", "disable")),
+    **dict.fromkeys(("switch", "switched", "switching"), ("off", "disable")),
 }
 _PARTICLES = frozenset({"out", "off", "away", "down", "up"})
 # Words that end the object ("the log group to cut costs", "the app from Argo CD")
@@ -637,8 +643,8 @@ _FORCE = re.compile(r"\bforc(e|ed|ing|ibly)\b|--force\b")
 def _operation_at(tokens: list[str], i: int) -> tuple[str | None, int]:
     """The kind of operation the verb at `tokens[i]` names, and how many tokens it takes."""
     word = tokens[i].lower().strip(".,;:!?\"'`")
-    if word in _PHRASAL and i + 1 < len(tokens) and tokens[i + 1].lower() == _PHRASAL[word]:
-        return "delete", 2
+    if word in _PHRASAL and i + 1 < len(tokens) and tokens[i + 1].lower() == _PHRASAL[word][0]:
+        return _PHRASAL[word][1], 2
     for verb, kind in _OPERATION_VERBS:
         if verb.fullmatch(word):
             follows = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
@@ -711,6 +717,9 @@ def operation_patterns(
         if kind is None or said and tokens[i - 1].lower() == "to":
             continue  # "… to clear a backlog": why, not what
         said = True
+        following = tokens[i + taken].lower() if i + taken < len(tokens) else ""
+        if following.endswith("ing") and len(following) > 4:
+            continue  # "would stop blocking the merge": what stops is an activity
         ended = tokens[i + taken - 1].endswith((".", "!", "?", ";", ":"))
         nouns, every = _object(tokens[i + taken :]) if not ended else ([], False)
         if not nouns or len(nouns) > 4:

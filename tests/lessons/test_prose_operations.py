@@ -178,3 +178,40 @@ def test_an_object_the_catalogue_names_is_read_for_any_tool_when_production_is_s
 def test_the_object_is_the_nouns_after_the_verb_and_nothing_after_it(sentence, read):
     texts = [p["text"].split(",")[0] for p in operation_patterns(sentence)]
     assert texts == ([read] if read else [])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dangerous", "harmless"),
+    [
+        (
+            "Stopped the production database instance to save money over the weekend",
+            "aws rds stop-db-instance --db-instance-identifier orders-prod",
+            "aws rds start-db-instance --db-instance-identifier orders-prod",
+        ),
+        (
+            "Revoked the release certificate while builds still verified against it",
+            "pkictl release-certificate revoke rel-7",
+            "pkictl release-certificate show rel-7",
+        ),
+        (
+            "Detached the data disk from the running database server",
+            "cloudctl data-disk detach db-1",
+            "cloudctl data-disk attach db-1",
+        ),
+        (
+            "Shut down the shared build server in the middle of the release",
+            "infra build-server shutdown ci-3",
+            "infra build-server status ci-3",
+        ),
+    ],
+)
+def test_other_operations_read_the_same_way(sentence, dangerous, harmless):
+    trigger = trigger_for(sentence)
+    assert blocks(trigger, dangerous)
+    assert not blocks(trigger, harmless)
+
+
+def test_stopping_an_activity_is_no_operation_on_an_object():
+    sentence = "Disabled the release workflow so the checks would stop blocking the merge"
+    texts = [p["text"].split(",")[0] for p in operation_patterns(sentence)]
+    assert texts == ["disable release workflow"]

@@ -472,10 +472,20 @@ def tools_used(text: str) -> list[str]:
 _ASSIGNMENT = re.compile(r"(?<![\w$-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=([\w.:/*-]+)(?<![.,;:])")
 
 
+# "Set GOSUMDB=off and GOINSECURE": what a sentence says it set, assignments and names listed
+_SET_LIST = re.compile(
+    r"\b(?i:set|sets|setting|export|exports|exported|exporting)\s+"
+    r"((?:[A-Z][A-Z0-9_]*(?:=\S+?)?(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|(?=[\s.;:]|$)))+)"
+)
+_SET_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")
+
+
 def assignment_patterns(text: str) -> list[dict]:
     """Settings a sentence spells as assignments: any command that makes the same assignment
-    (an environment prefix, `export`, `env`, `go env -w`, `docker run -e`)."""
-    return [
+    (an environment prefix, `export`, `env`, `go env -w`, `docker run -e`); a variable named
+    beside one in what the sentence says it set ("Set GOSUMDB=off and GOINSECURE") is the
+    danger with any value."""
+    found = [
         {
             "program": "re:.",
             "anywhere": [rf"re:^{name}=['\"]?{re.escape(value)}['\"]?$"],
@@ -484,6 +494,16 @@ def assignment_patterns(text: str) -> list[dict]:
         for name, value in dict.fromkeys(_ASSIGNMENT.findall(text))
         if len(name) >= 3
     ]
+    for listed in _SET_LIST.findall(text):
+        items = [i for i in re.split(r",\s*|\s+(?:and|or)\s+|\s+", listed) if i]
+        if not any("=" in item for item in items):
+            continue  # only a list holding an assignment shows its names are variables
+        found += [
+            {"program": "re:.", "anywhere": [rf"re:^{item}="], "text": f"{item}=<any>"}
+            for item in items
+            if "=" not in item and _SET_NAME.match(item) and len(item) >= 4
+        ]
+    return found
 
 
 def setting_patterns(text: str) -> list[dict]:

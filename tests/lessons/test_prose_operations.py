@@ -7,7 +7,7 @@ import pytest
 from lessons.command_patterns import CommandTrigger, operation_words
 from lessons.command_triggers import derive
 from lessons.commands import invocations
-from lessons.prose_triggers import operation_patterns
+from lessons.prose_triggers import assignment_patterns, operation_patterns
 
 STREAM = "Destroyed the production event stream to clear a backlog"
 
@@ -215,3 +215,16 @@ def test_stopping_an_activity_is_no_operation_on_an_object():
     sentence = "Disabled the release workflow so the checks would stop blocking the merge"
     texts = [p["text"].split(",")[0] for p in operation_patterns(sentence)]
     assert texts == ["disable release workflow"]
+
+
+def test_a_variable_listed_beside_an_assignment_is_set_with_any_value():
+    trigger = trigger_for(
+        "Exported NPM_CONFIG_STRICT_SSL=false and NPM_CONFIG_CAFILE to get the install through"
+    )
+    assert blocks(trigger, "NPM_CONFIG_CAFILE=/tmp/any-ca.pem npm ci")
+    assert blocks(trigger, "export NPM_CONFIG_CAFILE=/tmp/any-ca.pem && npm install")
+    assert not blocks(trigger, "echo $NPM_CONFIG_CAFILE")
+    assert not blocks(trigger, "npm config get cafile")
+    # a variable only named, with no assignment beside it, may be anything the sentence means
+    assert assignment_patterns("Set DEBUG and TRACE on every host") == []
+    assert assignment_patterns("Printing AWS_SECRET_ACCESS_KEY in the build log") == []

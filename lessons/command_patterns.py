@@ -11,12 +11,18 @@ Stored on `AntiPattern.command_trigger` as JSON:
                  "anywhere": ["re:(?i)prod"], "sudo": false, "then": <pattern>,
                  "text": "git push --force origin main"}
 
+    <pattern> = {"program": "re:.", "operation": [["delete", "rm", "destroy"], ["log"],
+                 ["group"]], "not_programs": ["aws"], "text": "delete log group, with any tool"}
+
 A pattern matches one command of the checked line when the program and subcommand are the same
 (the command's further subcommand words count as its arguments), every flag is there (in any
 order and spelling: `lessons.command_tables` maps `-f` to `--force`), none of `without` is, every
 option has its value, every argument is matched by a distinct argument (or option value) of the
 command, every `anywhere` value by some word of it, `sudo` was used when required, and `then`
-matches a later command of the same pipeline. A command carrying a flag that defuses it
+matches a later command of the same pipeline; with an `operation`, each of its groups has a
+word among the command's operation words (`operation_words`: its program's name, subcommand,
+switches and options naming an identifier, split into words, singular), and a program in
+`not_programs` is left to other patterns. A command carrying a flag that defuses it
 (`--dry-run`) and that the pattern does not name is no match. Values are literal (`main`; a path
 also matches what lies under it, a relative path the same tail of an absolute one; a mode grants
 at least the same bits; a text with spaces matches when its words appear in that order), `<any>`
@@ -267,7 +273,18 @@ def operation_words(inv: Invocation) -> frozenset[str]:
     """The words of what a command does and to what, in `operation_word` spelling: its
     program's name, its subcommand (a program with no table: its leading word arguments), its
     switches, and the options naming its object (`aws logs delete-log-group --log-group-name
-    x`: aws, log, delete, group, name)."""
+    x`: aws, log, delete, group, name). Kept on the invocation: every pattern of any program
+    with an operation asks for them."""
+    found = inv.__dict__.get(_OPERATION_WORDS)
+    if found is None:
+        found = inv.__dict__[_OPERATION_WORDS] = _operation_words(inv)
+    return found
+
+
+_OPERATION_WORDS = "_operation_words"
+
+
+def _operation_words(inv: Invocation) -> frozenset[str]:
     name = inv.program.rsplit("/", 1)[-1]
     parts = [name.removesuffix(".sh"), *inv.subcommand]
     if not inv.subcommand and inv.program not in PROGRAMS and inv.program not in _TEXT_PROGRAMS:

@@ -665,6 +665,13 @@ def _operation_at(tokens: list[str], i: int) -> tuple[str | None, int]:
     word = tokens[i].lower().strip(".,;:!?\"'`")
     if word in _PHRASAL and i + 1 < len(tokens) and tokens[i + 1].lower() == _PHRASAL[word][0]:
         return _PHRASAL[word][1], 2
+    if word in _PHRASAL and _PHRASAL[word][0] == "off":
+        # "turned the CI workflow off": the particle after the object, which it ends
+        for later in tokens[i + 1 : i + 7]:
+            if later.lower().strip(".,;:!?") == "off":
+                return _PHRASAL[word][1], 1
+            if later.endswith((".", "!", "?", ";", ":")):
+                break
     for verb, kind in _OPERATION_VERBS:
         if verb.fullmatch(word):
             follows = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
@@ -681,6 +688,8 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
     for raw in tokens[:8]:
         word = raw.strip(".!?\"'`")
         lowered = word.lower()
+        if lowered == "of" and every and not nouns:
+            continue  # "all of the snapshots"
         if not word or raw in ",;:()" or lowered in _OBJECT_ENDS or word.startswith("-"):
             break  # … or a flag: "remove --force" says how, not what
         if lowered in _NO_OBJECT:
@@ -711,6 +720,37 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
     return nouns, every
 
 
+# words in -ing that are no gerund ("deleted during the migration")
+_ING_WORDS = frozenset("during including regarding concerning following pending".split())
+_PASSIVE = frozenset("was were got gets get been being is are be".split())
+_MODALS = frozenset("may might must can could will would should shall not never".split())
+# Words before a passive's subject that are no part of it ("never let the bucket be deleted")
+_BEFORE_SUBJECT = frozenset(
+    "let lets make makes never not don't dont do does did ever accidentally because when if "
+    "have has had".split()
+)
+
+
+def _subject(tokens: list[str], auxiliary: int) -> list[str]:
+    """The words before a passive's auxiliary back to the start of its noun phrase."""
+    while auxiliary > 0 and tokens[auxiliary - 1].lower() in _MODALS:
+        auxiliary -= 1  # "the bucket may never be deleted"
+    start = auxiliary
+    while start > 0 and auxiliary - start < 6:
+        before = tokens[start - 1]
+        lowered = before.lower().strip("\"'`")
+        if (
+            before.endswith((".", "!", "?", ";", ":", ","))
+            or lowered in _OBJECT_ENDS
+            or lowered in _BEFORE_SUBJECT
+        ):
+            break
+        start -= 1
+        if lowered in _DETERMINERS:
+            break
+    return tokens[start:auxiliary]
+
+
 def operation_patterns(
     text: str,
     *,
@@ -738,10 +778,15 @@ def operation_patterns(
             continue  # "… to clear a backlog": why, not what
         said = True
         following = tokens[i + taken].lower() if i + taken < len(tokens) else ""
-        if following.endswith("ing") and len(following) > 4:
+        if following.endswith("ing") and len(following) > 4 and following not in _ING_WORDS:
             continue  # "would stop blocking the merge": what stops is an activity
         ended = tokens[i + taken - 1].endswith((".", "!", "?", ";", ":"))
-        nouns, every = _object(tokens[i + taken :]) if not ended else ([], False)
+        verb = tokens[i].lower().strip(".,;:!?")
+        if i and tokens[i - 1].lower() in _PASSIVE and verb.endswith(("ed", "own", "orn")):
+            # "the production bucket was deleted": the object comes before
+            nouns, every = _object(_subject(tokens, i - 1))
+        else:
+            nouns, every = _object(tokens[i + taken :]) if not ended else ([], False)
         if not nouns or len(nouns) > 4:
             continue
         if not production and all(

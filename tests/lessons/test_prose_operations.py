@@ -228,3 +228,28 @@ def test_a_variable_listed_beside_an_assignment_is_set_with_any_value():
     # a variable only named, with no assignment beside it, may be anything the sentence means
     assert assignment_patterns("Set DEBUG and TRACE on every host") == []
     assert assignment_patterns("Printing AWS_SECRET_ACCESS_KEY in the build log") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "read"),
+    [
+        # a passive: the object comes before the verb
+        ("The staging feature store was wiped by a cleanup job", "delete feature store"),
+        ("A shared report queue may never be purged by hand", "delete report queue"),
+        # the particle after the object, and "all of the …"
+        ("Turned the nightly export job off to speed up the deploy", "disable export job"),
+        ("Deleted all of the release snapshots at once", "delete release snapshot"),
+        # an adjective after a copula is no passive, and "during" no gerund
+        ("Never run it on a path that may be empty", None),
+        ("The metrics bucket got erased during the migration", "delete metric bucket"),
+    ],
+)
+def test_other_sentence_shapes_name_the_same_operation_and_object(sentence, read):
+    texts = [p["text"].split(",")[0] for p in operation_patterns(sentence)]
+    assert texts == ([read] if read else [])
+
+
+def test_a_passive_sentence_blocks_like_an_active_one():
+    trigger = trigger_for("The production feature store was wiped by a cleanup job")
+    assert blocks(trigger, "mlctl feature-store delete ranking --env production")
+    assert not blocks(trigger, "mlctl feature-store export ranking --env production")

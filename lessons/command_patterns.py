@@ -11,12 +11,18 @@ Stored on `AntiPattern.command_trigger` as JSON:
                  "anywhere": ["re:(?i)prod"], "sudo": false, "then": <pattern>,
                  "text": "git push --force origin main"}
 
+    <pattern> = {"program": "re:.", "operation": [["delete", "rm", "destroy"], ["log"],
+                 ["group"]], "not_programs": ["aws"], "text": "delete log group, with any tool"}
+
 A pattern matches one command of the checked line when the program and subcommand are the same
 (the command's further subcommand words count as its arguments), every flag is there (in any
 order and spelling: `lessons.command_tables` maps `-f` to `--force`), none of `without` is, every
 option has its value, every argument is matched by a distinct argument (or option value) of the
 command, every `anywhere` value by some word of it, `sudo` was used when required, and `then`
-matches a later command of the same pipeline. A command carrying a flag that defuses it
+matches a later command of the same pipeline; with an `operation`, each of its groups has a
+word among the command's operation words (`operation_words`: its program's name, subcommand,
+switches and options naming an identifier, split into words, singular), and a program in
+`not_programs` is left to other patterns. A command carrying a flag that defuses it
 (`--dry-run`) and that the pattern does not name is no match. Values are literal (`main`; a path
 also matches what lies under it, a relative path the same tail of an absolute one; a mode grants
 at least the same bits; a text with spaces matches when its words appear in that order), `<any>`
@@ -30,7 +36,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from lessons.command_tables import FALSE_WORDS, TRUE_WORDS
+from lessons.command_tables import FALSE_WORDS, PROGRAMS, TRUE_WORDS
 from lessons.commands import Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.invocation import PLACEHOLDER_WORD
@@ -212,6 +218,113 @@ def _subsequence(needles: list[str], haystack: list[str]) -> bool:
     return all(any(word == needle for word in it) for needle in needles)
 
 
+# --- what a command does, in words --------------------------------------------------------------
+
+# A tool's shorter spelling of a word (`argocd app delete`, `--db-instance-identifier`)
+WORD_ALIASES = {
+    "app": "application",
+    "db": "database",
+    "repo": "repository",
+    "ns": "namespace",
+    "dir": "directory",
+    "env": "environment",
+    "config": "configuration",
+    "conf": "configuration",
+    "cfg": "configuration",
+    "img": "image",
+    "vol": "volume",
+    "svc": "service",
+    "pkg": "package",
+    "cert": "certificate",
+    "fs": "filesystem",
+}
+_IRREGULAR = {"indices": "index", "indexes": "index", "statuses": "status", "aliases": "alias"}
+# a word's parts: `delete-log-group`, `MnemoProdStack`, `DBInstance`, `db:schema:load`
+_WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+# a leading argument that reads as a subcommand word (`argocd app delete payments`)
+_COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_:-]*")
+# programs whose arguments are text to print or search, never what they do
+_TEXT_PROGRAMS = frozenset(
+    "echo printf grep egrep fgrep rg ag ack sed awk man info help apropos whatis which type "
+    "tldr cat less more head tail wc sort uniq jq yq tee column".split()
+)
+# what an option naming an identifier names when it says where a command acts, not what it acts on
+# (`kubectl delete pod web -n production` deletes a pod, not a namespace)
+_SCOPES = frozenset(
+    "namespace project region zone resource context cluster profile account subscription org "
+    "organization location environment stage tenant folder kubeconfig server host port "
+    "endpoint url output format query filter selector label".split()
+)
+# an option naming its object by an identifier: `--stack-name` names a stack
+_IDENTIFIER = frozenset("name names id ids identifier identifiers arn arns".split())
+
+
+def operation_word(word: str) -> str:
+    """A word in the one spelling both sentences and commands are compared in: lower case,
+    singular, the long form of a tool's abbreviation (`Apps` and `application`)."""
+    word = word.casefold()
+    word = _IRREGULAR.get(word, word)
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    return WORD_ALIASES.get(word, word)
+
+
+def word_parts(text: str) -> list[str]:
+    return [operation_word(w) for w in _WORD_PARTS.findall(text)]
+
+
+def _leading_words(text: str, program: str) -> list[str]:
+    """The words after the program before its first flag or value (`app delete payments`)."""
+    tokens = text.split()
+    start = next((k + 1 for k, t in enumerate(tokens) if t.rsplit("/", 1)[-1] == program), None)
+    found: list[str] = []
+    for token in tokens[start : start + 3] if start is not None else ():
+        if not _COMMAND_WORD.fullmatch(token):
+            break
+        found.append(token)
+    return found
+
+
+def operation_words(inv: Invocation) -> frozenset[str]:
+    """The words of what a command does and to what, in `operation_word` spelling: its
+    program's name, its subcommand (a program with no table: its leading word arguments), its
+    switches, and the options naming its object (`aws logs delete-log-group --log-group-name
+    x`: aws, log, delete, group, name). Kept on the invocation: every pattern of any program
+    with an operation asks for them."""
+    found = inv.__dict__.get(_OPERATION_WORDS)
+    if found is None:
+        found = inv.__dict__[_OPERATION_WORDS] = _operation_words(inv)
+    return found
+
+
+_OPERATION_WORDS = "_operation_words"
+
+
+def _operation_words(inv: Invocation) -> frozenset[str]:
+    name = inv.program.rsplit("/", 1)[-1]
+    parts = [name.removesuffix(".sh"), *inv.subcommand]
+    if not inv.subcommand and inv.program not in PROGRAMS and inv.program not in _TEXT_PROGRAMS:
+        parts += _leading_words(inv.text, name)
+    for flag in inv.flags:
+        if flag.startswith("--no-"):
+            continue
+        words = word_parts(flag)
+        if flag in inv.options or flag in inv.loose:
+            # an option names the command's object by its identifier (`--stack-name`); one
+            # named by a noun alone is as often where the object lies (`delete-object --bucket`)
+            if not words or words[-1] not in _IDENTIFIER:
+                continue
+            words = words[:-1]
+            if not words or _SCOPES.intersection(words):
+                continue
+        parts.extend(words)
+    return frozenset(w for part in parts for w in word_parts(part))
+
+
 # --- patterns -----------------------------------------------------------------------------------
 
 _FIELDS = frozenset(
@@ -225,6 +338,8 @@ _FIELDS = frozenset(
         "anywhere",
         "sudo",
         "then",
+        "operation",
+        "not_programs",
         "text",
     }  # fmt: skip
 )
@@ -241,6 +356,11 @@ class Pattern:
     anywhere: tuple[Value, ...] = ()
     sudo: bool = False
     then: Pattern | None = None
+    # words the command's operation must carry, each group by one of its spellings
+    # (`operation_words`): [["delete", "rm", …], ["log"], ["group"]]
+    operation: tuple[frozenset[str], ...] = ()
+    # programs a `re:` program leaves to patterns of their own (a report's own command)
+    not_programs: frozenset[str] = frozenset()
     text: str = ""
 
     @property
@@ -250,6 +370,8 @@ class Pattern:
 
     def program_matches(self, program: str) -> bool:
         regex = self.program_regex
+        if program in self.not_programs:
+            return False
         if regex is not None:
             return regex.search(program) is not None
         # `kafka-topics.sh` and `kafka-topics`: a tool's script and its packaged command
@@ -280,6 +402,10 @@ class Pattern:
             data["sudo"] = True
         if self.then is not None:
             data["then"] = self.then.as_json()
+        if self.operation:
+            data["operation"] = [sorted(group) for group in self.operation]
+        if self.not_programs:
+            data["not_programs"] = sorted(self.not_programs)
         if self.text:
             data["text"] = self.text
         return data
@@ -324,6 +450,8 @@ class Pattern:
                 anywhere=tuple(Value.of(v) for v in strings(data.get("anywhere"), "anywhere")),
                 sudo=bool(data.get("sudo", False)),
                 then=cls.from_json(data["then"]) if data.get("then") else None,
+                operation=_operation(data.get("operation")),
+                not_programs=frozenset(strings(data.get("not_programs"), "not_programs")),
                 text=str(data.get("text") or ""),
             )
         except TriggerError as exc:
@@ -341,6 +469,17 @@ class Pattern:
 @lru_cache(maxsize=256)
 def _program_regex(program: str):
     return compile_trigger(program[3:])
+
+
+def _operation(value) -> tuple[frozenset[str], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(
+        isinstance(group, list) and group and all(isinstance(w, str) and w for w in group)
+        for group in value
+    ):
+        raise CommandTriggerError("`operation` is a list of lists of words.")
+    return tuple(frozenset(operation_word(w) for w in group) for group in value)
 
 
 def _strings(value, name: str) -> list[str]:
@@ -414,6 +553,14 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         return None
     if pattern.sudo and not inv.sudo:
         return None
+    if pattern.operation:
+        carried = operation_words(inv)
+        if (
+            "help" in carried
+            or "help" in inv.args
+            or not all(group & carried for group in pattern.operation)
+        ):
+            return None
     haystack = inv.haystack
     if any(gate not in haystack for gate in pattern.gates):
         return None

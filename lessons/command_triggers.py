@@ -863,7 +863,7 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     found: list[Pattern] = []
     for line in described.lines:
         found += patterns_from_text(line)
-    for data in described.patterns:
+    for data in described.patterns + described.operations:
         try:
             found.append(Pattern.from_json(data))
         except CommandTriggerError:
@@ -889,6 +889,29 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     # with the tool; the bare `shred` it names would also block shredding one file
     specific = {p.program for p in found if p != _bare(p)}
     return [p for p in found if p != _bare(p) or p.program not in specific]
+
+
+def _title_operations(title: str, command: str, harmless: Harmless) -> list[Pattern]:
+    """ "Never delete a CloudFormation stack" over `aws cloudformation delete-stack …`: the
+    operation the title names, done by any tool (`cdk destroy MyStack`), where the reported
+    command is such an operation itself."""
+    line = line_of(command)
+    found = []
+    # the reported command's own programs keep what was derived from it (`git reset --hard
+    # HEAD~<n>` is not every hard reset)
+    own = sorted({inv.program for inv in line})
+    for data in describe(title).operations:
+        pattern = Pattern.from_json({**data, "not_programs": own})
+        if (
+            any(
+                match_invocation(replace(pattern, not_programs=frozenset()), inv, line)
+                for inv in line
+            )
+            and too_broad(pattern) is None
+            and not _offered(pattern, harmless)
+        ):
+            found.append(pattern)
+    return found
 
 
 def _action_key(program: str, subcommand: tuple[str, ...], args: list[str]) -> tuple:
@@ -935,6 +958,8 @@ def derive(
             if in_production:
                 # "Ran `DROP TABLE users` against the production database": there, not anywhere
                 found = [_with_production(p) for p in found]
+            if found and title:
+                found += _title_operations(title, command, harmless)
             if found or not notes:
                 sources.append(command)
             patterns.extend(found)

@@ -16,10 +16,17 @@ import re
 from dataclasses import dataclass, field
 
 from lessons.command_equivalents import WRITE_FILE
-from lessons.command_patterns import patterns_from_text
+from lessons.command_patterns import patterns_from_text, word_parts
 from lessons.command_tables import KNOWN_PROGRAMS, KUBE_KINDS, PROGRAMS, SERVICE_NAMES
 from lessons.danger_concepts import CONCEPTS, GROUPS, Concept
-from lessons.value_classes import PROD_WORDS, STAGING_WORDS, VALUE_CLASSES, prose_names
+from lessons.value_classes import (
+    PROD,
+    PROD_WORDS,
+    SHARED_ENV,
+    STAGING_WORDS,
+    VALUE_CLASSES,
+    prose_names,
+)
 
 _WORD = re.compile(r"[a-z0-9]+")
 _PARENTHESES = re.compile(r"\(([^()]{1,200})\)")
@@ -117,6 +124,8 @@ class Described:
     production: bool = False
     # ... and about staging too: either will do
     staging: bool = False
+    # an operation and its object, done by any tool (`operation_patterns`)
+    operations: list[dict] = field(default_factory=list)
 
 
 def _words(text: str) -> set[str]:
@@ -408,6 +417,42 @@ def command_lines(text: str, names: list[str]) -> list[str]:
     return list(dict.fromkeys(lines))
 
 
+def _service_names(name: str) -> list[str]:
+    """Every name a service's unit and process go by: its aliases (`ssh`, `sshd`,
+    `openssh-server`) and each with a daemon's `d` (`dockerd`)."""
+    unit = SERVICE_NAMES.get(name, name)
+    known = {name, unit} | {alias for alias, canon in SERVICE_NAMES.items() if canon == unit}
+    known |= {f"{n}d" for n in known if not n.endswith("d")}
+    return sorted(known, key=lambda n: (-len(n), n))
+
+
+def service_outages(text: str, names: list[str]) -> list[dict]:
+    """Patterns for taking a named service down however it is done: its processes killed by
+    name (any of its names: "Stopping the SSH server" is `killall sshd`), its snap stopped, and
+    for a restart a stop too (a restart takes it down as a stop does: "Restarted the Docker
+    daemon" is `systemctl stop docker.service`)."""
+    verbs = _verbs(text)
+    if "stop" not in verbs and "restart" not in verbs:
+        return []
+    served = daemons(text)
+    found: list[dict] = []
+    for name in names:
+        if name in _PSEUDO_PROGRAMS or not (name in served or name in SERVICE_NAMES):
+            continue
+        if name in _OPERATORS and name not in served:
+            continue  # "with kill": the tool, not a service
+        process = rf"re:^({'|'.join(re.escape(n) for n in _service_names(name))})$"
+        found += [{"program": kill, "args": [process]} for kill in ("pkill", "killall")]
+        found += [
+            {"program": "snap", "subcommand": [verb], "args": [process]}
+            for verb in ("stop", "restart")
+            if verb in verbs or "restart" in verbs
+        ]
+        if "restart" in verbs:
+            found.append({"program": "systemctl", "subcommand": ["stop"], "args": [process]})
+    return found
+
+
 _TOOL_USED = re.compile(r"\b(?:with|using|via|through|by running|by calling)\s+`?([a-z][\w.-]*)`?")
 
 
@@ -427,10 +472,20 @@ def tools_used(text: str) -> list[str]:
 _ASSIGNMENT = re.compile(r"(?<![\w$-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=([\w.:/*-]+)(?<![.,;:])")
 
 
+# "Set GOSUMDB=off and GOINSECURE": what a sentence says it set, assignments and names listed
+_SET_LIST = re.compile(
+    r"\b(?i:set|sets|setting|export|exports|exported|exporting)\s+"
+    r"((?:[A-Z][A-Z0-9_]*(?:=\S+?)?(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|(?=[\s.;:]|$)))+)"
+)
+_SET_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")
+
+
 def assignment_patterns(text: str) -> list[dict]:
     """Settings a sentence spells as assignments: any command that makes the same assignment
-    (an environment prefix, `export`, `env`, `go env -w`, `docker run -e`)."""
-    return [
+    (an environment prefix, `export`, `env`, `go env -w`, `docker run -e`); a variable named
+    beside one in what the sentence says it set ("Set GOSUMDB=off and GOINSECURE") is the
+    danger with any value."""
+    found = [
         {
             "program": "re:.",
             "anywhere": [rf"re:^{name}=['\"]?{re.escape(value)}['\"]?$"],
@@ -439,6 +494,16 @@ def assignment_patterns(text: str) -> list[dict]:
         for name, value in dict.fromkeys(_ASSIGNMENT.findall(text))
         if len(name) >= 3
     ]
+    for listed in _SET_LIST.findall(text):
+        items = [i for i in re.split(r",\s*|\s+(?:and|or)\s+|\s+", listed) if i]
+        if not any("=" in item for item in items):
+            continue  # only a list holding an assignment shows its names are variables
+        found += [
+            {"program": "re:.", "anywhere": [rf"re:^{item}="], "text": f"{item}=<any>"}
+            for item in items
+            if "=" not in item and _SET_NAME.match(item) and len(item) >= 4
+        ]
+    return found
 
 
 def setting_patterns(text: str) -> list[dict]:
@@ -519,6 +584,233 @@ def kube_deletions(text: str, words: set[str]) -> list[dict]:
     ]
 
 
+# --- an operation and its object, for any tool -----------------------------------------------
+
+# The command words of one kind of operation: a verb of the sentence stands for any of them, so
+# a tool nobody catalogued is read by what its subcommand says ("Deleted the log group" is
+# `aws logs delete-log-group`, "Never delete a stack" is `cdk destroy MyStack`). Never a word
+# that only reads (describe, list, get, show).
+OPERATIONS: dict[str, tuple[str, ...]] = {
+    "delete": tuple(
+        "delete del rm remove destroy drop purge prune erase wipe nuke clear teardown terminate "
+        "deregister".split()
+    ),
+    "disable": ("disable", "deactivate"),
+    "stop": ("stop", "halt", "shutdown", "kill", "suspend"),
+    "revoke": ("revoke",),
+    "detach": ("detach", "unmount", "umount", "disconnect"),
+    "reset": ("reset",),
+}
+# A sentence's verb (lower case) -> its kind of operation
+_OPERATION_VERBS = [
+    (
+        re.compile(
+            r"(delet|remov|destroy|purg|prun|eras|terminat|deregister)\w*|drop(s|ped|ping)?|"
+            r"wip(e|es|ed|ing)|nuk(e|es|ed|ing)|clear(s|ed|ing)?|(force-)(delet|remov)\w*|"
+            r"empt(y|ied|ies|ying)"
+        ),
+        "delete",
+    ),
+    (re.compile(r"(disabl|deactivat)\w*"), "disable"),
+    (re.compile(r"stop(s|ped|ping)?|halt(s|ed|ing)?|kill(s|ed|ing)?|suspend\w*"), "stop"),
+    (re.compile(r"revok\w*"), "revoke"),
+    (re.compile(r"(detach|unmount)\w*"), "detach"),
+    (re.compile(r"reset(s|ting)?"), "reset"),
+]
+# two-word verbs: their second word and their kind of operation
+_PHRASAL = {
+    **dict.fromkeys(("tear", "tearing", "tore", "torn"), ("down", "delete")),
+    **dict.fromkeys(("throw", "threw", "throwing", "thrown"), ("away", "delete")),
+    **dict.fromkeys(("shut", "shutting", "shuts"), ("down", "stop")),
+    **dict.fromkeys(("turn", "turned", "turning", "turns"), ("off", "disable")),
+    **dict.fromkeys(("switch", "switched", "switching"), ("off", "disable")),
+}
+_PARTICLES = frozenset({"out", "off", "away", "down", "up"})
+# Words that end the object ("the log group to cut costs", "the app from Argo CD")
+_OBJECT_ENDS = frozenset(
+    "to from with in on of for by at into onto over under without while so because and or but "
+    "that which who whose when where after before instead then than as via using through "
+    "across inside behind against if unless until since just only together out off away "
+    "down up back again".split()
+)
+# Words naming nothing to look for in a command
+_NO_OBJECT = frozenset(
+    "it them everything anything something nothing stuff thing things one ones lot i me you "
+    "we he she they".split()
+)
+# Nouns too vague to look for alone ("disabling checks" names no setting)
+_VAGUE = frozenset(
+    "check test change work step problem issue error warning output result way time thing "
+    "part kind sort type lot bit".split()
+)
+# Words saying which or what kind, not what
+_MODIFIERS = frozenset(
+    "local old remote shared whole entire unused stale live temporary new current default "
+    "public private single wrong last first big large small full empty dangling orphaned "
+    "important critical real actual".split()
+)
+# Words before a noun saying which one ("the", "its"), not what
+_DETERMINERS = frozenset(
+    "the a an this that its their his her our your any these those my no some other others "
+    "several both such same own".split()
+)
+# Words that say "all of them": the command must say so too (`--all`)
+_EVERY = frozenset({"all", "every", "each"})
+_LONG_FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]+")
+_FORCE = re.compile(r"\bforc(e|ed|ing|ibly)\b|--force\b")
+
+
+def _operation_at(tokens: list[str], i: int) -> tuple[str | None, int]:
+    """The kind of operation the verb at `tokens[i]` names, and how many tokens it takes."""
+    word = tokens[i].lower().strip(".,;:!?\"'`")
+    if word in _PHRASAL and i + 1 < len(tokens) and tokens[i + 1].lower() == _PHRASAL[word][0]:
+        return _PHRASAL[word][1], 2
+    if word in _PHRASAL and _PHRASAL[word][0] == "off":
+        # "turned the CI workflow off": the particle after the object, which it ends
+        for later in tokens[i + 1 : i + 7]:
+            if later.lower().strip(".,;:!?") == "off":
+                return _PHRASAL[word][1], 1
+            if later.endswith((".", "!", "?", ";", ":")):
+                break
+    for verb, kind in _OPERATION_VERBS:
+        if verb.fullmatch(word):
+            follows = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+            return kind, 2 if follows in _PARTICLES else 1
+    return None, 0
+
+
+def _object(tokens: list[str]) -> tuple[list[str], bool]:
+    """The nouns of what a verb acts on (the tokens after it), and whether it says all of
+    them: "the production log group to cut costs" is log and group; names of tools and vendors
+    (capitalised: "the Argo CD application"), files and paths name where, not what."""
+    nouns: list[str] = []
+    every = False
+    for raw in tokens[:8]:
+        word = raw.strip(".!?\"'`")
+        lowered = word.lower()
+        if lowered == "of" and every and not nouns:
+            continue  # "all of the snapshots"
+        if not word or raw in ",;:()" or lowered in _OBJECT_ENDS or word.startswith("-"):
+            break  # … or a flag: "remove --force" says how, not what
+        if lowered in _NO_OBJECT:
+            return [], False
+        if lowered.endswith(("'s", "’s")):
+            nouns = []  # "the deploy user's keys file": what the user owns
+        elif lowered in _EVERY:
+            every = True
+        elif lowered.endswith("ing") and nouns:
+            break  # "the volume holding the data"
+        elif not (
+            lowered in _DETERMINERS
+            or lowered in PROD_WORDS
+            or lowered in STAGING_WORDS
+            or lowered in _MODIFIERS
+            or lowered in KNOWN_PROGRAMS
+            or word != lowered
+            or re.search(r"[./\d]", word)
+            or (lowered.endswith(("ed", "ing", "ly")) and len(lowered) > 4)
+        ):
+            nouns += [
+                part
+                for part in word_parts(lowered)
+                if part not in _MODIFIERS and part not in _VAGUE and len(part) > 1
+            ]
+        if raw.endswith((".", "!", "?", ",", ";", ":")):
+            break
+    return nouns, every
+
+
+# words in -ing that are no gerund ("deleted during the migration")
+_ING_WORDS = frozenset("during including regarding concerning following pending".split())
+_PASSIVE = frozenset("was were got gets get been being is are be".split())
+_MODALS = frozenset("may might must can could will would should shall not never".split())
+# Words before a passive's subject that are no part of it ("never let the bucket be deleted")
+_BEFORE_SUBJECT = frozenset(
+    "let lets make makes never not don't dont do does did ever accidentally because when if "
+    "have has had".split()
+)
+
+
+def _subject(tokens: list[str], auxiliary: int) -> list[str]:
+    """The words before a passive's auxiliary back to the start of its noun phrase."""
+    while auxiliary > 0 and tokens[auxiliary - 1].lower() in _MODALS:
+        auxiliary -= 1  # "the bucket may never be deleted"
+    start = auxiliary
+    while start > 0 and auxiliary - start < 6:
+        before = tokens[start - 1]
+        lowered = before.lower().strip("\"'`")
+        if (
+            before.endswith((".", "!", "?", ";", ":", ","))
+            or lowered in _OBJECT_ENDS
+            or lowered in _BEFORE_SUBJECT
+        ):
+            break
+        start -= 1
+        if lowered in _DETERMINERS:
+            break
+    return tokens[start:auxiliary]
+
+
+def operation_patterns(
+    text: str,
+    *,
+    production: bool = False,
+    staging: bool = False,
+    catalogued: frozenset[str] = frozenset(),
+) -> list[dict]:
+    """Patterns for "Deleted the production log group": any program whose subcommand words or
+    switches (`lessons.command_patterns.operation_words`) carry the operation and every noun of
+    its object, with what the sentence requires of it (production, force, all). An object whose
+    every noun is a word of a catalogued danger the sentence names (`catalogued`) is left to the
+    catalogue, unless the sentence says production."""
+    text = _INSTEAD.sub(" ", text)
+    tokens = re.findall(r"[^\s,;:()]+[,;:]?|[()]", text)
+    # "… with force": said once of the operation, it is what the report is about
+    forced = bool(_FORCE.search(text.lower()))
+    spelled = dict.fromkeys(_LONG_FLAG.findall(text))
+    found: list[dict] = []
+    said = False  # an operation was read in this sentence already
+    for i in range(len(tokens)):
+        if i and tokens[i - 1].endswith((".", "!", "?", ";")):
+            said = False
+        kind, taken = _operation_at(tokens, i)
+        if kind is None or said and tokens[i - 1].lower() == "to":
+            continue  # "… to clear a backlog": why, not what
+        said = True
+        following = tokens[i + taken].lower() if i + taken < len(tokens) else ""
+        if following.endswith("ing") and len(following) > 4 and following not in _ING_WORDS:
+            continue  # "would stop blocking the merge": what stops is an activity
+        ended = tokens[i + taken - 1].endswith((".", "!", "?", ";", ":"))
+        verb = tokens[i].lower().strip(".,;:!?")
+        if i and tokens[i - 1].lower() in _PASSIVE and verb.endswith(("ed", "own", "orn")):
+            # "the production bucket was deleted": the object comes before
+            nouns, every = _object(_subject(tokens, i - 1))
+        else:
+            nouns, every = _object(tokens[i + taken :]) if not ended else ([], False)
+        if not nouns or len(nouns) > 4:
+            continue
+        if not production and all(
+            any(noun.startswith(word) for word in catalogued) for noun in nouns
+        ):
+            continue  # in production, only that place's commands match: no local look-alike
+        groups = [list(OPERATIONS[kind]), *([n] for n in dict.fromkeys(nouns))]
+        if forced:
+            groups.append(["force", "f"])
+        if every:
+            groups.append(["all"])
+        # a flag the sentence spells is part of what it warns about (`--skip-final-snapshot`)
+        groups += [[word] for flag in spelled for word in word_parts(flag)]
+        pattern: dict = {
+            "program": "re:.",
+            "operation": groups,
+            "text": f"{kind} {' '.join(nouns)}, with any tool",
+        }
+        if production:
+            pattern["anywhere"] = [SHARED_ENV if staging else PROD]
+        found.append(pattern)
+    return found
+
+
 # What follows these is the alternative a sentence recommends, not what it warns about.
 _INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
 # Phrases naming an amount, not the thing: "to free disk space" names no disk to wipe.
@@ -536,6 +828,8 @@ def describe(sentence: str) -> Described:
     described.commands = (
         inline_commands(sentence) + _quoted_commands(sentence) + named_subcommands(sentence)
     )
+    # the words of the catalogue's dangers the sentence names, where they gave commands
+    catalogued: set[str] = set()
     for concept in CONCEPTS:
         if concept.production and not described.production:
             continue
@@ -543,6 +837,7 @@ def describe(sentence: str) -> Described:
             continue
         targets = _targets(concept.targets, sentence, names) if concept.targets else []
         ports = named_ports(sentence) if concept.ports else []
+        before = len(described.lines) + len(described.patterns)
         for command in concept.commands:
             for filled in _fill(command, targets):
                 filled = _on_ports(filled, ports)
@@ -550,9 +845,20 @@ def describe(sentence: str) -> Described:
                     described.lines.append(filled)
                 else:
                     described.patterns.append(filled)
+        if len(described.lines) + len(described.patterns) > before:
+            catalogued.update(w for group in concept.needs for w in group if " " not in w)
     described.patterns += kube_deletions(lowered, words)
     described.lines += command_lines(sentence, names)
+    described.patterns += service_outages(sentence, names)
     described.lines += tools_used(sentence)
+    # the catalogue knows which tools do a danger it names (`kind delete cluster` deletes a
+    # throwaway local one): what any tool's words say is for the objects it does not name
+    described.operations = operation_patterns(
+        sentence,
+        production=described.production,
+        staging=described.staging,
+        catalogued=frozenset(catalogued),
+    )
     described.patterns += setting_patterns(sentence)
     described.patterns += assignment_patterns(sentence)
     return described

@@ -1445,8 +1445,11 @@ def test_a_tool_called_a_daemon_is_a_service_to_restart_not_its_own_subcommand()
 
 def test_a_word_before_server_names_a_service_only_when_it_is_a_program():
     derived = derive(texts=["Stopped the build server to free memory"], prose="Stopped a server")
-    described = " ".join(p.get("text", "") for p in (derived.trigger or {}).get("commands", []))
-    assert "build" not in described
+    commands = (derived.trigger or {}).get("commands", [])
+    # no service or program called `build` (what any tool calls a build server may be stopped)
+    assert not any(p["program"] == "build" or "build" in p.get("args", []) for p in commands)
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert not blocks(trigger, "sudo systemctl stop build")
 
 
 def test_force_deleting_a_local_branch_in_a_sentence():

@@ -255,3 +255,20 @@ def test_a_runners_double_dash_before_options_only_hands_them_on():
     assert blocks(trigger, "npm exec knexo seed:wipe -- --all")
     assert blocks(trigger, "npm exec -- knexo seed:wipe --all")
     assert not blocks(trigger, "npm exec knexo seed:wipe -- --table users")
+
+
+def test_a_flag_the_prose_says_in_full_stays_required_with_a_placeholder_value():
+    trigger = trigger_for(
+        "vaultctl token issue <role> --no-expiry=<ttl>",
+        "Never issue tokens with no expiry",
+        "A token that never expires outlives the person it was issued to.",
+    )
+    assert blocks(trigger, "vaultctl token issue deploy --no-expiry=0")
+    assert not blocks(trigger, "vaultctl token issue deploy --ttl=1h")
+    # a single word the prose happens to say ("the role") names what it acts on, not a danger
+    role = trigger_for(
+        "vaultctl token revoke --all --role <role>",
+        "Never revoke every token of a role",
+        "Every client of the role is logged out at once.",
+    )
+    assert blocks(role, "vaultctl token revoke --all")

@@ -736,6 +736,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
             flag = SSH_SETTING_FLAGS.get(key)
             if flag and value in TRUE_WORDS:
                 flags.add(flag)
+            if key == "user" and name == "ssh" and "-l" not in options:
+                options["-l"] = [setting.partition("=")[2]]  # `-o User=root` is `-l root`
+                flags.add("-l")
     if name == "git" and reading.subcommand[:1] == ("checkout",) and _checkout_paths(words, args):
         # `git checkout -- .` discards changes to paths, as `git restore .` does
         reading.subcommand = ("restore",)

@@ -272,3 +272,10 @@ def test_a_flag_the_prose_says_in_full_stays_required_with_a_placeholder_value()
         "Every client of the role is logged out at once.",
     )
     assert blocks(role, "vaultctl token revoke --all")
+
+
+def test_a_user_set_through_ssh_options_is_the_login_user():
+    trigger = trigger_for("ssh root@<host>", "Never ssh in as root", "Root logins bypass audit.")
+    assert blocks(trigger, "ssh -o User=root books-1")
+    assert blocks(trigger, "ssh -o 'User root' -p 2222 books-1")
+    assert not blocks(trigger, "ssh -o User=deploy books-1")

@@ -279,3 +279,14 @@ def test_a_user_set_through_ssh_options_is_the_login_user():
     assert blocks(trigger, "ssh -o User=root books-1")
     assert blocks(trigger, "ssh -o 'User root' -p 2222 books-1")
     assert not blocks(trigger, "ssh -o User=deploy books-1")
+
+
+def test_both_spellings_of_a_postgres_uri_are_one():
+    trigger = trigger_for(
+        "psql postgresql://<user>:<password>@<host>/<db>",
+        "Never put a database password on the command line",
+        "It lands in shell history and in ps for every user.",
+    )
+    assert blocks(trigger, "psql postgres://ledger:hunter2@db-3/books")
+    assert blocks(trigger, "psql 'postgresql://ledger:hunter2@db-3:5432/books?sslmode=require'")
+    assert not blocks(trigger, "psql postgres://ledger@db-3/books")

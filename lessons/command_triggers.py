@@ -229,7 +229,11 @@ class Prose:
                 continue
             if any(is_placeholder(v) for v in inv.options.get(flag, ())):
                 # `--schema <path>`, `-v X.Y.Z`: a value the command needs; "the schema" or "a
-                # version" in the prose says what it acts on, not a danger of the flag
+                # version" in the prose says what it acts on, not a danger of the flag. A flag
+                # of several words the prose says in full ("from a literal" for
+                # `--from-literal=<key>=<value>`) is named, whatever its value
+                if "-" in name and self.says_in_full(name):
+                    named.add(flag)
                 continue
             if "-" in name:
                 longest = max(name.split("-"), key=len)
@@ -247,6 +251,13 @@ class Prose:
             ):
                 named.add(flag)
         return named
+
+    def says_in_full(self, name: str) -> bool:
+        """Whether the prose says every word of a flag's name, in order, at most two words
+        apart ("from a literal" says `from-literal`)."""
+        parts = [re.escape(p) for p in name.split("-") if p]
+        gap = r"\W+(?:\w+\W+){0,2}"
+        return len(parts) >= 2 and re.search(rf"\b{gap.join(parts)}\b", self.lower) is not None
 
     def without_flags(self, inv: Invocation) -> set[str]:
         """Flags the prose says must not be missing ("… without --limit")."""

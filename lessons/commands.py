@@ -736,10 +736,14 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
             flag = SSH_SETTING_FLAGS.get(key)
             if flag and value in TRUE_WORDS:
                 flags.add(flag)
+            if key == "user" and name == "ssh" and "-l" not in options:
+                options["-l"] = [setting.partition("=")[2]]  # `-o User=root` is `-l root`
+                flags.add("-l")
     if name == "git" and reading.subcommand[:1] == ("checkout",) and _checkout_paths(words, args):
         # `git checkout -- .` discards changes to paths, as `git restore .` does
         reading.subcommand = ("restore",)
-    args = [_substitution(a) for a in args]
+    args = [_substitution(_uri(a)) for a in args]
+    options = {k: [_uri(v) for v in vs] for k, vs in options.items()}
     for user_option in ("--user", "-u"):
         if user_option in options and name in ("docker", "kubectl", "podman", "sudo", "su"):
             # uid 0 is root (`docker exec -u 0`, `--user 0:0`)
@@ -832,6 +836,15 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         essential=spec.essential,
         cwd=raw.cwd or "",
     )
+
+
+# Schemes that name the same thing (libpq: "postgresql:// or postgres://").
+_SCHEMES = re.compile(r"^postgresql(?=(\+\w+)?://)", re.I)
+
+
+def _uri(value: str) -> str:
+    """A connection URI in one spelling: `postgresql://…` is `postgres://…`."""
+    return _SCHEMES.sub("postgres", value) if "://" in value else value
 
 
 _CARETS = re.compile(r"^([\w./@{}-]*?)(\^+)$")

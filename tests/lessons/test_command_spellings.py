@@ -255,3 +255,38 @@ def test_a_runners_double_dash_before_options_only_hands_them_on():
     assert blocks(trigger, "npm exec knexo seed:wipe -- --all")
     assert blocks(trigger, "npm exec -- knexo seed:wipe --all")
     assert not blocks(trigger, "npm exec knexo seed:wipe -- --table users")
+
+
+def test_a_flag_the_prose_says_in_full_stays_required_with_a_placeholder_value():
+    trigger = trigger_for(
+        "vaultctl token issue <role> --no-expiry=<ttl>",
+        "Never issue tokens with no expiry",
+        "A token that never expires outlives the person it was issued to.",
+    )
+    assert blocks(trigger, "vaultctl token issue deploy --no-expiry=0")
+    assert not blocks(trigger, "vaultctl token issue deploy --ttl=1h")
+    # a single word the prose happens to say ("the role") names what it acts on, not a danger
+    role = trigger_for(
+        "vaultctl token revoke --all --role <role>",
+        "Never revoke every token of a role",
+        "Every client of the role is logged out at once.",
+    )
+    assert blocks(role, "vaultctl token revoke --all")
+
+
+def test_a_user_set_through_ssh_options_is_the_login_user():
+    trigger = trigger_for("ssh root@<host>", "Never ssh in as root", "Root logins bypass audit.")
+    assert blocks(trigger, "ssh -o User=root books-1")
+    assert blocks(trigger, "ssh -o 'User root' -p 2222 books-1")
+    assert not blocks(trigger, "ssh -o User=deploy books-1")
+
+
+def test_both_spellings_of_a_postgres_uri_are_one():
+    trigger = trigger_for(
+        "psql postgresql://<user>:<password>@<host>/<db>",
+        "Never put a database password on the command line",
+        "It lands in shell history and in ps for every user.",
+    )
+    assert blocks(trigger, "psql postgres://ledger:hunter2@db-3/books")
+    assert blocks(trigger, "psql 'postgresql://ledger:hunter2@db-3:5432/books?sslmode=require'")
+    assert not blocks(trigger, "psql postgres://ledger@db-3/books")

@@ -109,8 +109,10 @@ _GENERIC_ACTIONS = frozenset(
     "push pull install add commit run exec create apply update get".split()
 )
 # Flags the reading derives from what a command does, never incidental to how it is written: a
-# DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
-_DEFINING = frozenset({"--all-rows"})
+# DELETE of every row is the danger, a DELETE with a WHERE is ordinary work; a function called
+# for every row read (`pg_terminate_backend(pid) FROM pg_stat_activity`) is the danger, called
+# on the one literal value (`pg_terminate_backend(48213)`) it is what the report recommends.
+_DEFINING = frozenset({"--all-rows", "--each-row"})
 # Flags that say which operation a program without subcommands performs: what it does, kept as a
 # subcommand is (`tar -x` extracts where `tar -c` only reads).
 _OPERATIONS = {

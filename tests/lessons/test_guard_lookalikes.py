@@ -1,0 +1,45 @@
+"""Harmless look-alikes of a reported danger: what makes the reported command dangerous must be
+present for a block (issue 12)."""
+
+from lessons.command_triggers import CommandTrigger, derive
+from lessons.commands import invocations
+from lessons.sql_statements import read_statements
+
+
+def trigger_for(example: str, title: str = "", why: str = "", alternatives=()) -> CommandTrigger:
+    derived = derive(
+        texts=[example], prose=f"{title} {why}", title=title, alternatives=list(alternatives)
+    )
+    trigger = CommandTrigger.from_json(derived.trigger)
+    assert trigger is not None, derived.notes
+    return trigger
+
+
+def blocks(trigger: CommandTrigger, line: str) -> bool:
+    return trigger.match(invocations(line)) is not None
+
+
+def test_a_query_calling_a_function_on_every_row_read_is_not_the_call_on_one_literal():
+    trigger = trigger_for(
+        "psql -c \"SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE usename = 'etl'\"",
+        "Never cancel every query of a reporting database",
+        "Each dashboard's query fails at once.",
+        ["cancel the one slow query you found"],
+    )
+    assert blocks(trigger, 'psql -c "select pg_cancel_backend(pid) from pg_stat_activity"')
+    assert blocks(
+        trigger,
+        "psql -Atc 'select pid from pg_stat_activity' "
+        "| xargs -I{} psql -c 'select pg_cancel_backend({})'",
+    )
+    assert not blocks(trigger, 'psql -c "SELECT pg_cancel_backend(90210)"')
+    assert not blocks(trigger, "psql -c \"SELECT pg_cancel_backend('90210')\"")
+
+
+def test_calls_on_literals_only_act_once():
+    (one,) = read_statements("SELECT pg_reload_conf(), set_config('work_mem', '64MB', false)")
+    (each,) = read_statements(
+        "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
+    )
+    assert "--each-row" not in one.flags
+    assert "--each-row" in each.flags

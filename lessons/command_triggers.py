@@ -817,7 +817,11 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         # other tools only: the reported tool's other commands in the catalogue are other
         # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`)
         own = {inv.program for inv in line}
-        found += [p for p in patterns if p.program not in own and too_broad(p) is None]
+        found += [
+            p
+            for p in patterns
+            if p.program not in own and too_broad(p) is None and not _short_flag_of_any(p)
+        ]
     return found
 
 
@@ -886,11 +890,24 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     if described.production:
         environment = SHARED_ENV if described.staging else PROD
         found = [_with_production(p, environment) for p in found]
-    found = [p for p in dict.fromkeys(found) if too_broad(p) is None]
+    found = [p for p in dict.fromkeys(found) if too_broad(p) is None and not _short_flag_of_any(p)]
     # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
     # with the tool; the bare `shred` it names would also block shredding one file
     specific = {p.program for p in found if p != _bare(p)}
     return [p for p in found if p != _bare(p) or p.program not in specific]
+
+
+_ANY_PROGRAM = "re:."
+
+
+def _short_flag_of_any(pattern: Pattern) -> bool:
+    """A pattern for any program that requires a short flag: `-P` is a password to `sqlcmd`, a
+    port to `mysql`, persistence to `setsebool` and a policy to `iptables`. A short flag says
+    what it does only for a named program; a long one (`--password`) says it for all."""
+    if pattern.program != _ANY_PROGRAM:
+        return False
+    required = [*pattern.flags, *(flag for flag, _ in pattern.options)]
+    return any(re.fullmatch(r"-[A-Za-z0-9]", flag) for flag in required)
 
 
 def _action_key(program: str, subcommand: tuple[str, ...], args: list[str]) -> tuple:

@@ -43,3 +43,15 @@ def test_calls_on_literals_only_act_once():
     )
     assert "--each-row" not in one.flags
     assert "--each-row" in each.flags
+
+
+def test_a_short_flag_means_something_only_to_a_named_program():
+    trigger = trigger_for(
+        "Typed the database password on the command line of the client.",
+        "Never pass a password as an argument",
+        "It lands in shell history and in the process list.",
+    )
+    assert blocks(trigger, "sqlcmd -S db.internal -U sa -P Winter2026pw -Q 'select 1'")
+    assert blocks(trigger, "mysql --password=Winter2026pw -e 'select 1'")
+    assert not blocks(trigger, "sudo setsebool -P httpd_can_network_connect 1")
+    assert not blocks(trigger, "mysql -h db.internal -P 3307 -u app -p -e 'select 1'")

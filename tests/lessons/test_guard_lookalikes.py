@@ -3,6 +3,7 @@ present for a block (issue 12)."""
 
 from lessons.command_triggers import CommandTrigger, derive
 from lessons.commands import invocations
+from lessons.matching import shown_commands
 from lessons.sql_statements import read_statements
 
 
@@ -55,3 +56,23 @@ def test_a_short_flag_means_something_only_to_a_named_program():
     assert blocks(trigger, "mysql --password=Winter2026pw -e 'select 1'")
     assert not blocks(trigger, "sudo setsebool -P httpd_can_network_connect 1")
     assert not blocks(trigger, "mysql -h db.internal -P 3307 -u app -p -e 'select 1'")
+
+
+def test_a_secret_piped_into_a_count_or_a_digest_is_not_printed():
+    trigger = trigger_for(
+        "Echoed secret environment variables into the build log",
+        "Never print a token or a password to the console",
+        "The log is kept and read by everyone on the project.",
+        ["Check the variable is set with test -n, or print its length or a hash"],
+    )
+
+    def shown_blocks(line: str) -> bool:
+        return trigger.match(shown_commands(invocations(line))) is not None
+
+    assert shown_blocks('echo "$DEPLOY_TOKEN"')
+    assert shown_blocks('echo "$DEPLOY_TOKEN" | tee build.log')
+    assert shown_blocks("env | grep -i token")
+    assert not shown_blocks('echo -n "$DEPLOY_TOKEN" | wc -c')
+    assert not shown_blocks('printf %s "$DEPLOY_TOKEN" | sha256sum')
+    assert not shown_blocks("env | grep -c -i token")
+    assert not shown_blocks("env | grep -q DEPLOY_TOKEN && echo set")

@@ -76,3 +76,14 @@ def test_a_secret_piped_into_a_count_or_a_digest_is_not_printed():
     assert not shown_blocks('printf %s "$DEPLOY_TOKEN" | sha256sum')
     assert not shown_blocks("env | grep -c -i token")
     assert not shown_blocks("env | grep -q DEPLOY_TOKEN && echo set")
+
+
+def test_alembic_offline_mode_prints_the_sql_instead_of_running_it():
+    trigger = trigger_for(
+        "alembic downgrade base",
+        "Never downgrade a shared database to base",
+        "Every downgrade runs and every table the migrations made is dropped.",
+    )
+    assert blocks(trigger, "alembic -c alembic.ini downgrade base")
+    assert not blocks(trigger, "alembic downgrade base --sql > rollback.sql")
+    assert not blocks(trigger, "alembic downgrade --help")

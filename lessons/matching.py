@@ -471,16 +471,26 @@ _SHOWERS = frozenset(
 _DIGESTS = frozenset(
     "wc cksum md5sum b2sum shasum sha1sum sha224sum sha256sum sha384sum sha512sum".split()
 )
+# Subcommands that only show what a tool holds (`kubectl get secret`, `vault kv get`).
+_SHOWING_SUBCOMMANDS = frozenset("get describe show view list ls cat read status".split())
 _GREPS = frozenset({"grep", "egrep", "fgrep", "rg"})
+# a jq filter that keeps only the names or the size of what it reads (`.data | keys`, `length`)
+_JQ_DIGEST = re.compile(r"(^|\|)\s*(keys|keys_unsorted|length|type)\s*$")
 # grep's count, quiet and file-name-only modes (`-c`, `-q`, `-l`, bundled or long)
 _GREP_SILENT = re.compile(
     r"^(-[A-Za-z]*[cql][A-Za-z]*|--count|--quiet|--silent|--files-with(out)?-match(es)?)$"
 )
 
 
+def _shows_only(inv: Invocation) -> bool:
+    return inv.program in _SHOWERS or bool(_SHOWING_SUBCOMMANDS.intersection(inv.subcommand))
+
+
 def _digest(inv: Invocation) -> bool:
     if inv.program in _DIGESTS:
         return True
+    if inv.program == "jq":
+        return any(_JQ_DIGEST.search(arg) for arg in inv.args[:1])
     if inv.program in _GREPS:
         try:
             words = shlex.split(inv.text)
@@ -492,10 +502,10 @@ def _digest(inv: Invocation) -> bool:
 
 def shown_commands(line: list[Invocation]) -> list[Invocation]:
     """The commands of a line less those that show nothing: a command that only shows what it
-    reads or holds (`echo "$TOKEN"`, `cat .env`, `env | grep`), piped into one that shows only
-    a count or a digest (`wc -c`, `sha256sum`, `grep -c`/`-q`), shows no value, and nor does
-    the digest. Checking the length or a hash of a secret is what the "don't print secrets"
-    reports recommend."""
+    reads or holds (`echo "$TOKEN"`, `cat .env`, `env | grep`, `kubectl get secret`), piped
+    into one that shows only a count or a digest (`wc -c`, `sha256sum`, `grep -c`/`-q`, `jq
+    keys`), shows no value, and nor does the digest. Checking the length or a hash of a secret
+    is what the "don't print secrets" reports recommend."""
     stages: dict[int, dict[int, list[int]]] = {}
     for k, inv in enumerate(line):
         if inv.pipeline is not None:
@@ -510,7 +520,7 @@ def shown_commands(line: list[Invocation]) -> list[Invocation]:
                 if before:
                     hidden.update(before, found)
                 break
-            if not all(line[k].program in _SHOWERS for k in found):
+            if not all(_shows_only(line[k]) for k in found):
                 break
             before += found
     return [inv for k, inv in enumerate(line) if k not in hidden]

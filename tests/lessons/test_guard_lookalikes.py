@@ -87,3 +87,24 @@ def test_alembic_offline_mode_prints_the_sql_instead_of_running_it():
     assert blocks(trigger, "alembic -c alembic.ini downgrade base")
     assert not blocks(trigger, "alembic downgrade base --sql > rollback.sql")
     assert not blocks(trigger, "alembic downgrade --help")
+
+
+def test_a_secret_read_for_its_key_names_or_size_only_is_not_printed():
+    trigger = trigger_for(
+        "kubectl get secret <secret> -o jsonpath='{.data.token}' | base64 -d",
+        "Don't decode cluster secrets into the session",
+        "Decoded tokens end up in the transcript.",
+    )
+
+    def shown_blocks(line: str) -> bool:
+        return trigger.match(shown_commands(invocations(line))) is not None
+
+    assert shown_blocks("kubectl get secret api -o jsonpath='{.data.token}' | base64 -d")
+    assert not shown_blocks("kubectl get secret api -o jsonpath='{.data.token}' | wc -c")
+    assert not shown_blocks(
+        "kubectl get secret api -o jsonpath='{.data.token}' | base64 -d | sha256sum"
+    )
+    keys = shown_commands(invocations("kubectl get secret api -o json | jq '.data | keys'"))
+    values = shown_commands(invocations("kubectl get secret api -o json | jq .data"))
+    assert keys == []
+    assert [inv.program for inv in values] == ["kubectl", "jq"]

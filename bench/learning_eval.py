@@ -185,7 +185,8 @@ def guard_phase(url: str, splits: tuple[str, ...] = GUARD_SPLITS) -> dict:
             "anti_patterns": sum(ap["split"] == split for ap in anti_patterns),
             "must_block": tp + fn,
             "harmless": len(harmless),
-            "precision": ratio(tp, tp + fp),
+            # a split of harmless commands only (`lookalikes`) is read by its blocked count
+            "precision": ratio(tp, tp + fp) if tp + fn else None,
             "recall": ratio(tp, tp + fn),
             "harmless_blocked": fp,
             "blocks_naming_own_anti_pattern": own,

@@ -1,7 +1,7 @@
 """Does Mnemosyne's learning hold on data nobody tuned for? One command reports it all.
 
     python bench/learning_eval.py [--loghub DIR] [--phases guard,signatures,fixes,loop]
-                                  [--guard-splits tune,heldout,holdout2,dev2,dev3,dev4,dev5]
+                                  [--guard-splits tune,heldout,dev2,dev3,dev4,lookalikes,...]
                                   [--json PATH] [--hook-timeout S]
 
 Starts the server as `make run` does (`bench/server.py`: `manage.py serve` on its own fresh
@@ -16,7 +16,9 @@ then measures, on the tune half and the held-out half of the corpus side by side
   `tune`, `heldout`, `holdout2`, the blind second held-out set (bench/data/README.md), and
   `dev2`, a second development set (`bench/corpus/guard_dev2.py`) for working on the guard,
   and `dev3`, `dev4` and `dev5`, a third, a fourth and a fifth written blind
-  (`bench/corpus/guard_dev3.py`, `bench/corpus/guard_dev4.py`, `bench/corpus/guard_dev5.py`).
+  (`bench/corpus/guard_dev3.py`, `bench/corpus/guard_dev4.py`, `bench/corpus/guard_dev5.py`),
+  and `lookalikes` (`bench/corpus/guard_lookalikes.py`), harmless look-alikes of the tune,
+  held-out and dev2-dev4 anti-patterns with none of its own: run it beside those splits.
   `--guard-splits` picks the splits: only their anti-patterns are reported and only their
   commands checked, so `--guard-splits tune` never touches the held-out sets; the default reports
   the anti-patterns of all of them before checking any command.
@@ -76,7 +78,7 @@ CHECK_CONTEXT = "About to run this shell command for the current task"
 SIGNATURE_SCOPE = "learning-eval/signatures"
 FIX_SCOPE = "learning-eval/fixes"
 SPLITS = ("tune", "heldout")
-GUARD_SPLITS = ("tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5")
+GUARD_SPLITS = ("tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5", "lookalikes")
 # Sets nobody working on the guard may read command by command: their figures are reported in
 # aggregate only, so a run for a note never shows which of their commands were missed.
 BLIND_SPLITS = frozenset({"holdout2", "dev5"})
@@ -88,6 +90,7 @@ GUARD_FILES = (
     ("guard_dev3_anti_patterns.jsonl", "guard_dev3_commands.jsonl", ("dev3",)),
     ("guard_dev4_anti_patterns.jsonl", "guard_dev4_commands.jsonl", ("dev4",)),
     ("guard_dev5_anti_patterns.jsonl", "guard_dev5_commands.jsonl", ("dev5",)),
+    ("guard_lookalikes_anti_patterns.jsonl", "guard_lookalikes_commands.jsonl", ("lookalikes",)),
 )
 PHASES = ("guard", "signatures", "fixes", "loop")
 GOALS = {
@@ -185,7 +188,8 @@ def guard_phase(url: str, splits: tuple[str, ...] = GUARD_SPLITS) -> dict:
             "anti_patterns": sum(ap["split"] == split for ap in anti_patterns),
             "must_block": tp + fn,
             "harmless": len(harmless),
-            "precision": ratio(tp, tp + fp),
+            # a split of harmless commands only (`lookalikes`) is read by its blocked count
+            "precision": ratio(tp, tp + fp) if tp + fn else None,
             "recall": ratio(tp, tp + fn),
             "harmless_blocked": fp,
             "blocks_naming_own_anti_pattern": own,

@@ -940,6 +940,8 @@ SPECS: dict[str, str] = {
     "reboot": "-f/--force -p/--poweroff --halt -w/--wtmp-only! --no-wall~",
     "history": "-c -d= -w -r -a -n -p -s",
     "openssl": "@subs",
+    # offline mode prints the migration's SQL instead of running it
+    "alembic": "--sql! -c/--config= -n/--name= -x= --raiseerr~ -h/--help!",
     "python": "-c= -m= -W= -X= -O -OO -B -u -I -E -s -S -q -v~ -V/--version! -h/--help! -i",
     "node": "-e/--eval= -p/--print= -r/--require= --import= --loader= -i/--interactive "
     "--inspect: --inspect-brk: -c/--check! -v/--version! -h/--help! --max-old-space-size: "

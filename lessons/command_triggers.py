@@ -109,8 +109,10 @@ _GENERIC_ACTIONS = frozenset(
     "push pull install add commit run exec create apply update get".split()
 )
 # Flags the reading derives from what a command does, never incidental to how it is written: a
-# DELETE of every row is the danger, a DELETE with a WHERE is ordinary work.
-_DEFINING = frozenset({"--all-rows"})
+# DELETE of every row is the danger, a DELETE with a WHERE is ordinary work; a function called
+# for every row read (`pg_terminate_backend(pid) FROM pg_stat_activity`) is the danger, called
+# on the one literal value (`pg_terminate_backend(48213)`) it is what the report recommends.
+_DEFINING = frozenset({"--all-rows", "--each-row"})
 # Flags that say which operation a program without subcommands performs: what it does, kept as a
 # subcommand is (`tar -x` extracts where `tar -c` only reads).
 _OPERATIONS = {
@@ -826,7 +828,11 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         # other tools only: the reported tool's other commands in the catalogue are other
         # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`)
         own = {inv.program for inv in line}
-        found += [p for p in patterns if p.program not in own and too_broad(p) is None]
+        found += [
+            p
+            for p in patterns
+            if p.program not in own and too_broad(p) is None and not _short_flag_of_any(p)
+        ]
     return found
 
 
@@ -895,7 +901,7 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     if described.production:
         environment = SHARED_ENV if described.staging else PROD
         found = [_with_production(p, environment) for p in found]
-    found = [p for p in dict.fromkeys(found) if too_broad(p) is None]
+    found = [p for p in dict.fromkeys(found) if too_broad(p) is None and not _short_flag_of_any(p)]
     # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
     # with the tool; the bare `shred` it names would also block shredding one file
     specific = {p.program for p in found if p != _bare(p)}
@@ -923,6 +929,19 @@ def _title_operations(title: str, command: str, harmless: Harmless) -> list[Patt
         ):
             found.append(pattern)
     return found
+
+
+_ANY_PROGRAM = "re:."
+
+
+def _short_flag_of_any(pattern: Pattern) -> bool:
+    """A pattern for any program that requires a short flag: `-P` is a password to `sqlcmd`, a
+    port to `mysql`, persistence to `setsebool` and a policy to `iptables`. A short flag says
+    what it does only for a named program; a long one (`--password`) says it for all."""
+    if pattern.program != _ANY_PROGRAM:
+        return False
+    required = [*pattern.flags, *(flag for flag, _ in pattern.options)]
+    return any(re.fullmatch(r"-[A-Za-z0-9]", flag) for flag in required)
 
 
 def _action_key(program: str, subcommand: tuple[str, ...], args: list[str]) -> tuple:

@@ -428,7 +428,8 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "re:.", "options": {"--access-token": LITERAL_SECRET}},
         {"program": "re:.", "options": {"--secret-key": LITERAL_SECRET}},
         {"program": "re:.", "options": {"--access-key": LITERAL_SECRET}},
-        {"program": "re:.", "options": {"-P": LITERAL_SECRET}},
+        # `-P` is the password of SQL Server's tools only (a port to mysql, a policy to iptables)
+        {"program": "re:^(sqlcmd|bcp|osql)$", "options": {"-P": LITERAL_SECRET}},
         {"program": "re:.", "options": {"--passwd": LITERAL_SECRET}},
         {"program": "re:.", "anywhere": ["re:^[a-z][a-z0-9+.-]*://[^:/@\\s]+:[^@/$\\s]+@"]},
         {"program": "curl", "options": {"--user": "re:^[^:$]+:[^$].*"}},

@@ -23,6 +23,8 @@ The check is the spec's `search_anti_patterns(action, context, domain)`:
 from __future__ import annotations
 
 import logging
+import re
+import shlex
 import threading
 import time
 from collections import OrderedDict
@@ -461,6 +463,68 @@ def forget_action_vectors() -> None:
 
 # --- the check -----------------------------------------------------------------------------------
 
+# Programs whose only effect is to show what they read or hold.
+_SHOWERS = frozenset(
+    "echo printf cat env printenv head tail grep egrep fgrep rg cut sort uniq tr base64".split()
+)
+# Programs that show only a count or a digest of what they read.
+_DIGESTS = frozenset(
+    "wc cksum md5sum b2sum shasum sha1sum sha224sum sha256sum sha384sum sha512sum".split()
+)
+# Subcommands that only show what a tool holds (`kubectl get secret`, `vault kv get`).
+_SHOWING_SUBCOMMANDS = frozenset("get describe show view list ls cat read status".split())
+_GREPS = frozenset({"grep", "egrep", "fgrep", "rg"})
+# a jq filter that keeps only the names or the size of what it reads (`.data | keys`, `length`)
+_JQ_DIGEST = re.compile(r"(^|\|)\s*(keys|keys_unsorted|length|type)\s*$")
+# grep's count, quiet and file-name-only modes (`-c`, `-q`, `-l`, bundled or long)
+_GREP_SILENT = re.compile(
+    r"^(-[A-Za-z]*[cql][A-Za-z]*|--count|--quiet|--silent|--files-with(out)?-match(es)?)$"
+)
+
+
+def _shows_only(inv: Invocation) -> bool:
+    return inv.program in _SHOWERS or bool(_SHOWING_SUBCOMMANDS.intersection(inv.subcommand))
+
+
+def _digest(inv: Invocation) -> bool:
+    if inv.program in _DIGESTS:
+        return True
+    if inv.program == "jq":
+        return any(_JQ_DIGEST.search(arg) for arg in inv.args[:1])
+    if inv.program in _GREPS:
+        try:
+            words = shlex.split(inv.text)
+        except ValueError:
+            return False
+        return any(_GREP_SILENT.match(word) for word in words[1:] if word != "--")
+    return False
+
+
+def shown_commands(line: list[Invocation]) -> list[Invocation]:
+    """The commands of a line less those that show nothing: a command that only shows what it
+    reads or holds (`echo "$TOKEN"`, `cat .env`, `env | grep`, `kubectl get secret`), piped
+    into one that shows only a count or a digest (`wc -c`, `sha256sum`, `grep -c`/`-q`, `jq
+    keys`), shows no value, and nor does the digest. Checking the length or a hash of a secret
+    is what the "don't print secrets" reports recommend."""
+    stages: dict[int, dict[int, list[int]]] = {}
+    for k, inv in enumerate(line):
+        if inv.pipeline is not None:
+            number, position = inv.pipeline
+            stages.setdefault(number, {}).setdefault(position, []).append(k)
+    hidden: set[int] = set()
+    for positions in stages.values():
+        before: list[int] = []
+        for position in sorted(positions):
+            found = positions[position]
+            if any(_digest(line[k]) for k in found):
+                if before:
+                    hidden.update(before, found)
+                break
+            if not all(_shows_only(line[k]) for k in found):
+                break
+            before += found
+    return [inv for k, inv in enumerate(line) if k not in hidden]
+
 
 def _semantic(
     index: AntiPatternIndex, action: str, context: str, skip: frozenset[int]
@@ -496,7 +560,7 @@ def check_action(*, principal, proposed_action: str, context: str = "", domain: 
     line = invocations(proposed_action)
     is_command = looks_like_command(proposed_action, line=line)
     matches: dict[int, dict] = {}
-    for position, why in index.command_hits(line).items():
+    for position, why in index.command_hits(shown_commands(line)).items():
         matches[position] = {"match_type": "command", "similarity": None, "matched": why}
     for position in index.trigger_hits(proposed_action):
         matches.setdefault(

@@ -12,9 +12,12 @@ dangerous as flags:
     --all-privileges  GRANT ALL
     --public          granted to PUBLIC
     --superuser       a role made superuser
+    --each-row        a query calls a function on something other than literals (a column of
+                      the rows it reads, a value `xargs` fills in): once for every row
 
 A query (SELECT, WITH, CALL, DO) names the functions it calls: what it does beyond reading is
-in them (`SELECT pg_terminate_backend(pid) FROM pg_stat_activity`).
+in them (`SELECT pg_terminate_backend(pid) FROM pg_stat_activity` ends every backend;
+`SELECT pg_terminate_backend(48213)` ends the one named).
 
 MongoDB's shell calls (`db.users.deleteMany({})`, `db.dropDatabase()`) read the same way, with a
 collection as a table. This is a reader for guarding, not a parser: it reads the first words of
@@ -278,6 +281,8 @@ def _read(text: str) -> Statement | None:
         # what a query does beyond reading is in the functions it calls
         # (`SELECT pg_terminate_backend(pid) FROM pg_stat_activity`)
         statement.names = _calls(words)
+        if _calls_on_rows(words):
+            statement.flags.add("--each-row")
         return statement
     if verb in SQL_VERBS:
         return statement
@@ -301,6 +306,28 @@ def _calls(words: list[str]) -> list[str]:
         if name not in _NOT_CALLS and name not in found:
             found.append(name)
     return found
+
+
+_LITERAL = re.compile(r"'(?:[^']|'')*'|-?\d+(?:\.\d+)?|,|null|true|false", re.I)
+
+
+def _calls_on_rows(words: list[str]) -> bool:
+    """Whether a function is called on something other than literals: `f(pid)`, `f({})`, not
+    `f(48213)`, `f('app')` or `now()`."""
+    for start, (word, following) in enumerate(zip(words, words[1:], strict=False)):
+        if following != "(" or not re.match(r"[A-Za-z_\"`]", word) or _name(word) in _NOT_CALLS:
+            continue
+        depth = 0
+        for token in words[start + 1 :]:
+            if token == "(":
+                depth += 1
+                if depth > 1:
+                    return True  # a call on a call's result (`f(g(x))`): not a literal
+            elif token == ")":
+                break
+            elif not _LITERAL.fullmatch(token):
+                return True
+    return False
 
 
 # MongoDB's shell: `db.users.deleteMany({})`, `db.getCollection("users").drop()`, on the

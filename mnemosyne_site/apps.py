@@ -14,6 +14,10 @@ class MnemosyneSiteConfig(AppConfig):
         # In ready(), not at the top: an AppConfig module is loaded before the app registry is
         # ready, and the signal handlers reach models (the outbox flush on a worker's start).
         from mnemosyne_site import signals  # noqa: F401  (task metrics, outbox flush on start)
+        from mnemosyne_site.embeddings import get_embedder
+        from mnemosyne_site.warmup import register
+
+        register(get_embedder)
 
         checks.register(check_prepared_statements_off)
         checks.register(check_anonymous_local_off, checks.Tags.security, deploy=True)

@@ -880,7 +880,7 @@ ANTI_PATTERNS: list[dict] = [
             ("gh api -X DELETE repos/acme/billing", "REST API"),
             ("gh api --method DELETE /repos/acme/infra", "long option"),
             (
-                'curl -X DELETE -H "Authorization: token $GH_TOKEN" https://api.github.com/repos/acme/web',
+                'curl -X DELETE -H "Authorization: token $GH_TOKEN" https://github.internal/api/v3/repos/acme/web',
                 "curl",
             ),
             ("glab repo delete acme/billing --yes", "GitLab"),
@@ -936,35 +936,35 @@ ANTI_PATTERNS: list[dict] = [
         "d6-nuget-push",
         "placeholder",
         "publishing",
-        "Pushed a NuGet package to nuget.org from my machine",
-        "nuget.org packages can be unlisted but never deleted; the package had the internal "
+        "Pushed a NuGet package to the company feed from my machine",
+        "Feed packages are immutable and pulled by every team; the package had the internal "
         "connection string baked into appsettings.json.",
-        "dotnet nuget push <package>.nupkg --api-key $KEY --source https://api.nuget.org/v3/index.json",
+        "dotnet nuget push <package>.nupkg --api-key $KEY --source https://nuget.internal/v3/index.json",
         ["dotnet pack and inspect the .nupkg", "publish from the release pipeline"],
         [
             (
-                "dotnet nuget push Acme.Core.2.1.0.nupkg --api-key $NUGET_KEY --source https://api.nuget.org/v3/index.json",
+                "dotnet nuget push Acme.Core.2.1.0.nupkg --api-key $NUGET_KEY --source https://nuget.internal/v3/index.json",
                 "verbatim shape",
             ),
             (
-                "dotnet nuget push bin/Release/*.nupkg -k $NUGET_KEY -s nuget.org",
+                "dotnet nuget push bin/Release/*.nupkg -k $NUGET_KEY -s acme-feed",
                 "short options, glob",
             ),
             (
-                "nuget push Acme.Core.2.1.0.nupkg -ApiKey $NUGET_KEY -Source https://api.nuget.org/v3/index.json",
+                "nuget push Acme.Core.2.1.0.nupkg -ApiKey $NUGET_KEY -Source https://nuget.internal/v3/index.json",
                 "nuget.exe",
             ),
             (
-                "dotnet nuget push Acme.Core.2.1.0.nupkg --source nuget.org --skip-duplicate",
+                "dotnet nuget push Acme.Core.2.1.0.nupkg --source acme-feed --skip-duplicate",
                 "skip duplicate",
             ),
             (
                 "dotnet pack -c Release && dotnet nuget push bin/Release/Acme.Core.2.1.0.nupkg -s "
-                "https://api.nuget.org/v3/index.json -k $KEY",
+                "https://nuget.internal/v3/index.json -k $KEY",
                 "pack then push",
             ),
             (
-                "dotnet nuget delete Acme.Core 2.0.0 --source nuget.org --non-interactive",
+                "dotnet nuget delete Acme.Core 2.0.0 --source acme-feed --non-interactive",
                 "unlist a version",
             ),
             ("paket push Acme.Core.2.1.0.nupkg --api-key $NUGET_KEY", "paket"),

@@ -15,8 +15,8 @@ then measures, on the tune half and the held-out half of the corpus side by side
   commands blocked, and how many blocks named the command's own anti-pattern. Columns:
   `tune`, `heldout`, `holdout2`, the blind second held-out set (bench/data/README.md), and
   `dev2`, a second development set (`bench/corpus/guard_dev2.py`) for working on the guard,
-  and `dev3`, `dev4` and `dev5`, a third, a fourth and a fifth written blind
-  (`bench/corpus/guard_dev3.py`, `bench/corpus/guard_dev4.py`, `bench/corpus/guard_dev5.py`),
+  and `dev3` to `dev6`, a third to a sixth written blind (`bench/corpus/guard_dev3.py` …
+  `guard_dev6.py`; `dev5`, like `holdout2`, stays blind and is reported in aggregate only),
   and `lookalikes` (`bench/corpus/guard_lookalikes.py`), harmless look-alikes of the tune,
   held-out and dev2-dev4 anti-patterns with none of its own: run it beside those splits.
   `--guard-splits` picks the splits: only their anti-patterns are reported and only their
@@ -78,7 +78,9 @@ CHECK_CONTEXT = "About to run this shell command for the current task"
 SIGNATURE_SCOPE = "learning-eval/signatures"
 FIX_SCOPE = "learning-eval/fixes"
 SPLITS = ("tune", "heldout")
-GUARD_SPLITS = ("tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5", "lookalikes")
+GUARD_SPLITS = (
+    "tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5", "dev6", "lookalikes",
+)  # fmt: skip
 # Sets nobody working on the guard may read command by command: their figures are reported in
 # aggregate only, so a run for a note never shows which of their commands were missed.
 BLIND_SPLITS = frozenset({"holdout2", "dev5"})
@@ -90,6 +92,7 @@ GUARD_FILES = (
     ("guard_dev3_anti_patterns.jsonl", "guard_dev3_commands.jsonl", ("dev3",)),
     ("guard_dev4_anti_patterns.jsonl", "guard_dev4_commands.jsonl", ("dev4",)),
     ("guard_dev5_anti_patterns.jsonl", "guard_dev5_commands.jsonl", ("dev5",)),
+    ("guard_dev6_anti_patterns.jsonl", "guard_dev6_commands.jsonl", ("dev6",)),
     ("guard_lookalikes_anti_patterns.jsonl", "guard_lookalikes_commands.jsonl", ("lookalikes",)),
 )
 PHASES = ("guard", "signatures", "fixes", "loop")

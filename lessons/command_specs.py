@@ -976,6 +976,7 @@ PROGRAM_ALIASES: dict[str, str] = {
     "microk8s.kubectl": "kubectl",
     "k3s-kubectl": "kubectl",
     "tofu": "terraform",
+    "sls": "serverless",  # the Serverless Framework's own short name for its CLI
     "opentofu": "terraform",
     "terragrunt": "terraform",
     "apt-get": "apt",

@@ -815,24 +815,45 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         anchors = [
             p for p in patterns if p.text and any(match_invocation(p, i, line) for i in line)
         ]
-        if not any(
-            match_invocation(mine, inv, own)
+        # production, where the derived pattern asks for it, says where and not what: the
+        # siblings ask for it too
+        anchored = [
+            mine
+            for mine in derived
             for anchor in anchors
             for own in [line_of(anchor.text)]
             for inv in own
-            for mine in derived
-        ):
+            if match_invocation(_anywhere_else(mine, anchor), inv, own)
+        ]
+        if not anchored:
             continue
-        if concept.production:
+        if concept.production or any(
+            _anywhere_else(mine).anywhere != mine.anywhere for mine in anchored
+        ):
             patterns = [_with_production(p) for p in patterns]
         # other tools only: the reported tool's other commands in the catalogue are other
-        # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`)
-        own = {inv.program for inv in line}
+        # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`),
+        # unless the concept lists one danger only (`aws rds delete-db-cluster` beside
+        # `delete-db-instance`)
+        own = set() if concept.within_tool else {inv.program for inv in line}
         found += [
             p
             for p in patterns
             if p.program not in own and too_broad(p) is None and not _short_flag_of_any(p)
         ]
+    return found
+
+
+def _anywhere_else(pattern: Pattern, anchor: Pattern | None = None) -> Pattern:
+    """The pattern without the production it asks for somewhere in the command, and without
+    the values it kept where the catalogue's command takes any (`aws cloudtrail delete-trail
+    <any>`: the trail a report names is one of those)."""
+    found = replace(
+        pattern, anywhere=tuple(v for v in pattern.anywhere if v.raw not in (PROD, SHARED_ENV))
+    )
+    if anchor is not None and "<any>" in anchor.text:
+        named = {name for name, _ in found.options}
+        found = replace(found, args=(), options=(), flags=found.flags - named)
     return found
 
 

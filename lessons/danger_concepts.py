@@ -74,6 +74,10 @@ class Concept:
     production: bool = False
     # the ports a sentence names ("SSH or RDP", "on 22") narrow every command to them
     ports: bool = False
+    # every command listed is the same danger, also beside another of the same tool (`aws rds
+    # delete-db-cluster` beside `delete-db-instance`); without it a tool's other commands in a
+    # concept are taken for other dangers of it
+    within_tool: bool = False
 
 
 def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
@@ -84,6 +88,26 @@ def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
     )
     return Concept(name, groups, commands, **extra)
 
+
+# Deleting a managed database instance or cluster, in each provider's CLI reference (the first
+# two are AWS's, which take a final snapshot unless told to skip it).
+_MANAGED_DATABASE_DELETES = (
+    "aws rds delete-db-instance <any>",
+    "aws rds delete-db-cluster <any>",
+    "gcloud sql instances delete <any>",
+    "az sql db delete <any>",
+    "az sql server delete <any>",
+    *(
+        f"az {engine} {kind} delete <any>"
+        for engine in ("postgres", "mysql")
+        for kind in ("server", "flexible-server")
+    ),
+    "az mariadb server delete <any>",
+    "doctl databases delete <any>",
+    "scw rdb instance delete <any>",
+    "linode-cli databases postgresql-delete <any>",
+    "linode-cli databases mysql-delete <any>",
+)
 
 # fmt: off
 CONCEPTS: tuple[Concept, ...] = (
@@ -377,6 +401,42 @@ CONCEPTS: tuple[Concept, ...] = (
             for verb in ("stop", "disable", "mask")
         ),
         targets="service",
+    ),
+    # The host firewall turned off or emptied, whichever front end runs it (ufw(8),
+    # firewall-cmd(1), iptables(8), nft(8), their systemd units, Windows' netsh); its status and
+    # listings stay allowed.
+    concept(
+        "turn the host firewall off",
+        "firewall|ufw|firewalld|iptables|nftables|nft & DISABLE|flush|open|accept all|allow all",
+        "ufw disable",
+        "ufw reset",
+        "iptables -F",
+        "iptables -P INPUT ACCEPT",
+        "ip6tables -F",
+        "nft flush ruleset",
+        "firewall-cmd --panic-off",
+        *(
+            f"systemctl {verb} {unit}"
+            for unit in ("ufw", "firewalld", "nftables", "iptables", "netfilter-persistent")
+            for verb in ("stop", "disable", "mask")
+        ),
+        "netsh advfirewall set allprofiles state off",
+        within_tool=True,
+    ),
+    # A default policy that drops what is not allowed, set over the connection it would drop
+    # (iptables(8) -P, nft(8) chain policies, ufw(8) default, firewalld's drop zone).
+    concept(
+        "set the firewall's default policy to drop",
+        "default|policy & drop|deny|reject & input|incoming|inbound|policy|firewall|iptables",
+        "iptables -P INPUT DROP",
+        "iptables -P INPUT REJECT",
+        "ip6tables -P INPUT DROP",
+        {"program": "nft", "anywhere": ["re:(?i)policy\\s+drop"]},
+        "ufw default deny incoming",
+        "ufw default reject incoming",
+        "firewall-cmd --set-default-zone=drop",
+        "firewall-cmd --panic-on",
+        within_tool=True,
     ),
     concept(
         "open a port to the whole internet",
@@ -915,6 +975,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "rclone purge <any>",
         "rclone delete <any>",
         "mc rm --recursive --force <any>",
+        "mc rb --force <any>",
+        # a storage account goes with every container and blob in it
+        "az storage account delete <any>",
         "s3cmd del --recursive <any>",
         "s3cmd rb --recursive <any>",
     ),
@@ -978,19 +1041,36 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a managed database",
-        "rds|aurora|dynamodb|cosmos|azure sql|managed database & DELETE",
-        "aws rds delete-db-instance <any>",
-        "aws rds delete-db-cluster <any>",
+        "rds|aurora|dynamodb|cosmos|azure sql|managed database|cloud sql|database instance|"
+        "db instance|database cluster|db cluster|database server|flexible server|flexible-server"
+        " & DELETE",
+        *_MANAGED_DATABASE_DELETES,
         "aws dynamodb delete-table <any>",
-        "az sql db delete <any>",
-        "az sql server delete <any>",
         "az cosmosdb delete <any>",
+        within_tool=True,
     ),
     concept(
         "delete an infrastructure stack or group",
-        "cloudformation|resource group|cfn stack & DELETE",
+        "cloudformation|resource group|cfn stack|cdk stack|serverless stack|sam stack & DELETE|"
+        "destroy|remov|tear down|tearing down",
         "aws cloudformation delete-stack <any>",
         "az group delete <any>",
+        # the tools that deploy through CloudFormation delete the stack they made (the CDK's
+        # `destroy`, the Serverless Framework's `remove`, SAM's `delete`)
+        "cdk destroy",
+        "serverless remove",
+        "sam delete",
+    ),
+    concept(
+        "delete a node pool",
+        "node pool|nodepool|node-pool|node group|nodegroup|worker pool & DELETE",
+        "gcloud container node-pools delete <any>",
+        "az aks nodepool delete <any>",
+        "eksctl delete nodegroup <any>",
+        "aws eks delete-nodegroup <any>",
+        "doctl kubernetes cluster node-pool delete <any>",
+        "linode-cli lke pool-delete <any>",
+        "oci ce node-pool delete <any>",
     ),
     concept(
         "delete a bucket",
@@ -1009,8 +1089,33 @@ CONCEPTS: tuple[Concept, ...] = (
     concept(
         "delete cloud databases without a snapshot",
         "snapshot|backup & without|skip|no final|delet",
-        "aws rds delete-db-instance --skip-final-snapshot",
-        "aws rds delete-db-cluster --skip-final-snapshot",
+        *(
+            f"aws {service} {verb} --skip-final-snapshot"
+            for service in ("rds", "docdb", "neptune")
+            for verb in ("delete-db-instance", "delete-db-cluster")
+        ),
+        "aws redshift delete-cluster --skip-final-cluster-snapshot",
+        # the other providers' deletes take no final backup of their own
+        *_MANAGED_DATABASE_DELETES[2:],
+        within_tool=True,
+    ),
+    # Backups and snapshots: the way back from a bad change (each provider's CLI reference);
+    # listing, describing and creating them stay allowed.
+    concept(
+        "delete backups or snapshots",
+        "snapshot|backup|recovery point & DELETE",
+        "aws rds delete-db-snapshot <any>",
+        "aws rds delete-db-cluster-snapshot <any>",
+        "aws ec2 delete-snapshot <any>",
+        "aws backup delete-recovery-point <any>",
+        "aws backup delete-backup-vault <any>",
+        "aws dynamodb delete-backup <any>",
+        "gcloud sql backups delete <any>",
+        "gcloud compute snapshots delete <any>",
+        "az snapshot delete <any>",
+        "az backup protection disable --delete-backup-data <any>",
+        "doctl compute snapshot delete <any>",
+        within_tool=True,
     ),
     # Message brokers and queues: purging or deleting what waits to be consumed, in every
     # major broker (rabbitmqctl(8) and rabbitmqadmin, Celery's `purge`, the AWS CLI's sqs, sns
@@ -1350,9 +1455,66 @@ CONCEPTS: tuple[Concept, ...] = (
         "log|journal|audit trail & DELETE|truncat|vacuum|rotat",
         "journalctl --vacuum-time <any>",
         "journalctl --vacuum-size <any>",
+        # the clouds' log stores (CloudWatch Logs, Cloud Logging, Azure Monitor): deleted, or
+        # kept a week or less
+        "aws logs delete-log-group <any>",
+        "aws logs delete-log-stream <any>",
+        {
+            "program": "aws",
+            "subcommand": ["logs", "put-retention-policy"],
+            "options": {"--retention-in-days": "re:^[1-7]$"},
+        },
+        "gcloud logging logs delete <any>",
+        "gcloud logging buckets delete <any>",
+        {
+            "program": "gcloud",
+            "subcommand": ["logging", "buckets", "update"],
+            "options": {"--retention-days": "re:^[1-7]$"},
+        },
+        "az monitor log-analytics workspace delete <any>",
+        "az monitor diagnostic-settings delete <any>",
+        "aws cloudtrail delete-trail <any>",
         {"program": "rm", "args": ["re:^/var/log(/|$)"]},
         {"program": "truncate", "args": ["re:^/var/log/"]},
         {"program": "write-file", "args": ["re:^/var/log/"]},
+        within_tool=True,
+    ),
+    # The audit trail: who did what (CloudTrail, Cloud Audit Logs' sinks, Azure diagnostic
+    # settings, Linux auditd); reading its status stays allowed.
+    concept(
+        "turn the audit trail off",
+        "audit|cloudtrail|trail & DELETE|DISABLE",
+        "aws cloudtrail delete-trail <any>",
+        "aws cloudtrail stop-logging <any>",
+        "gcloud logging sinks delete <any>",
+        "az monitor diagnostic-settings delete <any>",
+        "auditctl -D",
+        "auditctl -e 0",
+        "systemctl stop auditd",
+        "systemctl disable auditd",
+        "service auditd stop",
+        within_tool=True,
+    ),
+    # Unmounting a filesystem still in use: lazily or by force, or after killing what uses it
+    # (umount(8) -l/-f, fusermount -z, fuser(1) -k -m); a plain umount refuses a busy target.
+    concept(
+        "unmount a filesystem in use",
+        "unmount|umount|detach|out from under & volume|mount|disk|filesystem|file system|"
+        "data director|partition|drive",
+        "umount --lazy <any>",
+        "umount --force <any>",
+        "fusermount -u -z <any>",
+        "fuser -k -m <any>",
+        within_tool=True,
+    ),
+    # authorized_keys written over rather than appended to: every other key is gone.
+    concept(
+        "overwrite authorized_keys",
+        "authorized_keys|authorized keys|allowed keys|allowed-keys|ssh keys|ssh key|key file "
+        "& overwrit|over |replac|clobber|instead of append|instead of adding",
+        {"program": "write-file", "args": ["re:(^|/)authorized_keys2?$"], "without": ["--append"]},
+        {"program": "scp", "args": ["re:(^|[/:])authorized_keys2?$"]},
+        {"program": "rsync", "args": ["re:(^|[/:])authorized_keys2?$"]},
     ),
     concept(
         "remove a user's password",

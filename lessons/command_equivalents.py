@@ -540,8 +540,62 @@ def _interpreters(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [like(inv, "sh", args=inv.args[1:])], True
 
 
+def _modes(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """`mkdir -m 777 d` and `install -d -m 777 d` give d the mode `chmod 777 d` gives it (a
+    directory just made holds nothing: `chmod -R`); `install -m 777 f d/` gives it the files."""
+    if inv.program not in ("mkdir", "install") or "--mode" not in inv.options or not inv.args:
+        return [], False
+    directories = inv.program == "mkdir" or "--directory" in inv.flags
+    paths = inv.args if directories else inv.args[-1:]
+    flags = {"--recursive"} if directories else set()
+    return [
+        like(inv, "chmod", flags=flags, args=[*inv.options["--mode"], *paths], options={})
+    ], False
+
+
+def _alternatives(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """update-alternatives(1) points a link at a program, as `ln -sf PATH LINK` does: `--install
+    LINK NAME PATH PRIORITY` names the link; `--set NAME PATH` the link of NAME, which the
+    distributions keep at /usr/bin/NAME."""
+    if inv.program != "update-alternatives":
+        return [], False
+    if "--install" in inv.flags and len(inv.args) >= 3:
+        link, path = inv.args[0], inv.args[2]
+    elif "--set" in inv.flags and len(inv.args) >= 2:
+        link, path = f"/usr/bin/{inv.args[0]}", inv.args[1]
+    else:
+        return [], False
+    return [like(inv, "ln", flags={"--symbolic", "--force"}, args=[path, link], options={})], False
+
+
+# Package runners that fetch a package and run it without asking (pnpm dlx, yarn dlx, bunx), and
+# npx and `npm exec` when told yes: `npm exec --yes PACKAGE` (npm-exec(1)).
+_RUNNERS = {"npx": False, "npm exec": False, "bunx": True, "pnpx": True, "pnpm dlx": True}
+_RUNNERS |= {"yarn dlx": True}
+
+
+def _runners(inv: Invocation) -> tuple[list[Invocation], bool]:
+    words = inv.text.split()
+    runner = next((r for r in _RUNNERS if words[: len(r.split())] == r.split()), None)
+    if runner is None or inv.program == "npm" and "--yes" in inv.flags:
+        return [], False
+    rest = words[len(runner.split()) :]
+    options = [w for w in rest[: next((i for i, w in enumerate(rest) if w[:1] != "-"), 0)]]
+    if not (_RUNNERS[runner] or {"-y", "--yes"} & set(options)):
+        return [], False
+    package = [w for w in rest if not w.startswith("-")][:1]
+    if inv.program == "npm" and inv.subcommand[:1] == ("exec",):
+        package = inv.args[:1]
+    elif not package or inv.program not in package[0]:
+        return [], False
+    return [like(inv, "npm", ("exec",), flags={"--yes"}, args=package, options={})], False
+
+
 _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
     _sql,
+    _modes,
+    _alternatives,
+    _runners,
     _services,
     _processes,
     _in_place,

@@ -416,6 +416,17 @@ SPECS: dict[str, str] = {
     "mv": "-f/--force -i/--interactive~ -n/--no-clobber -u/--update: -v/--verbose~ "
     "-t/--target-directory= -T/--no-target-directory -b/--backup: -S/--suffix= "
     "--strip-trailing-slashes --exchange --no-copy -Z/--context @paths",
+    # Prisma's CLI reference: `--force` of `migrate reset` only skips the confirmation prompt
+    "prisma": "--schema= @subs @nest=migrate,db",
+    "prisma migrate reset": "-f/--force~ --skip-seed~ --skip-generate~",
+    "prisma db push": "--force-reset --accept-data-loss --skip-generate~",
+    "drizzle-kit": "--config= @subs",
+    "drizzle-kit push": "--force --strict~ --verbose~",
+    "mkdir": "-m/--mode= -p/--parents~ -v/--verbose~ -Z/--context: @paths",
+    # update-alternatives(1); RHEL's `alternatives` is the same program
+    "update-alternatives": "--install --set --remove --remove-all --auto --config --all "
+    "--display! --query! --list! --get-selections! --set-selections --altdir= --admindir= "
+    "--log= --force --skip-auto --quiet~ --verbose~",
     "install": "-m/--mode= -o/--owner= -g/--group= -d/--directory -D -t/--target-directory= "
     "-T/--no-target-directory -b/--backup: -S/--suffix= -c -C/--compare -p/--preserve-timestamps "
     "-s/--strip -v/--verbose~ --strip-program= @paths",
@@ -976,7 +987,8 @@ PROGRAM_ALIASES: dict[str, str] = {
     "microk8s.kubectl": "kubectl",
     "k3s-kubectl": "kubectl",
     "tofu": "terraform",
-    "sls": "serverless",  # the Serverless Framework's own short name for its CLI
+    "sls": "serverless",
+    "alternatives": "update-alternatives",  # the Serverless Framework's own short name for its CLI
     "opentofu": "terraform",
     "terragrunt": "terraform",
     "apt-get": "apt",

@@ -745,6 +745,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "prisma migrate reset",
         "prisma db push --force-reset",
         "prisma db push --accept-data-loss",
+        # drizzle-kit push --force accepts every data-loss statement without asking
+        "drizzle-kit push --force",
         *(
             f"{tool} db:{task}"
             for tool in ("rails", "rake")
@@ -775,6 +777,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "console doctrine:schema:drop --force",
         "console doctrine:database:drop --force",
         "supabase db reset",
+        within_tool=True,
     ),
     concept(
         "restore over a database",
@@ -1387,6 +1390,15 @@ CONCEPTS: tuple[Concept, ...] = (
         "force dependency upgrades",
         "audit fix & force",
         "npm audit fix --force",
+    ),
+    # Package runners fetching a package from the registry and running it without asking: npx
+    # and `npm exec` told --yes, pnpm dlx, yarn dlx, bunx (all read as `npm exec --yes`).
+    concept(
+        "run an unvetted package with a package runner",
+        "npx|dlx|bunx|npm exec|package runner & unvetted|unknown|not checked|unchecked|untrusted|"
+        "unverified|forum|random|never heard|without checking|had not checked|typosquat|"
+        "not vetted|unfamiliar",
+        {"program": "npm", "subcommand": ["exec"], "flags": ["--yes"]},
     ),
     concept(
         "publish a package",

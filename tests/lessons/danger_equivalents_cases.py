@@ -560,21 +560,7 @@ GAPS: dict[str, tuple[str, ...]] = {
         "pulumi up --replace 'urn:pulumi:prod::shop::aws:rds/instance:Instance::main' --yes",
         "pulumi up --target-replace 'urn:pulumi:prod::shop::aws:rds/instance:Instance::m'",
     ),
-    "reset a database schema with the ORM": (
-        "npx prisma db push --force-reset",
-        "npx drizzle-kit push --force",
-        "bin/rails db:reset",
-        "python manage.py flush --noinput",
-        "alembic downgrade base",
-        "flyway clean",
-        "liquibase drop-all",
-    ),
     "prune volumes": ("docker compose down -v",),
-    "run an unknown package": (
-        "yarn dlx create-shop-helper",
-        "bunx create-shop-helper",
-        "npm exec --yes create-shop-helper",
-    ),
     "open a port to the internet": (
         OPEN_SSH_GCLOUD,
         OPEN_SSH_AZ,
@@ -599,11 +585,6 @@ GAPS: dict[str, tuple[str, ...]] = {
         "npx http-server ~ -p 8080",
         "php -S 0.0.0.0:8000 -t ~",
         "ruby -run -e httpd ~ -p 8000",
-    ),
-    "switch the system's default interpreter": (
-        "sudo update-alternatives --set python3 /usr/local/bin/python3.12",
-        "sudo alternatives --set python3 /usr/bin/python3.11",
-        "sudo ln -sf /usr/bin/python3.8 /usr/bin/python3",
     ),
     "delete persistent volume claims": ("kubectl delete pv pvc-0a1b2c",),
 }

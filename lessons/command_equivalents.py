@@ -57,6 +57,7 @@ from lessons.command_tables import (
     SQL_CLIENTS,
     SQL_POSITIONAL,
     TRUE_WORDS,
+    normalize_mode,
     spec_of,
 )
 from lessons.invocation import Invocation
@@ -288,6 +289,20 @@ _EVERY_ONE = {("rm",): "ps", ("rmi",): "images", ("volume", "rm"): "volume ls"}
 
 def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     program, sub = inv.program, inv.subcommand
+    if program == "terraform" and sub[:1] in (("run-all",), ("run",)) and inv.args:
+        # Terragrunt's `run-all destroy` (`run --all destroy`) runs terraform's destroy in
+        # every module below
+        every = inv.flags - {"--all"}
+        return [
+            like(
+                inv,
+                "terraform",
+                inv.args[:1],
+                flags=every,
+                args=inv.args[1:],
+                options=inv.options,
+            )
+        ], True
     if program == "terraform" and sub[:1] == ("apply",) and "--destroy" in inv.flags:
         return [
             like(
@@ -549,7 +564,13 @@ def _modes(inv: Invocation) -> tuple[list[Invocation], bool]:
     paths = inv.args if directories else inv.args[-1:]
     flags = {"--recursive"} if directories else set()
     return [
-        like(inv, "chmod", flags=flags, args=[*inv.options["--mode"], *paths], options={})
+        like(
+            inv,
+            "chmod",
+            flags=flags,
+            args=[*(normalize_mode(m) for m in inv.options["--mode"]), *paths],
+            options={},
+        )
     ], False
 
 

@@ -815,6 +815,7 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         anchors = [
             p for p in patterns if p.text and any(match_invocation(p, i, line) for i in line)
         ]
+        valued = {name for inv in line for name in inv.options}
         # production, where the derived pattern asks for it, says where and not what: the
         # siblings ask for it too
         anchored = [
@@ -823,7 +824,7 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
             for anchor in anchors
             for own in [line_of(anchor.text)]
             for inv in own
-            if match_invocation(_anywhere_else(mine, anchor), inv, own)
+            if match_invocation(_anywhere_else(mine, anchor, valued), inv, own)
         ]
         if not anchored:
             continue
@@ -844,15 +845,18 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     return found
 
 
-def _anywhere_else(pattern: Pattern, anchor: Pattern | None = None) -> Pattern:
+def _anywhere_else(
+    pattern: Pattern, anchor: Pattern | None = None, valued: AbstractSet[str] = frozenset()
+) -> Pattern:
     """The pattern without the production it asks for somewhere in the command, and without
     the values it kept where the catalogue's command takes any (`aws cloudtrail delete-trail
-    <any>`: the trail a report names is one of those)."""
+    <any>`: the trail a report names is one of those), nor the options (`valued`) that gave
+    them."""
     found = replace(
         pattern, anywhere=tuple(v for v in pattern.anywhere if v.raw not in (PROD, SHARED_ENV))
     )
     if anchor is not None and "<any>" in anchor.text:
-        named = {name for name, _ in found.options}
+        named = {name for name, _ in found.options} | set(valued)
         found = replace(found, args=(), options=(), flags=found.flags - named)
     return found
 

@@ -465,6 +465,17 @@ CONCEPTS: tuple[Concept, ...] = (
         "certificate|tls|ssl|https|cert & verif|validat|check|insecure|-k|ignor|skip|disabl|bypass|"
         "trust",
         {"program": "re:.", "flags": ["--insecure"]},
+        # each tool's own spelling (every one implies --insecure: `command_tables.INSECURE_FLAGS`),
+        # so that a report of one reaches the others
+        "curl --insecure",
+        "wget --no-check-certificate",
+        "pip install --trusted-host <any>",
+        "git -c http.sslVerify=false",
+        "kubectl --insecure-skip-tls-verify",
+        "helm --insecure-skip-tls-verify",
+        "aws --no-verify-ssl",
+        "npm install --no-strict-ssl",
+        within_tool=True,
     ),
     concept(
         "forward the SSH agent",
@@ -812,6 +823,20 @@ CONCEPTS: tuple[Concept, ...] = (
         "docker compose rm --volumes",
         "docker rm --volumes",
     ),
+    # Every volume no container uses, or a project's volumes, deleted with their data, by each
+    # container engine (docker, podman and nerdctl share the subcommands).
+    concept(
+        "prune every unused volume",
+        "volume & prun|delet|remov|wip|down -v|clean",
+        "docker system prune --volumes",
+        "docker volume prune",
+        "docker compose down --volumes",
+        "podman volume prune",
+        "podman system prune --volumes",
+        "nerdctl volume prune",
+        "nerdctl system prune --volumes",
+        within_tool=True,
+    ),
     concept(
         "prune every Docker image",
         "docker|container & image|everything|all unused|unused data & prun|clean up everything|wip",
@@ -829,6 +854,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "pvc|persistent volume|persistentvolume|volume claim|persistent storage & DELETE",
         {"program": "kubectl", "subcommand": ["delete", "persistentvolumeclaim"]},
         {"program": "kubectl", "subcommand": ["delete", "persistentvolume"]},
+        "kubectl delete persistentvolumeclaim <any>",
+        "kubectl delete persistentvolume <any>",
+        within_tool=True,
     ),
     concept(
         "delete every resource",
@@ -899,6 +927,19 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "aws", "subcommand": ["cloudformation", "delete-stack"]},
         "az deployment group delete <any>",
         "gcloud infra-manager deployments delete <any>",
+    ),
+    # Forcing the replacement of a resource: it is destroyed and made again, with its data
+    # (terraform's -replace, which deprecates taint; Pulumi's --replace and --target-replace).
+    concept(
+        "force the replacement of infrastructure",
+        "replac|taint|recreat|re-creat & resource|infrastructure|terraform|tofu|pulumi|stateful|"
+        "database|instance",
+        "terraform apply -replace=<any>",
+        "terraform taint <any>",
+        "pulumi up --replace <any>",
+        "pulumi up --target-replace <any>",
+        "pulumi state taint <any>",
+        within_tool=True,
     ),
     concept(
         "apply without review",
@@ -1399,6 +1440,24 @@ CONCEPTS: tuple[Concept, ...] = (
         "unverified|forum|random|never heard|without checking|had not checked|typosquat|"
         "not vetted|unfamiliar",
         {"program": "npm", "subcommand": ["exec"], "flags": ["--yes"]},
+    ),
+    # Cloud access keys and credentials deleted or turned off (IAM access keys, service-account
+    # keys, Entra application and service-principal credentials); listing them stays allowed.
+    concept(
+        "delete cloud access keys",
+        "access key|service account key|service-account key|app credential|client secret|"
+        "credential|api key & DELETE|revok|deactivat|disabl|rotat",
+        "aws iam delete-access-key <any>",
+        {
+            "program": "aws",
+            "subcommand": ["iam", "update-access-key"],
+            "options": {"--status": "re:(?i)^inactive$"},
+        },
+        "gcloud iam service-accounts keys delete <any>",
+        "gcloud iam service-accounts keys disable <any>",
+        "az ad app credential delete <any>",
+        "az ad sp credential delete <any>",
+        within_tool=True,
     ),
     concept(
         "publish a package",

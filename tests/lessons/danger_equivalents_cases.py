@@ -555,36 +555,14 @@ CASES: tuple[Case, ...] = (
 # so; the probe prints them).
 GAPS: dict[str, tuple[str, ...]] = {
     "delete a cloud project or resource group": ("gcloud projects delete shop-prod --quiet",),
-    "destroy infrastructure": ("terragrunt run-all destroy",),
-    "replace infrastructure": (
-        "pulumi up --replace 'urn:pulumi:prod::shop::aws:rds/instance:Instance::main' --yes",
-        "pulumi up --target-replace 'urn:pulumi:prod::shop::aws:rds/instance:Instance::m'",
-    ),
-    "prune volumes": ("docker compose down -v",),
     "open a port to the internet": (
         OPEN_SSH_GCLOUD,
         OPEN_SSH_AZ,
     ),
-    "delete an access key": (
-        GCLOUD_KEY_DELETE,
-        "az ad app credential delete --id 00000000-0000-0000-0000-000000000001 --key-id k1",
-    ),
-    "turn off TLS verification": (
-        "git -c http.sslVerify=false clone https://git.internal/shop.git",
-        "pip install --trusted-host pypi.internal shop-client",
-        "kubectl --insecure-skip-tls-verify get pods",
-        "helm repo add shop https://charts.internal --insecure-skip-tls-verify",
-        "aws s3 ls --no-verify-ssl",
-    ),
-    "world-writable permissions": (
-        "mkdir -m 777 /srv/shop/uploads",
-        "install -d -m 0777 /srv/shop/uploads",
-        "find /srv/shop -type d -exec chmod 777 {} +",
-    ),
+    "world-writable permissions": ("find /srv/shop -type d -exec chmod 777 {} +",),
     "serve the home directory": (
         "npx http-server ~ -p 8080",
         "php -S 0.0.0.0:8000 -t ~",
         "ruby -run -e httpd ~ -p 8000",
     ),
-    "delete persistent volume claims": ("kubectl delete pv pvc-0a1b2c",),
 }

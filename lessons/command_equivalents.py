@@ -303,6 +303,12 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
                 options=inv.options,
             )
         ], True
+    if program == "terraform" and sub[:1] == ("destroy",):
+        # terraform's docs: `destroy` is an alias of `apply -destroy`, so a destroy told
+        # -auto-approve also applies a plan unreviewed
+        return [
+            like(inv, "terraform", ("apply",), flags=inv.flags | {"--destroy"}, options=inv.options)
+        ], False
     if program == "terraform" and sub[:1] == ("apply",) and "--destroy" in inv.flags:
         return [
             like(
@@ -612,8 +618,42 @@ def _runners(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [like(inv, "npm", ("exec",), flags={"--yes"}, args=package, options={})], False
 
 
+SERVE_FILES = "serve-files"
+# Where a server listens when told a loopback address only: nothing on the network reaches it.
+_LOOPBACK = re.compile(r"^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])(:\d+)?$")
+
+
+def _file_servers(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """A static file server serves a directory over HTTP: `serve-files DIR` (Python's
+    `-m http.server [-d DIR]` and `SimpleHTTPServer`, which serve the directory they run in;
+    the npm packages `http-server [DIR]` and `serve [DIR]`; `php -S ADDR -t DIR`; Ruby's `ruby
+    -run -e httpd DIR`), unless it listens on a loopback address only."""
+    program, options = inv.program, inv.options
+    here = inv.cwd or "."
+    if program in ("http.server", "SimpleHTTPServer"):
+        directory = options.get("--directory", [here])[0]
+        address = options.get("--bind", [])
+    elif program in ("http-server", "serve"):
+        directory = inv.args[0] if inv.args else here
+        address = options.get("--address", []) + options.get("--listen", [])
+    elif program == "php" and "-S" in options:
+        directory = options.get("-t", [here])[0]
+        address = options["-S"]
+    elif program == "ruby" and options.get("-r") == ["un"] and options.get("-e") == ["httpd"]:
+        directory = next((a for a in inv.args if not a.isdigit()), here)
+        address = options.get("--bind-address", [])
+    else:
+        return [], False
+    if address and all(_LOOPBACK.match(a.removeprefix("tcp://")) for a in address):
+        return [], False
+    if directory in ("$HOME", "${HOME}"):
+        directory = "~"
+    return [like(inv, SERVE_FILES, args=[directory], options={})], False
+
+
 _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
     _sql,
+    _file_servers,
     _modes,
     _alternatives,
     _runners,
@@ -638,8 +678,12 @@ def equivalents(inv: Invocation) -> list[Invocation]:
     for extra in list(found):
         for rule in _RULES:
             more, _ = rule(extra)
+            # (not the original again: `destroy` is `apply -destroy`, which is `destroy`)
             found += [
-                m for m in more if m.program != extra.program or m.subcommand != extra.subcommand
+                m
+                for m in more
+                if (m.program, m.subcommand)
+                not in {(e.program, e.subcommand) for e in (extra, inv)}
             ]
     return found
 

@@ -852,11 +852,14 @@ def _anywhere_else(
     the values it kept where the catalogue's command takes any (`aws cloudtrail delete-trail
     <any>`: the trail a report names is one of those), nor the options (`valued`) that gave
     them."""
+    named = {name for name, _ in pattern.options}
     found = replace(
-        pattern, anywhere=tuple(v for v in pattern.anywhere if v.raw not in (PROD, SHARED_ENV))
+        pattern,
+        anywhere=tuple(v for v in pattern.anywhere if v.raw not in (PROD, SHARED_ENV)),
+        # an option whose example value was dropped only named what the command acted on
+        flags=pattern.flags - (set(valued) - named),
     )
     if anchor is not None and "<any>" in anchor.text:
-        named = {name for name, _ in found.options} | set(valued)
         found = replace(found, args=(), options=(), flags=found.flags - named)
     return found
 

@@ -997,7 +997,8 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
             if word == "-c" or not word.startswith("-"):
                 break
     if name in INTERPRETERS and rest:
-        j = _skip_options(rest, 0, INTERPRETER_VALUES)
+        # `php -S 0.0.0.0:8000 -t dir`: the interpreter's own options that take a value too
+        j = _skip_options(rest, 0, INTERPRETER_VALUES | spec_of(name).values)
         reads_code = {"-c", "-e", "-E", "-m", "--eval", "-p", "-s", "-", "-i"} & set(rest[:j])
         if j < len(rest) and not reads_code and not rest[j].startswith("-"):
             # `python manage.py flush` and `./manage.py flush` are the same program

@@ -128,6 +128,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "force-delete a local branch",
         "branch & DELETE & force|unmerged|not merged|unpushed|not pushed|-D",
         {"program": "git", "subcommand": ["branch"], "flags": ["--delete", "--force"]},
+        # git-update-ref(1) -d deletes the ref itself, with no check of what it held
+        {"program": "git", "subcommand": ["update-ref"], "args": ["re:^refs/heads/"]},
     ),
     concept(
         "delete a remote tag",
@@ -154,7 +156,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "docker|container & image & DELETE & all|every",
         "docker image prune --all",
         "docker system prune --all",
-        {"program": "docker", "subcommand": ["rmi"], "args": ["re:^\\$\\(docker images"]},
+        {
+            "program": "docker",
+            "subcommand": ["rmi"],
+            "args": ["re:^\\$\\(docker images"],
+            "text": "docker rmi --force $(docker images -q)",
+        },
+        within_tool=True,
     ),
     concept(
         "run a container as root",
@@ -231,6 +239,7 @@ CONCEPTS: tuple[Concept, ...] = (
             "anywhere": ["re:(?i)protection"],
             "options": {"--method": "re:(?i)^(delete|put|patch)$"},
         },
+        within_tool=True,
     ),
     concept(
         "recursive delete of a system directory",
@@ -504,6 +513,8 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "re:.", "options": {"--passwd": LITERAL_SECRET}},
         {"program": "re:.", "anywhere": ["re:^[a-z][a-z0-9+.-]*://[^:/@\\s]+:[^@/$\\s]+@"]},
         {"program": "curl", "options": {"--user": "re:^[^:$]+:[^$].*"}},
+        # sshpass(1): -p takes the password itself (-e and -f read it from elsewhere)
+        {"program": "sshpass", "flags": ["-p"]},
     ),
     concept(
         "delete resources of a production cluster",
@@ -524,6 +535,20 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"re:^(https?://)?(0\.0\.0\.0|::|\[::\])(:\d+)?/?$|(^|,)(0\.0\.0\.0|::)(,|$)"
             ],
         },
+    ),
+    # A static file server over a home directory or the filesystem's root serves every key and
+    # credential under it (`command_equivalents`: every server is `serve-files DIR`).
+    concept(
+        "serve a home directory or the root over HTTP",
+        "home director|home folder|home dir|$home|filesystem root|root director|root of the "
+        "filesystem|entire disk|whole disk & serv|shar|http|web server|file server|expos",
+        {
+            "program": "serve-files",
+            "args": [HOME_DIR],
+            "text": "python3 -m http.server --directory ~",
+        },
+        {"program": "serve-files", "args": ["re:^/$"]},
+        {"program": "serve-files", "args": [SYSTEM_DIR]},
     ),
     concept(
         "roll back database migrations",
@@ -1193,6 +1218,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "gcloud pubsub subscriptions seek <any>",
         "kafka-topics --delete",
         "kafka-delete-records",
+        # a retention of seconds makes the broker delete every message older: a purge
+        {
+            "program": "kafka-configs",
+            "flags": ["--alter"],
+            "options": {"--add-config": "re:(^|,)retention\\.ms=\\d{1,4}(,|$)"},
+        },
         "rpk topic delete <any>",
         "rpk topic trim-prefix <any>",
         "nats stream purge <any>",
@@ -1405,6 +1436,9 @@ CONCEPTS: tuple[Concept, ...] = (
         # the workflow files themselves
         {"program": "git", "subcommand": ["rm"], "args": ["re:(^|/)\\.github/workflows(/|$)"]},
         {"program": "rm", "args": ["re:(^|/)\\.github/workflows(/|$)"]},
+        # renamed out of the directory or to a name the runner does not read
+        {"program": "git", "subcommand": ["mv"], "args": ["re:(^|/)\\.github/workflows/"]},
+        {"program": "mv", "args": ["re:(^|/)\\.github/workflows/"]},
         {"program": "git", "subcommand": ["rm"], "args": ["re:(^|/)\\.gitlab-ci\\.ya?ml$"]},
         {"program": "rm", "args": ["re:(^|/)\\.gitlab-ci\\.ya?ml$"]},
     ),
@@ -1576,6 +1610,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "umount --force <any>",
         "fusermount -u -z <any>",
         "fuser -k -m <any>",
+        # a block volume detached by force from the instance still writing to it
+        "aws ec2 detach-volume --force <any>",
         within_tool=True,
     ),
     # authorized_keys written over rather than appended to: every other key is gone.

@@ -495,6 +495,7 @@ CASES: tuple[Case, ...] = (
             "python3 -m http.server 8000 --directory ./dist --bind 127.0.0.1",
             "npx http-server ./dist -p 8080",
             "php -S 127.0.0.1:8000 -t public",
+            "php -S 127.0.0.1:8000 -t ~",
         ),
     ),
     Case(
@@ -560,9 +561,4 @@ GAPS: dict[str, tuple[str, ...]] = {
         OPEN_SSH_AZ,
     ),
     "world-writable permissions": ("find /srv/shop -type d -exec chmod 777 {} +",),
-    "serve the home directory": (
-        "npx http-server ~ -p 8080",
-        "php -S 0.0.0.0:8000 -t ~",
-        "ruby -run -e httpd ~ -p 8000",
-    ),
 }

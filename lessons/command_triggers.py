@@ -68,7 +68,7 @@ from lessons.command_tables import (
 )
 from lessons.commands import Invocation, invocations
 from lessons.danger_concepts import CONCEPTS
-from lessons.prose_triggers import concept_named, describe
+from lessons.prose_triggers import concept_named, describe, named_ports, on_ports
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
 from lessons.value_classes import (
@@ -800,7 +800,12 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     line = line_of(command)
     found: list[Pattern] = []
     for concept in CONCEPTS:
-        if concept.targets or concept.ports or not concept_named(concept, prose.text):
+        if concept.targets or not concept_named(concept, prose.text):
+            continue
+        # "opened SSH to the internet": the ports the report names (or its command) narrow
+        # every sibling to them; a report naming none gives none
+        ports = named_ports(f"{prose.text} {command}") if concept.ports else []
+        if concept.ports and not ports:
             continue
         if concept.production and not prose.production:
             continue
@@ -832,6 +837,8 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
             _anywhere_else(mine).anywhere != mine.anywhere for mine in anchored
         ):
             patterns = [_with_production(p) for p in patterns]
+        if ports:
+            patterns = [Pattern.from_json(on_ports(p.as_json(), ports)) for p in patterns]
         # other tools only: the reported tool's other commands in the catalogue are other
         # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`),
         # unless the concept lists one danger only (`aws rds delete-db-cluster` beside

@@ -109,6 +109,16 @@ _MANAGED_DATABASE_DELETES = (
     "linode-cli databases mysql-delete <any>",
 )
 
+# Deleting virtual machines, in each provider's CLI reference.
+_VM_DELETES = (
+    "aws ec2 terminate-instances <any>",
+    "gcloud compute instances delete <any>",
+    "az vm delete <any>",
+    "doctl compute droplet delete <any>",
+    "linode-cli linodes delete <any>",
+    "hcloud server delete <any>",
+)
+
 # fmt: off
 CONCEPTS: tuple[Concept, ...] = (
     concept(
@@ -455,9 +465,20 @@ CONCEPTS: tuple[Concept, ...] = (
             "program": "aws",
             "subcommand": ["ec2", "authorize-security-group-ingress"],
             "anywhere": [INTERNET],
+            "text": "aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0 <any>",
         },
-        {"program": "gcloud", "subcommand": ["compute", "firewall-rules"], "anywhere": [INTERNET]},
-        {"program": "az", "subcommand": ["network", "nsg", "rule"], "anywhere": [INTERNET]},
+        {
+            "program": "gcloud",
+            "subcommand": ["compute", "firewall-rules"],
+            "anywhere": [INTERNET],
+            "text": "gcloud compute firewall-rules create <any> --source-ranges 0.0.0.0/0",
+        },
+        {
+            "program": "az",
+            "subcommand": ["network", "nsg", "rule"],
+            "anywhere": [INTERNET],
+            "text": "az network nsg rule create <any> --source-address-prefixes 0.0.0.0/0",
+        },
         # a host firewall accepting a port from any source (a rule added, not deleted)
         {
             "program": "iptables",
@@ -1103,10 +1124,46 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete virtual machines",
-        "ec2|compute engine|gce|virtual machine|vm instance|vms|azure vm & DELETE|terminat",
-        "aws ec2 terminate-instances <any>",
-        "gcloud compute instances delete <any>",
-        "az vm delete <any>",
+        "ec2|compute engine|gce|virtual machine|vm instance|vms|azure vm|droplet & DELETE|"
+        "terminat",
+        *_VM_DELETES,
+    ),
+    # "Terminated the instances": terminating is what the clouds call deleting a machine
+    concept(
+        "terminate instances",
+        "instance & terminat",
+        *_VM_DELETES,
+    ),
+    # Managed caches (ElastiCache, Memorystore, Azure Cache for Redis) deleted with their data.
+    concept(
+        "delete a managed cache",
+        "elasticache|memorystore|azure cache|redis|memcached|valkey|cache cluster|cache & DELETE",
+        "aws elasticache delete-replication-group <any>",
+        "aws elasticache delete-cache-cluster <any>",
+        "aws elasticache delete-serverless-cache <any>",
+        "gcloud redis instances delete <any>",
+        "gcloud memcache instances delete <any>",
+        "az redis delete <any>",
+        within_tool=True,
+    ),
+    # Serverless functions (Lambda, Cloud Functions, Azure Functions) deleted.
+    concept(
+        "delete a serverless function",
+        "lambda|cloud function|function app|functionapp|serverless function|function & DELETE",
+        "aws lambda delete-function <any>",
+        "gcloud functions delete <any>",
+        "az functionapp delete <any>",
+        within_tool=True,
+    ),
+    # Virtual networks (VPC, VPC network, VNet) deleted with what hangs off them.
+    concept(
+        "delete a virtual network",
+        "vpc|virtual network|vnet|cloud network & DELETE",
+        "aws ec2 delete-vpc <any>",
+        "gcloud compute networks delete <any>",
+        "az network vnet delete <any>",
+        "doctl vpcs delete <any>",
+        within_tool=True,
     ),
     concept(
         "delete a managed database",

@@ -354,6 +354,10 @@ CASES: tuple[Case, ...] = (
             "aws ec2 authorize-security-group-ingress --group-id sg-0a1b --protocol tcp "
             "--port 22 --cidr 10.0.0.0/16",
             "aws ec2 describe-security-groups --group-ids sg-0a1b",
+            "aws ec2 authorize-security-group-ingress --group-id sg-0a1b --protocol tcp "
+            "--port 443 --cidr 0.0.0.0/0",
+            "gcloud compute firewall-rules create allow-https --allow tcp:443 "
+            "--source-ranges 0.0.0.0/0",
             "gcloud compute firewall-rules list",
             "az network nsg rule list -g shop --nsg-name web",
         ),
@@ -549,6 +553,87 @@ CASES: tuple[Case, ...] = (
             "oc describe pvc data-postgres-0 -n shop",
         ),
     ),
+    Case(
+        "delete virtual machines",
+        "Terminated the production instances by hand",
+        "The instances and their local disks are gone; the service went down with them.",
+        "aws ec2 terminate-instances --instance-ids i-0a1b2c3d4e5f --region eu-west-1",
+        (
+            "gcloud compute instances delete shop-prod-1 --zone europe-west1-b --quiet",
+            "az vm delete -g shop-prod -n web-1 --yes",
+            "doctl compute droplet delete shop-prod-1 --force",
+        ),
+        (
+            "aws ec2 describe-instances --instance-ids i-0a1b2c3d4e5f",
+            "gcloud compute instances list --filter name=shop-prod-1",
+            "az vm show -g shop-prod -n web-1",
+            "doctl compute droplet list",
+            "aws ec2 stop-instances --instance-ids i-0a1b2c3d4e5f --dry-run",
+        ),
+    ),
+    Case(
+        "delete a managed cache",
+        "Deleted the production Redis cache cluster",
+        "Every session and cached page is gone at once and the database takes the whole load.",
+        "aws elasticache delete-replication-group --replication-group-id shop-prod",
+        (
+            "aws elasticache delete-cache-cluster --cache-cluster-id shop-prod-001",
+            "gcloud redis instances delete shop-prod --region europe-west1 --quiet",
+            "az redis delete -g shop -n shop-prod --yes",
+        ),
+        (
+            "aws elasticache describe-replication-groups --replication-group-id shop-prod",
+            "gcloud redis instances describe shop-prod --region europe-west1",
+            "az redis show -g shop -n shop-prod",
+        ),
+    ),
+    Case(
+        "delete a serverless function",
+        "Deleted the production Lambda function",
+        "Every caller of the function fails until it is deployed again.",
+        "aws lambda delete-function --function-name shop-prod-checkout",
+        (
+            "gcloud functions delete shop-prod-checkout --region europe-west1 --quiet",
+            "az functionapp delete -g shop -n shop-prod-checkout",
+        ),
+        (
+            "aws lambda get-function --function-name shop-prod-checkout",
+            "gcloud functions describe shop-prod-checkout --region europe-west1",
+            "az functionapp show -g shop -n shop-prod-checkout",
+        ),
+    ),
+    Case(
+        "delete a virtual network",
+        "Deleted the production VPC",
+        "Everything attached to the network loses its connectivity.",
+        "aws ec2 delete-vpc --vpc-id vpc-0a1b2c",
+        (
+            "gcloud compute networks delete shop-prod --quiet",
+            "az network vnet delete -g shop-prod -n shop-vnet",
+            "doctl vpcs delete 5a4981aa-9653-4bd1-bef5-d6bff52042e4 --force",
+        ),
+        (
+            "aws ec2 describe-vpcs --vpc-ids vpc-0a1b2c",
+            "gcloud compute networks describe shop-prod",
+            "az network vnet show -g shop-prod -n shop-vnet",
+        ),
+    ),
+    Case(
+        "uninstall a Helm release",
+        "Uninstalled the Helm release that still served traffic",
+        "Every resource of the release is deleted with it.",
+        "helm uninstall shop -n shop",
+        (
+            "helm delete shop -n shop",
+            "helm del shop --namespace shop",
+            "helm un shop -n shop",
+        ),
+        (
+            "helm status shop -n shop",
+            "helm list -n shop",
+            "helm uninstall shop -n shop --dry-run",
+        ),
+    ),
 )
 
 
@@ -556,9 +641,5 @@ CASES: tuple[Case, ...] = (
 # so; the probe prints them).
 GAPS: dict[str, tuple[str, ...]] = {
     "delete a cloud project or resource group": ("gcloud projects delete shop-prod --quiet",),
-    "open a port to the internet": (
-        OPEN_SSH_GCLOUD,
-        OPEN_SSH_AZ,
-    ),
     "world-writable permissions": ("find /srv/shop -type d -exec chmod 777 {} +",),
 }

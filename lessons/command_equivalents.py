@@ -549,6 +549,10 @@ def _interpreters(inv: Invocation) -> tuple[list[Invocation], bool]:
             output["--request"] = [args.pop(0).upper()]
             flags.add("--request")
             args = [f"http://localhost{a}" if a.startswith(":") else a for a in args]
+        if "--auth" in inv.options:
+            # HTTPie's `-a user:password` is curl's `-u user:password`
+            output["--user"] = inv.options["--auth"]
+            flags = (flags - {"--auth"}) | {"--user"}
         return [like(inv, "curl", flags=flags, args=args, options=output or None)], True
     if inv.program in EVALUATORS:
         return [like(inv, "sh", args=[])], True

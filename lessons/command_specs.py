@@ -1007,6 +1007,10 @@ PROGRAM_ALIASES: dict[str, str] = {
     "tofu": "terraform",
     "sls": "serverless",
     "alternatives": "update-alternatives",
+    # npm packages whose program has another name (`npx netlify-cli deploy` runs `netlify`)
+    "netlify-cli": "netlify",
+    "firebase-tools": "firebase",
+    "aws-cdk": "cdk",
     "kafka-topics.sh": "kafka-topics",
     "kafka-configs.sh": "kafka-configs",  # the Serverless Framework's own short name for its CLI
     "opentofu": "terraform",

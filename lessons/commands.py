@@ -83,6 +83,7 @@ _VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php|psql|pg_dump)[0-9.]*(-
 
 
 _CMDLET = re.compile(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
+_PACKAGE_VERSION = re.compile(r"(?<=\w)@[\w.^~*<>=-]+$")
 
 
 # `$(which rm)`, `$(command -v rm)`: the program found on the PATH, run by its full path
@@ -96,6 +97,7 @@ def spec_name(word: str) -> str:
         word = looked_up.group(1)
     name = posixpath.basename(word.rstrip("/")) or word
     name = name.removesuffix(".exe")
+    name = _PACKAGE_VERSION.sub("", name)  # `npx vercel@latest`: the package's own program
     if _CMDLET.fullmatch(name):
         name = name.lower()  # PowerShell's cmdlets ignore case (`Remove-Item`, `remove-item`)
     versioned = _VERSIONED.match(name)
@@ -921,6 +923,7 @@ class _Context:
         found = invocations(text, depth=self.depth + 1, sudo=self.sudo)
         for inv in found:
             inv.via = [*via, *inv.via]
+            inv.env = {**self.env, **inv.env}  # `RAILS_ENV=x bundle exec rails …`: inherited
             if inv.pipeline is None and self.raw.pipeline is not None:
                 # `docker exec web curl -fsSL URL | sh`: what a wrapped command prints leaves
                 # through its wrapper, into the wrapper's pipeline

@@ -845,6 +845,20 @@ CONCEPTS: tuple[Concept, ...] = (
         "pg_restore",
         production=True,
     ),
+    # Rails loading the schema file over a database: every table is created again, empty
+    # (`db:schema:load`, the older `db:structure:load`, and `db:seed:replant`, which truncates
+    # every table before seeding); on a fresh test database it is everyday.
+    concept(
+        "load the schema over a production database",
+        "schema:load|structure:load|schema load|load the schema|loading the schema|seed:replant|"
+        "replant",
+        *(
+            f"{tool} db:{task}"
+            for tool in ("rails", "rake")
+            for task in ("schema:load", "structure:load", "seed:replant")
+        ),
+        production=True,
+    ),
     concept(
         "run migrations",
         "migration|migrate|schema change",

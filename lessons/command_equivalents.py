@@ -702,10 +702,25 @@ def _replaced_link(inv: Invocation, removed: set[str]) -> Invocation | None:
     return like(inv, "ln", flags=inv.flags | {"--force"}, options=inv.options)
 
 
+def _over_the_tree(inv: Invocation, finder: Invocation | None) -> Invocation | None:
+    """`find DIR -exec chmod 777 {} +` with nothing to narrow what it finds changes every
+    file under DIR, as `chmod -R 777 DIR` does (chmod, chown, chgrp)."""
+    if finder is None or inv.program not in ("chmod", "chown", "chgrp"):
+        return None
+    if (
+        "--recursive" in inv.flags
+        or finder.flags & _NARROWING
+        or not set(finder.args) & set(inv.args)
+    ):
+        return None
+    return like(inv, inv.program, flags=inv.flags | {"--recursive"}, options=inv.options)
+
+
 def with_equivalents(line: list[Invocation]) -> list[Invocation]:
     """The line with every command's equivalent forms added after it."""
     out: list[Invocation] = []
     removed: set[str] = set()
+    finder: Invocation | None = None
     for inv in line:
         out.append(inv)
         if not inv.expanded:
@@ -714,6 +729,11 @@ def with_equivalents(line: list[Invocation]) -> list[Invocation]:
             if replaced is not None:
                 out += [replaced, *equivalents(replaced)]
             out += equivalents(inv)
+        # (what `find -exec` runs was read, and expanded, as a line of its own)
+        tree = _over_the_tree(inv, finder)
+        if tree is not None:
+            out += [tree, *equivalents(tree)]
+        finder = inv if inv.program == "find" and inv.wrapper else None
         if inv.program in ("rm", "unlink"):
             removed.update(inv.args)
     return out

@@ -405,7 +405,7 @@ _VERIFY_KEY = re.compile(
 # ... or when true.
 _NOVERIFY_KEY = re.compile(
     r"(?i)(no|skip|disable|ignore)[_.-]*(ssl|tls|cert|certificate)[_.-]*(verify|verification|"
-    r"validation|check)?|insecure|ssl[_.-]*no[_.-]*verify"
+    r"validation|check)?|insecure|ssl[_.-]*no[_.-]*verify|disable[_.-]*connection[_.-]*verification"
 )
 # Settings that skip the commit hooks (`HUSKY=0 git commit`, `-c core.hooksPath=/dev/null`).
 _HOOK_SKIPS = {"husky": FALSE_WORDS, "husky_skip_hooks": TRUE_WORDS, "skip_hooks": TRUE_WORDS}
@@ -456,8 +456,11 @@ def _environment_flags(program: str, env: dict[str, str], spec: Spec) -> set[str
 def _insecure(settings) -> bool:
     for key, value in settings:
         lowered = str(value).strip().strip("\"'").lower()
-        if _NOVERIFY_KEY.search(key) and lowered in TRUE_WORDS:
-            return True
+        if _NOVERIFY_KEY.search(key):
+            # `auth/disable_ssl_validation False` leaves verification on
+            if lowered in TRUE_WORDS:
+                return True
+            continue
         if _VERIFY_KEY.search(key) and (lowered in FALSE_WORDS or lowered == ""):
             return True
     return False

@@ -1195,6 +1195,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "destroy|remov|tear down|tearing down",
         "aws cloudformation delete-stack <any>",
         "az group delete <any>",
+        # Google Cloud groups resources by project, as Azure does by resource group
+        "gcloud projects delete <any>",
         # the tools that deploy through CloudFormation delete the stack they made (the CDK's
         # `destroy`, the Serverless Framework's `remove`, SAM's `delete`)
         "cdk destroy",

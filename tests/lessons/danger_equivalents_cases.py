@@ -440,6 +440,12 @@ CASES: tuple[Case, ...] = (
             "kubectl --insecure-skip-tls-verify get pods",
             "helm repo add shop https://charts.internal --insecure-skip-tls-verify",
             "aws s3 ls --no-verify-ssl",
+            "NODE_TLS_REJECT_UNAUTHORIZED=0 node scripts/sync.js",
+            "git config --global http.sslVerify false",
+            "npm config set strict-ssl false",
+            "gcloud config set auth/disable_ssl_validation True",
+            "AZURE_CLI_DISABLE_CONNECTION_VERIFICATION=1 az storage blob list",
+            "podman pull --tls-verify=false registry.internal/shop",
         ),
         (
             "curl https://registry.internal/v2/_catalog",
@@ -447,6 +453,10 @@ CASES: tuple[Case, ...] = (
             "git clone https://git.internal/shop.git",
             "kubectl get pods",
             "aws s3 ls",
+            "git config --global http.sslVerify true",
+            "gcloud config set auth/disable_ssl_validation False",
+            "podman pull --tls-verify=true registry.internal/shop",
+            "NODE_TLS_REJECT_UNAUTHORIZED=1 node scripts/sync.js",
         ),
     ),
     Case(
@@ -466,6 +476,7 @@ CASES: tuple[Case, ...] = (
             "chmod -R u+rwX,go+rX /srv/shop",
             "mkdir -m 755 /srv/shop/uploads",
             "install -d -m 0755 /srv/shop/uploads",
+            "find /srv/shop -name '*.sh' -exec chmod 755 {} +",
         ),
     ),
     Case(
@@ -635,11 +646,3 @@ CASES: tuple[Case, ...] = (
         ),
     ),
 )
-
-
-# Documented spellings the guard does not reach yet from the case's report (the report says
-# so; the probe prints them).
-GAPS: dict[str, tuple[str, ...]] = {
-    "delete a cloud project or resource group": ("gcloud projects delete shop-prod --quiet",),
-    "world-writable permissions": ("find /srv/shop -type d -exec chmod 777 {} +",),
-}

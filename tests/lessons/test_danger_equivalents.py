@@ -5,7 +5,7 @@ import pytest
 
 from lessons.command_triggers import CommandTrigger, derive
 from lessons.commands import invocations
-from tests.lessons.danger_equivalents_cases import CASES, GAPS, Case
+from tests.lessons.danger_equivalents_cases import CASES, Case
 
 
 def trigger_for(case: Case) -> CommandTrigger | None:
@@ -22,20 +22,11 @@ def blocks(trigger: CommandTrigger | None, line: str) -> bool:
     return trigger is not None and trigger.match(invocations(line)) is not None
 
 
-def test_every_gap_is_a_spelling_of_its_case():
-    spellings = {case.name: set(case.block) for case in CASES}
-    assert all(set(lines) <= spellings.get(name, set()) for name, lines in GAPS.items())
-
-
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_a_reported_danger_blocks_other_tools_spellings_and_not_read_only_forms(case):
     trigger = trigger_for(case)
     assert blocks(trigger, case.example)
-    missed = [
-        line
-        for line in case.block
-        if line not in GAPS.get(case.name, ()) and not blocks(trigger, line)
-    ]
+    missed = [line for line in case.block if not blocks(trigger, line)]
     blocked = [line for line in case.allow if blocks(trigger, line)]
     assert (missed, blocked) == ([], [])
 
@@ -91,3 +82,22 @@ def test_an_environment_prefix_reaches_the_command_a_runner_runs():
         if inv.program == "rails"
     )
     assert rails.env == {"RAILS_ENV": "production"}
+
+
+def test_a_mode_set_by_find_over_a_whole_tree_is_a_recursive_chmod():
+    assert ("chmod", "--recursive", "=0777", "/srv/up") in spelled(
+        "find /srv/up -type d -exec chmod 777 {} +"
+    )
+    assert not any(
+        "--recursive" in s for s in spelled("find /srv/up -name '*.sh' -exec chmod 755 {} +")
+    )
+
+
+def test_a_setting_named_for_disabling_verification_is_off_only_when_true():
+    def insecure(line: str) -> bool:
+        return any("--insecure" in inv.flags for inv in invocations(line))
+
+    assert insecure("gcloud config set auth/disable_ssl_validation True")
+    assert not insecure("gcloud config set auth/disable_ssl_validation False")
+    assert insecure("AZURE_CLI_DISABLE_CONNECTION_VERIFICATION=1 az storage blob list")
+    assert not insecure("git config --global http.sslVerify true")

@@ -400,6 +400,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "systemctl stop apparmor",
         "systemctl disable apparmor",
         "aa-teardown",
+        # the kernel told at boot (grubby(8) --args, as RHEL's docs give it)
+        {"program": "grubby", "anywhere": ["re:(^|\\s)(selinux|enforcing|apparmor)=0(\\s|$)"]},
+        within_tool=True,
     ),
     concept(
         "disable the firewall",
@@ -1564,6 +1567,44 @@ CONCEPTS: tuple[Concept, ...] = (
         "gcloud iam service-accounts keys disable <any>",
         "az ad app credential delete <any>",
         "az ad sp credential delete <any>",
+        within_tool=True,
+    ),
+    # Published package versions deleted from their registry (GitHub Packages through its API,
+    # CodeArtifact, Artifact Registry, NuGet, npm, crates.io, RubyGems); listing stays allowed.
+    concept(
+        "delete published package versions",
+        "publish|registry|version & package|crate|gem|npm|nuget|artifact & DELETE|unpublish|yank",
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "options": {"--method": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/packages/"],
+            "text": "gh api -X DELETE /user/packages/npm/<any>/versions/<any>",
+        },
+        "aws codeartifact delete-package-versions <any>",
+        "aws codeartifact delete-package <any>",
+        "gcloud artifacts versions delete <any>",
+        "gcloud artifacts packages delete <any>",
+        "dotnet nuget delete <any>",
+        "nuget delete <any>",
+        "npm unpublish <any>",
+        "cargo yank <any>",
+        "gem yank <any>",
+        within_tool=True,
+    ),
+    # Cloud identities deleted (IAM roles and users, service accounts, custom roles, Entra
+    # service principals and applications): everything that runs as them fails.
+    concept(
+        "delete a cloud identity",
+        "iam|service account|service-account|service principal|app registration|cloud role & "
+        "DELETE",
+        "aws iam delete-role <any>",
+        "aws iam delete-user <any>",
+        "gcloud iam service-accounts delete <any>",
+        "gcloud iam roles delete <any>",
+        "az ad sp delete <any>",
+        "az ad app delete <any>",
+        "az role definition delete <any>",
         within_tool=True,
     ),
     concept(

@@ -645,4 +645,119 @@ CASES: tuple[Case, ...] = (
             "helm uninstall shop -n shop --dry-run",
         ),
     ),
+    Case(
+        "delete published package versions",
+        "Deleted a published package version from the registry",
+        "Every build pinned to that version breaks.",
+        "gh api -X DELETE /orgs/acme/packages/npm/shop-client/versions/123456",
+        (
+            "aws codeartifact delete-package-versions --domain acme --repository shop "
+            "--format npm --package shop-client --versions 1.2.3",
+            "gcloud artifacts versions delete 1.2.3 --package shop-client --repository shop "
+            "--location europe",
+            "dotnet nuget delete Shop.Client 1.2.3 --source https://api.nuget.org/v3/index.json",
+        ),
+        (
+            "gh api /orgs/acme/packages/npm/shop-client/versions",
+            "aws codeartifact list-package-versions --domain acme --repository shop "
+            "--format npm --package shop-client",
+            "gcloud artifacts versions list --package shop-client --repository shop "
+            "--location europe",
+        ),
+    ),
+    Case(
+        "force-push a shared branch",
+        "Force-pushed over main on the shared remote",
+        "Everyone else's commits on main are gone from the remote.",
+        "git push --force origin main",
+        (
+            "git push origin +main",
+            "git push -f origin main",
+            "gh api -X PATCH repos/acme/shop/git/refs/heads/main -f sha=abc123 -F force=true",
+        ),
+        (
+            "git push origin main",
+            "git push --dry-run --force origin main",
+            "git fetch origin main",
+        ),
+    ),
+    Case(
+        "SIGKILL the database server",
+        "Killed the Postgres server with kill -9",
+        "SIGKILL leaves no time to flush; the server comes back through crash recovery.",
+        "sudo kill -9 $(pgrep -o postgres)",
+        (
+            "sudo pkill -9 postgres",
+            "sudo killall -9 postgres",
+            "sudo pkill -KILL -x postgres",
+        ),
+        (
+            "pgrep -a postgres",
+            "sudo systemctl status postgresql",
+            "sudo pkill -HUP postgres",
+        ),
+    ),
+    Case(
+        "drop a database",
+        "Dropped the shared database with dropdb",
+        "Every table and row in it is gone.",
+        "dropdb -h db.internal shop",
+        (
+            "psql -h db.internal -c 'DROP DATABASE shop'",
+            "mysql -h db.internal -e 'drop database shop'",
+            "mysqladmin -h db.internal drop shop",
+        ),
+        (
+            "psql -h db.internal -l",
+            "mysql -h db.internal -e 'show databases'",
+            "createdb -h db.internal shop_copy",
+        ),
+    ),
+    Case(
+        "delete a forge repository",
+        "Deleted the GitHub repository with gh repo delete",
+        "Issues, pull requests, releases and the history are gone.",
+        "gh repo delete acme/shop --yes",
+        (
+            "glab repo delete acme/shop --yes",
+            "gh api -X DELETE repos/acme/shop",
+            "curl -X DELETE -H 'Authorization: token x' https://api.github.com/repos/acme/shop",
+        ),
+        (
+            "gh repo view acme/shop",
+            "glab repo view acme/shop",
+            "gh api repos/acme/shop",
+        ),
+    ),
+    Case(
+        "delete a service account or role",
+        "Deleted the deploy role in IAM",
+        "Every pipeline that assumes the role fails at once.",
+        "aws iam delete-role --role-name deploy",
+        (
+            "gcloud iam service-accounts delete deploy@shop.iam.gserviceaccount.com --quiet",
+            "az ad sp delete --id 00000000-0000-0000-0000-000000000002",
+            "gcloud iam roles delete deployer --project shop",
+        ),
+        (
+            "aws iam get-role --role-name deploy",
+            "gcloud iam service-accounts describe deploy@shop.iam.gserviceaccount.com",
+            "az ad sp show --id 00000000-0000-0000-0000-000000000002",
+        ),
+    ),
+    Case(
+        "turn SELinux off",
+        "Set SELinux to permissive with setenforce 0",
+        "Every policy that confines the services stops being enforced.",
+        "sudo setenforce 0",
+        (
+            "sudo sed -i 's/^SELINUX=enforcing/SELINUX=disabled/' /etc/selinux/config",
+            "sudo grubby --update-kernel ALL --args selinux=0",
+        ),
+        (
+            "getenforce",
+            "sestatus",
+            "sudo setenforce 1",
+        ),
+    ),
 )

@@ -822,14 +822,17 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         ]
         valued = {name for inv in line for name in inv.options}
         # production, where the derived pattern asks for it, says where and not what: the
-        # siblings ask for it too
+        # siblings ask for it too (a concept only about production, as broad as `kubectl
+        # delete`, keeps it as what it is about)
         anchored = [
             mine
             for mine in derived
             for anchor in anchors
             for own in [line_of(anchor.text)]
             for inv in own
-            if match_invocation(_anywhere_else(mine, anchor, valued), inv, own)
+            if match_invocation(
+                _anywhere_else(mine, anchor, valued, production=not concept.production), inv, own
+            )
         ]
         if not anchored:
             continue
@@ -853,16 +856,23 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
 
 
 def _anywhere_else(
-    pattern: Pattern, anchor: Pattern | None = None, valued: AbstractSet[str] = frozenset()
+    pattern: Pattern,
+    anchor: Pattern | None = None,
+    valued: AbstractSet[str] = frozenset(),
+    *,
+    production: bool = True,
 ) -> Pattern:
-    """The pattern without the production it asks for somewhere in the command, and without
+    """The pattern without the production it asks for somewhere in the command (`production`),
+    and without
     the values it kept where the catalogue's command takes any (`aws cloudtrail delete-trail
     <any>`: the trail a report names is one of those), nor the options (`valued`) that gave
     them."""
     named = {name for name, _ in pattern.options}
     found = replace(
         pattern,
-        anywhere=tuple(v for v in pattern.anywhere if v.raw not in (PROD, SHARED_ENV)),
+        anywhere=tuple(
+            v for v in pattern.anywhere if not production or v.raw not in (PROD, SHARED_ENV)
+        ),
         # an option whose example value was dropped only named what the command acted on
         flags=pattern.flags - (set(valued) - named),
     )

@@ -57,6 +57,7 @@ from lessons.command_tables import (
     SQL_CLIENTS,
     SQL_POSITIONAL,
     TRUE_WORDS,
+    normalize_mode,
     spec_of,
 )
 from lessons.invocation import Invocation
@@ -288,6 +289,26 @@ _EVERY_ONE = {("rm",): "ps", ("rmi",): "images", ("volume", "rm"): "volume ls"}
 
 def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     program, sub = inv.program, inv.subcommand
+    if program == "terraform" and sub[:1] in (("run-all",), ("run",)) and inv.args:
+        # Terragrunt's `run-all destroy` (`run --all destroy`) runs terraform's destroy in
+        # every module below
+        every = inv.flags - {"--all"}
+        return [
+            like(
+                inv,
+                "terraform",
+                inv.args[:1],
+                flags=every,
+                args=inv.args[1:],
+                options=inv.options,
+            )
+        ], True
+    if program == "terraform" and sub[:1] == ("destroy",):
+        # terraform's docs: `destroy` is an alias of `apply -destroy`, so a destroy told
+        # -auto-approve also applies a plan unreviewed
+        return [
+            like(inv, "terraform", ("apply",), flags=inv.flags | {"--destroy"}, options=inv.options)
+        ], False
     if program == "terraform" and sub[:1] == ("apply",) and "--destroy" in inv.flags:
         return [
             like(
@@ -528,6 +549,10 @@ def _interpreters(inv: Invocation) -> tuple[list[Invocation], bool]:
             output["--request"] = [args.pop(0).upper()]
             flags.add("--request")
             args = [f"http://localhost{a}" if a.startswith(":") else a for a in args]
+        if "--auth" in inv.options:
+            # HTTPie's `-a user:password` is curl's `-u user:password`
+            output["--user"] = inv.options["--auth"]
+            flags = (flags - {"--auth"}) | {"--user"}
         return [like(inv, "curl", flags=flags, args=args, options=output or None)], True
     if inv.program in EVALUATORS:
         return [like(inv, "sh", args=[])], True
@@ -540,8 +565,102 @@ def _interpreters(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [like(inv, "sh", args=inv.args[1:])], True
 
 
+def _modes(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """`mkdir -m 777 d` and `install -d -m 777 d` give d the mode `chmod 777 d` gives it (a
+    directory just made holds nothing: `chmod -R`); `install -m 777 f d/` gives it the files."""
+    if inv.program not in ("mkdir", "install") or "--mode" not in inv.options or not inv.args:
+        return [], False
+    directories = inv.program == "mkdir" or "--directory" in inv.flags
+    paths = inv.args if directories else inv.args[-1:]
+    flags = {"--recursive"} if directories else set()
+    return [
+        like(
+            inv,
+            "chmod",
+            flags=flags,
+            args=[*(normalize_mode(m) for m in inv.options["--mode"]), *paths],
+            options={},
+        )
+    ], False
+
+
+def _alternatives(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """update-alternatives(1) points a link at a program, as `ln -sf PATH LINK` does: `--install
+    LINK NAME PATH PRIORITY` names the link; `--set NAME PATH` the link of NAME, which the
+    distributions keep at /usr/bin/NAME."""
+    if inv.program != "update-alternatives":
+        return [], False
+    if "--install" in inv.flags and len(inv.args) >= 3:
+        link, path = inv.args[0], inv.args[2]
+    elif "--set" in inv.flags and len(inv.args) >= 2:
+        link, path = f"/usr/bin/{inv.args[0]}", inv.args[1]
+    else:
+        return [], False
+    return [like(inv, "ln", flags={"--symbolic", "--force"}, args=[path, link], options={})], False
+
+
+# Package runners that fetch a package and run it without asking (pnpm dlx, yarn dlx, bunx), and
+# npx and `npm exec` when told yes: `npm exec --yes PACKAGE` (npm-exec(1)).
+_RUNNERS = {"npx": False, "npm exec": False, "bunx": True, "pnpx": True, "pnpm dlx": True}
+_RUNNERS |= {"yarn dlx": True}
+
+
+def _runners(inv: Invocation) -> tuple[list[Invocation], bool]:
+    words = inv.text.split()
+    runner = next((r for r in _RUNNERS if words[: len(r.split())] == r.split()), None)
+    if runner is None or inv.program == "npm" and "--yes" in inv.flags:
+        return [], False
+    rest = words[len(runner.split()) :]
+    options = [w for w in rest[: next((i for i, w in enumerate(rest) if w[:1] != "-"), 0)]]
+    if not (_RUNNERS[runner] or {"-y", "--yes"} & set(options)):
+        return [], False
+    package = [w for w in rest if not w.startswith("-")][:1]
+    if inv.program == "npm" and inv.subcommand[:1] == ("exec",):
+        package = inv.args[:1]
+    elif not package or inv.program not in package[0]:
+        return [], False
+    return [like(inv, "npm", ("exec",), flags={"--yes"}, args=package, options={})], False
+
+
+SERVE_FILES = "serve-files"
+# Where a server listens when told a loopback address only: nothing on the network reaches it.
+_LOOPBACK = re.compile(r"^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])(:\d+)?$")
+
+
+def _file_servers(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """A static file server serves a directory over HTTP: `serve-files DIR` (Python's
+    `-m http.server [-d DIR]` and `SimpleHTTPServer`, which serve the directory they run in;
+    the npm packages `http-server [DIR]` and `serve [DIR]`; `php -S ADDR -t DIR`; Ruby's `ruby
+    -run -e httpd DIR`), unless it listens on a loopback address only."""
+    program, options = inv.program, inv.options
+    here = inv.cwd or "."
+    if program in ("http.server", "SimpleHTTPServer"):
+        directory = options.get("--directory", [here])[0]
+        address = options.get("--bind", [])
+    elif program in ("http-server", "serve"):
+        directory = inv.args[0] if inv.args else here
+        address = options.get("--address", []) + options.get("--listen", [])
+    elif program == "php" and "-S" in options:
+        directory = options.get("-t", [here])[0]
+        address = options["-S"]
+    elif program == "ruby" and options.get("-r") == ["un"] and options.get("-e") == ["httpd"]:
+        directory = next((a for a in inv.args if not a.isdigit()), here)
+        address = options.get("--bind-address", [])
+    else:
+        return [], False
+    if address and all(_LOOPBACK.match(a.removeprefix("tcp://")) for a in address):
+        return [], False
+    if directory in ("$HOME", "${HOME}"):
+        directory = "~"
+    return [like(inv, SERVE_FILES, args=[directory], options={})], False
+
+
 _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
     _sql,
+    _file_servers,
+    _modes,
+    _alternatives,
+    _runners,
     _services,
     _processes,
     _in_place,
@@ -563,8 +682,12 @@ def equivalents(inv: Invocation) -> list[Invocation]:
     for extra in list(found):
         for rule in _RULES:
             more, _ = rule(extra)
+            # (not the original again: `destroy` is `apply -destroy`, which is `destroy`)
             found += [
-                m for m in more if m.program != extra.program or m.subcommand != extra.subcommand
+                m
+                for m in more
+                if (m.program, m.subcommand)
+                not in {(e.program, e.subcommand) for e in (extra, inv)}
             ]
     return found
 
@@ -579,10 +702,25 @@ def _replaced_link(inv: Invocation, removed: set[str]) -> Invocation | None:
     return like(inv, "ln", flags=inv.flags | {"--force"}, options=inv.options)
 
 
+def _over_the_tree(inv: Invocation, finder: Invocation | None) -> Invocation | None:
+    """`find DIR -exec chmod 777 {} +` with nothing to narrow what it finds changes every
+    file under DIR, as `chmod -R 777 DIR` does (chmod, chown, chgrp)."""
+    if finder is None or inv.program not in ("chmod", "chown", "chgrp"):
+        return None
+    if (
+        "--recursive" in inv.flags
+        or finder.flags & _NARROWING
+        or not set(finder.args) & set(inv.args)
+    ):
+        return None
+    return like(inv, inv.program, flags=inv.flags | {"--recursive"}, options=inv.options)
+
+
 def with_equivalents(line: list[Invocation]) -> list[Invocation]:
     """The line with every command's equivalent forms added after it."""
     out: list[Invocation] = []
     removed: set[str] = set()
+    finder: Invocation | None = None
     for inv in line:
         out.append(inv)
         if not inv.expanded:
@@ -591,6 +729,11 @@ def with_equivalents(line: list[Invocation]) -> list[Invocation]:
             if replaced is not None:
                 out += [replaced, *equivalents(replaced)]
             out += equivalents(inv)
+        # (what `find -exec` runs was read, and expanded, as a line of its own)
+        tree = _over_the_tree(inv, finder)
+        if tree is not None:
+            out += [tree, *equivalents(tree)]
+        finder = inv if inv.program == "find" and inv.wrapper else None
         if inv.program in ("rm", "unlink"):
             removed.update(inv.args)
     return out

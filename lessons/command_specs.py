@@ -416,6 +416,35 @@ SPECS: dict[str, str] = {
     "mv": "-f/--force -i/--interactive~ -n/--no-clobber -u/--update: -v/--verbose~ "
     "-t/--target-directory= -T/--no-target-directory -b/--backup: -S/--suffix= "
     "--strip-trailing-slashes --exchange --no-copy -Z/--context @paths",
+    # Prisma's CLI reference: `--force` of `migrate reset` only skips the confirmation prompt
+    "prisma": "--schema= @subs @nest=migrate,db",
+    "prisma migrate reset": "-f/--force~ --skip-seed~ --skip-generate~",
+    "prisma db push": "--force-reset --accept-data-loss --skip-generate~",
+    "drizzle-kit": "--config= @subs",
+    "drizzle-kit push": "--force --strict~ --verbose~",
+    # Static file servers: Python's http.server (SimpleHTTPServer before Python 3), the npm
+    # packages http-server and serve, PHP's built-in server (`php -S ADDR -t DIR`)
+    "php": "-S= -t= -r= -f= -d= -c= -B= -R= -F= -E= -z= -n -a -q~ -l! -v/--version! "
+    "-h/--help! -i! -m!",
+    "http.server": "-d/--directory= -b/--bind= -p/--protocol= --cgi",
+    "http-server": "-p/--port= -a/--address= -d~ -i~ -g/--gzip~ -b/--brotli~ -e/--ext= "
+    "-s/--silent~ -c= -o/--open: -P/--proxy= --cors: -S/--ssl -C/--cert= -K/--key= "
+    "-r/--robots: --no-dotfiles @paths",
+    "serve": "-l/--listen= -p/--port= -s/--single -d/--debug~ -c/--config= -n/--no-clipboard~ "
+    "-u/--no-compression~ -C/--cors -S/--symlinks --ssl-cert= --ssl-key= --ssl-pass= "
+    "--no-etag~ --no-port-switching~ -L/--no-request-logging~ @paths",
+    # Apache Kafka's admin tools (each also shipped as `kafka-….sh`)
+    "kafka-topics": "--bootstrap-server= --topic= --create --delete --alter --describe! --list! "
+    "--partitions= --replication-factor= --config= --delete-config= --command-config= "
+    "--if-exists~ --if-not-exists~ --zookeeper=",
+    "kafka-configs": "--bootstrap-server= --entity-type= --entity-name= --entity-default "
+    "--alter --describe! --add-config= --delete-config= --add-config-file= --command-config= "
+    "--topic= --broker= --zookeeper=",
+    "mkdir": "-m/--mode= -p/--parents~ -v/--verbose~ -Z/--context: @paths",
+    # update-alternatives(1); RHEL's `alternatives` is the same program
+    "update-alternatives": "--install --set --remove --remove-all --auto --config --all "
+    "--display! --query! --list! --get-selections! --set-selections --altdir= --admindir= "
+    "--log= --force --skip-auto --quiet~ --verbose~",
     "install": "-m/--mode= -o/--owner= -g/--group= -d/--directory -D -t/--target-directory= "
     "-T/--no-target-directory -b/--backup: -S/--suffix= -c -C/--compare -p/--preserve-timestamps "
     "-s/--strip -v/--verbose~ --strip-program= @paths",
@@ -976,6 +1005,14 @@ PROGRAM_ALIASES: dict[str, str] = {
     "microk8s.kubectl": "kubectl",
     "k3s-kubectl": "kubectl",
     "tofu": "terraform",
+    "sls": "serverless",
+    "alternatives": "update-alternatives",
+    # npm packages whose program has another name (`npx netlify-cli deploy` runs `netlify`)
+    "netlify-cli": "netlify",
+    "firebase-tools": "firebase",
+    "aws-cdk": "cdk",
+    "kafka-topics.sh": "kafka-topics",
+    "kafka-configs.sh": "kafka-configs",  # the Serverless Framework's own short name for its CLI
     "opentofu": "terraform",
     "terragrunt": "terraform",
     "apt-get": "apt",

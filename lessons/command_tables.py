@@ -10,6 +10,7 @@ matters: `-f` and `--force` are one flag, `-u postgres` is a value and not an ar
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from lessons.command_specs import PROGRAM_ALIASES, READ_AS_SELF, SPECS
@@ -506,3 +507,40 @@ KNOWN_PROGRAMS = frozenset(
         "apk pacman kill pkill killall make supabase n8n vercel netlify fly heroku".split()
     )
 )
+
+
+# --- file modes ----------------------------------------------------------------------------------
+
+_WHO = {"u": 0o4700, "g": 0o2070, "o": 0o1007, "a": 0o7777}
+_PERM = {"r": 0o444, "w": 0o222, "x": 0o111, "X": 0o111, "s": 0o6000, "t": 0o1000}
+
+
+def normalize_mode(mode: str) -> str:
+    """`777`, `0777` -> `=0777`; `a+rwx`, `ugo+rwx`, `+rwx` -> `+0777`; anything else unchanged.
+
+    Both forms grant the bits, which is what a match compares (the checked command grants at
+    least what the reported one did)."""
+    if re.fullmatch(r"[0-7]{3,4}", mode):
+        return f"={int(mode, 8):04o}"
+    granted, op_seen = 0, "="
+    for clause in mode.split(","):
+        match = re.fullmatch(r"([ugoa]*)([+=-])([rwxXst]+)", clause)
+        if not match or match.group(2) == "-":
+            return mode
+        who, op, perms = match.groups()
+        scope = 0
+        for w in who or "a":
+            scope |= _WHO[w]
+        for p in perms:
+            granted |= scope & _PERM[p]
+        op_seen = "+" if op == "+" else op_seen
+    return f"{op_seen}{granted:04o}"
+
+
+def mode_bits(value: str) -> int | None:
+    if len(value) == 5 and value[0] in "=+":
+        try:
+            return int(value[1:], 8)
+        except ValueError:
+            return None
+    return None

@@ -68,7 +68,7 @@ from lessons.command_tables import (
 )
 from lessons.commands import Invocation, invocations
 from lessons.danger_concepts import CONCEPTS
-from lessons.prose_triggers import concept_named, describe
+from lessons.prose_triggers import concept_named, describe, named_ports, on_ports
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
 from lessons.value_classes import (
@@ -800,7 +800,12 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     line = line_of(command)
     found: list[Pattern] = []
     for concept in CONCEPTS:
-        if concept.targets or concept.ports or not concept_named(concept, prose.text):
+        if concept.targets or not concept_named(concept, prose.text):
+            continue
+        # "opened SSH to the internet": the ports the report names (or its command) narrow
+        # every sibling to them; a report naming none gives none
+        ports = named_ports(f"{prose.text} {command}") if concept.ports else []
+        if concept.ports and not ports:
             continue
         if concept.production and not prose.production:
             continue
@@ -815,24 +820,64 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         anchors = [
             p for p in patterns if p.text and any(match_invocation(p, i, line) for i in line)
         ]
-        if not any(
-            match_invocation(mine, inv, own)
+        valued = {name for inv in line for name in inv.options}
+        # production, where the derived pattern asks for it, says where and not what: the
+        # siblings ask for it too (a concept only about production, as broad as `kubectl
+        # delete`, keeps it as what it is about)
+        anchored = [
+            mine
+            for mine in derived
             for anchor in anchors
             for own in [line_of(anchor.text)]
             for inv in own
-            for mine in derived
-        ):
+            if match_invocation(
+                _anywhere_else(mine, anchor, valued, production=not concept.production), inv, own
+            )
+        ]
+        if not anchored:
             continue
-        if concept.production:
+        if concept.production or any(
+            _anywhere_else(mine).anywhere != mine.anywhere for mine in anchored
+        ):
             patterns = [_with_production(p) for p in patterns]
+        if ports:
+            patterns = [Pattern.from_json(on_ports(p.as_json(), ports)) for p in patterns]
         # other tools only: the reported tool's other commands in the catalogue are other
-        # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`)
-        own = {inv.program for inv in line}
+        # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`),
+        # unless the concept lists one danger only (`aws rds delete-db-cluster` beside
+        # `delete-db-instance`)
+        own = set() if concept.within_tool else {inv.program for inv in line}
         found += [
             p
             for p in patterns
             if p.program not in own and too_broad(p) is None and not _short_flag_of_any(p)
         ]
+    return found
+
+
+def _anywhere_else(
+    pattern: Pattern,
+    anchor: Pattern | None = None,
+    valued: AbstractSet[str] = frozenset(),
+    *,
+    production: bool = True,
+) -> Pattern:
+    """The pattern without the production it asks for somewhere in the command (`production`),
+    and without
+    the values it kept where the catalogue's command takes any (`aws cloudtrail delete-trail
+    <any>`: the trail a report names is one of those), nor the options (`valued`) that gave
+    them."""
+    named = {name for name, _ in pattern.options}
+    found = replace(
+        pattern,
+        anywhere=tuple(
+            v for v in pattern.anywhere if not production or v.raw not in (PROD, SHARED_ENV)
+        ),
+        # an option whose example value was dropped only named what the command acted on
+        flags=pattern.flags - (set(valued) - named),
+    )
+    if anchor is not None and "<any>" in anchor.text:
+        found = replace(found, args=(), options=(), flags=found.flags - named)
     return found
 
 

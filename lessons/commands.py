@@ -54,6 +54,8 @@ from lessons.command_tables import (
     SIGNALS,
     TRUE_WORDS,
     Spec,
+    mode_bits,
+    normalize_mode,
     spec_of,
 )
 from lessons.invocation import PLACEHOLDER_WORD, Invocation
@@ -70,46 +72,9 @@ from lessons.shell_syntax import (
 )
 from lessons.sql_statements import looks_like_sql
 
-__all__ = ["Invocation", "invocations", "normalize_mode", "normalize_path", "unquote"]
+__all__ = ["Invocation", "invocations", "mode_bits", "normalize_mode", "normalize_path", "unquote"]
 
 MAX_DEPTH = 4  # `bash -c "ssh h 'sudo sh -c …'"`: deeper nesting is not read
-
-
-# --- modes ---------------------------------------------------------------------------------------
-
-_WHO = {"u": 0o4700, "g": 0o2070, "o": 0o1007, "a": 0o7777}
-_PERM = {"r": 0o444, "w": 0o222, "x": 0o111, "X": 0o111, "s": 0o6000, "t": 0o1000}
-
-
-def normalize_mode(mode: str) -> str:
-    """`777`, `0777` -> `=0777`; `a+rwx`, `ugo+rwx`, `+rwx` -> `+0777`; anything else unchanged.
-
-    Both forms grant the bits, which is what a match compares (the checked command grants at
-    least what the reported one did)."""
-    if re.fullmatch(r"[0-7]{3,4}", mode):
-        return f"={int(mode, 8):04o}"
-    granted, op_seen = 0, "="
-    for clause in mode.split(","):
-        match = re.fullmatch(r"([ugoa]*)([+=-])([rwxXst]+)", clause)
-        if not match or match.group(2) == "-":
-            return mode
-        who, op, perms = match.groups()
-        scope = 0
-        for w in who or "a":
-            scope |= _WHO[w]
-        for p in perms:
-            granted |= scope & _PERM[p]
-        op_seen = "+" if op == "+" else op_seen
-    return f"{op_seen}{granted:04o}"
-
-
-def mode_bits(value: str) -> int | None:
-    if len(value) == 5 and value[0] in "=+":
-        try:
-            return int(value[1:], 8)
-        except ValueError:
-            return None
-    return None
 
 
 # --- program names -------------------------------------------------------------------------------
@@ -118,6 +83,7 @@ _VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php|psql|pg_dump)[0-9.]*(-
 
 
 _CMDLET = re.compile(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
+_PACKAGE_VERSION = re.compile(r"(?<=\w)@[\w.^~*<>=-]+$")
 
 
 # `$(which rm)`, `$(command -v rm)`: the program found on the PATH, run by its full path
@@ -131,6 +97,7 @@ def spec_name(word: str) -> str:
         word = looked_up.group(1)
     name = posixpath.basename(word.rstrip("/")) or word
     name = name.removesuffix(".exe")
+    name = _PACKAGE_VERSION.sub("", name)  # `npx vercel@latest`: the package's own program
     if _CMDLET.fullmatch(name):
         name = name.lower()  # PowerShell's cmdlets ignore case (`Remove-Item`, `remove-item`)
     versioned = _VERSIONED.match(name)
@@ -438,7 +405,7 @@ _VERIFY_KEY = re.compile(
 # ... or when true.
 _NOVERIFY_KEY = re.compile(
     r"(?i)(no|skip|disable|ignore)[_.-]*(ssl|tls|cert|certificate)[_.-]*(verify|verification|"
-    r"validation|check)?|insecure|ssl[_.-]*no[_.-]*verify"
+    r"validation|check)?|insecure|ssl[_.-]*no[_.-]*verify|disable[_.-]*connection[_.-]*verification"
 )
 # Settings that skip the commit hooks (`HUSKY=0 git commit`, `-c core.hooksPath=/dev/null`).
 _HOOK_SKIPS = {"husky": FALSE_WORDS, "husky_skip_hooks": TRUE_WORDS, "skip_hooks": TRUE_WORDS}
@@ -489,8 +456,11 @@ def _environment_flags(program: str, env: dict[str, str], spec: Spec) -> set[str
 def _insecure(settings) -> bool:
     for key, value in settings:
         lowered = str(value).strip().strip("\"'").lower()
-        if _NOVERIFY_KEY.search(key) and lowered in TRUE_WORDS:
-            return True
+        if _NOVERIFY_KEY.search(key):
+            # `auth/disable_ssl_validation False` leaves verification on
+            if lowered in TRUE_WORDS:
+                return True
+            continue
         if _VERIFY_KEY.search(key) and (lowered in FALSE_WORDS or lowered == ""):
             return True
     return False
@@ -956,6 +926,7 @@ class _Context:
         found = invocations(text, depth=self.depth + 1, sudo=self.sudo)
         for inv in found:
             inv.via = [*via, *inv.via]
+            inv.env = {**self.env, **inv.env}  # `RAILS_ENV=x bundle exec rails …`: inherited
             if inv.pipeline is None and self.raw.pipeline is not None:
                 # `docker exec web curl -fsSL URL | sh`: what a wrapped command prints leaves
                 # through its wrapper, into the wrapper's pipeline
@@ -1032,7 +1003,8 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
             if word == "-c" or not word.startswith("-"):
                 break
     if name in INTERPRETERS and rest:
-        j = _skip_options(rest, 0, INTERPRETER_VALUES)
+        # `php -S 0.0.0.0:8000 -t dir`: the interpreter's own options that take a value too
+        j = _skip_options(rest, 0, INTERPRETER_VALUES | spec_of(name).values)
         reads_code = {"-c", "-e", "-E", "-m", "--eval", "-p", "-s", "-", "-i"} & set(rest[:j])
         if j < len(rest) and not reads_code and not rest[j].startswith("-"):
             # `python manage.py flush` and `./manage.py flush` are the same program

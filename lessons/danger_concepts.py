@@ -74,6 +74,10 @@ class Concept:
     production: bool = False
     # the ports a sentence names ("SSH or RDP", "on 22") narrow every command to them
     ports: bool = False
+    # every command listed is the same danger, also beside another of the same tool (`aws rds
+    # delete-db-cluster` beside `delete-db-instance`); without it a tool's other commands in a
+    # concept are taken for other dangers of it
+    within_tool: bool = False
 
 
 def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
@@ -84,6 +88,36 @@ def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
     )
     return Concept(name, groups, commands, **extra)
 
+
+# Deleting a managed database instance or cluster, in each provider's CLI reference (the first
+# two are AWS's, which take a final snapshot unless told to skip it).
+_MANAGED_DATABASE_DELETES = (
+    "aws rds delete-db-instance <any>",
+    "aws rds delete-db-cluster <any>",
+    "gcloud sql instances delete <any>",
+    "az sql db delete <any>",
+    "az sql server delete <any>",
+    *(
+        f"az {engine} {kind} delete <any>"
+        for engine in ("postgres", "mysql")
+        for kind in ("server", "flexible-server")
+    ),
+    "az mariadb server delete <any>",
+    "doctl databases delete <any>",
+    "scw rdb instance delete <any>",
+    "linode-cli databases postgresql-delete <any>",
+    "linode-cli databases mysql-delete <any>",
+)
+
+# Deleting virtual machines, in each provider's CLI reference.
+_VM_DELETES = (
+    "aws ec2 terminate-instances <any>",
+    "gcloud compute instances delete <any>",
+    "az vm delete <any>",
+    "doctl compute droplet delete <any>",
+    "linode-cli linodes delete <any>",
+    "hcloud server delete <any>",
+)
 
 # fmt: off
 CONCEPTS: tuple[Concept, ...] = (
@@ -104,6 +138,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "force-delete a local branch",
         "branch & DELETE & force|unmerged|not merged|unpushed|not pushed|-D",
         {"program": "git", "subcommand": ["branch"], "flags": ["--delete", "--force"]},
+        # git-update-ref(1) -d deletes the ref itself, with no check of what it held
+        {"program": "git", "subcommand": ["update-ref"], "args": ["re:^refs/heads/"]},
     ),
     concept(
         "delete a remote tag",
@@ -130,7 +166,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "docker|container & image & DELETE & all|every",
         "docker image prune --all",
         "docker system prune --all",
-        {"program": "docker", "subcommand": ["rmi"], "args": ["re:^\\$\\(docker images"]},
+        {
+            "program": "docker",
+            "subcommand": ["rmi"],
+            "args": ["re:^\\$\\(docker images"],
+            "text": "docker rmi --force $(docker images -q)",
+        },
+        within_tool=True,
     ),
     concept(
         "run a container as root",
@@ -207,6 +249,7 @@ CONCEPTS: tuple[Concept, ...] = (
             "anywhere": ["re:(?i)protection"],
             "options": {"--method": "re:(?i)^(delete|put|patch)$"},
         },
+        within_tool=True,
     ),
     concept(
         "recursive delete of a system directory",
@@ -357,6 +400,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "systemctl stop apparmor",
         "systemctl disable apparmor",
         "aa-teardown",
+        # the kernel told at boot (grubby(8) --args, as RHEL's docs give it)
+        {"program": "grubby", "anywhere": ["re:(^|\\s)(selinux|enforcing|apparmor)=0(\\s|$)"]},
+        within_tool=True,
     ),
     concept(
         "disable the firewall",
@@ -378,6 +424,42 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         targets="service",
     ),
+    # The host firewall turned off or emptied, whichever front end runs it (ufw(8),
+    # firewall-cmd(1), iptables(8), nft(8), their systemd units, Windows' netsh); its status and
+    # listings stay allowed.
+    concept(
+        "turn the host firewall off",
+        "firewall|ufw|firewalld|iptables|nftables|nft & DISABLE|flush|open|accept all|allow all",
+        "ufw disable",
+        "ufw reset",
+        "iptables -F",
+        "iptables -P INPUT ACCEPT",
+        "ip6tables -F",
+        "nft flush ruleset",
+        "firewall-cmd --panic-off",
+        *(
+            f"systemctl {verb} {unit}"
+            for unit in ("ufw", "firewalld", "nftables", "iptables", "netfilter-persistent")
+            for verb in ("stop", "disable", "mask")
+        ),
+        "netsh advfirewall set allprofiles state off",
+        within_tool=True,
+    ),
+    # A default policy that drops what is not allowed, set over the connection it would drop
+    # (iptables(8) -P, nft(8) chain policies, ufw(8) default, firewalld's drop zone).
+    concept(
+        "set the firewall's default policy to drop",
+        "default|policy & drop|deny|reject & input|incoming|inbound|policy|firewall|iptables",
+        "iptables -P INPUT DROP",
+        "iptables -P INPUT REJECT",
+        "ip6tables -P INPUT DROP",
+        {"program": "nft", "anywhere": ["re:(?i)policy\\s+drop"]},
+        "ufw default deny incoming",
+        "ufw default reject incoming",
+        "firewall-cmd --set-default-zone=drop",
+        "firewall-cmd --panic-on",
+        within_tool=True,
+    ),
     concept(
         "open a port to the whole internet",
         "0.0.0.0/0|world|internet|anywhere|public|everyone|any ip|all ips & port|ssh|22|3389|rdp|"
@@ -386,9 +468,20 @@ CONCEPTS: tuple[Concept, ...] = (
             "program": "aws",
             "subcommand": ["ec2", "authorize-security-group-ingress"],
             "anywhere": [INTERNET],
+            "text": "aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0 <any>",
         },
-        {"program": "gcloud", "subcommand": ["compute", "firewall-rules"], "anywhere": [INTERNET]},
-        {"program": "az", "subcommand": ["network", "nsg", "rule"], "anywhere": [INTERNET]},
+        {
+            "program": "gcloud",
+            "subcommand": ["compute", "firewall-rules"],
+            "anywhere": [INTERNET],
+            "text": "gcloud compute firewall-rules create <any> --source-ranges 0.0.0.0/0",
+        },
+        {
+            "program": "az",
+            "subcommand": ["network", "nsg", "rule"],
+            "anywhere": [INTERNET],
+            "text": "az network nsg rule create <any> --source-address-prefixes 0.0.0.0/0",
+        },
         # a host firewall accepting a port from any source (a rule added, not deleted)
         {
             "program": "iptables",
@@ -405,6 +498,17 @@ CONCEPTS: tuple[Concept, ...] = (
         "certificate|tls|ssl|https|cert & verif|validat|check|insecure|-k|ignor|skip|disabl|bypass|"
         "trust",
         {"program": "re:.", "flags": ["--insecure"]},
+        # each tool's own spelling (every one implies --insecure: `command_tables.INSECURE_FLAGS`),
+        # so that a report of one reaches the others
+        "curl --insecure",
+        "wget --no-check-certificate",
+        "pip install --trusted-host <any>",
+        "git -c http.sslVerify=false",
+        "kubectl --insecure-skip-tls-verify",
+        "helm --insecure-skip-tls-verify",
+        "aws --no-verify-ssl",
+        "npm install --no-strict-ssl",
+        within_tool=True,
     ),
     concept(
         "forward the SSH agent",
@@ -433,6 +537,8 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "re:.", "options": {"--passwd": LITERAL_SECRET}},
         {"program": "re:.", "anywhere": ["re:^[a-z][a-z0-9+.-]*://[^:/@\\s]+:[^@/$\\s]+@"]},
         {"program": "curl", "options": {"--user": "re:^[^:$]+:[^$].*"}},
+        # sshpass(1): -p takes the password itself (-e and -f read it from elsewhere)
+        {"program": "sshpass", "flags": ["-p"]},
     ),
     concept(
         "delete resources of a production cluster",
@@ -453,6 +559,20 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"re:^(https?://)?(0\.0\.0\.0|::|\[::\])(:\d+)?/?$|(^|,)(0\.0\.0\.0|::)(,|$)"
             ],
         },
+    ),
+    # A static file server over a home directory or the filesystem's root serves every key and
+    # credential under it (`command_equivalents`: every server is `serve-files DIR`).
+    concept(
+        "serve a home directory or the root over HTTP",
+        "home director|home folder|home dir|$home|filesystem root|root director|root of the "
+        "filesystem|entire disk|whole disk & serv|shar|http|web server|file server|expos",
+        {
+            "program": "serve-files",
+            "args": [HOME_DIR],
+            "text": "python3 -m http.server --directory ~",
+        },
+        {"program": "serve-files", "args": ["re:^/$"]},
+        {"program": "serve-files", "args": [SYSTEM_DIR]},
     ),
     concept(
         "roll back database migrations",
@@ -685,6 +805,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "prisma migrate reset",
         "prisma db push --force-reset",
         "prisma db push --accept-data-loss",
+        # drizzle-kit push --force accepts every data-loss statement without asking
+        "drizzle-kit push --force",
         *(
             f"{tool} db:{task}"
             for tool in ("rails", "rake")
@@ -715,6 +837,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "console doctrine:schema:drop --force",
         "console doctrine:database:drop --force",
         "supabase db reset",
+        within_tool=True,
     ),
     concept(
         "restore over a database",
@@ -723,6 +846,20 @@ CONCEPTS: tuple[Concept, ...] = (
         "psql < <any>",
         "mysql < <any>",
         "pg_restore",
+        production=True,
+    ),
+    # Rails loading the schema file over a database: every table is created again, empty
+    # (`db:schema:load`, the older `db:structure:load`, and `db:seed:replant`, which truncates
+    # every table before seeding); on a fresh test database it is everyday.
+    concept(
+        "load the schema over a production database",
+        "schema:load|structure:load|schema load|load the schema|loading the schema|seed:replant|"
+        "replant",
+        *(
+            f"{tool} db:{task}"
+            for tool in ("rails", "rake")
+            for task in ("schema:load", "structure:load", "seed:replant")
+        ),
         production=True,
     ),
     concept(
@@ -749,6 +886,20 @@ CONCEPTS: tuple[Concept, ...] = (
         "docker compose rm --volumes",
         "docker rm --volumes",
     ),
+    # Every volume no container uses, or a project's volumes, deleted with their data, by each
+    # container engine (docker, podman and nerdctl share the subcommands).
+    concept(
+        "prune every unused volume",
+        "volume & prun|delet|remov|wip|down -v|clean",
+        "docker system prune --volumes",
+        "docker volume prune",
+        "docker compose down --volumes",
+        "podman volume prune",
+        "podman system prune --volumes",
+        "nerdctl volume prune",
+        "nerdctl system prune --volumes",
+        within_tool=True,
+    ),
     concept(
         "prune every Docker image",
         "docker|container & image|everything|all unused|unused data & prun|clean up everything|wip",
@@ -766,6 +917,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "pvc|persistent volume|persistentvolume|volume claim|persistent storage & DELETE",
         {"program": "kubectl", "subcommand": ["delete", "persistentvolumeclaim"]},
         {"program": "kubectl", "subcommand": ["delete", "persistentvolume"]},
+        "kubectl delete persistentvolumeclaim <any>",
+        "kubectl delete persistentvolume <any>",
+        within_tool=True,
     ),
     concept(
         "delete every resource",
@@ -836,6 +990,19 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "aws", "subcommand": ["cloudformation", "delete-stack"]},
         "az deployment group delete <any>",
         "gcloud infra-manager deployments delete <any>",
+    ),
+    # Forcing the replacement of a resource: it is destroyed and made again, with its data
+    # (terraform's -replace, which deprecates taint; Pulumi's --replace and --target-replace).
+    concept(
+        "force the replacement of infrastructure",
+        "replac|taint|recreat|re-creat & resource|infrastructure|terraform|tofu|pulumi|stateful|"
+        "database|instance",
+        "terraform apply -replace=<any>",
+        "terraform taint <any>",
+        "pulumi up --replace <any>",
+        "pulumi up --target-replace <any>",
+        "pulumi state taint <any>",
+        within_tool=True,
     ),
     concept(
         "apply without review",
@@ -915,6 +1082,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "rclone purge <any>",
         "rclone delete <any>",
         "mc rm --recursive --force <any>",
+        "mc rb --force <any>",
+        # a storage account goes with every container and blob in it
+        "az storage account delete <any>",
         "s3cmd del --recursive <any>",
         "s3cmd rb --recursive <any>",
     ),
@@ -971,26 +1141,81 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete virtual machines",
-        "ec2|compute engine|gce|virtual machine|vm instance|vms|azure vm & DELETE|terminat",
-        "aws ec2 terminate-instances <any>",
-        "gcloud compute instances delete <any>",
-        "az vm delete <any>",
+        "ec2|compute engine|gce|virtual machine|vm instance|vms|azure vm|droplet & DELETE|"
+        "terminat",
+        *_VM_DELETES,
+    ),
+    # "Terminated the instances": terminating is what the clouds call deleting a machine
+    concept(
+        "terminate instances",
+        "instance & terminat",
+        *_VM_DELETES,
+    ),
+    # Managed caches (ElastiCache, Memorystore, Azure Cache for Redis) deleted with their data.
+    concept(
+        "delete a managed cache",
+        "elasticache|memorystore|azure cache|redis|memcached|valkey|cache cluster|cache & DELETE",
+        "aws elasticache delete-replication-group <any>",
+        "aws elasticache delete-cache-cluster <any>",
+        "aws elasticache delete-serverless-cache <any>",
+        "gcloud redis instances delete <any>",
+        "gcloud memcache instances delete <any>",
+        "az redis delete <any>",
+        within_tool=True,
+    ),
+    # Serverless functions (Lambda, Cloud Functions, Azure Functions) deleted.
+    concept(
+        "delete a serverless function",
+        "lambda|cloud function|function app|functionapp|serverless function|function & DELETE",
+        "aws lambda delete-function <any>",
+        "gcloud functions delete <any>",
+        "az functionapp delete <any>",
+        within_tool=True,
+    ),
+    # Virtual networks (VPC, VPC network, VNet) deleted with what hangs off them.
+    concept(
+        "delete a virtual network",
+        "vpc|virtual network|vnet|cloud network & DELETE",
+        "aws ec2 delete-vpc <any>",
+        "gcloud compute networks delete <any>",
+        "az network vnet delete <any>",
+        "doctl vpcs delete <any>",
+        within_tool=True,
     ),
     concept(
         "delete a managed database",
-        "rds|aurora|dynamodb|cosmos|azure sql|managed database & DELETE",
-        "aws rds delete-db-instance <any>",
-        "aws rds delete-db-cluster <any>",
+        "rds|aurora|dynamodb|cosmos|azure sql|managed database|cloud sql|database instance|"
+        "db instance|database cluster|db cluster|database server|flexible server|flexible-server"
+        " & DELETE",
+        *_MANAGED_DATABASE_DELETES,
         "aws dynamodb delete-table <any>",
-        "az sql db delete <any>",
-        "az sql server delete <any>",
         "az cosmosdb delete <any>",
+        within_tool=True,
     ),
     concept(
         "delete an infrastructure stack or group",
-        "cloudformation|resource group|cfn stack & DELETE",
+        "cloudformation|resource group|cfn stack|cdk stack|serverless stack|sam stack & DELETE|"
+        "destroy|remov|tear down|tearing down",
         "aws cloudformation delete-stack <any>",
         "az group delete <any>",
+        # Google Cloud groups resources by project, as Azure does by resource group
+        "gcloud projects delete <any>",
+        # the tools that deploy through CloudFormation delete the stack they made (the CDK's
+        # `destroy`, the Serverless Framework's `remove`, SAM's `delete`)
+        "cdk destroy",
+        "serverless remove",
+        "sam delete",
+    ),
+    concept(
+        "delete a node pool",
+        "node pool|nodepool|node-pool|node group|nodegroup|worker pool & DELETE",
+        "gcloud container node-pools delete <any>",
+        "az aks nodepool delete <any>",
+        "eksctl delete nodegroup <any>",
+        "aws eks delete-nodegroup <any>",
+        "doctl kubernetes cluster node-pool delete <any>",
+        "linode-cli lke pool-delete <any>",
+        "oci ce node-pool delete <any>",
     ),
     concept(
         "delete a bucket",
@@ -1009,8 +1234,33 @@ CONCEPTS: tuple[Concept, ...] = (
     concept(
         "delete cloud databases without a snapshot",
         "snapshot|backup & without|skip|no final|delet",
-        "aws rds delete-db-instance --skip-final-snapshot",
-        "aws rds delete-db-cluster --skip-final-snapshot",
+        *(
+            f"aws {service} {verb} --skip-final-snapshot"
+            for service in ("rds", "docdb", "neptune")
+            for verb in ("delete-db-instance", "delete-db-cluster")
+        ),
+        "aws redshift delete-cluster --skip-final-cluster-snapshot",
+        # the other providers' deletes take no final backup of their own
+        *_MANAGED_DATABASE_DELETES[2:],
+        within_tool=True,
+    ),
+    # Backups and snapshots: the way back from a bad change (each provider's CLI reference);
+    # listing, describing and creating them stay allowed.
+    concept(
+        "delete backups or snapshots",
+        "snapshot|backup|recovery point & DELETE",
+        "aws rds delete-db-snapshot <any>",
+        "aws rds delete-db-cluster-snapshot <any>",
+        "aws ec2 delete-snapshot <any>",
+        "aws backup delete-recovery-point <any>",
+        "aws backup delete-backup-vault <any>",
+        "aws dynamodb delete-backup <any>",
+        "gcloud sql backups delete <any>",
+        "gcloud compute snapshots delete <any>",
+        "az snapshot delete <any>",
+        "az backup protection disable --delete-backup-data <any>",
+        "doctl compute snapshot delete <any>",
+        within_tool=True,
     ),
     # Message brokers and queues: purging or deleting what waits to be consumed, in every
     # major broker (rabbitmqctl(8) and rabbitmqadmin, Celery's `purge`, the AWS CLI's sqs, sns
@@ -1044,6 +1294,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "gcloud pubsub subscriptions seek <any>",
         "kafka-topics --delete",
         "kafka-delete-records",
+        # a retention of seconds makes the broker delete every message older: a purge
+        {
+            "program": "kafka-configs",
+            "flags": ["--alter"],
+            "options": {"--add-config": "re:(^|,)retention\\.ms=\\d{1,4}(,|$)"},
+        },
         "rpk topic delete <any>",
         "rpk topic trim-prefix <any>",
         "nats stream purge <any>",
@@ -1256,6 +1512,9 @@ CONCEPTS: tuple[Concept, ...] = (
         # the workflow files themselves
         {"program": "git", "subcommand": ["rm"], "args": ["re:(^|/)\\.github/workflows(/|$)"]},
         {"program": "rm", "args": ["re:(^|/)\\.github/workflows(/|$)"]},
+        # renamed out of the directory or to a name the runner does not read
+        {"program": "git", "subcommand": ["mv"], "args": ["re:(^|/)\\.github/workflows/"]},
+        {"program": "mv", "args": ["re:(^|/)\\.github/workflows/"]},
         {"program": "git", "subcommand": ["rm"], "args": ["re:(^|/)\\.gitlab-ci\\.ya?ml$"]},
         {"program": "rm", "args": ["re:(^|/)\\.gitlab-ci\\.ya?ml$"]},
     ),
@@ -1282,6 +1541,71 @@ CONCEPTS: tuple[Concept, ...] = (
         "force dependency upgrades",
         "audit fix & force",
         "npm audit fix --force",
+    ),
+    # Package runners fetching a package from the registry and running it without asking: npx
+    # and `npm exec` told --yes, pnpm dlx, yarn dlx, bunx (all read as `npm exec --yes`).
+    concept(
+        "run an unvetted package with a package runner",
+        "npx|dlx|bunx|npm exec|package runner & unvetted|unknown|not checked|unchecked|untrusted|"
+        "unverified|forum|random|never heard|without checking|had not checked|typosquat|"
+        "not vetted|unfamiliar",
+        {"program": "npm", "subcommand": ["exec"], "flags": ["--yes"]},
+    ),
+    # Cloud access keys and credentials deleted or turned off (IAM access keys, service-account
+    # keys, Entra application and service-principal credentials); listing them stays allowed.
+    concept(
+        "delete cloud access keys",
+        "access key|service account key|service-account key|app credential|client secret|"
+        "credential|api key & DELETE|revok|deactivat|disabl|rotat",
+        "aws iam delete-access-key <any>",
+        {
+            "program": "aws",
+            "subcommand": ["iam", "update-access-key"],
+            "options": {"--status": "re:(?i)^inactive$"},
+        },
+        "gcloud iam service-accounts keys delete <any>",
+        "gcloud iam service-accounts keys disable <any>",
+        "az ad app credential delete <any>",
+        "az ad sp credential delete <any>",
+        within_tool=True,
+    ),
+    # Published package versions deleted from their registry (GitHub Packages through its API,
+    # CodeArtifact, Artifact Registry, NuGet, npm, crates.io, RubyGems); listing stays allowed.
+    concept(
+        "delete published package versions",
+        "publish|registry|version & package|crate|gem|npm|nuget|artifact & DELETE|unpublish|yank",
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "options": {"--method": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/packages/"],
+            "text": "gh api -X DELETE /user/packages/npm/<any>/versions/<any>",
+        },
+        "aws codeartifact delete-package-versions <any>",
+        "aws codeartifact delete-package <any>",
+        "gcloud artifacts versions delete <any>",
+        "gcloud artifacts packages delete <any>",
+        "dotnet nuget delete <any>",
+        "nuget delete <any>",
+        "npm unpublish <any>",
+        "cargo yank <any>",
+        "gem yank <any>",
+        within_tool=True,
+    ),
+    # Cloud identities deleted (IAM roles and users, service accounts, custom roles, Entra
+    # service principals and applications): everything that runs as them fails.
+    concept(
+        "delete a cloud identity",
+        "iam|service account|service-account|service principal|app registration|cloud role & "
+        "DELETE",
+        "aws iam delete-role <any>",
+        "aws iam delete-user <any>",
+        "gcloud iam service-accounts delete <any>",
+        "gcloud iam roles delete <any>",
+        "az ad sp delete <any>",
+        "az ad app delete <any>",
+        "az role definition delete <any>",
+        within_tool=True,
     ),
     concept(
         "publish a package",
@@ -1350,9 +1674,68 @@ CONCEPTS: tuple[Concept, ...] = (
         "log|journal|audit trail & DELETE|truncat|vacuum|rotat",
         "journalctl --vacuum-time <any>",
         "journalctl --vacuum-size <any>",
+        # the clouds' log stores (CloudWatch Logs, Cloud Logging, Azure Monitor): deleted, or
+        # kept a week or less
+        "aws logs delete-log-group <any>",
+        "aws logs delete-log-stream <any>",
+        {
+            "program": "aws",
+            "subcommand": ["logs", "put-retention-policy"],
+            "options": {"--retention-in-days": "re:^[1-7]$"},
+        },
+        "gcloud logging logs delete <any>",
+        "gcloud logging buckets delete <any>",
+        {
+            "program": "gcloud",
+            "subcommand": ["logging", "buckets", "update"],
+            "options": {"--retention-days": "re:^[1-7]$"},
+        },
+        "az monitor log-analytics workspace delete <any>",
+        "az monitor diagnostic-settings delete <any>",
+        "aws cloudtrail delete-trail <any>",
         {"program": "rm", "args": ["re:^/var/log(/|$)"]},
         {"program": "truncate", "args": ["re:^/var/log/"]},
         {"program": "write-file", "args": ["re:^/var/log/"]},
+        within_tool=True,
+    ),
+    # The audit trail: who did what (CloudTrail, Cloud Audit Logs' sinks, Azure diagnostic
+    # settings, Linux auditd); reading its status stays allowed.
+    concept(
+        "turn the audit trail off",
+        "audit|cloudtrail|trail & DELETE|DISABLE",
+        "aws cloudtrail delete-trail <any>",
+        "aws cloudtrail stop-logging <any>",
+        "gcloud logging sinks delete <any>",
+        "az monitor diagnostic-settings delete <any>",
+        "auditctl -D",
+        "auditctl -e 0",
+        "systemctl stop auditd",
+        "systemctl disable auditd",
+        "service auditd stop",
+        within_tool=True,
+    ),
+    # Unmounting a filesystem still in use: lazily or by force, or after killing what uses it
+    # (umount(8) -l/-f, fusermount -z, fuser(1) -k -m); a plain umount refuses a busy target.
+    concept(
+        "unmount a filesystem in use",
+        "unmount|umount|detach|out from under & volume|mount|disk|filesystem|file system|"
+        "data director|partition|drive",
+        "umount --lazy <any>",
+        "umount --force <any>",
+        "fusermount -u -z <any>",
+        "fuser -k -m <any>",
+        # a block volume detached by force from the instance still writing to it
+        "aws ec2 detach-volume --force <any>",
+        within_tool=True,
+    ),
+    # authorized_keys written over rather than appended to: every other key is gone.
+    concept(
+        "overwrite authorized_keys",
+        "authorized_keys|authorized keys|allowed keys|allowed-keys|ssh keys|ssh key|key file "
+        "& overwrit|over |replac|clobber|instead of append|instead of adding",
+        {"program": "write-file", "args": ["re:(^|/)authorized_keys2?$"], "without": ["--append"]},
+        {"program": "scp", "args": ["re:(^|[/:])authorized_keys2?$"]},
+        {"program": "rsync", "args": ["re:(^|[/:])authorized_keys2?$"]},
     ),
     concept(
         "remove a user's password",

@@ -556,7 +556,7 @@ def named_ports(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _on_ports(pattern: str | dict, ports: list[str]) -> str | dict:
+def on_ports(pattern: str | dict, ports: list[str]) -> str | dict:
     """A pattern narrowed to the ports named: one of them somewhere in the command (`--port 22`,
     `tcp:22`, `FromPort=22`, `22/tcp`), not inside an address or an id."""
     if not ports or not isinstance(pattern, dict):
@@ -840,7 +840,7 @@ def describe(sentence: str) -> Described:
         before = len(described.lines) + len(described.patterns)
         for command in concept.commands:
             for filled in _fill(command, targets):
-                filled = _on_ports(filled, ports)
+                filled = on_ports(filled, ports)
                 if isinstance(filled, str):
                     described.lines.append(filled)
                 else:

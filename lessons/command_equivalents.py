@@ -27,7 +27,8 @@ reads one command and adds the equivalent command in the spelling triggers use:
 - an interpreter reading its program from a pipe (`| python3 -`, `| perl`) runs it as `| sh`
   does; HTTPie and PowerShell's downloaders fetch as `curl` does; `printf FORMAT X` prints X as
   `echo X` does;
-- a redirection, `tee`, `cp`, `mv` or `ln -f` onto a file writes it: `write-file PATH`; so does
+- a redirection, `tee`, `cp`, `mv`, `ln -f` or `truncate -s 0` onto a file writes it: `write-file
+  PATH`; so does
   `ln -s` where the line has just removed the file (`rm f && ln -s src f`);
 - a GitHub REST call (`gh api -X DELETE repos/o/r/releases/7`, or `curl` to api.github.com) is
   also read as the command it stands for (`gh release delete 7 --repo o/r`): `rest_call_command`,
@@ -266,6 +267,8 @@ def _writes(inv: Invocation) -> tuple[list[Invocation], bool]:
         targets.append(inv.args[-1])  # `ln -sf src f` replaces f as `cp src f` does
     elif inv.program == "dd" and "of" in inv.options:
         targets += inv.options["of"]
+    elif inv.program == "truncate" and inv.options.get("--size") in (["0"], ["0K"], ["0M"]):
+        targets += inv.args  # `truncate -s 0 f` empties f as `: > f` does
     if not targets:
         return [], False
     appends = APPENDS in inv.flags or "--append" in inv.flags and inv.program == "tee"

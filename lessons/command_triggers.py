@@ -796,7 +796,10 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     danger the catalogue knows (`gem yank` of "unpublish a package"), the report's prose names
     that danger, and what was derived from the command is no narrower than the catalogue's
     command (`git push --force main` is narrower than `git push --force`), the catalogue's other
-    commands for it (`cargo yank`, `npm unpublish`)."""
+    commands for it (`cargo yank`, `npm unpublish`): in production where the report asks for
+    it, on the ports it names where the danger is about ports (`ports`), and the reported
+    tool's own other commands only where the concept says they are the same danger
+    (`within_tool`)."""
     line = line_of(command)
     found: list[Pattern] = []
     for concept in CONCEPTS:
@@ -862,18 +865,17 @@ def _anywhere_else(
     *,
     production: bool = True,
 ) -> Pattern:
-    """The pattern without the production it asks for somewhere in the command (`production`),
-    and without
-    the values it kept where the catalogue's command takes any (`aws cloudtrail delete-trail
-    <any>`: the trail a report names is one of those), nor the options (`valued`) that gave
-    them."""
+    """What a derived pattern says about the operation, to compare with a catalogue command:
+    without the production it asks for somewhere in the command (where `production`), the
+    options whose example value was dropped (`valued`: `--topic $TOPIC`), and, where the
+    catalogue's command takes any value (`aws cloudtrail delete-trail <any>`), the values it
+    kept (the trail a report names is one of those)."""
     named = {name for name, _ in pattern.options}
     found = replace(
         pattern,
         anywhere=tuple(
             v for v in pattern.anywhere if not production or v.raw not in (PROD, SHARED_ENV)
         ),
-        # an option whose example value was dropped only named what the command acted on
         flags=pattern.flags - (set(valued) - named),
     )
     if anchor is not None and "<any>" in anchor.text:

@@ -1607,6 +1607,25 @@ CONCEPTS: tuple[Concept, ...] = (
         "az role definition delete <any>",
         within_tool=True,
     ),
+    # Every index of an Elasticsearch or OpenSearch cluster deleted (`DELETE /_all`, `DELETE
+    # /*`: what `action.destructive_requires_name` exists to refuse), or every document of an
+    # index (`_delete_by_query` with `match_all`), over HTTP; a named index's delete is not.
+    concept(
+        "delete every Elasticsearch index or document",
+        "elasticsearch|opensearch|index|indices|documents & DELETE|wip|drop",
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "args": ["re:^(https?://)?[^/]+/(_all|\\*|_all/?\\?.*|\\*/?\\?.*)/?$"],
+            "text": "curl -X DELETE <any>",
+        },
+        {
+            "program": "curl",
+            "args": ["re:/_delete_by_query(\\?|$)"],
+            "anywhere": ["re:match_all"],
+        },
+        within_tool=True,
+    ),
     concept(
         "publish a package",
         "publish|release to npm|release to pypi|upload & package|npm|pypi|crate|gem|registry|"

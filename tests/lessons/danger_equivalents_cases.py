@@ -760,4 +760,22 @@ CASES: tuple[Case, ...] = (
             "sudo setenforce 1",
         ),
     ),
+    Case(
+        "delete every search index",
+        "Deleted every Elasticsearch index with DELETE /_all",
+        "Every index and every document in the cluster is gone.",
+        "curl -X DELETE http://es.internal:9200/_all",
+        (
+            'curl -X DELETE "http://es.internal:9200/*"',
+            "http DELETE es.internal:9200/_all",
+            "curl -X POST es.internal:9200/orders/_delete_by_query "
+            "-H 'Content-Type: application/json' -d '{\"query\":{\"match_all\":{}}}'",
+        ),
+        (
+            "curl http://es.internal:9200/_cat/indices",
+            'curl -X POST es.internal:9200/orders/_search -d \'{"query":{"match_all":{}}}\'',
+            "curl -X POST es.internal:9200/orders/_delete_by_query "
+            '-d \'{"query":{"range":{"ts":{"lt":"now-90d"}}}}\'',
+        ),
+    ),
 )

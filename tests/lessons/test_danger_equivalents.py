@@ -101,3 +101,8 @@ def test_a_setting_named_for_disabling_verification_is_off_only_when_true():
     assert not insecure("gcloud config set auth/disable_ssl_validation False")
     assert insecure("AZURE_CLI_DISABLE_CONNECTION_VERIFICATION=1 az storage blob list")
     assert not insecure("git config --global http.sslVerify true")
+
+
+def test_truncating_a_file_to_nothing_writes_it_as_a_redirect_does():
+    assert ("write-file", "/var/log/syslog") in spelled("truncate -s 0 /var/log/syslog")
+    assert not any(s[0] == "write-file" for s in spelled("truncate -s 10M disk.img"))

@@ -68,6 +68,7 @@ from lessons.command_tables import (
 )
 from lessons.commands import Invocation, invocations
 from lessons.danger_concepts import CONCEPTS
+from lessons.invocation import PLACEHOLDER_WORD
 from lessons.prose_triggers import concept_named, describe
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
@@ -295,9 +296,11 @@ class _Level:
 
 def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | None:
     """A reported value as a pattern value at this level, or None when it is only an example."""
-    if is_placeholder(raw) or placeholder_value(raw, variables_are_any=False) != raw:
-        return placeholder_value(raw, variables_are_any=False)
     prose = level.prose
+    if is_placeholder(raw) or placeholder_value(raw, variables_are_any=False) != raw:
+        if prose is not None and _example_namespace(raw, prose):
+            return None
+        return placeholder_value(raw, variables_are_any=False)
     if prose is not None:
         kind = class_of(raw)
         if kind is not None and prose.names_kind(kind.words):
@@ -322,6 +325,20 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
             # a whole part (`/_all`, `:latest`), not `latest-tools`
             return rf"re:(?i)(^|[:/@._]){word}([:/@.?&#]|$)"
     return raw
+
+
+def _example_namespace(raw: str, prose: Prose) -> bool:
+    """`origin/<branch>`, `aws_db_instance.<name>`, `postgres:<version>`: a name whose last part
+    is the placeholder, the rest only where the example's name lived (a remote, a resource type,
+    an image), unless the prose names it. A path of the machine (`/etc/<file>`), a URL
+    (`s3://<bucket>`), a `key=<value>`, a `user@<host>` and a revision counted back
+    (`HEAD~<n>`) say what the value is, and stay."""
+    found = _NAMESPACED.fullmatch(raw)
+    return found is not None and not prose.names(found.group(1))
+
+
+# a name, then `/`, `.` or `:`, then the placeholder
+_NAMESPACED = re.compile(rf"([A-Za-z][\w.-]*?)[/.:]{PLACEHOLDER_WORD}")
 
 
 def _text_value(raw: str, prose: Prose) -> str | None:
@@ -749,9 +766,31 @@ def _unwrap_any(line: list[Invocation]) -> list[Invocation]:
     ]
 
 
+# `[-f|--force]`, `[--prune]`: flags a documented command line marks as optional
+_OPTIONAL_FLAGS = re.compile(r"\[\s*(-[^\[\]|\n]*(?:\|\s*-[^\[\]|\n]*)*)\]")
+
+
+def _optional_flags_named(command: str, prose: Prose) -> str:
+    """`git push [-f|--force] origin <branch>` for "Never force-push": an optional flag the prose
+    names is the danger reported, so it is read as written (its first spelling); one the prose
+    does not name stays optional (`placeholder` reading drops it)."""
+
+    def named(match: re.Match) -> str:
+        spellings = [s.strip() for s in match.group(1).split("|")]
+        for spelling in spellings:
+            flag = spelling.split()[0].split("=")[0]
+            words = [w for w in flag.lstrip("-").lower().split("-") if len(w) >= 3]
+            if flag in prose.flag_tokens or words and all(w in prose.words for w in words):
+                return f" {spellings[0]} "
+        return match.group(0)
+
+    return _OPTIONAL_FLAGS.sub(named, command)
+
+
 def _from_command(
     command: str, prose: Prose, notes: list[str], harmless: Harmless = ()
 ) -> list[Pattern]:
+    command = _optional_flags_named(command, prose)
     line = [
         # what a command does more than the reported danger (`docker system prune --volumes`
         # also prunes images) is no part of the report unless its prose names it

@@ -66,7 +66,7 @@ from lessons.command_tables import (
     SQL_POSITIONAL,
     spec_of,
 )
-from lessons.commands import Invocation, invocations
+from lessons.commands import PREFIX_ASSIGNMENT, Invocation, invocations
 from lessons.danger_concepts import CONCEPTS
 from lessons.invocation import PLACEHOLDER_WORD
 from lessons.prose_triggers import concept_named, describe
@@ -796,7 +796,7 @@ def _from_command(
         # also prunes images) is no part of the report unless its prose names it
         inv
         for inv in _unwrap_any(line_of(command))
-        if not inv.part or prose.names(inv.part)
+        if not inv.part or inv.part != PREFIX_ASSIGNMENT and prose.names(inv.part)
     ]
     # `docker run --privileged -v /:/host alpine chroot /host`: a wrapper carrying flags the
     # prose names is itself what the report is about, whatever it runs (its arguments are what
@@ -928,7 +928,11 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     # by its first argument: `rails db:drop` does not cover `rails db:schema:load`)
     covered = {_action_key(p.program, p.subcommand, [a.raw for a in p.args]) for p in found}
     for command in described.commands:
-        read = [inv for inv in line_of(command) if not inv.part or prose.names(inv.part)]
+        read = [
+            inv
+            for inv in line_of(command)
+            if not inv.part or inv.part != PREFIX_ASSIGNMENT and prose.names(inv.part)
+        ]
         for group in groups(read):
             pattern, _ = derive_pattern(_trim_pipeline(group), prose, alone=False)
             if (

@@ -970,6 +970,119 @@ REPORTS += [
     ),
 ]
 
+# reports of literal commands: refspecs, environment settings, wrappers, other spellings
+REPORTS += [
+    (
+        "git push origin +<src>:<dst>",
+        "Never force-push through a + refspec",
+        "It rewrites remote history.",
+        [
+            "git push origin +main:main",
+            "git push origin +HEAD:release",
+            "git push --force origin main",
+        ],
+        ["git push origin main:main"],
+    ),
+    (
+        "git push origin <local>:<remote> --force",
+        "Never force-push",
+        "It rewrites remote history.",
+        ["git push origin main:release --force", "git push -f origin HEAD:main"],
+        ["git push origin main:release"],
+    ),
+    (
+        "RAILS_ENV=production rails db:drop",
+        "Never drop the production database",
+        "Everything is gone.",
+        [
+            "RAILS_ENV=production rails db:drop",
+            "RAILS_ENV=production bin/rails db:drop DISABLE_DATABASE_ENVIRONMENT_CHECK=1",
+        ],
+        ["RAILS_ENV=development rails db:drop", "RAILS_ENV=production rails db:migrate"],
+    ),
+    (
+        "python manage.py flush --noinput",
+        "Never flush the Django database",
+        "Every row is deleted.",
+        [
+            "python manage.py flush --noinput",
+            "./manage.py flush --no-input",
+            "python3 manage.py flush",
+        ],
+        ["python manage.py migrate", "python manage.py showmigrations"],
+    ),
+    (
+        "kubectl apply -f <file> --force",
+        "Don't kubectl apply --force",
+        "It deletes and recreates the resources.",
+        ["kubectl apply -f deploy.yaml --force", "kubectl apply --force -f k8s/"],
+        ["kubectl apply -f deploy.yaml", "kubectl diff -f deploy.yaml"],
+    ),
+    (
+        "docker compose down -v",
+        "Never docker compose down -v",
+        "It deletes the named volumes with the database in them.",
+        [
+            "docker compose down -v",
+            "docker-compose down --volumes",
+            "docker compose -f prod.yml down -v --remove-orphans",
+        ],
+        ["docker compose down", "docker compose stop"],
+    ),
+    (
+        "export NODE_TLS_REJECT_UNAUTHORIZED=0",
+        "Never turn off TLS verification for node",
+        "Every connection can be intercepted.",
+        ["export NODE_TLS_REJECT_UNAUTHORIZED=0", "NODE_TLS_REJECT_UNAUTHORIZED=0 npm install"],
+        ["export NODE_TLS_REJECT_UNAUTHORIZED=1", "npm install"],
+    ),
+    (
+        "git commit --amend && git push --force",
+        "Never amend and force-push a shared branch",
+        "Others' clones diverge.",
+        ["git push --force origin main", "git push -f"],
+        ["git commit --amend", "git push origin main"],
+    ),
+    (
+        "kubectl exec -it <pod> -n <namespace> -- psql -c 'DROP TABLE <table>'",
+        "Never drop a table in production through kubectl exec",
+        "Its data is lost.",
+        [
+            "kubectl exec -it db-0 -n prod -- psql -c 'DROP TABLE orders'",
+            'kubectl exec db-0 -- psql -U app -c "drop table orders"',
+        ],
+        ["kubectl exec -it db-0 -n prod -- psql -c 'SELECT 1'"],
+    ),
+    (
+        "npm install <package> --force",
+        "Don't npm install --force",
+        "It overrides peer dependency checks.",
+        ["npm install react --force", "npm i --force", "npm install -f lodash"],
+        ["npm install react", "npm install --legacy-peer-deps"],
+    ),
+    (
+        "rm -rf ~/.<tool>",
+        "Never delete a tool's whole config directory",
+        "Credentials and settings are gone.",
+        ["rm -rf ~/.aws", "rm -rf ~/.kube"],
+        ["ls ~/.aws", "rm ~/.aws/cli/cache/x.json"],
+    ),
+    (
+        "crontab -r",
+        "Never crontab -r",
+        "Every cron job is deleted, no confirmation.",
+        ["crontab -r", "crontab -u www-data -r", "sudo crontab -r"],
+        ["crontab -l", "crontab -e"],
+    ),
+    (
+        "git stash clear",
+        "Never clear the git stash",
+        "Stashed work is lost.",
+        ["git stash clear"],
+        ["git stash list", "git stash pop"],
+    ),
+]
+
 
 def wrongly_read(action: str, title: str, why: str, block: list[str], allow: list[str]):
     derived = derive(texts=[action], prose=f"{title} {why}", title=title)

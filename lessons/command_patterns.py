@@ -693,7 +693,8 @@ _SECRET_METAVARIABLE = re.compile(
     r"(?:PASSWORD|PASSWD|PASS|PASSPHRASE|TOKEN|SECRET|APIKEY|KEY|USER|EMAIL|ID|VALUE)(?![\w}=])"
 )
 _SQL_STATEMENT = re.compile(
-    r"\b(?:SELECT|INSERT|UPDATE|DELETE|ALTER|CREATE|DROP|GRANT|REVOKE|TRUNCATE|SET)\b", re.I
+    r"\b(?:SELECT|INSERT|UPDATE|DELETE|ALTER|CREATE|DROP|GRANT|REVOKE|TRUNCATE)\b"
+    r"|(?:^|[\"'])\s*(?i:select|insert|update|delete|alter|create|drop|grant|revoke|truncate)\b"
 )
 # `X.Y.Z`, `vX.Y.Z`, `MAJOR.MINOR.PATCH`: a version written as its parts' names
 _VERSION_PARTS = re.compile(
@@ -710,6 +711,12 @@ _DUMMY = re.compile(
     r"(?![^\s'\";)])"
     r"|(?<![\w.-])(?:[\w-]+\.)*example\.(?:com|org|net)(?![\w-])"
 )
+# A value written as its kind's name (`namespace-name`, `project-id`, `bucket_name`): some value
+_KIND_NAME = re.compile(r"(?<![^\s='\"])[a-z]+(?:[-_][a-z]+)*[-_](?:name|id)(?![^\s'\";)])")
+# A template's expression (`{{ namespace }}`, `{{ .Release.Name }}`, `${{ secrets.TOKEN }}`)
+_TEMPLATE = re.compile(r"\$?\{\{[^{}\n]{1,80}\}\}")
+# A bound parameter of an SQL statement (`:table`, psql's `:'name'`), after a space or a bracket
+_SQL_PARAMETER = re.compile(r"(?<=[\s(,=]):[A-Za-z_]\w*(?![\w:])")
 # A secret written masked (`-p********`, `--password=XXXXXXXX`, `REDACTED`): some value
 _MASKED = re.compile(
     r"\*{4,}|(?:(?<![A-Za-z0-9])|(?<=-[A-Za-z]))(?:X{4,}|x{4,}|REDACTED|redacted)(?![\w])"
@@ -717,13 +724,17 @@ _MASKED = re.compile(
 
 
 def substitute_placeholders(text: str) -> str:
+    text = _TEMPLATE.sub(_ANY_WORD, text)
     text = _OPTIONAL.sub(" ", text)
     text = _ANGLE.sub(_ANY_WORD, text)
     text = _BRACED.sub(_ANY_WORD, text)
     text = _CAPITALS.sub(_ANY_WORD, text)
     text = _METAVARIABLE.sub(_ANY_WORD, text)
-    if not _SQL_STATEMENT.search(text):
+    if _SQL_STATEMENT.search(text):
+        text = _SQL_PARAMETER.sub(_ANY_WORD, text)
+    else:
         text = _SECRET_METAVARIABLE.sub(_ANY_WORD, text)
+        text = _KIND_NAME.sub(_ANY_WORD, text)
     text = _PATH_TO.sub(_ANY_WORD, text)
     text = _DUMMY.sub(_ANY_WORD, text)
     text = _MASKED.sub(_ANY_WORD, text)

@@ -787,6 +787,22 @@ def _optional_flags_named(command: str, prose: Prose) -> str:
     return _OPTIONAL_FLAGS.sub(named, command)
 
 
+# `systemctl <stop|disable> <unit>`, `docker {stop|rm} <c>`: words to choose one of
+_CHOICE = re.compile(r"[<{(]\s*([\w.-]+(?:\s*\|\s*[\w.-]+)+)\s*[>})]")
+
+
+def _choices(command: str) -> list[str]:
+    """The commands a documented line offers a choice of words between, each written out."""
+    found = _CHOICE.search(command)
+    if found is None or command.count("|") > 6:
+        return [command]
+    return [
+        variant
+        for word in found.group(1).split("|")
+        for variant in _choices(command[: found.start()] + word.strip() + command[found.end() :])
+    ]
+
+
 def _from_command(
     command: str, prose: Prose, notes: list[str], harmless: Harmless = ()
 ) -> list[Pattern]:
@@ -1025,7 +1041,7 @@ def derive(
             continue
         around = _BACKTICKS.sub(" ", text) if "`" in text else ""
         in_production = len(around.split()) >= 3 and Prose(around).production
-        for command in commands:
+        for command in [variant for c in commands for variant in _choices(c)]:
             found = _from_command(command, said, notes, harmless)
             found += [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
             if in_production:

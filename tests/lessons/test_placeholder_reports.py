@@ -1083,6 +1083,171 @@ REPORTS += [
     ),
 ]
 
+# values written as their kind (`namespace-name`), templates, SQL parameters, choices
+REPORTS += [
+    (
+        "kubectl delete namespace namespace-name",
+        "Never delete a namespace by hand",
+        "Deleting a namespace deletes everything in it.",
+        ["kubectl delete namespace payments", "kubectl delete ns billing"],
+        ["kubectl get ns payments"],
+    ),
+    (
+        "gcloud projects delete project-id",
+        "Never delete a GCP project",
+        "Every resource in it goes.",
+        ["gcloud projects delete acme-prod"],
+        ["gcloud projects describe acme-prod"],
+    ),
+    (
+        "aws rds delete-db-instance --db-instance-identifier mydbinstance --skip-final-snapshot",
+        "Never delete an RDS instance without a final snapshot",
+        "No backup is left.",
+        ["aws rds delete-db-instance --db-instance-identifier orders-prod --skip-final-snapshot"],
+        [
+            "aws rds delete-db-instance --db-instance-identifier orders-prod "
+            "--final-db-snapshot-identifier snap1"
+        ],
+    ),
+    (
+        "kubectl delete deployment/<name> -n production",
+        "Never delete production deployments by hand",
+        "The service goes down.",
+        [
+            "kubectl delete deployment/web -n production",
+            "kubectl delete deployment web -n production",
+            "kubectl -n production delete deploy/web",
+        ],
+        ["kubectl delete deployment/web -n staging", "kubectl get deployment/web -n production"],
+    ),
+    (
+        "DROP TABLE {schema}.{table};",
+        "Never drop a table",
+        "Its data is lost.",
+        ["psql -c 'DROP TABLE public.orders'", "psql -c 'drop table orders'"],
+        ["psql -c 'SELECT 1'"],
+    ),
+    (
+        "aws s3 rb s3://bucket-name --force",
+        "Never remove a bucket with --force",
+        "Every object goes first.",
+        ["aws s3 rb s3://logs --force"],
+        ["aws s3 rb s3://logs"],
+    ),
+    (
+        "git push origin HEAD --force",
+        "Never force-push",
+        "It rewrites history.",
+        ["git push --force origin main", "git push -f"],
+        ["git push origin HEAD"],
+    ),
+    (
+        "heroku apps:destroy --app <app> --confirm <app>",
+        "Never destroy a heroku app",
+        "Its add-ons and data go.",
+        ["heroku apps:destroy --app shop --confirm shop", "heroku apps:destroy -a shop"],
+        ["heroku apps:info --app shop"],
+    ),
+    (
+        "kubectl delete namespace '<namespace>'",
+        "Never delete a namespace by hand",
+        "Deleting a namespace deletes everything in it.",
+        ["kubectl delete namespace payments"],
+        ["kubectl get ns payments"],
+    ),
+    (
+        "kubectl delete namespace %NAMESPACE%",
+        "Never delete a namespace by hand",
+        "Deleting a namespace deletes everything in it.",
+        ["kubectl delete namespace payments"],
+        ["kubectl get ns payments"],
+    ),
+    (
+        "kubectl delete namespace …",
+        "Never delete a namespace by hand",
+        "Deleting a namespace deletes everything in it.",
+        ["kubectl delete namespace payments"],
+        ["kubectl get ns payments"],
+    ),
+    (
+        'aws s3 rb "s3://${BUCKET}" --force',
+        "Never remove a bucket with --force",
+        "Every object goes first.",
+        ["aws s3 rb s3://logs --force"],
+        ["aws s3 rb s3://logs"],
+    ),
+    (
+        "git push origin :$BRANCH",
+        "Never delete a remote branch",
+        "Others still build from it.",
+        ["git push origin :feature/x", "git push origin --delete feature/x"],
+        ["git push origin feature/x"],
+    ),
+    (
+        "git push --force origin HEAD:<branch>",
+        "Never force-push",
+        "It rewrites history others have pulled.",
+        ["git push --force origin HEAD:main", "git push -f origin main"],
+        ["git push origin HEAD:main"],
+    ),
+    (
+        "kubectl delete pods -l app=<label> --force --grace-period=0",
+        "Never force-delete pods",
+        "The container may still run.",
+        ["kubectl delete pods -l app=web --force --grace-period=0"],
+        ["kubectl delete pods -l app=web"],
+    ),
+    (
+        "sudo systemctl <stop|disable> firewalld",
+        "Never turn off the firewall",
+        "The host is open.",
+        ["sudo systemctl stop firewalld", "systemctl disable --now firewalld"],
+        ["systemctl status firewalld"],
+    ),
+    (
+        "git push --force origin <BRANCH_NAME>",
+        "Never force-push",
+        "It rewrites history others have pulled.",
+        ["git push --force origin main"],
+        ["git push origin main"],
+    ),
+    (
+        "git push --force <remote> <branch>",
+        "Never force-push",
+        "It rewrites history others have pulled.",
+        ["git push --force origin main", "git push upstream main -f"],
+        ["git push origin main"],
+    ),
+    (
+        "kubectl delete ns {{ namespace }}",
+        "Never delete a namespace by hand",
+        "Deleting a namespace deletes everything in it.",
+        ["kubectl delete namespace payments"],
+        ["kubectl get ns payments"],
+    ),
+    (
+        "kubectl delete ns $(NAMESPACE)",
+        "Never delete a namespace by hand",
+        "Deleting a namespace deletes everything in it.",
+        ["kubectl delete namespace payments"],
+        ["kubectl get ns payments"],
+    ),
+    (
+        "psql -c 'DROP TABLE :table'",
+        "Never drop a table",
+        "Its data is lost.",
+        ["psql -c 'DROP TABLE orders'"],
+        ["psql -c 'SELECT 1'"],
+    ),
+    (
+        "redis-cli -h <host> -a <password> FLUSHALL",
+        "Never FLUSHALL a shared redis",
+        "Every key of every app is gone.",
+        ["redis-cli -h cache FLUSHALL", "redis-cli -a s3cret -h cache flushall"],
+        ["redis-cli -h cache -a s3cret INFO"],
+    ),
+]
+
 
 def wrongly_read(action: str, title: str, why: str, block: list[str], allow: list[str]):
     derived = derive(texts=[action], prose=f"{title} {why}", title=title)

@@ -570,6 +570,13 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         if values is None and flag in inv.loose:
             values = inv.args  # `--target prod`, read as a flag and an argument
         hit = next((v for v in values or () if value.matches(v)), None)
+        if hit is None and not value.is_any:
+            # `--authorized-networks 10.0.0.0/8,0.0.0.0/0`: a list given to an option holds
+            # each of its items
+            hit = next(
+                (i for v in values or () if "," in v for i in v.split(",") if value.matches(i)),
+                None,
+            )
         if hit is None:
             return None
         used.append(hit)

@@ -246,6 +246,11 @@ class Prose:
                     by_stem and len(longest) >= 6 and any(w.startswith(longest) for w in self.words)
                 ):
                     named.add(flag)  # `--allow-unauthenticated`: "unauthenticated packages"
+                elif by_stem and any(
+                    len(part) >= 5 and part in self.words and part not in _PERMITS
+                    for part in name.split("-")
+                ):
+                    named.add(flag)  # `--allow-dirty`: "from a dirty tree"
             elif (
                 name in self.words
                 or by_stem
@@ -278,6 +283,11 @@ class Prose:
 
     def names_kind(self, stems: tuple[str, ...]) -> bool:
         return prose_names(stems, self.lower, self.words)
+
+
+# Words of a flag's name that only say it permits something (`--allow-dirty`): naming them
+# names no danger
+_PERMITS = frozenset({"allow", "enable", "accept", "permit"})
 
 
 # --- one reported command into a pattern ---------------------------------------------------------

@@ -1248,6 +1248,85 @@ REPORTS += [
     ),
 ]
 
+# placeholders for flags and several values; flags the prose names by a word; lists
+REPORTS += [
+    (
+        "kubectl delete pod <pod> <flags> --force --grace-period=0",
+        "Never force-delete pods",
+        "The container may still run.",
+        [
+            "kubectl delete pod web-1 --force --grace-period=0",
+            "kubectl delete pod web-1 -n x --now --force --grace-period=0",
+        ],
+        ["kubectl delete pod web-1"],
+    ),
+    (
+        "git push <remote> <branch> --force <options>",
+        "Never force-push",
+        "It rewrites history.",
+        ["git push origin main --force"],
+        ["git push origin main"],
+    ),
+    (
+        "npm publish <dir> --tag latest --access public",
+        "Never publish to the public registry by hand",
+        "Releases go through CI.",
+        ["npm publish --access public", "npm publish ./dist --access=public --tag latest"],
+        ["npm publish --dry-run --access public", "npm pack"],
+    ),
+    (
+        "git push origin <tag-name> --force",
+        "Never force-push a tag",
+        "Everyone pinned to it gets other code.",
+        ["git push origin v1.2.0 --force", "git push -f origin refs/tags/v1.2.0"],
+        ["git push origin v1.2.0"],
+    ),
+    (
+        "cargo publish --allow-dirty",
+        "Never publish a crate from a dirty tree",
+        "The published code is not what was committed.",
+        ["cargo publish --allow-dirty", "cargo publish --allow-dirty --no-verify"],
+        ["cargo publish", "cargo publish --dry-run --allow-dirty"],
+    ),
+    (
+        "docker push <registry>/<image>:latest",
+        "Never push the latest tag by hand",
+        "Every deploy that pulls latest gets it.",
+        ["docker push ghcr.io/acme/api:latest", "docker push registry.acme.io/web:latest"],
+        ["docker push ghcr.io/acme/api:1.4.2", "docker pull ghcr.io/acme/api:latest"],
+    ),
+    (
+        "aws s3 cp <file> s3://<bucket>/<key> --acl public-read",
+        "Never upload objects with a public-read ACL",
+        "Anyone can read them.",
+        [
+            "aws s3 cp report.pdf s3://docs/r.pdf --acl public-read",
+            "aws s3 sync ./site s3://web --acl public-read",
+        ],
+        [
+            "aws s3 cp report.pdf s3://docs/r.pdf",
+            "aws s3 cp report.pdf s3://docs/r.pdf --acl private",
+        ],
+    ),
+    (
+        "gcloud sql instances patch <instance> --authorized-networks=0.0.0.0/0",
+        "Never open a Cloud SQL instance to the internet",
+        "Anyone can try to log in.",
+        [
+            "gcloud sql instances patch db1 --authorized-networks=0.0.0.0/0",
+            "gcloud sql instances patch db1 --authorized-networks 10.0.0.0/8,0.0.0.0/0",
+        ],
+        ["gcloud sql instances patch db1 --authorized-networks=10.0.0.0/8"],
+    ),
+    (
+        "ssh-keygen -t ed25519 -N '' -f <path>",
+        "Never create an SSH key without a passphrase",
+        "A stolen key is usable at once.",
+        ["ssh-keygen -t ed25519 -N '' -f ~/.ssh/deploy", 'ssh-keygen -N "" -t rsa -b 4096'],
+        ["ssh-keygen -t ed25519 -f ~/.ssh/deploy", "ssh-keygen -l -f ~/.ssh/id.pub"],
+    ),
+]
+
 
 def wrongly_read(action: str, title: str, why: str, block: list[str], allow: list[str]):
     derived = derive(texts=[action], prose=f"{title} {why}", title=title)

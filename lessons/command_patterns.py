@@ -570,6 +570,13 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         if values is None and flag in inv.loose:
             values = inv.args  # `--target prod`, read as a flag and an argument
         hit = next((v for v in values or () if value.matches(v)), None)
+        if hit is None and not value.is_any:
+            # `--authorized-networks 10.0.0.0/8,0.0.0.0/0`: a list given to an option holds
+            # each of its items
+            hit = next(
+                (i for v in values or () if "," in v for i in v.split(",") if value.matches(i)),
+                None,
+            )
         if hit is None:
             return None
         used.append(hit)
@@ -685,21 +692,59 @@ _METAVARIABLES = (
 ).split()
 # (after a slash too: `OWNER/REPO`, `/dev/DISK`)
 _METAVARIABLE = re.compile(rf"(?<![$\w{{-])(?:{'|'.join(_METAVARIABLES)})(?![\w}}=])")
+# Secrets and identities written as a capital word (`-p PASSWORD`, `-pPASSWORD`, `-u USER:PASS`,
+# `https://TOKEN@host`); SQL has some of them as keywords (`WITH PASSWORD`, `PRIMARY KEY`), so
+# a text holding an SQL statement keeps them
+_SECRET_METAVARIABLE = re.compile(
+    r"(?:(?<![$\w{-])|(?<=-[A-Za-z]))"
+    r"(?:PASSWORD|PASSWD|PASS|PASSPHRASE|TOKEN|SECRET|APIKEY|KEY|USER|EMAIL|ID|VALUE)(?![\w}=])"
+)
+_SQL_STATEMENT = re.compile(
+    r"\b(?:SELECT|INSERT|UPDATE|DELETE|ALTER|CREATE|DROP|GRANT|REVOKE|TRUNCATE)\b"
+    r"|(?:^|[\"'])\s*(?i:select|insert|update|delete|alter|create|drop|grant|revoke|truncate)\b"
+)
 # `X.Y.Z`, `vX.Y.Z`, `MAJOR.MINOR.PATCH`: a version written as its parts' names
 _VERSION_PARTS = re.compile(
     r"(?<![\w.-])v?(?:X\.Y(?:\.Z)?|x\.y(?:\.z)?|MAJOR\.MINOR(?:\.PATCH)?)(?![\w.-])"
 )
 # `/path/to/dir`, `path/to/file`: the documentation's way of writing any path
 _PATH_TO = re.compile(r"(?<![\w.-])/?path/to(?:/[\w.*-]*)*")
+# Dummy values documentation and agents write for "some name", standing as a whole value:
+# `my-bucket`, `your-project-id`, `example-namespace`, `foo` (inside a longer value, `ghcr.io/
+# some-user/tool`, the value is an example as a whole, read as any other); and the domains
+# reserved for examples (RFC 2606: `example.com`, `api.example.org`), wherever they stand
+_DUMMY = re.compile(
+    r"(?<![^\s='\"])(?:(?:my|your|some|example|sample)[-_][A-Za-z0-9][\w-]*|foo|bar|baz|qux|foobar)"
+    r"(?![^\s'\";)])"
+    r"|(?<![\w.-])(?:[\w-]+\.)*example\.(?:com|org|net)(?![\w-])"
+)
+# A value written as its kind's name (`namespace-name`, `project-id`, `bucket_name`): some value
+_KIND_NAME = re.compile(r"(?<![^\s='\"])[a-z]+(?:[-_][a-z]+)*[-_](?:name|id)(?![^\s'\";)])")
+# A template's expression (`{{ namespace }}`, `{{ .Release.Name }}`, `${{ secrets.TOKEN }}`)
+_TEMPLATE = re.compile(r"\$?\{\{[^{}\n]{1,80}\}\}")
+# A bound parameter of an SQL statement (`:table`, psql's `:'name'`), after a space or a bracket
+_SQL_PARAMETER = re.compile(r"(?<=[\s(,=]):[A-Za-z_]\w*(?![\w:])")
+# A secret written masked (`-p********`, `--password=XXXXXXXX`, `REDACTED`): some value
+_MASKED = re.compile(
+    r"\*{4,}|(?:(?<![A-Za-z0-9])|(?<=-[A-Za-z]))(?:X{4,}|x{4,}|REDACTED|redacted)(?![\w])"
+)
 
 
 def substitute_placeholders(text: str) -> str:
+    text = _TEMPLATE.sub(_ANY_WORD, text)
     text = _OPTIONAL.sub(" ", text)
     text = _ANGLE.sub(_ANY_WORD, text)
     text = _BRACED.sub(_ANY_WORD, text)
     text = _CAPITALS.sub(_ANY_WORD, text)
     text = _METAVARIABLE.sub(_ANY_WORD, text)
+    if _SQL_STATEMENT.search(text):
+        text = _SQL_PARAMETER.sub(_ANY_WORD, text)
+    else:
+        text = _SECRET_METAVARIABLE.sub(_ANY_WORD, text)
+        text = _KIND_NAME.sub(_ANY_WORD, text)
     text = _PATH_TO.sub(_ANY_WORD, text)
+    text = _DUMMY.sub(_ANY_WORD, text)
+    text = _MASKED.sub(_ANY_WORD, text)
     text = _VERSION_PARTS.sub(_ANY_WORD, text)
     return _ELLIPSIS.sub(_ANY_WORD, text)
 
@@ -733,6 +778,9 @@ _BRACE_INSIDE = re.compile(r"\{[A-Za-z_][\w-]*\}")
 _X_COMPONENT = re.compile(r"(?<=/)[a-z]{2,}X\d*(?=/|$)")
 
 
+_PLACEHOLDER_PATH = re.compile(rf"{_ANY_WORD}(?:/{_ANY_WORD})+")
+
+
 def is_placeholder(value: str) -> bool:
     return _ANY_WORD in value or bool(_BRACE_WORD.match(value)) or value in ("...", "…")
 
@@ -741,13 +789,19 @@ def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
     """A reported value as a pattern value: a placeholder is `<any>`; a value holding one
     (`/etc/<file>`, `/dev/sdX`) a regex of its literal parts; `$VAR` `<any>` when asked."""
     text = _X_COMPONENT.sub(_ANY_WORD, _BRACE_INSIDE.sub(_ANY_WORD, raw))
+    # `<app>/<env>`: a path of placeholders is any path, of however many parts
+    text = _PLACEHOLDER_PATH.sub(_ANY_WORD, text)
     if _ANY_WORD in text and any(ch.isspace() for ch in text.strip()):
         # a text (SQL) with a placeholder: its other words, in order
         return " ".join(w for w in text.split() if _ANY_WORD not in w) or ANY
     if _ANY_WORD in text:
         parts = text.split(_ANY_WORD)
-        if sum(ch.isalnum() for part in parts for ch in part) < 3:
-            return ANY  # `s/<old>/<new>/`: nothing left to match on
+        if sum(ch.isalnum() for part in parts for ch in part) < 3 and not (
+            text.startswith("~/.") or text.startswith("/") and len(parts) == 2 and parts[0] != "/"
+        ):
+            # `s/<old>/<new>/`: nothing left to match on; but `~/.<tool>` is a dotfile of the
+            # home directory, `/<dir>/.git` a path of the machine ending so
+            return ANY
         body = ".+".join(re.escape(part) for part in parts)
         if "://" in text and text.endswith("/" + _ANY_WORD):
             # `https://<host>/<path>`: the rest of a URL may be empty (`https://host`)

@@ -66,8 +66,9 @@ from lessons.command_tables import (
     SQL_POSITIONAL,
     spec_of,
 )
-from lessons.commands import Invocation, invocations
+from lessons.commands import PREFIX_ASSIGNMENT, Invocation, invocations
 from lessons.danger_concepts import CONCEPTS
+from lessons.invocation import PLACEHOLDER_WORD
 from lessons.prose_triggers import concept_named, describe, named_ports, on_ports
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
@@ -245,6 +246,11 @@ class Prose:
                     by_stem and len(longest) >= 6 and any(w.startswith(longest) for w in self.words)
                 ):
                     named.add(flag)  # `--allow-unauthenticated`: "unauthenticated packages"
+                elif by_stem and any(
+                    len(part) >= 5 and part in self.words and part not in _PERMITS
+                    for part in name.split("-")
+                ):
+                    named.add(flag)  # `--allow-dirty`: "from a dirty tree"
             elif (
                 name in self.words
                 or by_stem
@@ -279,6 +285,11 @@ class Prose:
         return prose_names(stems, self.lower, self.words)
 
 
+# Words of a flag's name that only say it permits something (`--allow-dirty`): naming them
+# names no danger
+_PERMITS = frozenset({"allow", "enable", "accept", "permit"})
+
+
 # --- one reported command into a pattern ---------------------------------------------------------
 
 
@@ -295,9 +306,11 @@ class _Level:
 
 def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | None:
     """A reported value as a pattern value at this level, or None when it is only an example."""
-    if is_placeholder(raw) or placeholder_value(raw, variables_are_any=False) != raw:
-        return placeholder_value(raw, variables_are_any=False)
     prose = level.prose
+    if is_placeholder(raw) or placeholder_value(raw, variables_are_any=False) != raw:
+        if prose is not None and _example_namespace(raw, prose):
+            return None
+        return placeholder_value(raw, variables_are_any=False)
     if prose is not None:
         kind = class_of(raw)
         if kind is not None and prose.names_kind(kind.words):
@@ -322,6 +335,20 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
             # a whole part (`/_all`, `:latest`), not `latest-tools`
             return rf"re:(?i)(^|[:/@._]){word}([:/@.?&#]|$)"
     return raw
+
+
+def _example_namespace(raw: str, prose: Prose) -> bool:
+    """`origin/<branch>`, `aws_db_instance.<name>`, `postgres:<version>`: a name whose last part
+    is the placeholder, the rest only where the example's name lived (a remote, a resource type,
+    an image), unless the prose names it. A path of the machine (`/etc/<file>`), a URL
+    (`s3://<bucket>`), a `key=<value>`, a `user@<host>` and a revision counted back
+    (`HEAD~<n>`) say what the value is, and stay."""
+    found = _NAMESPACED.fullmatch(raw)
+    return found is not None and not prose.names(found.group(1))
+
+
+# a name, then `/`, `.` or `:`, then the placeholder
+_NAMESPACED = re.compile(rf"([A-Za-z][\w.-]*?)[/.:]{PLACEHOLDER_WORD}")
 
 
 def _text_value(raw: str, prose: Prose) -> str | None:
@@ -749,15 +776,53 @@ def _unwrap_any(line: list[Invocation]) -> list[Invocation]:
     ]
 
 
+# `[-f|--force]`, `[--prune]`: flags a documented command line marks as optional
+_OPTIONAL_FLAGS = re.compile(r"\[\s*(-[^\[\]|\n]*(?:\|\s*-[^\[\]|\n]*)*)\]")
+
+
+def _optional_flags_named(command: str, prose: Prose) -> str:
+    """`git push [-f|--force] origin <branch>` for "Never force-push": an optional flag the prose
+    names is the danger reported, so it is read as written (its first spelling); one the prose
+    does not name stays optional (`placeholder` reading drops it)."""
+
+    def named(match: re.Match) -> str:
+        spellings = [s.strip() for s in match.group(1).split("|")]
+        for spelling in spellings:
+            flag = spelling.split()[0].split("=")[0]
+            words = [w for w in flag.lstrip("-").lower().split("-") if len(w) >= 3]
+            if flag in prose.flag_tokens or words and all(w in prose.words for w in words):
+                return f" {spellings[0]} "
+        return match.group(0)
+
+    return _OPTIONAL_FLAGS.sub(named, command)
+
+
+# `systemctl <stop|disable> <unit>`, `docker {stop|rm} <c>`: words to choose one of
+_CHOICE = re.compile(r"[<{(]\s*([\w.-]+(?:\s*\|\s*[\w.-]+)+)\s*[>})]")
+
+
+def _choices(command: str) -> list[str]:
+    """The commands a documented line offers a choice of words between, each written out."""
+    found = _CHOICE.search(command)
+    if found is None or command.count("|") > 6:
+        return [command]
+    return [
+        variant
+        for word in found.group(1).split("|")
+        for variant in _choices(command[: found.start()] + word.strip() + command[found.end() :])
+    ]
+
+
 def _from_command(
     command: str, prose: Prose, notes: list[str], harmless: Harmless = ()
 ) -> list[Pattern]:
+    command = _optional_flags_named(command, prose)
     line = [
         # what a command does more than the reported danger (`docker system prune --volumes`
         # also prunes images) is no part of the report unless its prose names it
         inv
         for inv in _unwrap_any(line_of(command))
-        if not inv.part or prose.names(inv.part)
+        if not inv.part or inv.part != PREFIX_ASSIGNMENT and prose.names(inv.part)
     ]
     # `docker run --privileged -v /:/host alpine chroot /host`: a wrapper carrying flags the
     # prose names is itself what the report is about, whatever it runs (its arguments are what
@@ -936,7 +1001,11 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     # by its first argument: `rails db:drop` does not cover `rails db:schema:load`)
     covered = {_action_key(p.program, p.subcommand, [a.raw for a in p.args]) for p in found}
     for command in described.commands:
-        read = [inv for inv in line_of(command) if not inv.part or prose.names(inv.part)]
+        read = [
+            inv
+            for inv in line_of(command)
+            if not inv.part or inv.part != PREFIX_ASSIGNMENT and prose.names(inv.part)
+        ]
         for group in groups(read):
             pattern, _ = derive_pattern(_trim_pipeline(group), prose, alone=False)
             if (
@@ -1029,7 +1098,7 @@ def derive(
             continue
         around = _BACKTICKS.sub(" ", text) if "`" in text else ""
         in_production = len(around.split()) >= 3 and Prose(around).production
-        for command in commands:
+        for command in [variant for c in commands for variant in _choices(c)]:
             found = _from_command(command, said, notes, harmless)
             found += [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
             if in_production:

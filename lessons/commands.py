@@ -1175,6 +1175,29 @@ def _carried_command(name: str, rest: list[str]) -> str | None:
 # --- the line ------------------------------------------------------------------------------------
 
 
+# The part a command's `VAR=value` prefix plays: the variable set, as `export VAR=value` sets it
+PREFIX_ASSIGNMENT = "prefix-assignment"
+_SETTERS = frozenset({"export", "declare", "typeset", "setenv", "setx", "set", "env"})
+
+
+def _assignments(found: list[Invocation], depth: int) -> list[Invocation]:
+    """`NODE_TLS_REJECT_UNAUTHORIZED=0 npm install` and `env GOSUMDB=off go get …` set the variable
+    as `export …=…` does: the setting, read as that `export` (a part of the command, so that a
+    report is never generalised to it), is what a report of the `export` is about."""
+    assigned: dict[tuple[str, str], None] = {}
+    for inv in found:
+        if inv.program not in _SETTERS and not inv.part:
+            assigned.update(dict.fromkeys(inv.env.items()))
+    if not assigned or depth >= MAX_DEPTH:
+        return []
+    words = " ".join(shlex.quote(f"{key}={value}") for key, value in assigned)
+    return [
+        replace(inv, part=PREFIX_ASSIGNMENT, text=words)
+        for inv in invocations(f"export {words}", depth=depth + 1)
+        if inv.program == "export"
+    ]
+
+
 def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invocation]:
     """Every command the line runs, normalised, with its equivalent forms; [] for an empty line."""
     found: list[Invocation] = []
@@ -1191,6 +1214,7 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
         found.extend(opened)
     _xargs_feeds(found, fed)
     _stdin_feeds(found)
+    found += _assignments(found, depth)
     found += _downloaded_then_run(found)
     for inv in list(found):
         if STDIN in inv.options and _runs_its_input(inv):

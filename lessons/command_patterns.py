@@ -720,8 +720,10 @@ _DUMMY = re.compile(
 )
 # A value written as its kind's name (`namespace-name`, `project-id`, `bucket_name`): some value
 _KIND_NAME = re.compile(r"(?<![^\s='\"])[a-z]+(?:[-_][a-z]+)*[-_](?:name|id)(?![^\s'\";)])")
-# A template's expression (`{{ namespace }}`, `{{ .Release.Name }}`, `${{ secrets.TOKEN }}`)
-_TEMPLATE = re.compile(r"\$?\{\{[^{}\n]{1,80}\}\}")
+# A template's variable (`{{ namespace }}`, `{{bucket_name}}`) or a CI expression (`${{
+# secrets.TOKEN }}`); not a format string (`docker inspect -f '{{.Config.Env}}'`), which says
+# what is printed
+_TEMPLATE = re.compile(r"\{\{\s*[A-Za-z_][\w-]*\s*\}\}|\$\{\{[^{}\n]{1,80}\}\}")
 # A bound parameter of an SQL statement (`:table`, psql's `:'name'`), after a space or a bracket
 _SQL_PARAMETER = re.compile(r"(?<=[\s(,=]):[A-Za-z_]\w*(?![\w:])")
 # A secret written masked (`-p********`, `--password=XXXXXXXX`, `REDACTED`): some value

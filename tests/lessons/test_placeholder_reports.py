@@ -1327,6 +1327,20 @@ REPORTS += [
     ),
 ]
 
+REPORTS += [
+    (
+        # a format string says what is printed: no placeholder
+        "docker inspect -f '{{.Config.Env}}' <container>",
+        "Never print a container's environment",
+        "It holds the database password and API tokens.",
+        [
+            "docker inspect -f '{{.Config.Env}}' api",
+            "docker inspect --format='{{.Config.Env}}' api",
+        ],
+        ["docker inspect -f '{{.State.Running}}' api", "docker ps"],
+    ),
+]
+
 
 def wrongly_read(action: str, title: str, why: str, block: list[str], allow: list[str]):
     derived = derive(texts=[action], prose=f"{title} {why}", title=title)

@@ -324,6 +324,11 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "terraform", ("taint",), args=inv.options["--replace"], options={})
         ], False
+    wildcard = any("*" in refspec for refspec in inv.args[1:])
+    if program == "git" and sub[:1] == ("push",) and "--prune" in inv.flags and wildcard:
+        # git-push(1) --prune deletes the remote refs a wildcard refspec has no local
+        # counterpart for: `git push --delete` of them
+        return [like(inv, "git", ("push",), flags=(inv.flags - {"--prune"}) | {"--delete"})], False
     if program == "redis-cli" and len(inv.args) == 2 and inv.args[0].lower() == "keys":
         # `KEYS p` lists the keys matching p, as `--scan --pattern p` does (without blocking)
         return [

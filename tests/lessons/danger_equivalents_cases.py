@@ -387,11 +387,14 @@ CASES: tuple[Case, ...] = (
             "git push origin :refs/tags/v1.2.0",
             "gh api -X DELETE repos/acme/shop/git/refs/tags/v1.2.0",
             "git push origin --delete refs/tags/v1.2.0",
+            "git push origin --prune 'refs/tags/*:refs/tags/*'",
         ),
         (
             "git push origin v1.2.0",
             "git tag -d v1.2.0",
             "git ls-remote --tags origin",
+            "git push origin --tags",
+            "git fetch --prune --prune-tags origin",
         ),
     ),
     Case(

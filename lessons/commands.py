@@ -787,6 +787,8 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         defused.discard("--dry-run")  # `--dry-run=none` runs it
     if reading.subcommand[:1] and reading.subcommand[0] in HELP_WORDS:
         defused.add("--help")
+    if name == "aws" and args[-1:] == ["help"]:
+        defused.add("--help")  # `aws rds delete-db-instance help` shows the page (aws help)
     if "--worktree" in flags:
         defused.discard("--staged")  # `git restore --staged --worktree` discards both
     return Invocation(

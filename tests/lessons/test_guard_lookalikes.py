@@ -108,3 +108,16 @@ def test_a_secret_read_for_its_key_names_or_size_only_is_not_printed():
     values = shown_commands(invocations("kubectl get secret api -o json | jq .data"))
     assert keys == []
     assert [inv.program for inv in values] == ["kubectl", "jq"]
+
+
+def test_the_aws_cli_manual_page_of_a_dangerous_operation_runs_nothing():
+    trigger = trigger_for(
+        "aws rds delete-db-instance --db-instance-identifier <id> --skip-final-snapshot",
+        "Never delete a database instance without a final snapshot",
+        "The data is gone for good.",
+    )
+    assert blocks(
+        trigger, "aws rds delete-db-instance --db-instance-identifier orders --skip-final-snapshot"
+    )
+    assert not blocks(trigger, "aws rds delete-db-instance help")
+    assert not blocks(trigger, "aws rds delete-db-instance --skip-final-snapshot help")

@@ -687,8 +687,9 @@ def tasks_waiting(*, quick: bool) -> int | None:
 
 
 def recall_figures(queries: int, seed: int) -> dict:
-    """Recall@10 of the plan `nearest()` chooses against an exact scan of the same rows, for each
-    filtered search the hot paths make, with the agent's principal."""
+    """Recall of the plan `nearest()` chooses against an exact scan of the same search (the top
+    10, or the limit and similarity cut-off a hot path asks for), for each filtered search the
+    hot paths make, with the agent's principal."""
     from django.db import transaction
 
     from bench import bench_lessons_data as data
@@ -696,6 +697,7 @@ def recall_figures(queries: int, seed: int) -> dict:
     from bench.bench_hindsight import distinct_texts
     from governance.auth import Principal
     from governance.selectors import readable, readable_scope_ids
+    from hindsight import conf as hindsight_conf
     from hindsight.selectors import matching
     from lessons.models import Lesson
     from mnemosyne_site.embeddings import embed
@@ -722,15 +724,17 @@ def recall_figures(queries: int, seed: int) -> dict:
             plans[plan] = plans.get(plan, 0) + 1
             hits += len(set(got) & set(exact))
             wanted += len(exact)
-        return {"recall_at_10": round(hits / max(wanted, 1), 3), "plans": plans}
+        return {"recall": round(hits / max(wanted, 1), 3), "plans": plans}
 
     class Search:
         def __init__(self, vectors, run):
             self.vectors, self.run = vectors, run
 
-    def lesson_search(queryset):
+    def lesson_search(queryset, limit=10, max_distance=None):
         def run(vector, plan):
-            rows, used = nearest(queryset, vector, limit=10, plan=plan)
+            rows, used = nearest(
+                queryset, vector, limit=limit, max_distance=max_distance, plan=plan
+            )
             return [r[0] for r in rows], used
 
         return run
@@ -752,7 +756,18 @@ def recall_figures(queries: int, seed: int) -> dict:
         "lessons, one domain": Search(
             questions, lesson_search(lessons.filter(domain=data.DOMAINS[rng.randrange(50)]))
         ),
-        "signatures, the agent's scopes": Search(error_vectors, lesson_search(signatures)),
+        # Every signature search cuts at a similarity; matching and capture ask for this many.
+        "signatures, the agent's scopes (as matched)": Search(
+            error_vectors,
+            lesson_search(
+                signatures,
+                limit=matching.semantic_limit(hindsight_conf.HINDSIGHT_MATCH_TOP_K),
+                max_distance=1.0 - hindsight_conf.HINDSIGHT_MATCH_SIMILARITY,
+            ),
+        ),
+        "signatures, the agent's scopes (top 10, no cut-off)": Search(
+            error_vectors, lesson_search(signatures)
+        ),
         "notes, the agent's layers": Search(note_vectors, note_search),
     }
     return {name: compare(search) for name, search in searches.items()}
@@ -824,9 +839,9 @@ def markdown(results: list[Result], recall: dict, stream: dict, peer: dict | Non
         f"{stream['stats'].get('p50', '-')} | {stream['stats'].get('p95', '-')} | "
         f"{stream['stats'].get('p99', '-')} | {stream['rate']} | 50 | {stream['errors']} |"
     )
-    lines += ["", "| filtered vector search | recall@10 vs exact | plans |", "|---|---:|---|"]
+    lines += ["", "| filtered vector search | recall vs exact | plans |", "|---|---:|---|"]
     for name, figures in recall.items():
-        lines.append(f"| {name} | {figures['recall_at_10']} | {figures['plans']} |")
+        lines.append(f"| {name} | {figures['recall']} | {figures['plans']} |")
     if peer:
         lines += ["", peer.get("markdown") or f"peer: {peer.get('error')}"]
     return "\n".join(lines)

@@ -504,6 +504,9 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         if is_placeholder(word):
             subcommand = subcommand[:k]
             break
+    # `sudo kill -9 <pid>` for "SIGKILLed the database server": a signal to a process the report
+    # does not name (only a pid) reaches a service only as root; without sudo it reaches the
+    # user's own processes, which no report of a service describes
     return Pattern(
         program=inv.program,
         subcommand=subcommand,
@@ -512,7 +515,12 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         options=tuple(options),
         args=tuple(Value.of(a) for a in args),
         anywhere=tuple(Value.of(a) for a in anywhere),
-        sudo=inv.sudo and (level.sudo or (prose is not None and prose.sudo)),
+        sudo=inv.sudo
+        and (
+            level.sudo
+            or prose is not None
+            and (prose.sudo or inv.program == "kill" and generalising and not args)
+        ),
         then=then,
         text=inv.text.replace("__mnemosyne_any__", ANY),
     )

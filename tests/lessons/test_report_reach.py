@@ -1,0 +1,60 @@
+"""A report's trigger reaches the operation and the object the report names, no further.
+
+One Mnemosyne holds every team's reports, so a trigger that reaches past what its report
+describes blocks the harmless commands other teams check. Each probe: a report, spellings of
+what it describes (blocked), and neighbouring commands it does not describe (allowed).
+"""
+
+import pytest
+
+from lessons.command_triggers import CommandTrigger, derive
+from lessons.commands import invocations
+from lessons.matching import shown_commands
+
+
+def trigger_for(example: str, title: str, why: str = "", alternatives=()) -> CommandTrigger:
+    derived = derive(
+        texts=[example], prose=f"{title} {why}", title=title, alternatives=list(alternatives)
+    )
+    assert derived.trigger is not None, derived.notes
+    return CommandTrigger.from_json(derived.trigger)
+
+
+def blocks(trigger: CommandTrigger, line: str) -> bool:
+    return trigger.match(shown_commands(invocations(line))) is not None
+
+
+# --- a signal sent to a process the report does not name: whose process it is ------------------
+
+KILL_SERVICE = trigger_for(
+    "sudo kill -9 <pid>",
+    "SIGKILLed the message broker to free its port",
+    "kill -9 on the broker skipped its shutdown; queues were rebuilt from the journal for an hour.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "sudo kill -9 2211",
+        "sudo kill -KILL $(pgrep beam.smp)",
+        "sudo pkill -9 beam.smp",
+        "pgrep -f rabbitmq | xargs sudo kill -9",
+    ],
+)
+def test_killing_a_service_someone_else_runs_is_blocked(line):
+    assert blocks(KILL_SERVICE, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["kill -9 30771", "pkill -9 -f 'webpack --watch'", "kill -TERM 2211", "sudo kill -0 2211"],
+)
+def test_killing_ones_own_process_is_not_what_the_report_names(line):
+    assert not blocks(KILL_SERVICE, line)
+
+
+def test_a_named_process_is_blocked_whoever_sends_the_signal():
+    trigger = trigger_for("sudo pkill -9 nginx", "Killed nginx with SIGKILL")
+    assert blocks(trigger, "pkill -KILL nginx")
+    assert not blocks(trigger, "pkill -9 node")

@@ -500,12 +500,33 @@ def _digest(inv: Invocation) -> bool:
     return False
 
 
+# A CI log command registering a value as a secret: the runner prints nothing for it and masks
+# the value in every later line (GitHub Actions' `::add-mask::`, Azure Pipelines'
+# `##vso[task.setsecret]` and `##vso[task.setvariable …;issecret=true]`).
+_MASKING = re.compile(
+    r"^(::add-mask::|##vso\[task\.(setsecret\]|setvariable\b[^\]]*\bissecret=true\b))", re.I
+)
+
+
+def _registers_secret(inv: Invocation) -> bool:
+    """`echo "::add-mask::$TOKEN"`: what echo or printf writes is a masking instruction."""
+    if inv.program not in ("echo", "printf"):  # printf also reads as echo, with printf's text
+        return False
+    try:
+        words = shlex.split(inv.text)
+    except ValueError:
+        return False
+    values = [word for word in words[1:] if not word.startswith("-")]
+    return bool(values) and _MASKING.match(values[0]) is not None
+
+
 def shown_commands(line: list[Invocation]) -> list[Invocation]:
     """The commands of a line less those that show nothing: a command that only shows what it
     reads or holds (`echo "$TOKEN"`, `cat .env`, `env | grep`, `kubectl get secret`), piped
     into one that shows only a count or a digest (`wc -c`, `sha256sum`, `grep -c`/`-q`, `jq
     keys`), shows no value, and nor does the digest. Checking the length or a hash of a secret
-    is what the "don't print secrets" reports recommend."""
+    is what the "don't print secrets" reports recommend; so is registering it with the CI
+    system's masking (`echo "::add-mask::$TOKEN"`), which prints nothing."""
     stages: dict[int, dict[int, list[int]]] = {}
     for k, inv in enumerate(line):
         if inv.pipeline is not None:
@@ -523,7 +544,7 @@ def shown_commands(line: list[Invocation]) -> list[Invocation]:
             if not all(_shows_only(line[k]) for k in found):
                 break
             before += found
-    return [inv for k, inv in enumerate(line) if k not in hidden]
+    return [inv for k, inv in enumerate(line) if k not in hidden and not _registers_secret(inv)]
 
 
 def _semantic(

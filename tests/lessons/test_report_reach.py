@@ -58,3 +58,43 @@ def test_a_named_process_is_blocked_whoever_sends_the_signal():
     trigger = trigger_for("sudo pkill -9 nginx", "Killed nginx with SIGKILL")
     assert blocks(trigger, "pkill -KILL nginx")
     assert not blocks(trigger, "pkill -9 node")
+
+
+# --- a CI masking instruction shows no value ----------------------------------------------------
+
+PRINT_TOKEN = trigger_for(
+    "Echoed credentials from environment variables into the build output",
+    "Printed secrets in the pipeline log",
+    "Anyone who can read the job log could copy the token.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "echo $DEPLOY_TOKEN",
+        'echo "token: ${DEPLOY_TOKEN}"',
+        "printf '%s\\n' \"$DEPLOY_TOKEN\"",
+        "cd ci && echo $DEPLOY_TOKEN",
+    ],
+)
+def test_printing_a_secret_variable_is_blocked(line):
+    assert blocks(PRINT_TOKEN, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'echo "::add-mask::$DEPLOY_TOKEN"',
+        "echo ::add-mask::${DEPLOY_TOKEN}",
+        "printf '::add-mask::%s\\n' \"$DEPLOY_TOKEN\"",
+        'echo "##vso[task.setvariable variable=token;issecret=true]$DEPLOY_TOKEN"',
+        'echo "##vso[task.setsecret]$DEPLOY_TOKEN"',
+    ],
+)
+def test_registering_a_secret_for_masking_prints_nothing(line):
+    assert not blocks(PRINT_TOKEN, line)
+
+
+def test_masking_one_value_does_not_hide_a_second_command_that_prints():
+    assert blocks(PRINT_TOKEN, 'echo "::add-mask::$DEPLOY_TOKEN"; echo $DEPLOY_TOKEN')

@@ -227,7 +227,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "history & rewrit|filter-branch|filter-repo|purg|eras|scrub",
         "git filter-branch",
         "git filter-repo",
-        "git push --force",
+        # what is published: the branches the sentence names, every ref when it says every branch
+        "git push --force {target}",
+        targets="branch",
     ),
     concept(
         "commit secrets",

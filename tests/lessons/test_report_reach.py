@@ -98,3 +98,47 @@ def test_registering_a_secret_for_masking_prints_nothing(line):
 
 def test_masking_one_value_does_not_hide_a_second_command_that_prints():
     assert blocks(PRINT_TOKEN, 'echo "::add-mask::$DEPLOY_TOKEN"; echo $DEPLOY_TOKEN')
+
+
+# --- "force-pushed every branch": the object is every ref, not any branch ----------------------
+
+FORCE_EVERY_BRANCH = trigger_for(
+    "Stripped the build artefacts out of all commits and force-pushed all branches to the server",
+    "Force-pushed every branch after rewriting the history",
+    "Each clone and open merge request still pointed at the old commits.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "git push --force --all origin",
+        "git push -f --all",
+        "git push origin --mirror --force",
+        "git push --force-with-lease --all upstream",
+        "git push --force --tags origin",
+    ],
+)
+def test_force_pushing_every_ref_is_blocked(line):
+    assert blocks(FORCE_EVERY_BRANCH, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "git push --force origin fix/typo",
+        "git push --force-with-lease origin feature/search",
+        "git push --all origin",
+        "git push origin --tags",
+    ],
+)
+def test_force_pushing_one_branch_is_not_every_branch(line):
+    assert not blocks(FORCE_EVERY_BRANCH, line)
+
+
+def test_deleting_every_branch_still_reads_as_deleting_any_branch():
+    trigger = trigger_for(
+        "Deleted every branch on the remote while tidying up",
+        "Deleted all branches on the shared remote",
+    )
+    assert blocks(trigger, "git push origin --delete feature/a")

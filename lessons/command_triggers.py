@@ -67,7 +67,7 @@ from lessons.command_tables import (
     spec_of,
 )
 from lessons.commands import PREFIX_ASSIGNMENT, Invocation, invocations
-from lessons.danger_concepts import CONCEPTS
+from lessons.danger_concepts import CONCEPTS, Concept
 from lessons.invocation import PLACEHOLDER_WORD
 from lessons.prose_triggers import concept_named, describe, named_ports, on_ports
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
@@ -875,9 +875,10 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     (`within_tool`)."""
     line = line_of(command)
     found: list[Pattern] = []
-    for concept in CONCEPTS:
-        if concept.targets or not concept_named(concept, prose.text):
-            continue
+    holding = [
+        c for c in CONCEPTS if not c.targets and concept_named(c, prose.text) and _anchors(c, line)
+    ]
+    for concept in _narrowest(holding):
         # "opened SSH to the internet": the ports the report names (or its command) narrow
         # every sibling to them; a report naming none gives none
         ports = named_ports(f"{prose.text} {command}") if concept.ports else []
@@ -885,17 +886,8 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
             continue
         if concept.production and not prose.production:
             continue
-        patterns: list[Pattern] = []
-        for item in concept.commands:
-            try:
-                patterns += (
-                    patterns_from_text(item) if isinstance(item, str) else [Pattern.from_json(item)]
-                )
-            except CommandTriggerError:
-                continue
-        anchors = [
-            p for p in patterns if p.text and any(match_invocation(p, i, line) for i in line)
-        ]
+        patterns = _concept_patterns(concept)
+        anchors = _anchors(concept, line)
         valued = {name for inv in line for name in inv.options}
         # production, where the derived pattern asks for it, says where and not what: the
         # siblings ask for it too (a concept only about production, as broad as `kubectl
@@ -929,6 +921,42 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
             if p.program not in own and too_broad(p) is None and not _short_flag_of_any(p)
         ]
     return found
+
+
+def _concept_patterns(concept: Concept) -> list[Pattern]:
+    patterns: list[Pattern] = []
+    for item in concept.commands:
+        try:
+            patterns += (
+                patterns_from_text(item) if isinstance(item, str) else [Pattern.from_json(item)]
+            )
+        except CommandTriggerError:
+            continue
+    return patterns
+
+
+def _anchors(concept: Concept, line: list[Invocation]) -> list[Pattern]:
+    """The concept's commands the reported line is (written as command lines)."""
+    return [
+        p
+        for p in _concept_patterns(concept)
+        if p.text and any(match_invocation(p, i, line) for i in line)
+    ]
+
+
+def _narrowest(concepts: list[Concept]) -> list[Concept]:
+    """The concepts holding the reported command, less those that hold a narrower one holding
+    it too: `aws kms schedule-key-deletion` is destroying a key, which the secret stores'
+    concept also lists; the key managers are its siblings, the secret stores are not."""
+
+    def commands(concept: Concept) -> frozenset[str]:
+        return frozenset(repr(item) for item in concept.commands)
+
+    return [
+        wide
+        for wide in concepts
+        if not any(narrow is not wide and commands(narrow) < commands(wide) for narrow in concepts)
+    ]
 
 
 def _anywhere_else(

@@ -142,3 +142,46 @@ def test_deleting_every_branch_still_reads_as_deleting_any_branch():
         "Deleted all branches on the shared remote",
     )
     assert blocks(trigger, "git push origin --delete feature/a")
+
+
+# --- a report about one kind of object reaches that kind in other tools, not its neighbours ----
+
+SIGNING_KEY = trigger_for(
+    "gcloud kms keys versions destroy 3 --key release-signing --keyring ci --location europe-west1",
+    "Destroyed the signing key version that still verifies our releases",
+    "Every artefact signed with it can no longer be verified; old installers fail their checks.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "aws kms schedule-key-deletion --key-id 0f1e2d3c --pending-window-in-days 7",
+        "az keyvault key delete --vault-name team-kv --name signing",
+    ],
+)
+def test_destroying_a_key_is_blocked_in_every_key_manager(line):
+    assert blocks(SIGNING_KEY, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "vault kv delete secret/dev/bob/tmp",
+        "gcloud secrets delete scratch-token --quiet",
+        "kubectl delete secret preview-creds -n pr-17",
+        "gh secret delete OLD_WEBHOOK_URL",
+    ],
+)
+def test_deleting_a_secret_is_not_destroying_a_key(line):
+    assert not blocks(SIGNING_KEY, line)
+
+
+def test_a_secret_store_report_still_reaches_every_secret_store():
+    trigger = trigger_for(
+        "vault kv metadata delete secret/billing/prod",
+        "Deleted a secret from Vault together with all its versions",
+    )
+    assert blocks(trigger, "aws secretsmanager delete-secret --secret-id billing --force")
+    assert blocks(trigger, "gcloud secrets delete billing-db --quiet")
+    assert blocks(trigger, "vault secrets disable kv/")  # the store's own other way

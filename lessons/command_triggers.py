@@ -67,7 +67,7 @@ from lessons.command_tables import (
     spec_of,
 )
 from lessons.commands import PREFIX_ASSIGNMENT, Invocation, invocations
-from lessons.danger_concepts import CONCEPTS, Concept
+from lessons.danger_concepts import CONCEPTS, SECRET_VARIABLE, Concept
 from lessons.invocation import PLACEHOLDER_WORD
 from lessons.prose_triggers import concept_named, describe, named_ports, on_ports
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
@@ -307,6 +307,14 @@ class _Level:
 def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | None:
     """A reported value as a pattern value at this level, or None when it is only an example."""
     prose = level.prose
+    if (
+        prose is not None
+        and any(ch.isspace() for ch in raw)
+        and Value.of(SECRET_VARIABLE).matches(raw)
+    ):
+        # `echo "token is ${SECRET_NAME}"`: the secret's variable is what the text shows, the
+        # words around it are an example (`echo "token is set"` shows no secret)
+        return SECRET_VARIABLE
     if is_placeholder(raw) or placeholder_value(raw, variables_are_any=False) != raw:
         if prose is not None and _example_namespace(raw, prose):
             return None

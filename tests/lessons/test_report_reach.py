@@ -185,3 +185,36 @@ def test_a_secret_store_report_still_reaches_every_secret_store():
     assert blocks(trigger, "aws secretsmanager delete-secret --secret-id billing --force")
     assert blocks(trigger, "gcloud secrets delete billing-db --quiet")
     assert blocks(trigger, "vault secrets disable kv/")  # the store's own other way
+
+
+# --- a secret's variable inside a printed text is the object; the words around it are not ------
+
+ECHO_SECRET = trigger_for(
+    'echo "deploy key: ${DEPLOY_API_KEY}"',
+    "Printed the deploy key into the job output while debugging",
+    "The job output is public to the whole organisation.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'echo "deploy key: ${DEPLOY_API_KEY}"',
+        'echo "key=$STRIPE_SECRET"',
+        'echo "using ${NPM_TOKEN} now"',
+    ],
+)
+def test_a_printed_text_holding_a_secret_variable_is_blocked(line):
+    assert blocks(ECHO_SECRET, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'echo "deploy key: set"',
+        'echo "deploy key: ${#DEPLOY_API_KEY} chars"',
+        'echo "key is $USER"',
+    ],
+)
+def test_the_same_words_without_a_secret_are_not_blocked(line):
+    assert not blocks(ECHO_SECRET, line)

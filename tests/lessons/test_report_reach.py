@@ -218,3 +218,37 @@ def test_a_printed_text_holding_a_secret_variable_is_blocked(line):
 )
 def test_the_same_words_without_a_secret_are_not_blocked(line):
     assert not blocks(ECHO_SECRET, line)
+
+
+# --- a Kubernetes secret's fields outside its data show no secret -------------------------------
+
+DUMP_SECRET = trigger_for(
+    "Dumped the Kubernetes secrets of the namespace to the terminal",
+    "Printed Kubernetes secret values into the session",
+    "The session transcript is kept and shared.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "kubectl get secret api-token -o yaml",
+        "kubectl get secret api-token -n ci -o jsonpath='{.data.token}'",
+        "kubectl get secret api-token -o jsonpath='{.data}'",
+        "kubectl get secret api-token -o jsonpath='{.stringData}'",
+    ],
+)
+def test_reading_a_secrets_data_is_blocked(line):
+    assert blocks(DUMP_SECRET, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "kubectl get secret api-token -n ci -o jsonpath='{.metadata.annotations}'",
+        "kubectl get secret api-token -o jsonpath='{.metadata.creationTimestamp}'",
+        "kubectl get secret api-token -o jsonpath={.type}",
+    ],
+)
+def test_a_secrets_metadata_is_not_its_data(line):
+    assert not blocks(DUMP_SECRET, line)

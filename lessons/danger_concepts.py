@@ -1351,7 +1351,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "delete a secret or a key from its store",
         "secret|vault|keyvault|key vault|kms|encryption key|signing key|parameter store|"
         "ssm parameter|credential & DELETE|destroy|purg|schedul",
-        "vault kv delete <any>",
+        # not `vault kv delete`: on KV version 2 (Vault's default secret engine) it only marks
+        # the latest version deleted, and `vault kv undelete` brings it back
         "vault kv destroy <any>",
         "vault kv metadata delete <any>",
         "vault secrets disable <any>",

@@ -252,3 +252,12 @@ def test_reading_a_secrets_data_is_blocked(line):
 )
 def test_a_secrets_metadata_is_not_its_data(line):
     assert not blocks(DUMP_SECRET, line)
+
+
+def test_a_stores_soft_delete_is_not_its_destroy():
+    trigger = trigger_for(
+        "vault kv destroy -versions=1,2 secret/billing/prod",
+        "Destroyed every version of a Vault secret",
+    )
+    assert blocks(trigger, "vault secrets disable secret/")  # the store's own other way
+    assert not blocks(trigger, "vault kv delete secret/billing/prod")  # undeletable on KV v2

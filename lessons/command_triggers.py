@@ -1158,14 +1158,26 @@ def derive(
         if not sources and not notes:
             notes.append("No shell command in the report: it matches by meaning only (warns).")
         return Derived(None, notes)
+    unless = _CASCADE_OFF if _CASCADE.search(said.lower) else []
     return Derived(
         {
             "commands": [p.as_json() for p in unique],
+            **({"unless": unless} if unless else {}),
             "derived_from": " ; ".join(dict.fromkeys(sources)),
             **({"notes": notes} if notes else {}),
         },
         notes,
     )
+
+
+# A report of a cascading delete ("the cascade removed every resource it managed"): a delete
+# with cascading turned off leaves what the object managed in place, which is what such
+# reports recommend (argocd app delete --cascade=false, kubectl delete --cascade=orphan).
+_CASCADE = re.compile(r"\bcascad")
+_CASCADE_OFF = [
+    {"program": "re:.", "flags": ["--no-cascade"]},
+    {"program": "re:.", "options": {"--cascade": "re:(?i)^orphan$"}},
+]
 
 
 def validate(data) -> dict:

@@ -261,3 +261,35 @@ def test_a_stores_soft_delete_is_not_its_destroy():
     )
     assert blocks(trigger, "vault secrets disable secret/")  # the store's own other way
     assert not blocks(trigger, "vault kv delete secret/billing/prod")  # undeletable on KV v2
+
+
+# --- a report of a cascading delete is not a delete with cascading turned off ------------------
+
+CASCADE = trigger_for(
+    "Removed the web app from Argo CD and every resource it managed went with it",
+    "Deleted an Argo CD application with a cascading delete",
+    "The cascade removed the Deployments, Services and volume claims the application managed.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "argocd app delete web -y",
+        "argocd app delete web --cascade",
+        "kubectl delete application web -n argocd",
+    ],
+)
+def test_a_cascading_delete_is_blocked(line):
+    assert blocks(CASCADE, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "argocd app delete web --cascade=false",
+        "kubectl delete application web -n argocd --cascade=orphan",
+    ],
+)
+def test_a_delete_that_orphans_what_it_managed_is_not_a_cascade(line):
+    assert not blocks(CASCADE, line)

@@ -407,8 +407,18 @@ _NOVERIFY_KEY = re.compile(
     r"(?i)(no|skip|disable|ignore)[_.-]*(ssl|tls|cert|certificate)[_.-]*(verify|verification|"
     r"validation|check)?|insecure|ssl[_.-]*no[_.-]*verify|disable[_.-]*connection[_.-]*verification"
 )
-# Settings that skip the commit hooks (`HUSKY=0 git commit`, `-c core.hooksPath=/dev/null`).
-_HOOK_SKIPS = {"husky": FALSE_WORDS, "husky_skip_hooks": TRUE_WORDS, "skip_hooks": TRUE_WORDS}
+# Settings that skip the commit hooks, as the hook managers document them: husky's `HUSKY=0`,
+# lefthook's `LEFTHOOK=0`, overcommit's `OVERCOMMIT_DISABLE=1`, and pre-commit's and
+# overcommit's `SKIP=hook-id,…` (any hook named is skipped; None: any value but an empty one);
+# git's own `-c core.hooksPath=/dev/null`.
+_HOOK_SKIPS: dict[str, frozenset[str] | None] = {
+    "husky": FALSE_WORDS,
+    "husky_skip_hooks": TRUE_WORDS,
+    "skip_hooks": TRUE_WORDS,
+    "lefthook": FALSE_WORDS,
+    "overcommit_disable": TRUE_WORDS,
+    "skip": None,
+}
 _HOOKED = frozenset({"commit", "push", "merge", "rebase", "am", "cherry-pick"})
 
 
@@ -774,9 +784,12 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         flags.add("--insecure")
     if name == "git" and reading.subcommand[:1] and reading.subcommand[0] in _HOOKED:
         for key, value in settings:
-            skips = _HOOK_SKIPS.get(key.lower())
-            hooks_off = key.lower() == "core.hookspath" and value in ("/dev/null", "")
-            if hooks_off or skips is not None and value.strip().lower() in skips:
+            lowered, state = key.lower(), value.strip().strip("\"'").lower()
+            hooks_off = lowered == "core.hookspath" and value in ("/dev/null", "")
+            if lowered in _HOOK_SKIPS:
+                skips = _HOOK_SKIPS[lowered]
+                hooks_off = bool(state) if skips is None else state in skips
+            if hooks_off:
                 flags.add("--no-verify")
     noise = GLOBAL_NOISE | spec.noise
     defusing = spec.defusing | (GLOBAL_DEFUSING - spec.values - spec.attached)

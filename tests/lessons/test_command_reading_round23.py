@@ -1,0 +1,62 @@
+"""How a reported command and a checked command are read (issue 12; no database).
+
+Each case is an anti-pattern reported as a command (literal, or with placeholders) and the same
+danger spelled otherwise, as the tools document it: hook managers' environment switches, a
+tool's fork that keeps its command line, kubectl's lists of kinds and its `all` category, an SQL
+keyword standing where a name goes, a mode that leaves a tree world-writable, a placeholder file
+given to an option, a name's part after a hyphen. Each must-block spelling is paired with
+harmless look-alikes that must stay allowed. Written from the tools' documentation, not from any
+benchmark set.
+"""
+
+import pytest
+
+from lessons.command_triggers import CommandTrigger, derive
+from lessons.commands import invocations
+
+# (reported command, title, why, must block, must allow)
+REPORTS = [
+    (
+        # pre-commit and overcommit: `SKIP=hook-id[,…] git commit`; lefthook: `LEFTHOOK=0`;
+        # overcommit: `OVERCOMMIT_DISABLE=1`; husky: `HUSKY=0`
+        "git commit --no-verify -m 'wip'",
+        "Committed with --no-verify to get past the hooks",
+        "The secret scanner hook would have caught the key.",
+        [
+            "SKIP=flake8,mypy git commit -m 'fix'",
+            "SKIP=gitleaks git commit -am 'deploy'",
+            "LEFTHOOK=0 git commit -m 'fix'",
+            "OVERCOMMIT_DISABLE=1 git commit -m 'fix'",
+            "env HUSKY=0 git commit -m 'fix'",
+        ],
+        [
+            "git commit -m 'fix'",
+            "SKIP= git commit -m 'fix'",
+            "LEFTHOOK=1 git commit -m 'fix'",
+            "SKIP=flake8 pre-commit run --all-files",
+            "OVERCOMMIT_DISABLE=0 git commit -m 'fix'",
+        ],
+    ),
+]
+
+
+def wrongly_read(action: str, title: str, why: str, block: list[str], allow: list[str]):
+    derived = derive(texts=[action], prose=f"{title} {why}", title=title)
+    trigger = CommandTrigger.from_json(derived.trigger)
+
+    def blocks(line: str) -> bool:
+        return trigger is not None and trigger.match(invocations(line)) is not None
+
+    missed = [line for line in block if not blocks(line)]
+    blocked = [line for line in allow if blocks(line)]
+    return missed, blocked, derived.trigger
+
+
+@pytest.mark.parametrize(
+    ("action", "title", "why", "block", "allow"), REPORTS, ids=[r[0] for r in REPORTS]
+)
+def test_a_reported_command_blocks_its_danger_as_the_tools_spell_it_and_no_look_alike(
+    action, title, why, block, allow
+):
+    missed, blocked, trigger = wrongly_read(action, title, why, block, allow)
+    assert (missed, blocked) == ([], []), trigger

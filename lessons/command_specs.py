@@ -1056,6 +1056,9 @@ PROGRAM_ALIASES: dict[str, str] = {
     "az.cmd": "az",
     "kubecolor": "kubectl",
     "sudoedit": "sudoedit",
+    # forks of Redis whose clients keep redis-cli's command line and Redis's commands
+    "valkey-cli": "redis-cli",
+    "keydb-cli": "redis-cli",
 }
 # Of those, the ones whose options are their own (read with their own entry, above, then
 # named as the canonical program): `mkfs.xfs -n` is not `mke2fs -n`.

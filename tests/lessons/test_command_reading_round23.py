@@ -37,6 +37,18 @@ REPORTS = [
             "OVERCOMMIT_DISABLE=0 git commit -m 'fix'",
         ],
     ),
+    (
+        # Valkey and KeyDB are forks of Redis whose clients keep redis-cli's command line
+        "redis-cli -h cache.internal FLUSHALL",
+        "Ran FLUSHALL on the shared cache",
+        "Every service lost its cached sessions at once.",
+        [
+            "valkey-cli -h cache.internal FLUSHALL",
+            "keydb-cli -h cache.internal flushall",
+            "valkey-cli -h cache.internal -n 0 FLUSHALL ASYNC",
+        ],
+        ["valkey-cli -h cache.internal INFO", "keydb-cli -h cache.internal DBSIZE"],
+    ),
 ]
 
 

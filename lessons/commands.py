@@ -41,6 +41,7 @@ from lessons.command_tables import (
     INTERPRETER_VALUES,
     INTERPRETERS,
     KNOWN_PROGRAMS,
+    KUBE_ALL,
     KUBE_KINDS,
     KUBE_RESOURCE_VERBS,
     PREFIX_POSITIONALS,
@@ -155,6 +156,7 @@ class Reading:
     spec: Spec
     loose: set[str]
     negated: set[str]
+    kinds: tuple[str, ...] = ()  # kubectl's further kinds (`_kube`)
 
 
 _SUBCOMMAND_WORD = re.compile(r"[A-Za-z][\w:.-]*")
@@ -535,10 +537,14 @@ def _kube(reading: Reading) -> None:
         # `kubectl delete $(kubectl get crd -o name)`: the listing's kind is what it deletes
         reading.subcommand = (*sub, listed)
     elif sub and sub[-1] in KUBE_RESOURCE_VERBS and args and not args[0].startswith("-"):
-        kinds = args[0].split(",")
-        kind = kinds[0].split(".")[0].lower()
-        reading.subcommand = (*sub, KUBE_KINDS.get(kind, kind))
-        args = kinds[1:] + args[1:]
+        # `kubectl delete svc,pods --all` acts on each kind listed; the category `all` on each
+        # of its kinds
+        kinds = [k.split(".")[0].lower() for k in args[0].split(",") if k] or [args[0]]
+        kinds = [KUBE_KINDS.get(k, k) for k in kinds]
+        reading.subcommand = (*sub, kinds[0])
+        further = [*kinds[1:], *(KUBE_ALL if "all" in kinds else ())]
+        reading.kinds = tuple(dict.fromkeys(k for k in further if k not in (kinds[0], "all")))
+        args = args[1:]
     reading.args = args
     if "--all-namespaces" in reading.flags:
         # every namespace: what a command in one (`-n <namespace>`) does, everywhere
@@ -820,6 +826,7 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         widening=frozenset(flags) & spec.widening,
         essential=spec.essential,
         cwd=raw.cwd or "",
+        kinds=reading.kinds,
     )
 
 
@@ -1228,6 +1235,7 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
             fed += opened
         found.extend(opened)
     _xargs_feeds(found, fed)
+    found += _each_kind(found)
     _stdin_feeds(found)
     found += _assignments(found, depth)
     found += _downloaded_then_run(found)
@@ -1243,6 +1251,16 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
                     )
                 found += ran
     return with_equivalents(found)
+
+
+def _each_kind(found: list[Invocation]) -> list[Invocation]:
+    """`kubectl delete svc,pods --all` also does a `kubectl delete pods --all`: one part for
+    each further kind a kubectl command names (the kinds of `all` too)."""
+    return [
+        replace(inv, subcommand=(*inv.subcommand[:-1], kind), part=kind, kinds=())
+        for inv in found
+        for kind in inv.kinds
+    ]
 
 
 def _runs_its_input(inv: Invocation) -> bool:

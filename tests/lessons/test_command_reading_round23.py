@@ -49,6 +49,24 @@ REPORTS = [
         ],
         ["valkey-cli -h cache.internal INFO", "keydb-cli -h cache.internal DBSIZE"],
     ),
+    (
+        # `kubectl delete TYPE1,TYPE2 …` acts on each kind; the category `all` holds pods,
+        # services, deployments, replica sets, stateful sets, daemon sets, jobs and cron jobs
+        "kubectl delete pods --all -n production",
+        "Deleted every pod in the production namespace",
+        "All replicas restarted at once and the service was down.",
+        [
+            "kubectl delete all --all -n production",
+            "kubectl delete svc,pods --all -n production",
+            "kubectl delete deploy,po --all --namespace production",
+        ],
+        [
+            "kubectl get all -n production",
+            "kubectl get pods,svc -n production",
+            "kubectl delete all --all -n production --dry-run=client",
+            "kubectl delete configmaps,secrets --all -n production",
+        ],
+    ),
 ]
 
 

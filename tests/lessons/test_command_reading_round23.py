@@ -67,6 +67,35 @@ REPORTS = [
             "kubectl delete configmaps,secrets --all -n production",
         ],
     ),
+    (
+        # an unquoted reserved word cannot name a table: `DELETE FROM TABLE` says "some table"
+        'psql "$DATABASE_URL" -c "DELETE FROM TABLE"',
+        "Ran a DELETE with no WHERE clause",
+        "The WHERE clause did not get pasted; every row of the table went.",
+        [
+            "psql -h db.internal -d shop -c 'delete from orders;'",
+            "mysql -h db.internal shop -e 'DELETE FROM customers'",
+            "psql -h db.internal shop -c 'TRUNCATE TABLE payments'",
+        ],
+        [
+            "psql -h db.internal shop -c 'DELETE FROM sessions WHERE id = 4'",
+            "psql -h db.internal shop -c 'SELECT count(*) FROM sessions'",
+            "grep -rn 'DELETE FROM' app/",
+        ],
+    ),
+    (
+        "mysql -e 'UPDATE TABLE SET COLUMN = NULL'",
+        "Ran an UPDATE with no WHERE clause",
+        "Every row of the table got the new value.",
+        [
+            "mysql shop -e 'UPDATE users SET email = NULL'",
+            "psql -c 'update users set active = false'",
+        ],
+        [
+            "mysql shop -e 'UPDATE users SET email = NULL WHERE id = 7'",
+            "mysql shop -e 'SELECT * FROM users'",
+        ],
+    ),
 ]
 
 

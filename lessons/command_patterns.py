@@ -138,6 +138,9 @@ def _listing(substitution: str) -> list[str]:
     return [w for w in substitution[2:-1].split() if not w.startswith("-")]
 
 
+_WORLD_WRITE = 0o002
+
+
 def literal_matches(reported: str, checked: str) -> bool:
     """Whether a checked value is what the reported value names (see the module docstring)."""
     # /var/run is a link to /run (FHS 3.0): `/var/run/docker.sock` is `/run/docker.sock`
@@ -159,6 +162,10 @@ def literal_matches(reported: str, checked: str) -> bool:
         # mode grants others (group, world, setuid) is its danger: the owner's bits count only
         # for a mode that grants others nothing (`chmod 644 key` is `chmod go+r key`)
         others = rbits & 0o7077
+        if rbits & cbits & _WORLD_WRITE:
+            # write for every user is what makes a mode such as 777 dangerous (chmod(1): `o+w`,
+            # `a+w`, `666` leave the same files writable by anyone)
+            return True
         if others:
             return others & cbits == others
         return rbits & cbits == rbits and (rbits != 0 or cbits == 0)

@@ -96,6 +96,20 @@ REPORTS = [
             "mysql shop -e 'SELECT * FROM users'",
         ],
     ),
+    (
+        # chmod(1): a mode granting others write (`o+w`, `a+w`, `777`, `776`) leaves the tree
+        # writable by every local user, which is what makes `777` dangerous
+        "sudo chmod -R 777 /var/www",
+        "Made the web root world-writable to fix an upload error",
+        "Every local user could rewrite the site's files.",
+        [
+            "sudo chmod -R o+w /var/www",
+            "chmod -R a+w /var/www/html",
+            "chmod -R 776 /var/www",
+            "chmod --recursive ugo+rwx /var/www",
+        ],
+        ["chmod -R 755 /var/www", "chmod -R g+w /var/www", "chmod -R o-w /var/www"],
+    ),
 ]
 
 

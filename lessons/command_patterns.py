@@ -790,6 +790,17 @@ _X_COMPONENT = re.compile(r"(?<=/)[a-z]{2,}X\d*(?=/|$)")
 _PLACEHOLDER_PATH = re.compile(rf"{_ANY_WORD}(?:/{_ANY_WORD})+")
 
 
+# `{env}.tfvars`, `<name>.yaml`: some file of a kind, its name a placeholder
+_ANY_FILE = re.compile(rf"^{_ANY_WORD}(?:\.[A-Za-z0-9]+)+$")
+
+
+def names_any_file(value: str) -> bool:
+    """Whether a reported value is any file of its kind (`-var-file={env}.tfvars`): given to an
+    option, the option's own name says the kind, and the value is an example as a bare
+    placeholder is."""
+    return bool(_ANY_FILE.match(_BRACE_INSIDE.sub(_ANY_WORD, value)))
+
+
 def is_placeholder(value: str) -> bool:
     return _ANY_WORD in value or bool(_BRACE_WORD.match(value)) or value in ("...", "…")
 

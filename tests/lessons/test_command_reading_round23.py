@@ -110,6 +110,30 @@ REPORTS = [
         ],
         ["chmod -R 755 /var/www", "chmod -R g+w /var/www", "chmod -R o-w /var/www"],
     ),
+    (
+        # `-var-file={env}.tfvars`: some file of the option's kind, an example of how it is run
+        "terraform destroy -auto-approve -var-file={env}.tfvars",
+        "Ran terraform destroy with -auto-approve",
+        "-auto-approve skipped the plan I would have read.",
+        [
+            "terraform destroy -auto-approve",
+            "terraform -chdir=envs/prod destroy -auto-approve",
+            "tofu destroy -auto-approve -var-file=prod.tfvars",
+            "terraform apply -destroy -auto-approve",
+        ],
+        [
+            "terraform plan -destroy -var-file=prod.tfvars",
+            "terraform destroy -var-file=prod.tfvars",
+            "terraform apply -auto-approve -var-file=dev.tfvars",
+        ],
+    ),
+    (
+        "helm upgrade <release> <chart> --force --values <name>.yaml",
+        "Used helm upgrade --force on a shared release",
+        "--force deleted and recreated the release's resources.",
+        ["helm upgrade api ./chart --force", "helm upgrade api ./chart --force -f prod.yaml"],
+        ["helm upgrade api ./chart -f prod.yaml", "helm upgrade api ./chart --values prod.yaml"],
+    ),
 ]
 
 

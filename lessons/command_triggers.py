@@ -333,8 +333,9 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
         ]
         if named:
             word = re.escape(max(named, key=len))
-            # a whole part (`/_all`, `:latest`), not `latest-tools`
-            return rf"re:(?i)(^|[:/@._]){word}([:/@.?&#]|$)"
+            # a whole part (`/_all`, `:latest`, the last word of `acme-prod-backups`), not
+            # `latest-tools`
+            return rf"re:(?i)(^|[:/@._-]){word}([:/@.?&#]|$)"
     return raw
 
 

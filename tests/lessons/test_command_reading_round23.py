@@ -134,6 +134,22 @@ REPORTS = [
         ["helm upgrade api ./chart --force", "helm upgrade api ./chart --force -f prod.yaml"],
         ["helm upgrade api ./chart -f prod.yaml", "helm upgrade api ./chart --values prod.yaml"],
     ),
+    (
+        # a part of a name after a hyphen is a part (`acme-prod-backups` holds `backups`)
+        "aws s3 rb s3://acme-prod-backups --force",
+        "Force-removed the S3 backups bucket",
+        "The bucket and every object in it went, with no way back.",
+        [
+            "aws s3 rb s3://acme-prod-backups --force",
+            "aws s3 rb --force s3://acme-prod-backups",
+            "aws --profile prod s3 rb s3://acme-prod-backups/ --force",
+        ],
+        [
+            "aws s3 ls s3://acme-prod-backups",
+            "aws s3 rb s3://acme-prod-backups-tmp --force",
+            "aws s3 cp s3://acme-prod-backups/db.dump .",
+        ],
+    ),
 ]
 
 

@@ -782,7 +782,9 @@ def groups(line: list[Invocation]) -> list[list[Invocation]]:
 
 
 _BRACE_WORD = re.compile(r"^\{[A-Za-z_][\w-]*\}$")
-_BRACE_INSIDE = re.compile(r"\{[A-Za-z_][\w-]*\}")
+# `{name}` inside a value (`{env}.tfvars`), not a variable's expansion (`${NAME}`) or a git
+# revision's `@{u}`
+_BRACE_INSIDE = re.compile(r"(?<![$@])\{[A-Za-z_][\w-]*\}")
 # `/dev/sdX`: a capital X ending a lower-case name is the documentation's "any letter"
 _X_COMPONENT = re.compile(r"(?<=/)[a-z]{2,}X\d*(?=/|$)")
 

@@ -135,6 +135,25 @@ REPORTS = [
         ["helm upgrade api ./chart -f prod.yaml", "helm upgrade api ./chart --values prod.yaml"],
     ),
     (
+        # `${SECRET_NAME}` is a variable's expansion (bash(1)), not a `{name}` placeholder: what
+        # the report prints is a secret variable, whatever words surround it
+        'echo "token is ${SECRET_NAME}"',
+        "Echoed a secret into the CI log while debugging auth",
+        "The job log is readable by everyone in the organisation.",
+        [
+            'echo "key: $AWS_SECRET_ACCESS_KEY"',
+            'echo "$GITHUB_TOKEN"',
+            'echo "password=${DB_PASSWORD}"',
+            "echo $NPM_AUTH_TOKEN",
+        ],
+        [
+            "echo 'token is set'",
+            'echo "token length: ${#API_TOKEN}"',
+            'echo "$HOME"',
+            'echo "build ${BUILD_NUMBER} done"',
+        ],
+    ),
+    (
         # a part of a name after a hyphen is a part (`acme-prod-backups` holds `backups`)
         "aws s3 rb s3://acme-prod-backups --force",
         "Force-removed the S3 backups bucket",

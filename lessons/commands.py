@@ -1331,8 +1331,25 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
             producer = by_position[(number, position - 1)]
         if producer is None or producer is inv:
             continue
+        filtered = position != inv.pipeline[1]
         fed_args = [*inv.args, _substitution(f"$({producer.text})")]
-        found[k] = replace(inv, args=fed_args, subcommand=_kube_fed(inv, fed_args[-1]))
+        subcommand = _kube_fed(inv, fed_args[-1])
+        flags = inv.flags
+        if subcommand != inv.subcommand and not filtered and _lists_every(producer):
+            # `kubectl get pods -o name | xargs kubectl delete`: every pod the listing names,
+            # as `kubectl delete pods --all`
+            flags = flags | {"--all"}
+        found[k] = replace(inv, args=fed_args, subcommand=subcommand, flags=flags)
+
+
+def _lists_every(listing: Invocation) -> bool:
+    """Whether a `kubectl get KIND` lists every object of its kind (no name, no selector)."""
+    return (
+        listing.program == "kubectl"
+        and len(listing.subcommand) == 2
+        and not listing.args
+        and not listing.flags & {"--selector", "--field-selector"}
+    )
 
 
 # Programs that pick or reshape the lines a listing prints, handing on the same items.

@@ -59,12 +59,17 @@ REPORTS = [
             "kubectl delete all --all -n production",
             "kubectl delete svc,pods --all -n production",
             "kubectl delete deploy,po --all --namespace production",
+            "kubectl get pods -n production -o name | xargs kubectl delete -n production",
         ],
         [
             "kubectl get all -n production",
             "kubectl get pods,svc -n production",
             "kubectl delete all --all -n production --dry-run=client",
             "kubectl delete configmaps,secrets --all -n production",
+            "kubectl get pods -n prod -l app=web -o name | xargs kubectl delete -n prod",
+            "kubectl get pods -n prod -o name | grep web- | xargs kubectl delete -n prod",
+            "kubectl get pods -n production --field-selector=status.phase=Failed -o name"
+            " | xargs kubectl delete -n production",
         ],
     ),
     (

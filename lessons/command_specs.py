@@ -872,7 +872,13 @@ SPECS: dict[str, str] = {
     "dnf": _DNF,
     "dpkg": """
         -i/--install -r/--remove -P/--purge -l/--list! -L/--listfiles! -s/--status!
-        -S/--search! --force-all --force-depends --force-remove-essential --force-overwrite
+        -S/--search! --force-all
+        --force-depends:+--force-all --force-depends-version:+--force-all
+        --force-breaks:+--force-all --force-conflicts:+--force-all
+        --force-overwrite:+--force-all --force-overwrite-dir:+--force-all
+        --force-overwrite-diverted:+--force-all --force-remove-essential:+--force-all
+        --force-remove-reinstreq:+--force-all --force-remove-protected:+--force-all
+        --force-architecture:+--force-all --force-bad-verify:+--force-all
         --force-confold~ --force-confnew~ --force-confdef~ --configure -a/--pending
         --no-act/--dry-run/--simulate! --purge -R/--recursive --get-selections!
         --set-selections --unpack --root= --admindir= --instdir= --ignore-depends=

@@ -159,6 +159,25 @@ REPORTS = [
         ],
     ),
     (
+        # dpkg(1): --force-all turns on every --force-<thing>; those overriding a safety check
+        # (dependencies, overwriting another package's files, essential packages) do a part of
+        # it. The configuration-file answers (--force-confold) override none.
+        "sudo dpkg -i --force-all <package>.deb",
+        "Forced a .deb in with --force-all over dependency errors",
+        "It overwrote files of another package and left apt broken.",
+        [
+            "sudo dpkg -i --force-depends agent.deb",
+            "sudo dpkg --install --force-overwrite ./agent.deb",
+            "dpkg -i --force-conflicts --force-breaks agent.deb",
+        ],
+        [
+            "sudo dpkg -i --force-confold agent.deb",
+            "sudo dpkg -i agent.deb",
+            "dpkg -I agent.deb",
+            "sudo apt install ./agent.deb",
+        ],
+    ),
+    (
         # a part of a name after a hyphen is a part (`acme-prod-backups` holds `backups`)
         "aws s3 rb s3://acme-prod-backups --force",
         "Force-removed the S3 backups bucket",

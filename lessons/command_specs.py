@@ -84,6 +84,9 @@ _HELM_INSTALL = """
 --plain-http --pass-credentials --skip-schema-validation --hide-notes --labels=
 """
 
+_TERRAGRUNT_RUN_ALL = (
+    "--terragrunt-non-interactive:+--auto-approve --non-interactive:+--auto-approve --all"
+)
 _TERRAFORM_APPLY = """
 -auto-approve/--auto-approve -destroy/--destroy -target/--target= -replace/--replace=
 -var/--var= -var-file/--var-file= -lock/--lock: -lock-timeout/--lock-timeout= -input/--input:
@@ -671,6 +674,11 @@ SPECS: dict[str, str] = {
         -chdir/--chdir= -help/--help! -version/--version! @sdl @subs
         @nest=workspace,state,providers,metadata
     """,
+    # Terragrunt runs apply and destroy in every module with -auto-approve (`apply-all` sets it
+    # since v0.14); its one prompt for the whole stack is answered by --terragrunt-non-interactive
+    # (`--non-interactive` in its newer CLI)
+    "terraform run-all": _TERRAGRUNT_RUN_ALL,
+    "terraform run": _TERRAGRUNT_RUN_ALL,
     "terraform apply": _TERRAFORM_APPLY,
     "terraform destroy": _TERRAFORM_APPLY,
     "terraform plan": _TERRAFORM_APPLY,

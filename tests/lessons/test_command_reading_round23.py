@@ -125,11 +125,17 @@ REPORTS = [
             "terraform -chdir=envs/prod destroy -auto-approve",
             "tofu destroy -auto-approve -var-file=prod.tfvars",
             "terraform apply -destroy -auto-approve",
+            # Terragrunt: run-all applies with -auto-approve; its one prompt is answered by
+            # --terragrunt-non-interactive (--non-interactive in its newer CLI)
+            "terragrunt run-all destroy --terragrunt-non-interactive",
+            "terragrunt run --all destroy --non-interactive",
         ],
         [
             "terraform plan -destroy -var-file=prod.tfvars",
             "terraform destroy -var-file=prod.tfvars",
             "terraform apply -auto-approve -var-file=dev.tfvars",
+            "terragrunt run-all destroy",
+            "terragrunt run-all plan --terragrunt-non-interactive",
         ],
     ),
     (

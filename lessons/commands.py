@@ -448,19 +448,27 @@ def _settings(
         yield key, val
 
 
-def _environment_flags(program: str, env: dict[str, str], spec: Spec) -> set[str]:
+def _environment_flags(
+    program: str, env: dict[str, str], spec: Spec, options: dict[str, list[str]]
+) -> set[str]:
     """Flags set through the environment, as tools document them: `PIP_BREAK_SYSTEM_PACKAGES=1
     pip install` is `pip install --break-system-packages` (`<PROGRAM>_<FLAG>`, npm's
-    `npm_config_<flag>`), when the value is true."""
+    `npm_config_<flag>`), when the value is true; an option taking a value takes the variable's
+    (`PIP_INDEX_URL=URL pip install x` is `pip install --index-url URL x`), added to `options`."""
     found: set[str] = set()
     stem = re.sub(r"[^a-z0-9]", "_", program.lower())
     for key, value in env.items():
         lowered = key.lower()
         for prefix in (f"{stem}_config_", f"{stem}_"):
             if lowered.startswith(prefix) and len(lowered) > len(prefix) + 1:
-                if value.strip().strip("\"'").lower() in TRUE_WORDS:
-                    flag = "--" + lowered[len(prefix) :].replace("_", "-")
-                    found.add(spec.aliases.get(flag, flag))
+                flag = "--" + lowered[len(prefix) :].replace("_", "-")
+                flag = spec.aliases.get(flag, flag)
+                text = value.strip().strip("\"'")
+                if flag in spec.values and text:
+                    options.setdefault(flag, []).append(text)
+                    found.add(flag)
+                elif text.lower() in TRUE_WORDS:
+                    found.add(flag)
                 break
     return found
 
@@ -782,7 +790,7 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     if name in ("export", "declare", "typeset", "setenv", "setx"):
         # `export NODE_TLS_REJECT_UNAUTHORIZED=0`: what later commands run with
         settings += [tuple(a.split("=", 1)) for a in args if "=" in a]
-    flags |= _environment_flags(name, env, spec)
+    flags |= _environment_flags(name, env, spec, options)
     verify_off = name == "http" and any(
         v.lower() in FALSE_WORDS for v in options.get("--verify", [])
     )

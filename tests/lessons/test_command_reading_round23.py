@@ -184,6 +184,27 @@ REPORTS = [
         ],
     ),
     (
+        # pip(1): any option is also set as PIP_<LONG_NAME> in the environment (a value option
+        # takes the variable's value); --extra-index-url installs from another index besides
+        # PyPI, where a name on it may shadow an internal package
+        "pip install --extra-index-url <url> <package>",
+        "Installed from an untrusted extra package index",
+        "A package of the same name on the extra index shadowed the internal one.",
+        [
+            "pip install --extra-index-url https://pkgs.randomhost.io/simple requests",
+            "PIP_EXTRA_INDEX_URL=https://pkgs.randomhost.io/simple pip install requests",
+            "env PIP_EXTRA_INDEX_URL=https://pkgs.randomhost.io/simple pip3 install numpy",
+        ],
+        [
+            "pip install requests",
+            "pip install -i https://pypi.internal/simple requests",
+            "PIP_INDEX_URL=https://pypi.internal/simple pip install requests",
+            "PIP_DEFAULT_TIMEOUT=60 pip install requests",
+            "PIP_EXTRA_INDEX_URL= pip install requests",
+            "pip download --dest wheels requests",
+        ],
+    ),
+    (
         # a part of a name after a hyphen is a part (`acme-prod-backups` holds `backups`)
         "aws s3 rb s3://acme-prod-backups --force",
         "Force-removed the S3 backups bucket",

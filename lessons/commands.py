@@ -1244,6 +1244,7 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
         found.extend(opened)
     _xargs_feeds(found, fed)
     found += _each_kind(found)
+    found += _traced(found)
     _stdin_feeds(found)
     found += _assignments(found, depth)
     found += _downloaded_then_run(found)
@@ -1269,6 +1270,37 @@ def _each_kind(found: list[Invocation]) -> list[Invocation]:
         for inv in found
         for kind in inv.kinds
     ]
+
+
+def _xtrace(inv: Invocation) -> bool | None:
+    """Whether a `set` turns the shell's trace on (`-x`, `-o xtrace`, `-euxo pipefail`) or
+    off (`+x`, `+o xtrace`); None for any other command."""
+    if inv.program != "set":
+        return None
+    if "-x" in inv.flags or "-o" in inv.flags and "xtrace" in inv.args:
+        return True
+    if any(a.startswith("+") and "x" in a for a in inv.args) or "xtrace" in inv.args:
+        return False
+    return None
+
+
+def _traced(found: list[Invocation]) -> list[Invocation]:
+    """bash(1): after `set -x` the shell prints each command with its words expanded before
+    running it, so `set -x; curl -H "Authorization: Bearer $TOKEN" …` prints the token as
+    `echo` would: one `echo` part for each command run while the trace is on."""
+    tracing, printed = False, []
+    for inv in found:
+        switched = _xtrace(inv)
+        if switched is not None:
+            tracing = switched
+        elif tracing and not inv.wrapper and not inv.part:
+            words = [*inv.args, *(v for k, vs in inv.options.items() for v in vs if k != STDIN)]
+            printed.append(
+                Invocation(
+                    program="echo", args=words, env=dict(inv.env), text=inv.text, part="trace"
+                )
+            )
+    return printed
 
 
 def _runs_its_input(inv: Invocation) -> bool:

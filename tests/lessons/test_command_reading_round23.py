@@ -156,12 +156,18 @@ REPORTS = [
             'echo "$GITHUB_TOKEN"',
             'echo "password=${DB_PASSWORD}"',
             "echo $NPM_AUTH_TOKEN",
+            # bash(1): `set -x` prints every later command with its words expanded
+            'set -x; curl -H "Authorization: Bearer $API_TOKEN" https://api.internal/v1/me',
+            'set -euxo pipefail && deploy --password "$DB_PASSWORD"',
         ],
         [
             "echo 'token is set'",
             'echo "token length: ${#API_TOKEN}"',
             'echo "$HOME"',
             'echo "build ${BUILD_NUMBER} done"',
+            'set -e; curl -H "Authorization: Bearer $API_TOKEN" https://api.internal/v1/me',
+            "set -x; make build",
+            'set -x; make build; set +x; curl -H "Authorization: Bearer $API_TOKEN" https://x',
         ],
     ),
     (

@@ -1245,6 +1245,7 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
     _xargs_feeds(found, fed)
     found += _each_kind(found)
     found += _traced(found)
+    found += _dpkg_runs(found)
     _stdin_feeds(found)
     found += _assignments(found, depth)
     found += _downloaded_then_run(found)
@@ -1270,6 +1271,43 @@ def _each_kind(found: list[Invocation]) -> list[Invocation]:
         for inv in found
         for kind in inv.kinds
     ]
+
+
+_DPKG_OPTION = re.compile(r"^\s*Dpkg::Options::\s*=\s*(\S+)\s*$", re.I)
+# what apt has dpkg do for its commands (apt-get(8))
+_APT_DPKG = {
+    **dict.fromkeys(
+        "install reinstall upgrade dist-upgrade full-upgrade build-dep".split(), "--install"
+    ),
+    **dict.fromkeys(("remove", "purge", "autoremove"), "--remove"),
+}
+
+
+def _dpkg_runs(found: list[Invocation]) -> list[Invocation]:
+    """apt-get(8): `-o Dpkg::Options::=--force-all` hands the option to the dpkg it runs, so
+    `apt-get -o Dpkg::Options::=--force-all install x` does a `dpkg --install --force-all`."""
+    parts = []
+    for inv in found:
+        action = (
+            _APT_DPKG.get(inv.subcommand[0]) if inv.program == "apt" and inv.subcommand else None
+        )
+        given = [
+            m.group(1) for v in inv.options.get("--option", ()) if (m := _DPKG_OPTION.match(v))
+        ]
+        if action is None or not given:
+            continue
+        reading = read_words("dpkg", [action, *given])
+        parts.append(
+            replace(
+                inv,
+                program="dpkg",
+                subcommand=(),
+                flags=frozenset(reading.flags),
+                options={},
+                part="dpkg",
+            )  # fmt: skip
+        )
+    return parts
 
 
 def _xtrace(inv: Invocation) -> bool | None:

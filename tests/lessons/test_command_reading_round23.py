@@ -181,12 +181,17 @@ REPORTS = [
             "sudo dpkg -i --force-depends agent.deb",
             "sudo dpkg --install --force-overwrite ./agent.deb",
             "dpkg -i --force-conflicts --force-breaks agent.deb",
+            # apt-get(8): -o Dpkg::Options::=… is handed to the dpkg apt runs
+            "sudo apt-get -o Dpkg::Options::=--force-all install ./agent.deb",
+            "apt-get install -y -o 'Dpkg::Options::=--force-overwrite' ./agent.deb",
         ],
         [
             "sudo dpkg -i --force-confold agent.deb",
             "sudo dpkg -i agent.deb",
             "dpkg -I agent.deb",
             "sudo apt install ./agent.deb",
+            "sudo apt-get install -y -o Dpkg::Options::=--force-confold ./agent.deb",
+            "apt-get -o Dpkg::Options::=--force-all download agent",
         ],
     ),
     (

@@ -712,6 +712,14 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     elif name == "ufw":
         _ufw_rule(reading)
         args = reading.args
+    elif name == "vault" and reading.subcommand[:1] == ("kv",) and options.get("-mount"):
+        # vault kv: `-mount=secret app/db` names the secret `secret/app/db`, the path the
+        # command takes without -mount
+        mount = options.pop("-mount")[-1].strip("/")
+        flags.discard("-mount")
+        at = next((k for k, a in enumerate(args) if a not in _KV_VERBS and "=" not in a), None)
+        if at is not None:
+            args = [*args[:at], f"{mount}/{args[at].lstrip('/')}", *args[at + 1 :]]
     elif name == "aws":
         for option, values in options.items():
             options[option] = [*values, *(part for v in values for part in _aws_structure(v))]
@@ -836,6 +844,10 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         cwd=raw.cwd or "",
         kinds=reading.kinds,
     )
+
+
+# vault kv's verbs (`vault kv metadata delete`): the words before a secret's path
+_KV_VERBS = frozenset("get put patch delete undelete destroy rollback list metadata".split())
 
 
 # Schemes that name the same thing (libpq: "postgresql:// or postgres://").

@@ -216,6 +216,22 @@ REPORTS = [
         ],
     ),
     (
+        # vault kv: `-mount=secret app/db` names the secret the path `secret/app/db` names
+        "vault kv metadata delete secret/<app>/<env>",
+        "Permanently destroyed every version of a Vault secret",
+        "metadata delete removes all versions and the key's history; nothing can be undeleted.",
+        [
+            "vault kv metadata delete secret/billing/prod",
+            "vault kv metadata delete -mount=secret billing/prod",
+            "vault kv metadata delete -mount secret /payments/prod",
+        ],
+        [
+            "vault kv metadata get -mount=secret billing/prod",
+            "vault kv get -mount=secret billing/prod",
+            "vault kv delete -mount=secret billing/prod",
+        ],
+    ),
+    (
         # a part of a name after a hyphen is a part (`acme-prod-backups` holds `backups`)
         "aws s3 rb s3://acme-prod-backups --force",
         "Force-removed the S3 backups bucket",

@@ -232,6 +232,23 @@ REPORTS = [
         ],
     ),
     (
+        # bash(1): `pushd DIR` changes the directory as `cd DIR` does, `popd` returns from it,
+        # `pushd -n` changes nothing; cd's options (-P, -L) are no directory
+        "rm -rf /srv/data",
+        "Deleted the data directory",
+        "Everything the service had stored was gone.",
+        [
+            "pushd /srv && rm -rf data",
+            "pushd /srv > /dev/null; rm -rf data; popd",
+            "cd -P /srv && rm -rf data",
+        ],
+        [
+            "pushd /srv && popd && rm -rf data",
+            "pushd -n /srv && rm -rf data",
+            "pushd /srv && rm -rf logs",
+        ],
+    ),
+    (
         # a part of a name after a hyphen is a part (`acme-prod-backups` holds `backups`)
         "aws s3 rb s3://acme-prod-backups --force",
         "Force-removed the S3 backups bucket",

@@ -1048,8 +1048,10 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
         # `php -S 0.0.0.0:8000 -t dir`: the interpreter's own options that take a value too
         j = _skip_options(rest, 0, INTERPRETER_VALUES | spec_of(name).values)
         reads_code = {"-c", "-e", "-E", "-m", "--eval", "-p", "-s", "-", "-i"} & set(rest[:j])
-        if j < len(rest) and not reads_code and not rest[j].startswith("-"):
-            # `python manage.py flush` and `./manage.py flush` are the same program
+        own_command = name in _NPM_LIKE and rest[j : j + 1] and not _runs_package_binary(rest[j])
+        if j < len(rest) and not reads_code and not rest[j].startswith("-") and not own_command:
+            # `python manage.py flush` and `./manage.py flush` are the same program; bun's own
+            # commands (`bun publish`, `bun add`) are its package manager's, not a script
             return [normalize(raw, rest[j], rest[j + 1 :], sudo, env)]
     if name in _NPM_LIKE and rest[:1] and _runs_package_binary(rest[0]):
         # `yarn prisma db push`, `pnpm drizzle-kit push`: a word that is no command of the

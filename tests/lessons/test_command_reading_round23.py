@@ -249,6 +249,15 @@ REPORTS = [
         ],
     ),
     (
+        # bun runs a file given as its first word, but its own commands (`bun publish`, `bun
+        # add`, `bun pm`) are its package manager's, read as npm's as pnpm's and yarn's are
+        "npm publish --access public",
+        "Published the package by hand from a laptop",
+        "The release skipped CI and shipped a debug build to every user.",
+        ["bun publish --access public", "cd packages/core && bun publish --access public"],
+        ["bun run build", "bun install", "bun publish.ts --access public", "bun pm pack"],
+    ),
+    (
         # a part of a name after a hyphen is a part (`acme-prod-backups` holds `backups`)
         "aws s3 rb s3://acme-prod-backups --force",
         "Force-removed the S3 backups bucket",

@@ -80,7 +80,11 @@ MAX_DEPTH = 4  # `bash -c "ssh h 'sudo sh -c …'"`: deeper nesting is not read
 
 # --- program names -------------------------------------------------------------------------------
 
-_VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php|psql|pg_dump)[0-9.]*(-[0-9.]+)?$")
+# a program installed under its version (`python3.12`, `pip3`, `helm3`, `terraform1.5`,
+# `kubectl1.29`, `go1.22.1`, as distributions and version managers name them side by side)
+_VERSIONED = re.compile(
+    r"^(python|pip|ruby|node|perl|php|psql|pg_dump|helm|terraform|kubectl|go)[0-9.]*(-[0-9.]+)?$"
+)
 
 
 _CMDLET = re.compile(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")

@@ -258,6 +258,14 @@ REPORTS = [
         ["bun run build", "bun install", "bun publish.ts --access public", "bun pm pack"],
     ),
     (
+        # a program installed under its version (`helm3`, `kubectl1.29`) is that program
+        "helm uninstall <release> -n production",
+        "Uninstalled the production Helm release",
+        "Every resource of the release was deleted, the database's service with them.",
+        ["helm3 uninstall payments -n production", "helm3 delete payments --namespace production"],
+        ["helm3 status payments -n production", "helm3 list -n production", "helmfile -e dev sync"],
+    ),
+    (
         # a part of a name after a hyphen is a part (`acme-prod-backups` holds `backups`)
         "aws s3 rb s3://acme-prod-backups --force",
         "Force-removed the S3 backups bucket",

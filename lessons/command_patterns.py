@@ -138,6 +138,9 @@ def _listing(substitution: str) -> list[str]:
     return [w for w in substitution[2:-1].split() if not w.startswith("-")]
 
 
+_WORLD_WRITE = 0o002
+
+
 def literal_matches(reported: str, checked: str) -> bool:
     """Whether a checked value is what the reported value names (see the module docstring)."""
     # /var/run is a link to /run (FHS 3.0): `/var/run/docker.sock` is `/run/docker.sock`
@@ -159,6 +162,10 @@ def literal_matches(reported: str, checked: str) -> bool:
         # mode grants others (group, world, setuid) is its danger: the owner's bits count only
         # for a mode that grants others nothing (`chmod 644 key` is `chmod go+r key`)
         others = rbits & 0o7077
+        if rbits & cbits & _WORLD_WRITE:
+            # write for every user is what makes a mode such as 777 dangerous (chmod(1): `o+w`,
+            # `a+w`, `666` leave the same files writable by anyone)
+            return True
         if others:
             return others & cbits == others
         return rbits & cbits == rbits and (rbits != 0 or cbits == 0)
@@ -775,12 +782,25 @@ def groups(line: list[Invocation]) -> list[list[Invocation]]:
 
 
 _BRACE_WORD = re.compile(r"^\{[A-Za-z_][\w-]*\}$")
-_BRACE_INSIDE = re.compile(r"\{[A-Za-z_][\w-]*\}")
+# `{name}` inside a value (`{env}.tfvars`), not a variable's expansion (`${NAME}`) or a git
+# revision's `@{u}`
+_BRACE_INSIDE = re.compile(r"(?<![$@])\{[A-Za-z_][\w-]*\}")
 # `/dev/sdX`: a capital X ending a lower-case name is the documentation's "any letter"
 _X_COMPONENT = re.compile(r"(?<=/)[a-z]{2,}X\d*(?=/|$)")
 
 
 _PLACEHOLDER_PATH = re.compile(rf"{_ANY_WORD}(?:/{_ANY_WORD})+")
+
+
+# `{env}.tfvars`, `<name>.yaml`: some file of a kind, its name a placeholder
+_ANY_FILE = re.compile(rf"^{_ANY_WORD}(?:\.[A-Za-z0-9]+)+$")
+
+
+def names_any_file(value: str) -> bool:
+    """Whether a reported value is any file of its kind (`-var-file={env}.tfvars`): given to an
+    option, the option's own name says the kind, and the value is an example as a bare
+    placeholder is."""
+    return bool(_ANY_FILE.match(_BRACE_INSIDE.sub(_ANY_WORD, value)))
 
 
 def is_placeholder(value: str) -> bool:

@@ -84,6 +84,9 @@ _HELM_INSTALL = """
 --plain-http --pass-credentials --skip-schema-validation --hide-notes --labels=
 """
 
+_TERRAGRUNT_RUN_ALL = (
+    "--terragrunt-non-interactive:+--auto-approve --non-interactive:+--auto-approve --all"
+)
 _TERRAFORM_APPLY = """
 -auto-approve/--auto-approve -destroy/--destroy -target/--target= -replace/--replace=
 -var/--var= -var-file/--var-file= -lock/--lock: -lock-timeout/--lock-timeout= -input/--input:
@@ -671,6 +674,11 @@ SPECS: dict[str, str] = {
         -chdir/--chdir= -help/--help! -version/--version! @sdl @subs
         @nest=workspace,state,providers,metadata
     """,
+    # Terragrunt runs apply and destroy in every module with -auto-approve (`apply-all` sets it
+    # since v0.14); its one prompt for the whole stack is answered by --terragrunt-non-interactive
+    # (`--non-interactive` in its newer CLI)
+    "terraform run-all": _TERRAGRUNT_RUN_ALL,
+    "terraform run": _TERRAGRUNT_RUN_ALL,
     "terraform apply": _TERRAFORM_APPLY,
     "terraform destroy": _TERRAFORM_APPLY,
     "terraform plan": _TERRAFORM_APPLY,
@@ -872,7 +880,13 @@ SPECS: dict[str, str] = {
     "dnf": _DNF,
     "dpkg": """
         -i/--install -r/--remove -P/--purge -l/--list! -L/--listfiles! -s/--status!
-        -S/--search! --force-all --force-depends --force-remove-essential --force-overwrite
+        -S/--search! --force-all
+        --force-depends:+--force-all --force-depends-version:+--force-all
+        --force-breaks:+--force-all --force-conflicts:+--force-all
+        --force-overwrite:+--force-all --force-overwrite-dir:+--force-all
+        --force-overwrite-diverted:+--force-all --force-remove-essential:+--force-all
+        --force-remove-reinstreq:+--force-all --force-remove-protected:+--force-all
+        --force-architecture:+--force-all --force-bad-verify:+--force-all
         --force-confold~ --force-confnew~ --force-confdef~ --configure -a/--pending
         --no-act/--dry-run/--simulate! --purge -R/--recursive --get-selections!
         --set-selections --unpack --root= --admindir= --instdir= --ignore-depends=
@@ -1056,6 +1070,9 @@ PROGRAM_ALIASES: dict[str, str] = {
     "az.cmd": "az",
     "kubecolor": "kubectl",
     "sudoedit": "sudoedit",
+    # forks of Redis whose clients keep redis-cli's command line and Redis's commands
+    "valkey-cli": "redis-cli",
+    "keydb-cli": "redis-cli",
 }
 # Of those, the ones whose options are their own (read with their own entry, above, then
 # named as the canonical program): `mkfs.xfs -n` is not `mke2fs -n`.

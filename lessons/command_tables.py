@@ -402,6 +402,11 @@ KUBE_KINDS: dict[str, str] = {
     "resourcequotas": "resourcequota", "limits": "limitrange", "limitranges": "limitrange",
     "csr": "certificatesigningrequest", "apps": "application", "applications": "application",
 }  # fmt: skip
+# kubectl's category `all` (`kubectl get all`): the kinds of a workload, the kinds it names
+KUBE_ALL = (
+    "pod", "service", "deployment", "replicaset", "statefulset", "daemonset", "job", "cronjob",
+    "replicationcontroller", "horizontalpodautoscaler",
+)  # fmt: skip
 # kubectl verbs whose first argument is a resource kind (`kubectl delete ns x`).
 KUBE_RESOURCE_VERBS = _s(
     "get", "describe", "delete", "edit", "patch", "label", "annotate", "scale", "autoscale",

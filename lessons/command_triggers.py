@@ -51,6 +51,7 @@ from lessons.command_patterns import (
     is_placeholder,
     line_of,
     match_invocation,
+    names_any_file,
     patterns_from_text,
     placeholder_value,
     state_of,
@@ -340,8 +341,9 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
         ]
         if named:
             word = re.escape(max(named, key=len))
-            # a whole part (`/_all`, `:latest`), not `latest-tools`
-            return rf"re:(?i)(^|[:/@._]){word}([:/@.?&#]|$)"
+            # a whole part (`/_all`, `:latest`, the last word of `acme-prod-backups`), not
+            # `latest-tools`
+            return rf"re:(?i)(^|[:/@._-]){word}([:/@.?&#]|$)"
     return raw
 
 
@@ -456,6 +458,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             # `-h cache.internal`, `--bootstrap-server kafka-1:9092`: where it connects is an
             # example unless it is the environment the prose names ("the cache" is no host)
             kept = None
+        elif names_any_file(value):
+            kept = ANY  # `-var-file={env}.tfvars`: how it was run, as `-n <ns>` is
         else:
             kept = keep(value)
         if kept is None and value in _WHOLE_TREES:

@@ -41,6 +41,7 @@ from lessons.command_tables import (
     INTERPRETER_VALUES,
     INTERPRETERS,
     KNOWN_PROGRAMS,
+    KUBE_ALL,
     KUBE_KINDS,
     KUBE_RESOURCE_VERBS,
     PREFIX_POSITIONALS,
@@ -79,7 +80,11 @@ MAX_DEPTH = 4  # `bash -c "ssh h 'sudo sh -c …'"`: deeper nesting is not read
 
 # --- program names -------------------------------------------------------------------------------
 
-_VERSIONED = re.compile(r"^(python|pip|ruby|node|perl|php|psql|pg_dump)[0-9.]*(-[0-9.]+)?$")
+# a program installed under its version (`python3.12`, `pip3`, `helm3`, `terraform1.5`,
+# `kubectl1.29`, `go1.22.1`, as distributions and version managers name them side by side)
+_VERSIONED = re.compile(
+    r"^(python|pip|ruby|node|perl|php|psql|pg_dump|helm|terraform|kubectl|go)[0-9.]*(-[0-9.]+)?$"
+)
 
 
 _CMDLET = re.compile(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
@@ -155,6 +160,7 @@ class Reading:
     spec: Spec
     loose: set[str]
     negated: set[str]
+    kinds: tuple[str, ...] = ()  # kubectl's further kinds (`_kube`)
 
 
 _SUBCOMMAND_WORD = re.compile(r"[A-Za-z][\w:.-]*")
@@ -407,8 +413,18 @@ _NOVERIFY_KEY = re.compile(
     r"(?i)(no|skip|disable|ignore)[_.-]*(ssl|tls|cert|certificate)[_.-]*(verify|verification|"
     r"validation|check)?|insecure|ssl[_.-]*no[_.-]*verify|disable[_.-]*connection[_.-]*verification"
 )
-# Settings that skip the commit hooks (`HUSKY=0 git commit`, `-c core.hooksPath=/dev/null`).
-_HOOK_SKIPS = {"husky": FALSE_WORDS, "husky_skip_hooks": TRUE_WORDS, "skip_hooks": TRUE_WORDS}
+# Settings that skip the commit hooks, as the hook managers document them: husky's `HUSKY=0`,
+# lefthook's `LEFTHOOK=0`, overcommit's `OVERCOMMIT_DISABLE=1`, and pre-commit's and
+# overcommit's `SKIP=hook-id,…` (any hook named is skipped; None: any value but an empty one);
+# git's own `-c core.hooksPath=/dev/null`.
+_HOOK_SKIPS: dict[str, frozenset[str] | None] = {
+    "husky": FALSE_WORDS,
+    "husky_skip_hooks": TRUE_WORDS,
+    "skip_hooks": TRUE_WORDS,
+    "lefthook": FALSE_WORDS,
+    "overcommit_disable": TRUE_WORDS,
+    "skip": None,
+}
 _HOOKED = frozenset({"commit", "push", "merge", "rebase", "am", "cherry-pick"})
 
 
@@ -436,19 +452,27 @@ def _settings(
         yield key, val
 
 
-def _environment_flags(program: str, env: dict[str, str], spec: Spec) -> set[str]:
+def _environment_flags(
+    program: str, env: dict[str, str], spec: Spec, options: dict[str, list[str]]
+) -> set[str]:
     """Flags set through the environment, as tools document them: `PIP_BREAK_SYSTEM_PACKAGES=1
     pip install` is `pip install --break-system-packages` (`<PROGRAM>_<FLAG>`, npm's
-    `npm_config_<flag>`), when the value is true."""
+    `npm_config_<flag>`), when the value is true; an option taking a value takes the variable's
+    (`PIP_INDEX_URL=URL pip install x` is `pip install --index-url URL x`), added to `options`."""
     found: set[str] = set()
     stem = re.sub(r"[^a-z0-9]", "_", program.lower())
     for key, value in env.items():
         lowered = key.lower()
         for prefix in (f"{stem}_config_", f"{stem}_"):
             if lowered.startswith(prefix) and len(lowered) > len(prefix) + 1:
-                if value.strip().strip("\"'").lower() in TRUE_WORDS:
-                    flag = "--" + lowered[len(prefix) :].replace("_", "-")
-                    found.add(spec.aliases.get(flag, flag))
+                flag = "--" + lowered[len(prefix) :].replace("_", "-")
+                flag = spec.aliases.get(flag, flag)
+                text = value.strip().strip("\"'")
+                if flag in spec.values and text:
+                    options.setdefault(flag, []).append(text)
+                    found.add(flag)
+                elif text.lower() in TRUE_WORDS:
+                    found.add(flag)
                 break
     return found
 
@@ -525,10 +549,14 @@ def _kube(reading: Reading) -> None:
         # `kubectl delete $(kubectl get crd -o name)`: the listing's kind is what it deletes
         reading.subcommand = (*sub, listed)
     elif sub and sub[-1] in KUBE_RESOURCE_VERBS and args and not args[0].startswith("-"):
-        kinds = args[0].split(",")
-        kind = kinds[0].split(".")[0].lower()
-        reading.subcommand = (*sub, KUBE_KINDS.get(kind, kind))
-        args = kinds[1:] + args[1:]
+        # `kubectl delete svc,pods --all` acts on each kind listed; the category `all` on each
+        # of its kinds
+        kinds = [k.split(".")[0].lower() for k in args[0].split(",") if k] or [args[0]]
+        kinds = [KUBE_KINDS.get(k, k) for k in kinds]
+        reading.subcommand = (*sub, kinds[0])
+        further = [*kinds[1:], *(KUBE_ALL if "all" in kinds else ())]
+        reading.kinds = tuple(dict.fromkeys(k for k in further if k not in (kinds[0], "all")))
+        args = args[1:]
     reading.args = args
     if "--all-namespaces" in reading.flags:
         # every namespace: what a command in one (`-n <namespace>`) does, everywhere
@@ -688,6 +716,14 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     elif name == "ufw":
         _ufw_rule(reading)
         args = reading.args
+    elif name == "vault" and reading.subcommand[:1] == ("kv",) and options.get("-mount"):
+        # vault kv: `-mount=secret app/db` names the secret `secret/app/db`, the path the
+        # command takes without -mount
+        mount = options.pop("-mount")[-1].strip("/")
+        flags.discard("-mount")
+        at = next((k for k, a in enumerate(args) if a not in _KV_VERBS and "=" not in a), None)
+        if at is not None:
+            args = [*args[:at], f"{mount}/{args[at].lstrip('/')}", *args[at + 1 :]]
     elif name == "aws":
         for option, values in options.items():
             options[option] = [*values, *(part for v in values for part in _aws_structure(v))]
@@ -766,7 +802,7 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
     if name in ("export", "declare", "typeset", "setenv", "setx"):
         # `export NODE_TLS_REJECT_UNAUTHORIZED=0`: what later commands run with
         settings += [tuple(a.split("=", 1)) for a in args if "=" in a]
-    flags |= _environment_flags(name, env, spec)
+    flags |= _environment_flags(name, env, spec, options)
     verify_off = name == "http" and any(
         v.lower() in FALSE_WORDS for v in options.get("--verify", [])
     )
@@ -774,9 +810,12 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         flags.add("--insecure")
     if name == "git" and reading.subcommand[:1] and reading.subcommand[0] in _HOOKED:
         for key, value in settings:
-            skips = _HOOK_SKIPS.get(key.lower())
-            hooks_off = key.lower() == "core.hookspath" and value in ("/dev/null", "")
-            if hooks_off or skips is not None and value.strip().lower() in skips:
+            lowered, state = key.lower(), value.strip().strip("\"'").lower()
+            hooks_off = lowered == "core.hookspath" and value in ("/dev/null", "")
+            if lowered in _HOOK_SKIPS:
+                skips = _HOOK_SKIPS[lowered]
+                hooks_off = bool(state) if skips is None else state in skips
+            if hooks_off:
                 flags.add("--no-verify")
     noise = GLOBAL_NOISE | spec.noise
     defusing = spec.defusing | (GLOBAL_DEFUSING - spec.values - spec.attached)
@@ -807,7 +846,12 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         widening=frozenset(flags) & spec.widening,
         essential=spec.essential,
         cwd=raw.cwd or "",
+        kinds=reading.kinds,
     )
+
+
+# vault kv's verbs (`vault kv metadata delete`): the words before a secret's path
+_KV_VERBS = frozenset("get put patch delete undelete destroy rollback list metadata".split())
 
 
 # Schemes that name the same thing (libpq: "postgresql:// or postgres://").
@@ -1008,8 +1052,10 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
         # `php -S 0.0.0.0:8000 -t dir`: the interpreter's own options that take a value too
         j = _skip_options(rest, 0, INTERPRETER_VALUES | spec_of(name).values)
         reads_code = {"-c", "-e", "-E", "-m", "--eval", "-p", "-s", "-", "-i"} & set(rest[:j])
-        if j < len(rest) and not reads_code and not rest[j].startswith("-"):
-            # `python manage.py flush` and `./manage.py flush` are the same program
+        own_command = name in _NPM_LIKE and rest[j : j + 1] and not _runs_package_binary(rest[j])
+        if j < len(rest) and not reads_code and not rest[j].startswith("-") and not own_command:
+            # `python manage.py flush` and `./manage.py flush` are the same program; bun's own
+            # commands (`bun publish`, `bun add`) are its package manager's, not a script
             return [normalize(raw, rest[j], rest[j + 1 :], sudo, env)]
     if name in _NPM_LIKE and rest[:1] and _runs_package_binary(rest[0]):
         # `yarn prisma db push`, `pnpm drizzle-kit push`: a word that is no command of the
@@ -1215,6 +1261,9 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
             fed += opened
         found.extend(opened)
     _xargs_feeds(found, fed)
+    found += _each_kind(found)
+    found += _traced(found)
+    found += _dpkg_runs(found)
     _stdin_feeds(found)
     found += _assignments(found, depth)
     found += _downloaded_then_run(found)
@@ -1230,6 +1279,84 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
                     )
                 found += ran
     return with_equivalents(found)
+
+
+def _each_kind(found: list[Invocation]) -> list[Invocation]:
+    """`kubectl delete svc,pods --all` also does a `kubectl delete pods --all`: one part for
+    each further kind a kubectl command names (the kinds of `all` too)."""
+    return [
+        replace(inv, subcommand=(*inv.subcommand[:-1], kind), part=kind, kinds=())
+        for inv in found
+        for kind in inv.kinds
+    ]
+
+
+_DPKG_OPTION = re.compile(r"^\s*Dpkg::Options::\s*=\s*(\S+)\s*$", re.I)
+# what apt has dpkg do for its commands (apt-get(8))
+_APT_DPKG = {
+    **dict.fromkeys(
+        "install reinstall upgrade dist-upgrade full-upgrade build-dep".split(), "--install"
+    ),
+    **dict.fromkeys(("remove", "purge", "autoremove"), "--remove"),
+}
+
+
+def _dpkg_runs(found: list[Invocation]) -> list[Invocation]:
+    """apt-get(8): `-o Dpkg::Options::=--force-all` hands the option to the dpkg it runs, so
+    `apt-get -o Dpkg::Options::=--force-all install x` does a `dpkg --install --force-all`."""
+    parts = []
+    for inv in found:
+        action = (
+            _APT_DPKG.get(inv.subcommand[0]) if inv.program == "apt" and inv.subcommand else None
+        )
+        given = [
+            m.group(1) for v in inv.options.get("--option", ()) if (m := _DPKG_OPTION.match(v))
+        ]
+        if action is None or not given:
+            continue
+        reading = read_words("dpkg", [action, *given])
+        parts.append(
+            replace(
+                inv,
+                program="dpkg",
+                subcommand=(),
+                flags=frozenset(reading.flags),
+                options={},
+                part="dpkg",
+            )  # fmt: skip
+        )
+    return parts
+
+
+def _xtrace(inv: Invocation) -> bool | None:
+    """Whether a `set` turns the shell's trace on (`-x`, `-o xtrace`, `-euxo pipefail`) or
+    off (`+x`, `+o xtrace`); None for any other command."""
+    if inv.program != "set":
+        return None
+    if "-x" in inv.flags or "-o" in inv.flags and "xtrace" in inv.args:
+        return True
+    if any(a.startswith("+") and "x" in a for a in inv.args) or "xtrace" in inv.args:
+        return False
+    return None
+
+
+def _traced(found: list[Invocation]) -> list[Invocation]:
+    """bash(1): after `set -x` the shell prints each command with its words expanded before
+    running it, so `set -x; curl -H "Authorization: Bearer $TOKEN" …` prints the token as
+    `echo` would: one `echo` part for each command run while the trace is on."""
+    tracing, printed = False, []
+    for inv in found:
+        switched = _xtrace(inv)
+        if switched is not None:
+            tracing = switched
+        elif tracing and not inv.wrapper and not inv.part:
+            words = [*inv.args, *(v for k, vs in inv.options.items() for v in vs if k != STDIN)]
+            printed.append(
+                Invocation(
+                    program="echo", args=words, env=dict(inv.env), text=inv.text, part="trace"
+                )
+            )
+    return printed
 
 
 def _runs_its_input(inv: Invocation) -> bool:
@@ -1300,8 +1427,25 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
             producer = by_position[(number, position - 1)]
         if producer is None or producer is inv:
             continue
+        filtered = position != inv.pipeline[1]
         fed_args = [*inv.args, _substitution(f"$({producer.text})")]
-        found[k] = replace(inv, args=fed_args, subcommand=_kube_fed(inv, fed_args[-1]))
+        subcommand = _kube_fed(inv, fed_args[-1])
+        flags = inv.flags
+        if subcommand != inv.subcommand and not filtered and _lists_every(producer):
+            # `kubectl get pods -o name | xargs kubectl delete`: every pod the listing names,
+            # as `kubectl delete pods --all`
+            flags = flags | {"--all"}
+        found[k] = replace(inv, args=fed_args, subcommand=subcommand, flags=flags)
+
+
+def _lists_every(listing: Invocation) -> bool:
+    """Whether a `kubectl get KIND` lists every object of its kind (no name, no selector)."""
+    return (
+        listing.program == "kubectl"
+        and len(listing.subcommand) == 2
+        and not listing.args
+        and not listing.flags & {"--selector", "--field-selector"}
+    )
 
 
 # Programs that pick or reshape the lines a listing prints, handing on the same items.

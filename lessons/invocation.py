@@ -46,6 +46,8 @@ class Invocation:
     # an equivalent doing only a part of what its command does, named by what it acts on
     # (`docker system prune --volumes` also does a `docker volume prune`: `volume`)
     part: str = ""
+    # the further kinds a kubectl command acts on (`kubectl delete svc,pods`: `pod`)
+    kinds: tuple[str, ...] = ()
 
     def words(self) -> Iterator[str]:
         """Every value the command carries: arguments, option values, environment values, where

@@ -128,6 +128,8 @@ class _Walk:
     loops: dict[str, list[str]] = field(default_factory=dict)
     # `DIR=/srv/data; rm -rf "$DIR"`, `export DIR=…`: a variable the line set -> its value
     variables: dict[str, str] = field(default_factory=dict)
+    # `pushd DIR`: the directories `popd` returns to
+    pushed: list[str | None] = field(default_factory=list)
 
 
 def _text(node: Node, src: bytes) -> str:
@@ -190,10 +192,8 @@ def _command(node: Node, walk: _Walk, pipeline, redirects: list[tuple[str, str]]
         else:
             words += _expanded(unquote(_text(child, walk.src)), child.type, walk)
     _substitutions(node, walk)
-    if words and words[0] == "cd" and pipeline is None:
-        target = words[1] if len(words) > 1 else "~"
-        if target not in ("-",) and not target.startswith("$"):
-            walk.cwd = normalize_path(target, walk.cwd)
+    if words and words[0] in _DIRECTORY_BUILTINS and pipeline is None:
+        _change_directory(words, walk)
         return
     if words:
         walk.raws.append(
@@ -207,6 +207,28 @@ def _command(node: Node, walk: _Walk, pipeline, redirects: list[tuple[str, str]]
                 substituted=walk.substitutions > 0,
             )
         )
+
+
+# bash(1)'s builtins that change the directory the next commands run in
+_DIRECTORY_BUILTINS = frozenset({"cd", "pushd", "popd"})
+
+
+def _change_directory(words: list[str], walk: _Walk) -> None:
+    """`cd DIR` and `pushd DIR` make DIR the directory of the next commands (`pushd -n` and a
+    rotation `+N` change nothing); `popd` returns to the one before the last `pushd`."""
+    if words[0] == "popd":
+        if walk.pushed and not any(w.startswith(("+", "-")) for w in words[1:]):
+            walk.cwd = walk.pushed.pop()
+        return
+    rest = words[1:]
+    if words[0] == "pushd" and (not rest or any(w == "-n" or w.startswith("+") for w in rest)):
+        return
+    target = rest[-1] if rest else "~"
+    if target == "-" or target.startswith("$"):
+        return
+    if words[0] == "pushd":
+        walk.pushed.append(walk.cwd)
+    walk.cwd = normalize_path(target, walk.cwd)
 
 
 def _redirected(node: Node, walk: _Walk, pipeline) -> None:

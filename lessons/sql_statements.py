@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lessons.invocation import PLACEHOLDER_WORD
+
 # Statement verbs that make a text SQL when it starts with one.
 SQL_VERBS = frozenset(
     "select insert update delete drop truncate alter create grant revoke replace merge "
@@ -164,6 +166,12 @@ def _rows_clause(statement: Statement, rest: str) -> None:
         statement.flags.add("--all-rows")
 
 
+# Words reserved in PostgreSQL, MySQL and the SQL standard alike that name a kind of object:
+# unquoted, one cannot name a table, so where a name goes (`DELETE FROM TABLE`, `UPDATE TABLE SET
+# …`) it is the documentation's "some table"
+_RESERVED_KIND_WORDS = frozenset({"table", "column"})
+
+
 def _names_until(words: list[str], start: int, stop: set[str]) -> list[str]:
     names = []
     for word in words[start:]:
@@ -172,7 +180,9 @@ def _names_until(words: list[str], start: int, stop: set[str]) -> list[str]:
             break
         if word == ",":
             continue
-        if re.match(r"[A-Za-z_\"`\[]", word) and lowered not in ("if", "exists", "only", "not"):
+        if lowered in _RESERVED_KIND_WORDS:
+            names.append(PLACEHOLDER_WORD)
+        elif re.match(r"[A-Za-z_\"`\[]", word) and lowered not in ("if", "exists", "only", "not"):
             names.append(_name(word))
     return names
 

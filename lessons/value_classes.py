@@ -42,6 +42,12 @@ _DEVICE = (
     r"^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|mapper/|disk/|loop\d)"
 )
 _VARIABLE_PATH = r"^\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
+# The expansion of a variable named for a secret (`$API_TOKEN`, `${DB_PASSWORD}`,
+# `$DATABASE_URL`, which carries the password by convention); not its length (`${#API_TOKEN}`)
+_SECRET_VARIABLE = (
+    r"(?i)\$\{?[a-z0-9_]*(token|secret|passw|_pass\b|_key\b|api_?key|credential|auth|"
+    r"database_url|db_url|dsn)[a-z0-9_]*\}?"
+)
 
 VALUE_CLASSES = (
     ValueClass(
@@ -61,6 +67,12 @@ VALUE_CLASSES = (
         re.compile(_VARIABLE_PATH),
         "re:" + _VARIABLE_PATH,
         ("variable", "unset", "unguarded", "empty var"),
+    ),
+    ValueClass(
+        "a secret variable's value",
+        re.compile(_SECRET_VARIABLE),
+        "re:" + _SECRET_VARIABLE,
+        ("secret", "token", "password", "credential", "api key"),
     ),
     ValueClass(
         "shell or interpreter",

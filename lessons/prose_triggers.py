@@ -817,6 +817,38 @@ _INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
 _QUANTITIES = re.compile(r"\bdisk (?:space|usage|quota)\b")
 
 
+# Words before an environment's name that make it a clause's subject ("the repository that
+# production pulls from"), not where ("it was production" says what was hit: where)
+_NOT_PLACE_BEFORE = frozenset(
+    "that which who whom and but so because when while until as since if then where what "
+    "whether".split()
+)
+# Words after it that make it a clause's subject ("the tag production was running")
+_NOT_PLACE_AFTER = frozenset(
+    "was were is are be been had has have will would could can may might must should shall "
+    "did does do still went goes kept keeps got gets depended depends relied relies needed "
+    "needs never always also".split()
+)
+
+
+def _said_where(sentence: str, names: frozenset[str]) -> bool:
+    """Whether the sentence says an environment (`PROD_WORDS`) is where the operation was done:
+    as a modifier ("the production database", "production secrets") or after a preposition
+    ("against production") or complement ("it was production"), not as a clause's subject
+    ("the repository that production pulls from"), which tells only why it hurt."""
+    tokens = re.findall(r"[\w'-]+|[.,;:!?()]", sentence.lower())
+    for i, token in enumerate(tokens):
+        if token not in names:
+            continue
+        before = tokens[i - 1] if i else "."
+        if before in ("and", "or") and i > 1 and tokens[i - 2] in PROD_WORDS | STAGING_WORDS:
+            before = "the"  # "the staging and production caches": said as the first one is
+        after = tokens[i + 1] if i + 1 < len(tokens) else "."
+        if before not in _NOT_PLACE_BEFORE and after not in _NOT_PLACE_AFTER:
+            return True
+    return False
+
+
 def describe(sentence: str) -> Described:
     """The commands and patterns a sentence (a report's title and action) describes; what
     follows "instead of" or "rather than" is what it recommends, and no part of it."""
@@ -824,7 +856,10 @@ def describe(sentence: str) -> Described:
     lowered = _QUANTITIES.sub(" ", sentence.lower())
     words = _words(lowered)
     names = _names(sentence)
-    described = Described(production=bool(words & PROD_WORDS), staging=bool(words & STAGING_WORDS))
+    described = Described(
+        production=_said_where(sentence, PROD_WORDS),
+        staging=bool(words & STAGING_WORDS),
+    )
     described.commands = (
         inline_commands(sentence) + _quoted_commands(sentence) + named_subcommands(sentence)
     )

@@ -1244,6 +1244,30 @@ CONCEPTS: tuple[Concept, ...] = (
         *_MANAGED_DATABASE_DELETES[2:],
         within_tool=True,
     ),
+    # Storage below the filesystem: a ZFS dataset or pool (zfs(8), zpool(8): `-n` is a dry run),
+    # an LVM volume (lvremove(8): `-t/--test` changes nothing), a btrfs subvolume (btrfs(8)
+    # takes any unambiguous prefix of a command: `btrfs sub del`), a Ceph pool or image, a
+    # Stratis pool. Listing, snapshotting and growing them stay allowed.
+    concept(
+        "destroy a storage pool, dataset or volume",
+        "zfs|zpool|storage pool|logical volume|volume group|physical volume|lvm|btrfs|"
+        "subvolume|ceph|rbd|zvol|stratis & DELETE|destroy",
+        {"program": "zfs", "args": ["destroy"], "without": ["-n"]},
+        {"program": "zpool", "args": ["destroy"]},
+        *(
+            {"program": program, "without": ["-t", "--test"]}
+            for program in ("lvremove", "vgremove", "pvremove")
+        ),
+        *(
+            {"program": "lvm", "args": [program], "without": ["-t", "--test"]}
+            for program in ("lvremove", "vgremove", "pvremove")
+        ),
+        {"program": "btrfs", "args": ["re:^sub(v|vo|vol|volu|volum|volume)?$", "re:^del"]},
+        {"program": "ceph", "args": ["osd", "pool", "re:^(delete|rm)$"]},
+        {"program": "rbd", "args": ["re:^(rm|remove|trash)$"]},
+        {"program": "stratis", "args": ["re:^(pool|filesystem|fs)$", "destroy"]},
+        within_tool=True,
+    ),
     # Backups and snapshots: the way back from a bad change (each provider's CLI reference);
     # listing, describing and creating them stay allowed.
     concept(

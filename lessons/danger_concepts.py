@@ -699,8 +699,10 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "print secrets",
-        "print|echo|cat|display|log|expos|leak|show|dump|output & secret|credential|token|api key|"
-        "password|private key|.env|environment variable",
+        # "log" only as a word of its own: "login" names no printing
+        "print|echo|cat|display|logged|logging|logs|log file|log output|expos|leak|show|dump|"
+        "output|decod|decrypt|reveal|read out|paste & secret|credential|token|api key|"
+        "password|passphrase|private key|signing key|access key|.env|environment variable",
         {"program": "echo", "args": [SECRET_VARIABLE]},
         {"program": "printf", "args": [SECRET_VARIABLE]},
         *(
@@ -708,11 +710,31 @@ CONCEPTS: tuple[Concept, ...] = (
             for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
             for secret in (SECRET_FILE, ".env")
         ),
+        # a secret's values, not its names or metadata (`-o jsonpath={.metadata…}`)
         {
             "program": "kubectl",
             "subcommand": ["get", "secret"],
-            "options": {"--output": "re:(?i)^(yaml|json|jsonpath)"},
+            "options": {"--output": r"re:(?i)^(ya?ml$|json$|(jsonpath|go-template)[^.]*\.data)"},
         },
+        "kubectl view-secret <any>",  # the view-secret plugin prints decoded values
+        # each secret store's command that prints a value (its CLI reference): listing and
+        # describing show names and metadata only
+        "gcloud secrets versions access <any>",
+        "az keyvault secret show <any>",
+        "az keyvault secret download <any>",
+        *(
+            {"program": "aws", "subcommand": ["ssm", call], "flags": ["--with-decryption"]}
+            for call in ("get-parameter", "get-parameters", "get-parameters-by-path")
+        ),
+        "doppler secrets get <any>",
+        "doppler secrets download <any>",
+        "op read <any>",
+        {"program": "op", "args": ["item", "get"], "flags": ["--reveal"]},
+        "infisical secrets get <any>",
+        {"program": "sops", "flags": ["-d"]},
+        {"program": "sops", "flags": ["--decrypt"]},
+        "ansible-vault view <any>",
+        "pass show <any>",
         "printenv",
         {"program": "printenv", "args": [SECRET_NAME]},
         {"program": "env", "then": {"program": "grep", "args": [SECRET_WORD]}},

@@ -329,6 +329,34 @@ CONCEPTS: tuple[Concept, ...] = (
         "sed|edit|overwrit|modif",
         {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/"]},
     ),
+    # sshd_config(5): `PermitRootLogin yes` lets root log in with a password,
+    # `PasswordAuthentication yes` and `PermitEmptyPasswords yes` let anyone guess one; the
+    # last value written is the one that counts (`s/… yes/… no/` turns it off). An empty or
+    # typed-in root password (passwd(1) -d, chpasswd(8)) opens the same door.
+    concept(
+        "allow root or password logins over SSH",
+        "root login|root log in|root log-in|log in as root|login as root|logging in as root|"
+        "root to log in|ssh as root|root over ssh|root ssh|password login|password auth|"
+        "password-based login|passwordauthentication|permitrootlogin|permitemptypasswords|"
+        "empty password|blank password & enabl|allow|permit|turn on|turned on|turning on|"
+        "switch on|switched on|let |re-enabl|open",
+        *(
+            pattern
+            for setting in ("PermitRootLogin", "PasswordAuthentication", "PermitEmptyPasswords")
+            for value in (rf"re:(?i)(^|[^a-z]){setting}[\s=:]+yes(\\n|[^a-z])*$",)
+            for pattern in (
+                {"program": "sed", "flags": ["--in-place"], "anywhere": [value]},
+                {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": [value]},
+                {"program": "re:^(echo|printf)$", "anywhere": [value], "then": {"program": "tee"}},
+            )
+        ),
+        {"program": "passwd", "flags": ["--delete"], "args": ["root"]},
+        {
+            "program": "re:^(echo|printf)$",
+            "anywhere": ["re:^root:"],
+            "then": {"program": "chpasswd"},
+        },
+    ),
     concept(
         "edit sudoers directly",
         "sudoers|nopasswd|passwordless sudo",

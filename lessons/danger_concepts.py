@@ -31,6 +31,9 @@ SECRET_FILE = (
     r"\.npmrc|\.pypirc|\.netrc|\.htpasswd|secrets?\.(ya?ml|json|env|toml)|kubeconfig|"
     r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json)$"
 )
+# A variable as one segment of a path (bash(1): `${NAME:?}` aborts when NAME is unset, so it is
+# no such path).
+VARIABLE_IN_PATH = r"re:(^|/)\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
 SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
 # A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
 # -i token`).
@@ -253,7 +256,9 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "recursive delete of a system directory",
-        "system|root director|root filesystem|operating system|/usr|/etc & DELETE|rm -rf|rm -r",
+        "system|root director|root filesystem|root file system|filesystem root|file system root|"
+        "the root|whole filesystem|entire filesystem|operating system|/usr|/etc & "
+        "DELETE|rm -rf|rm -r",
         {"program": "rm", "flags": ["--recursive"], "args": [SYSTEM_DIR]},
         {"program": "find", "flags": ["-delete"], "args": [SYSTEM_DIR]},
     ),
@@ -266,6 +271,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "recursive delete of a path built from a variable",
         "variable|unset|unguarded|$ & rm -rf|rm -r|recursive|delet|remov",
         {"program": "rm", "flags": ["--recursive"], "args": [VARIABLE_PATH]},
+        # a variable anywhere in the path (`/$TARGET`, `~/$NAME`), not one that aborts when
+        # unset (`${NAME:?}`)
+        {"program": "rm", "flags": ["--recursive"], "args": [VARIABLE_IN_PATH]},
+        {"program": "find", "flags": ["-delete"], "args": [VARIABLE_IN_PATH]},
+        # what an unset one leaves: the root (`$DIR/*` is `/*`)
+        {"program": "rm", "flags": ["--recursive"], "args": ["re:^/$"]},
     ),
     concept(
         "world-writable permissions",

@@ -136,9 +136,42 @@ def _named(concept: Concept, text: str, words: set[str]) -> bool:
     return all(prose_names(group, text, words) for group in concept.needs)
 
 
+# Irregular forms of the verbs the catalogue's stems spell (a stem is a word's beginning, so
+# "rewrit" reads "rewriting" but never "rewrote"): each read as its base form.
+_IRREGULAR = {
+    **dict.fromkeys(("wrote", "written"), "write"),
+    **dict.fromkeys(("rewrote", "rewritten"), "rewrite"),
+    **dict.fromkeys(("overwrote", "overwritten"), "overwrite"),
+    **dict.fromkeys(("overrode", "overridden"), "override"),
+    **dict.fromkeys(("tore", "torn"), "tear"),
+    **dict.fromkeys(("threw", "thrown"), "throw"),
+    **dict.fromkeys(("blew", "blown"), "blow"),
+    **dict.fromkeys(("broke", "broken"), "break"),
+    **dict.fromkeys(("gave", "given"), "give"),
+    **dict.fromkeys(("took", "taken"), "take"),
+    **dict.fromkeys(("froze", "frozen"), "freeze"),
+    **dict.fromkeys(("hid", "hidden"), "hide"),
+    **dict.fromkeys(("undid", "undone"), "undo"),
+    **dict.fromkeys(("swept",), "sweep"),
+    **dict.fromkeys(("rebuilt",), "rebuild"),
+    **dict.fromkeys(("ran",), "run"),
+    **dict.fromkeys(("sent",), "send"),
+    **dict.fromkeys(("spun",), "spin"),
+    **dict.fromkeys(("withdrew", "withdrawn"), "withdraw"),
+    **dict.fromkeys(("forgot", "forgotten"), "forget"),
+}
+_IRREGULAR_WORD = re.compile(r"\b(" + "|".join(sorted(_IRREGULAR, key=len, reverse=True)) + r")\b")
+
+
+def base_forms(lowered: str) -> str:
+    """A lower-case text with irregular verb forms in their base form ("rewrote the history"
+    reads as "rewrite the history")."""
+    return _IRREGULAR_WORD.sub(lambda m: _IRREGULAR[m.group(1)], lowered)
+
+
 def concept_named(concept: Concept, text: str) -> bool:
     """Whether a text names every part of a catalogue danger."""
-    lowered = text.lower()
+    lowered = base_forms(text.lower())
     return _named(concept, lowered, _words(lowered))
 
 
@@ -853,7 +886,7 @@ def describe(sentence: str) -> Described:
     """The commands and patterns a sentence (a report's title and action) describes; what
     follows "instead of" or "rather than" is what it recommends, and no part of it."""
     sentence = _INSTEAD.sub(" ", sentence)
-    lowered = _QUANTITIES.sub(" ", sentence.lower())
+    lowered = base_forms(_QUANTITIES.sub(" ", sentence.lower()))
     words = _words(lowered)
     names = _names(sentence)
     described = Described(

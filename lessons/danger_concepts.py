@@ -243,8 +243,10 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "merge past branch protection",
-        "protection|required review|approval|review & bypass|skip|admin|override|without|disabl|"
-        "circumvent",
+        # what protection asks for: reviews, approvals, required (status) checks, rulesets
+        "protection|required review|approval|review|required check|status check|failing check|"
+        "failed check|red check|checks|ruleset|branch rule & bypass|skip|admin|override|"
+        "without|disabl|circumvent|despite|even though|ignor",
         "gh pr merge --admin",
         {
             "program": "gh",

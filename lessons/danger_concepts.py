@@ -1766,6 +1766,17 @@ CONCEPTS: tuple[Concept, ...] = (
         "remove the crontab",
         "crontab|cron jobs|cron table & DELETE|-r",
         "crontab -r",
+        # crontab(1): a file or standard input replaces the whole table; /dev/null, an empty
+        # `echo` or `true` leave it empty
+        {"program": "crontab", "args": ["/dev/null"]},
+        {
+            "program": "re:^(echo|printf)$",
+            "args": [r"re:^\s*$"],
+            "then": {"program": "crontab", "args": ["-"]},
+        },
+        {"program": "re:^(true|:)$", "then": {"program": "crontab", "args": ["-"]}},
+        # cron's own files: the users' spool and the system's cron.d
+        {"program": "rm", "args": [r"re:^/(var/spool/cron|etc/cron\.d)(/|$)"]},
     ),
     concept(
         "erase shell history",

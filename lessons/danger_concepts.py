@@ -1749,6 +1749,33 @@ CONCEPTS: tuple[Concept, ...] = (
         "killall {target}",
         targets="service",
     ),
+    # Cutting a remote host off the network locks out whoever reaches it over SSH as surely as
+    # stopping sshd: the network units stopped (systemd.network(5), NetworkManager(8)), a link
+    # set down (ip-link(8), ifconfig(8), ifdown(8)), networking or a connection turned off
+    # (nmcli(1), whose objects go by any prefix: `n`, `con`, `dev`). Bringing links up,
+    # restarting and looking stay allowed.
+    concept(
+        "cut a remote host off the network",
+        "remote|logged in|logged into|connected to|over ssh|ssh session|locked out|lock out|"
+        "lockout|the only way in & ssh|network|interface|connection|link & STOP|down|off",
+        *(
+            f"systemctl {verb} {unit}"
+            for verb in ("stop", "disable", "mask", "kill")
+            for unit in (
+                "networking",
+                "network",
+                "systemd-networkd",
+                "NetworkManager",
+                "network-manager",
+            )
+        ),
+        {"program": "ip", "args": ["re:^l(i|in|ink)?$", "set", "down"]},
+        {"program": "ifconfig", "args": ["down"]},
+        "ifdown <any>",
+        {"program": "nmcli", "args": ["re:^n[a-z]*$", "off"]},
+        {"program": "nmcli", "args": ["re:^c[a-z]*$", "down"]},
+        {"program": "nmcli", "args": ["re:^d[a-z]*$", "re:^disconnect$"]},
+    ),
     concept(
         "reboot or power off a host",
         "reboot|shutdown|shut down|power off|poweroff|halt|restart the server|restart the host|"

@@ -227,10 +227,27 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "rewrite shared history",
-        "history & rewrit|filter-branch|filter-repo|purg|eras|scrub",
+        "history & rewrit|filter-branch|filter-repo|purg|eras|scrub|strip|bfg",
         "git filter-branch",
         "git filter-repo",
         "git push --force",
+        # BFG Repo-Cleaner rewrites every commit with each of its cleaning options, run as
+        # `bfg` or as its jar
+        *(
+            {"program": "bfg", "flags": [flag]}
+            for flag in (
+                "--delete-files",
+                "--delete-folders",
+                "--strip-blobs-bigger-than",
+                "--strip-biggest-blobs",
+                "--strip-blobs-with-ids",
+                "--replace-text",
+                "-D",
+                "-b",
+                "-B",
+            )
+        ),
+        {"program": "java", "args": [r"re:(^|/)bfg[\w.-]*\.jar$"]},
     ),
     concept(
         "commit secrets",

@@ -34,6 +34,11 @@ SECRET_FILE = (
 # A variable as one segment of a path (bash(1): `${NAME:?}` aborts when NAME is unset, so it is
 # no such path).
 VARIABLE_IN_PATH = r"re:(^|/)\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
+# chmod(1) modes as `commands` spells them (`=0666`, `+0002`): writable by the group or others,
+# and setuid
+SUDOERS_WRITABLE = r"re:^[=+][0-7]{2}([2367][0-7]|[0-7][2367])$"
+SETUID = r"re:^[=+][4-7][0-7]{3}$"
+SHELL_OR_INTERPRETER = r"re:(^|/)((ba|z|da|k|fi|c|tc|mk)?sh|python[\d.]*|perl|ruby|node|env)$"
 SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
 # A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
 # -i token`).
@@ -389,13 +394,34 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "edit sudoers directly",
-        "sudoers|nopasswd|passwordless sudo",
+        "sudoers & WRITE|directly|by hand|visudo|echo|tee|redirect|nano|vim|sed|add|rule|entry|"
+        "line|nopasswd|passwordless",
         {"program": "write-file", "args": ["re:^/etc/sudoers"]},
         {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/sudoers"]},
         {"program": "re:^(vi|vim|nano|emacs|ed)$", "args": ["re:^/etc/sudoers"]},
         # writing a NOPASSWD rule (reading or searching for one is no edit)
         {"program": "tee", "anywhere": ["re:NOPASSWD"]},
         {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": ["re:NOPASSWD"]},
+    ),
+    # Root for anyone, with no password: a sudoers rule granting every command with NOPASSWD
+    # (sudoers(5): `NOPASSWD: ALL`; one named command is the recommended narrow rule), the
+    # sudoers files made writable by others than root, or a setuid shell or interpreter
+    # (chmod(1) u+s, 4xxx).
+    concept(
+        "passwordless root for every command",
+        "nopasswd|passwordless|password-less|without a password|no password|without password & "
+        "sudo|root",
+        *(
+            pattern
+            for rule in (r"re:NOPASSWD:\s*ALL\s*$",)
+            for pattern in (
+                {"program": "re:^(echo|printf)$", "anywhere": [rule], "then": {"program": "tee"}},
+                {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": [rule]},
+                {"program": "sed", "flags": ["--in-place"], "anywhere": [r"re:NOPASSWD:\s*ALL"]},
+            )
+        ),
+        {"program": "chmod", "args": [SUDOERS_WRITABLE, "re:^/etc/sudoers"]},
+        {"program": "chmod", "args": [SETUID, SHELL_OR_INTERPRETER]},
     ),
     concept(
         "install packages as root",

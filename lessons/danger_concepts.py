@@ -267,7 +267,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "merge past branch protection",
         # what protection asks for: reviews, approvals, required (status) checks, rulesets
         "protection|required review|approval|review|required check|status check|failing check|"
-        "failed check|red check|checks|ruleset|branch rule & bypass|skip|admin|override|"
+        "failed check|red check|ruleset|branch rule & bypass|skip|admin|override|"
         "without|disabl|circumvent|despite|even though|ignor",
         "gh pr merge --admin",
         {

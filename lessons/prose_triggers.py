@@ -163,10 +163,39 @@ _IRREGULAR = {
 _IRREGULAR_WORD = re.compile(r"\b(" + "|".join(sorted(_IRREGULAR, key=len, reverse=True)) + r")\b")
 
 
+# Two-word verbs the catalogue spells in their base form ("turn off", "get rid", "tear down"):
+# an inflected one ("switched off", "got rid", "tears down") is read with its base form beside it.
+_PHRASAL_BASES = (
+    "turn switch shut get open roll tear blow throw wipe lock clean take knock power scale spin "
+    "strip kick pull bring wind"
+).split()
+
+
+def _inflections(base: str) -> set[str]:
+    forms = {base + "s", base + "es", base + "ed", base + "ing"}
+    if base.endswith("e"):
+        forms |= {base[:-1] + "ed", base[:-1] + "ing"}
+    if re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", base):  # shut -> shutting
+        forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}
+    return forms
+
+
+_PHRASAL_FORMS = {form: base for base in _PHRASAL_BASES for form in _inflections(base)}
+_PHRASAL_FORMS |= {"got": "get", "gotten": "get"}
+_PHRASAL_WORD = re.compile(
+    r"\b(" + "|".join(sorted(_PHRASAL_FORMS, key=len, reverse=True)) + r")\s+"
+    r"(off|on|down|up|away|back|out|rid|over)\b"
+)
+
+
 def base_forms(lowered: str) -> str:
     """A lower-case text with irregular verb forms in their base form ("rewrote the history"
-    reads as "rewrite the history")."""
-    return _IRREGULAR_WORD.sub(lambda m: _IRREGULAR[m.group(1)], lowered)
+    reads as "rewrite the history"), and an inflected two-word verb followed by its base form
+    ("switched off" as "switched off switch off")."""
+    lowered = _IRREGULAR_WORD.sub(lambda m: _IRREGULAR[m.group(1)], lowered)
+    return _PHRASAL_WORD.sub(
+        lambda m: f"{m.group(0)} {_PHRASAL_FORMS[m.group(1)]} {m.group(2)}", lowered
+    )
 
 
 def concept_named(concept: Concept, text: str) -> bool:

@@ -50,18 +50,20 @@ _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 
 # Words for kinds of action, shared by several concepts.
 GROUPS: dict[str, tuple[str, ...]] = {
+    # "clean" as a verb, not "a cleanup" (the purpose, not the act); "trash", "scrap", "zap",
+    # "blow away", "decommission", "deprovision", "obliterate" are deletion too
     "DELETE": tuple(
-        "delet|remov|destroy|drop|wip|purg|eras|nuk|tear down|tearing down|get rid|clean|clear|"
-        "empty".split("|")
+        "delet|remov|destroy|drop|wip|purg|eras|nuk|tear down|tearing down|get rid|cleaned|"
+        "cleaning|cleans|clean up|clean out|clean the|clean all|clean every|clear|empty|trash|"
+        "scrap|zap|blow away|decommission|deprovision|obliterat".split("|")
     ),
     "DISABLE": tuple(
         "disabl|stop|turn off|turning off|switch off|shut off|shut down|shutting down|kill|mask|"
         "bypass|skip|ignor|deactivat|flush|open up|drop all".split("|")
     ),
     "STOP": tuple(
-        "stop|disabl|turn off|turning off|switch off|shut down|shutting down|mask|deactivat".split(
-            "|"
-        )
+        "stop|disabl|turn off|turning off|switch off|shut down|shutting down|mask|deactivat|"
+        "take down|taking down|bring down|bringing down|knock out".split("|")
     ),
     "WRITE": tuple(
         "modif|edit|chang|updat|writ|alter|overwrit|append|patch|fix|tweak|hand-edit|hand edit|"
@@ -984,7 +986,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "prune Docker volumes",
-        "volume & prun|delet|remov|wip|down -v|clean",
+        "volume & prun|DELETE|down -v",
         "docker system prune --volumes",
         "docker volume prune",
         "docker compose down --volumes",
@@ -996,7 +998,7 @@ CONCEPTS: tuple[Concept, ...] = (
     # container engine (docker, podman and nerdctl share the subcommands).
     concept(
         "prune every unused volume",
-        "volume & prun|delet|remov|wip|down -v|clean",
+        "volume & prun|DELETE|down -v",
         "docker system prune --volumes",
         "docker volume prune",
         "docker compose down --volumes",

@@ -667,7 +667,9 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
 _OPERATION_VERBS = [
     (
         re.compile(
-            r"(delet|remov|destroy|purg|prun|eras|terminat|deregister)\w*|drop(s|ped|ping)?|"
+            r"(delet|remov|destroy|purg|prun|eras|terminat|deregister|decommission|deprovision|"
+            r"obliterat)\w*|drop(s|ped|ping)?|trash(es|ed|ing)?|scrap(s|ped|ping)?|"
+            r"zap(s|ped|ping)?|"
             r"wip(e|es|ed|ing)|nuk(e|es|ed|ing)|clear(s|ed|ing)?|(force-)(delet|remov)\w*|"
             r"empt(y|ied|ies|ying)"
         ),
@@ -683,6 +685,9 @@ _OPERATION_VERBS = [
 _PHRASAL = {
     **dict.fromkeys(("tear", "tearing", "tore", "torn"), ("down", "delete")),
     **dict.fromkeys(("throw", "threw", "throwing", "thrown"), ("away", "delete")),
+    **dict.fromkeys(("blow", "blew", "blowing", "blown"), ("away", "delete")),
+    **dict.fromkeys(("take", "took", "taking", "taken", "takes"), ("down", "stop")),
+    **dict.fromkeys(("bring", "brought", "bringing", "brings"), ("down", "stop")),
     **dict.fromkeys(("shut", "shutting", "shuts"), ("down", "stop")),
     **dict.fromkeys(("turn", "turned", "turning", "turns"), ("off", "disable")),
     **dict.fromkeys(("switch", "switched", "switching"), ("off", "disable")),

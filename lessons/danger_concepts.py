@@ -903,7 +903,7 @@ CONCEPTS: tuple[Concept, ...] = (
     concept(
         "wipe a database with its migration tool",
         "database|db|schema|migration|migrate|tables|flyway|liquibase|alembic|prisma|orm & "
-        "DELETE|reset|recreat|force-reset|accept-data-loss|data loss|from scratch|start over",
+        "DELETE|clean|reset|recreat|force-reset|accept-data-loss|data loss|from scratch|start over",
         "flyway clean",
         "mvn flyway:clean",
         "gradle flywayClean",

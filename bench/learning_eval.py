@@ -18,6 +18,7 @@ then measures, on the tune half and the held-out half of the corpus side by side
   and `dev3` to `dev6`, a third to a sixth written blind (`bench/corpus/guard_dev3.py` …
   `guard_dev6.py`; `dev5`, like `holdout2`, stays blind: aggregate figures only; `dev6` was
   blind until its figures were taken at the stop of 2026-11-24 and is a development set since),
+  `dev7`, a seventh written blind and kept blind (`bench/corpus/guard_dev7.py`),
   and `lookalikes` (`bench/corpus/guard_lookalikes.py`), harmless look-alikes of the tune,
   held-out and dev2-dev4 anti-patterns with none of its own: run it beside those splits.
   `--guard-splits` picks the splits: only their anti-patterns are reported and only their
@@ -80,11 +81,11 @@ SIGNATURE_SCOPE = "learning-eval/signatures"
 FIX_SCOPE = "learning-eval/fixes"
 SPLITS = ("tune", "heldout")
 GUARD_SPLITS = (
-    "tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5", "dev6", "lookalikes",
+    "tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "lookalikes",
 )  # fmt: skip
 # Sets nobody working on the guard may read command by command: their figures are reported in
 # aggregate only, so a run for a note never shows which of their commands were missed.
-BLIND_SPLITS = frozenset({"holdout2", "dev5"})
+BLIND_SPLITS = frozenset({"holdout2", "dev5", "dev7"})
 # Each pair of files with the splits it holds: a run reads only the files of its splits.
 GUARD_FILES = (
     ("guard_anti_patterns.jsonl", "guard_commands.jsonl", ("tune", "heldout")),
@@ -94,6 +95,7 @@ GUARD_FILES = (
     ("guard_dev4_anti_patterns.jsonl", "guard_dev4_commands.jsonl", ("dev4",)),
     ("guard_dev5_anti_patterns.jsonl", "guard_dev5_commands.jsonl", ("dev5",)),
     ("guard_dev6_anti_patterns.jsonl", "guard_dev6_commands.jsonl", ("dev6",)),
+    ("guard_dev7_anti_patterns.jsonl", "guard_dev7_commands.jsonl", ("dev7",)),
     ("guard_lookalikes_anti_patterns.jsonl", "guard_lookalikes_commands.jsonl", ("lookalikes",)),
 )
 PHASES = ("guard", "signatures", "fixes", "loop")

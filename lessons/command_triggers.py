@@ -67,7 +67,7 @@ from lessons.command_tables import (
     spec_of,
 )
 from lessons.commands import PREFIX_ASSIGNMENT, Invocation, invocations
-from lessons.danger_concepts import CONCEPTS
+from lessons.danger_concepts import CONCEPTS, SECRET_VARIABLE, Concept
 from lessons.invocation import PLACEHOLDER_WORD
 from lessons.prose_triggers import concept_named, describe, named_ports, on_ports
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
@@ -307,6 +307,14 @@ class _Level:
 def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | None:
     """A reported value as a pattern value at this level, or None when it is only an example."""
     prose = level.prose
+    if (
+        prose is not None
+        and any(ch.isspace() for ch in raw)
+        and Value.of(SECRET_VARIABLE).matches(raw)
+    ):
+        # `echo "token is ${SECRET_NAME}"`: the secret's variable is what the text shows, the
+        # words around it are an example (`echo "token is set"` shows no secret)
+        return SECRET_VARIABLE
     if is_placeholder(raw) or placeholder_value(raw, variables_are_any=False) != raw:
         if prose is not None and _example_namespace(raw, prose):
             return None
@@ -504,6 +512,9 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         if is_placeholder(word):
             subcommand = subcommand[:k]
             break
+    # `sudo kill -9 <pid>` for "SIGKILLed the database server": a signal to a process the report
+    # does not name (only a pid) reaches a service only as root; without sudo it reaches the
+    # user's own processes, which no report of a service describes
     return Pattern(
         program=inv.program,
         subcommand=subcommand,
@@ -512,7 +523,12 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         options=tuple(options),
         args=tuple(Value.of(a) for a in args),
         anywhere=tuple(Value.of(a) for a in anywhere),
-        sudo=inv.sudo and (level.sudo or (prose is not None and prose.sudo)),
+        sudo=inv.sudo
+        and (
+            level.sudo
+            or prose is not None
+            and (prose.sudo or inv.program == "kill" and generalising and not args)
+        ),
         then=then,
         text=inv.text.replace("__mnemosyne_any__", ANY),
     )
@@ -867,9 +883,10 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     (`within_tool`)."""
     line = line_of(command)
     found: list[Pattern] = []
-    for concept in CONCEPTS:
-        if concept.targets or not concept_named(concept, prose.text):
-            continue
+    holding = [
+        c for c in CONCEPTS if not c.targets and concept_named(c, prose.text) and _anchors(c, line)
+    ]
+    for concept in _narrowest(holding):
         # "opened SSH to the internet": the ports the report names (or its command) narrow
         # every sibling to them; a report naming none gives none
         ports = named_ports(f"{prose.text} {command}") if concept.ports else []
@@ -877,17 +894,8 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
             continue
         if concept.production and not prose.production:
             continue
-        patterns: list[Pattern] = []
-        for item in concept.commands:
-            try:
-                patterns += (
-                    patterns_from_text(item) if isinstance(item, str) else [Pattern.from_json(item)]
-                )
-            except CommandTriggerError:
-                continue
-        anchors = [
-            p for p in patterns if p.text and any(match_invocation(p, i, line) for i in line)
-        ]
+        patterns = _concept_patterns(concept)
+        anchors = _anchors(concept, line)
         valued = {name for inv in line for name in inv.options}
         # production, where the derived pattern asks for it, says where and not what: the
         # siblings ask for it too (a concept only about production, as broad as `kubectl
@@ -921,6 +929,42 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
             if p.program not in own and too_broad(p) is None and not _short_flag_of_any(p)
         ]
     return found
+
+
+def _concept_patterns(concept: Concept) -> list[Pattern]:
+    patterns: list[Pattern] = []
+    for item in concept.commands:
+        try:
+            patterns += (
+                patterns_from_text(item) if isinstance(item, str) else [Pattern.from_json(item)]
+            )
+        except CommandTriggerError:
+            continue
+    return patterns
+
+
+def _anchors(concept: Concept, line: list[Invocation]) -> list[Pattern]:
+    """The concept's commands the reported line is (written as command lines)."""
+    return [
+        p
+        for p in _concept_patterns(concept)
+        if p.text and any(match_invocation(p, i, line) for i in line)
+    ]
+
+
+def _narrowest(concepts: list[Concept]) -> list[Concept]:
+    """The concepts holding the reported command, less those that hold a narrower one holding
+    it too: `aws kms schedule-key-deletion` is destroying a key, which the secret stores'
+    concept also lists; the key managers are its siblings, the secret stores are not."""
+
+    def commands(concept: Concept) -> frozenset[str]:
+        return frozenset(repr(item) for item in concept.commands)
+
+    return [
+        wide
+        for wide in concepts
+        if not any(narrow is not wide and commands(narrow) < commands(wide) for narrow in concepts)
+    ]
 
 
 def _anywhere_else(
@@ -1114,14 +1158,26 @@ def derive(
         if not sources and not notes:
             notes.append("No shell command in the report: it matches by meaning only (warns).")
         return Derived(None, notes)
+    unless = _CASCADE_OFF if _CASCADE.search(said.lower) else []
     return Derived(
         {
             "commands": [p.as_json() for p in unique],
+            **({"unless": unless} if unless else {}),
             "derived_from": " ; ".join(dict.fromkeys(sources)),
             **({"notes": notes} if notes else {}),
         },
         notes,
     )
+
+
+# A report of a cascading delete ("the cascade removed every resource it managed"): a delete
+# with cascading turned off leaves what the object managed in place, which is what such
+# reports recommend (argocd app delete --cascade=false, kubectl delete --cascade=orphan).
+_CASCADE = re.compile(r"\bcascad")
+_CASCADE_OFF = [
+    {"program": "re:.", "flags": ["--no-cascade"]},
+    {"program": "re:.", "options": {"--cascade": "re:(?i)^orphan$"}},
+]
 
 
 def validate(data) -> dict:

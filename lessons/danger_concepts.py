@@ -129,6 +129,19 @@ _VM_DELETES = (
     "hcloud server delete <any>",
 )
 
+# Destroying or disabling a key in a key manager (AWS KMS, Google Cloud KMS, Azure Key Vault;
+# a whole vault deleted or purged takes its keys with it).
+_KEY_DESTRUCTIONS = (
+    "aws kms schedule-key-deletion <any>",
+    "aws kms disable-key <any>",
+    "gcloud kms keys versions destroy <any>",
+    "gcloud kms keys versions disable <any>",
+    "az keyvault key delete <any>",
+    "az keyvault key purge <any>",
+    "az keyvault delete <any>",
+    "az keyvault purge <any>",
+)
+
 # fmt: off
 CONCEPTS: tuple[Concept, ...] = (
     concept(
@@ -237,7 +250,6 @@ CONCEPTS: tuple[Concept, ...] = (
         "history & rewrit|filter-branch|filter-repo|purg|eras|scrub|strip|bfg",
         "git filter-branch",
         "git filter-repo",
-        "git push --force",
         # BFG Repo-Cleaner rewrites every commit with each of its cleaning options, run as
         # `bfg` or as its jar
         *(
@@ -255,6 +267,9 @@ CONCEPTS: tuple[Concept, ...] = (
             )
         ),
         {"program": "java", "args": [r"re:(^|/)bfg[\w.-]*\.jar$"]},
+        # what is published: the branches the sentence names, every ref when it says every branch
+        "git push --force {target}",
+        targets="branch",
     ),
     concept(
         "commit secrets",
@@ -800,7 +815,9 @@ CONCEPTS: tuple[Concept, ...] = (
         {
             "program": "kubectl",
             "subcommand": ["get", "secret"],
-            "options": {"--output": r"re:(?i)^(ya?ml$|json$|(jsonpath|go-template)[^.]*\.data)"},
+            "options": {
+                "--output": r"re:(?i)^(ya?ml$|json$|(jsonpath|go-template)[^.]*\.(string)?data)"
+            },
         },
         "kubectl view-secret <any>",  # the view-secret plugin prints decoded values
         # each secret store's command that prints a value (its CLI reference): listing and
@@ -1450,6 +1467,15 @@ CONCEPTS: tuple[Concept, ...] = (
         "redis-cli flushall",
         "redis-cli flushdb",
     ),
+    # An encryption or signing key destroyed (or disabled) in a key manager: what it encrypted or
+    # signed can no longer be read or verified. A report of it reaches the other key managers,
+    # not the secret stores beside them (a secret deleted is another object).
+    concept(
+        "destroy an encryption key",
+        "kms|encryption key|signing key|key vault|keyvault|key ring|keyring|cmk|"
+        "customer managed key & DELETE|destroy|purg|schedul|disabl",
+        *_KEY_DESTRUCTIONS,
+    ),
     # Secret stores and key managers: deleting, destroying or purging a secret or a key, in
     # every major store (Vault's kv and secrets engines, AWS Secrets Manager, SSM Parameter
     # Store and KMS, Google Secret Manager and Cloud KMS, Azure Key Vault, Kubernetes secrets,
@@ -1459,7 +1485,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "delete a secret or a key from its store",
         "secret|vault|keyvault|key vault|kms|encryption key|signing key|parameter store|"
         "ssm parameter|credential & DELETE|destroy|purg|schedul",
-        "vault kv delete <any>",
+        # not `vault kv delete`: on KV version 2 (Vault's default secret engine) it only marks
+        # the latest version deleted, and `vault kv undelete` brings it back
         "vault kv destroy <any>",
         "vault kv metadata delete <any>",
         "vault secrets disable <any>",
@@ -1467,19 +1494,16 @@ CONCEPTS: tuple[Concept, ...] = (
         "aws secretsmanager delete-secret <any>",
         "aws ssm delete-parameter <any>",
         "aws ssm delete-parameters <any>",
-        "aws kms schedule-key-deletion <any>",
-        "aws kms disable-key <any>",
+        # what a sentence about secrets also names; a report of a key's command is read by the
+        # key concept, the narrower one holding it
+        *_KEY_DESTRUCTIONS,
         "gcloud secrets delete <any>",
         "gcloud secrets versions destroy <any>",
-        "gcloud kms keys versions destroy <any>",
-        "gcloud kms keys versions disable <any>",
         *(
             f"az keyvault {what} {verb} <any>"
-            for what in ("secret", "key", "certificate")
+            for what in ("secret", "certificate")
             for verb in ("delete", "purge")
         ),
-        "az keyvault delete <any>",
-        "az keyvault purge <any>",
         {"program": "kubectl", "subcommand": ["delete", "secret"]},
         "doppler secrets delete <any>",
         "op item delete <any>",
@@ -1499,6 +1523,9 @@ CONCEPTS: tuple[Concept, ...] = (
             "options": {"--request": "re:(?i)^delete$"},
             "anywhere": ["re:(?i)(/v1/|secret)"],
         },
+        # a store's other ways of destroying secrets are the same danger (`vault secrets disable`
+        # deletes every secret of the mount, as `kv metadata delete` does one secret's versions)
+        within_tool=True,
     ),
     # Hosting and deploy CLIs: a deploy straight to production, and deleting what they host
     # (Vercel, Netlify, Firebase, Fly.io, Heroku, Cloudflare's wrangler, Railway, Google App

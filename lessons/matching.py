@@ -500,12 +500,56 @@ def _digest(inv: Invocation) -> bool:
     return False
 
 
+# A CI log command registering a value as a secret: the runner prints nothing for it and masks
+# the value in every later line (GitHub Actions' `::add-mask::`, Azure Pipelines'
+# `##vso[task.setsecret]` and `##vso[task.setvariable …;issecret=true]`).
+_MASKING = re.compile(
+    r"^(::add-mask::|##vso\[task\.(setsecret\]|setvariable\b[^\]]*\bissecret=true\b))", re.I
+)
+
+
+def _registers_secret(inv: Invocation) -> bool:
+    """`echo "::add-mask::$TOKEN"`: what echo or printf writes is a masking instruction."""
+    if inv.program not in ("echo", "printf"):  # printf also reads as echo, with printf's text
+        return False
+    try:
+        words = shlex.split(inv.text)
+    except ValueError:
+        return False
+    values = [word for word in words[1:] if not word.startswith("-")]
+    return bool(values) and _MASKING.match(values[0]) is not None
+
+
+# kubectl's output formats that print only what their expression selects (kubectl get -o)
+_SELECTING_OUTPUT = re.compile(
+    r"^(jsonpath|jsonpath-as-json|go-template|template)=(.*)$", re.I | re.S
+)
+# a secret's values: its `data` or `stringData` fields (`.metadata` is not one)
+_SECRET_DATA = re.compile(r"(?<![a-z])(string)?data(?![a-z])", re.I)
+
+
+def _secret_metadata_only(inv: Invocation) -> bool:
+    """`kubectl get secret x -o jsonpath='{.metadata.annotations}'`: an output expression that
+    selects no field of the secret's data prints no secret value."""
+    if inv.program not in ("kubectl", "oc") or inv.subcommand[:1] != ("get",):
+        return False
+    if not any(word.startswith("secret") for word in (*inv.subcommand[1:2], *inv.args[:1])):
+        return False
+    outputs = inv.options.get("--output", ())
+    selected = [_SELECTING_OUTPUT.match(value) for value in outputs]
+    return bool(selected) and all(
+        found is not None and not _SECRET_DATA.search(found.group(2)) for found in selected
+    )
+
+
 def shown_commands(line: list[Invocation]) -> list[Invocation]:
     """The commands of a line less those that show nothing: a command that only shows what it
     reads or holds (`echo "$TOKEN"`, `cat .env`, `env | grep`, `kubectl get secret`), piped
     into one that shows only a count or a digest (`wc -c`, `sha256sum`, `grep -c`/`-q`, `jq
     keys`), shows no value, and nor does the digest. Checking the length or a hash of a secret
-    is what the "don't print secrets" reports recommend."""
+    is what the "don't print secrets" reports recommend; so is registering it with the CI
+    system's masking (`echo "::add-mask::$TOKEN"`), which prints nothing; and a secret's
+    metadata is not its data."""
     stages: dict[int, dict[int, list[int]]] = {}
     for k, inv in enumerate(line):
         if inv.pipeline is not None:
@@ -523,7 +567,11 @@ def shown_commands(line: list[Invocation]) -> list[Invocation]:
             if not all(_shows_only(line[k]) for k in found):
                 break
             before += found
-    return [inv for k, inv in enumerate(line) if k not in hidden]
+    return [
+        inv
+        for k, inv in enumerate(line)
+        if k not in hidden and not _registers_secret(inv) and not _secret_metadata_only(inv)
+    ]
 
 
 def _semantic(

@@ -257,6 +257,8 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
             if (n not in _OPERATORS or n in served) and re.fullmatch(r"[a-z][\w.@-]*", n)
         ]
     if kind == "branch":
+        if _EVERY_BRANCH.search(lowered):
+            return list(EVERY_REF)
         # a branch others share, however it is named (`main` or `master`, a release branch),
         # when the sentence says so; else the branches it names
         branch = next(c for c in VALUE_CLASSES if c.name == "shared branch")
@@ -286,12 +288,23 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
     return []
 
 
+# "force-pushed every branch", "all the branches": git-push(1) pushes every branch with `--all`,
+# every ref with `--mirror`, every tag with `--tags`; forced, that is the whole history rewritten
+# for everyone, where a force-push of one branch is not
+_EVERY_BRANCH = re.compile(
+    r"\b(?:every|each|all(?: of)?(?: the| its| our)?)\s+(?:remote\s+)?(?:branch|ref)(?:es|s)?\b"
+)
+EVERY_REF = ("--all", "--mirror", "--tags")
+
+
 def _fill(command: str | dict, targets: list[str]) -> list[str | dict]:
     """A catalogue command with `{target}` replaced by each target (none: the command is left
     out, rather than matching anything)."""
     text = command if isinstance(command, str) else repr(command)
     if "{target}" not in text:
         return [command]
+    if tuple(targets) == EVERY_REF and "--force" not in text:
+        targets = []  # every branch deleted is each branch deleted: any branch
     found: list[str | dict] = []
     for target in targets:
         if isinstance(command, str) and target.startswith("re:"):

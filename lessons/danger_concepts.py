@@ -31,6 +31,14 @@ SECRET_FILE = (
     r"\.npmrc|\.pypirc|\.netrc|\.htpasswd|secrets?\.(ya?ml|json|env|toml)|kubeconfig|"
     r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json)$"
 )
+# A variable as one segment of a path (bash(1): `${NAME:?}` aborts when NAME is unset, so it is
+# no such path).
+VARIABLE_IN_PATH = r"re:(^|/)\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
+# chmod(1) modes as `commands` spells them (`=0666`, `+0002`): writable by the group or others,
+# and setuid
+SUDOERS_WRITABLE = r"re:^[=+][0-7]{2}([2367][0-7]|[0-7][2367])$"
+SETUID = r"re:^[=+][4-7][0-7]{3}$"
+SHELL_OR_INTERPRETER = r"re:(^|/)((ba|z|da|k|fi|c|tc|mk)?sh|python[\d.]*|perl|ruby|node|env)$"
 SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
 # A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
 # -i token`).
@@ -42,18 +50,20 @@ _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 
 # Words for kinds of action, shared by several concepts.
 GROUPS: dict[str, tuple[str, ...]] = {
+    # "clean" as a verb, not "a cleanup" (the purpose, not the act); "trash", "scrap", "zap",
+    # "blow away", "decommission", "deprovision", "obliterate" are deletion too
     "DELETE": tuple(
-        "delet|remov|destroy|drop|wip|purg|eras|nuk|tear down|tearing down|get rid|clean|clear|"
-        "empty".split("|")
+        "delet|remov|destroy|drop|wip|purg|eras|nuk|tear down|tearing down|get rid|cleaned|"
+        "cleaning|cleans|clean up|clean out|clean the|clean all|clean every|clear|empty|trash|"
+        "scrap|zap|blow away|decommission|deprovision|obliterat".split("|")
     ),
     "DISABLE": tuple(
         "disabl|stop|turn off|turning off|switch off|shut off|shut down|shutting down|kill|mask|"
         "bypass|skip|ignor|deactivat|flush|open up|drop all".split("|")
     ),
     "STOP": tuple(
-        "stop|disabl|turn off|turning off|switch off|shut down|shutting down|mask|deactivat".split(
-            "|"
-        )
+        "stop|disabl|turn off|turning off|switch off|shut down|shutting down|mask|deactivat|"
+        "take down|taking down|bring down|bringing down|knock out".split("|")
     ),
     "WRITE": tuple(
         "modif|edit|chang|updat|writ|alter|overwrit|append|patch|fix|tweak|hand-edit|hand edit|"
@@ -237,9 +247,26 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "rewrite shared history",
-        "history & rewrit|filter-branch|filter-repo|purg|eras|scrub",
+        "history & rewrit|filter-branch|filter-repo|purg|eras|scrub|strip|bfg",
         "git filter-branch",
         "git filter-repo",
+        # BFG Repo-Cleaner rewrites every commit with each of its cleaning options, run as
+        # `bfg` or as its jar
+        *(
+            {"program": "bfg", "flags": [flag]}
+            for flag in (
+                "--delete-files",
+                "--delete-folders",
+                "--strip-blobs-bigger-than",
+                "--strip-biggest-blobs",
+                "--strip-blobs-with-ids",
+                "--replace-text",
+                "-D",
+                "-b",
+                "-B",
+            )
+        ),
+        {"program": "java", "args": [r"re:(^|/)bfg[\w.-]*\.jar$"]},
         # what is published: the branches the sentence names, every ref when it says every branch
         "git push --force {target}",
         targets="branch",
@@ -255,8 +282,10 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "merge past branch protection",
-        "protection|required review|approval|review & bypass|skip|admin|override|without|disabl|"
-        "circumvent",
+        # what protection asks for: reviews, approvals, required (status) checks, rulesets
+        "protection|required review|approval|review|required check|status check|failing check|"
+        "failed check|red check|ruleset|branch rule & bypass|skip|admin|override|"
+        "without|disabl|circumvent|despite|even though|ignor",
         "gh pr merge --admin",
         {
             "program": "gh",
@@ -268,7 +297,9 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "recursive delete of a system directory",
-        "system|root director|root filesystem|operating system|/usr|/etc & DELETE|rm -rf|rm -r",
+        "system|root director|root filesystem|root file system|filesystem root|file system root|"
+        "the root|whole filesystem|entire filesystem|operating system|/usr|/etc & "
+        "DELETE|rm -rf|rm -r",
         {"program": "rm", "flags": ["--recursive"], "args": [SYSTEM_DIR]},
         {"program": "find", "flags": ["-delete"], "args": [SYSTEM_DIR]},
     ),
@@ -281,6 +312,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "recursive delete of a path built from a variable",
         "variable|unset|unguarded|$ & rm -rf|rm -r|recursive|delet|remov",
         {"program": "rm", "flags": ["--recursive"], "args": [VARIABLE_PATH]},
+        # a variable anywhere in the path (`/$TARGET`, `~/$NAME`), not one that aborts when
+        # unset (`${NAME:?}`)
+        {"program": "rm", "flags": ["--recursive"], "args": [VARIABLE_IN_PATH]},
+        {"program": "find", "flags": ["-delete"], "args": [VARIABLE_IN_PATH]},
+        # what an unset one leaves: the root (`$DIR/*` is `/*`)
+        {"program": "rm", "flags": ["--recursive"], "args": ["re:^/$"]},
     ),
     concept(
         "world-writable permissions",
@@ -344,15 +381,64 @@ CONCEPTS: tuple[Concept, ...] = (
         "sed|edit|overwrit|modif",
         {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/"]},
     ),
+    # sshd_config(5): `PermitRootLogin yes` lets root log in with a password,
+    # `PasswordAuthentication yes` and `PermitEmptyPasswords yes` let anyone guess one; the
+    # last value written is the one that counts (`s/… yes/… no/` turns it off). An empty or
+    # typed-in root password (passwd(1) -d, chpasswd(8)) opens the same door.
+    concept(
+        "allow root or password logins over SSH",
+        "root login|root log in|root log-in|log in as root|login as root|logging in as root|"
+        "root to log in|ssh as root|root over ssh|root ssh|password login|password auth|"
+        "password-based login|passwordauthentication|permitrootlogin|permitemptypasswords|"
+        "empty password|blank password & enabl|allow|permit|turn on|turned on|turning on|"
+        "switch on|switched on|let |re-enabl|open",
+        *(
+            pattern
+            for setting in ("PermitRootLogin", "PasswordAuthentication", "PermitEmptyPasswords")
+            for value in (rf"re:(?i)(^|[^a-z]){setting}[\s=:]+yes(\\n|[^a-z])*$",)
+            for pattern in (
+                {"program": "sed", "flags": ["--in-place"], "anywhere": [value]},
+                {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": [value]},
+                {"program": "re:^(echo|printf)$", "anywhere": [value], "then": {"program": "tee"}},
+            )
+        ),
+        {"program": "passwd", "flags": ["--delete"], "args": ["root"]},
+        {
+            "program": "re:^(echo|printf)$",
+            "anywhere": ["re:^root:"],
+            "then": {"program": "chpasswd"},
+        },
+    ),
     concept(
         "edit sudoers directly",
-        "sudoers|nopasswd|passwordless sudo",
+        "sudoers & WRITE|directly|by hand|visudo|echo|tee|redirect|nano|vim|sed|add|rule|entry|"
+        "line|nopasswd|passwordless",
         {"program": "write-file", "args": ["re:^/etc/sudoers"]},
         {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/sudoers"]},
         {"program": "re:^(vi|vim|nano|emacs|ed)$", "args": ["re:^/etc/sudoers"]},
         # writing a NOPASSWD rule (reading or searching for one is no edit)
         {"program": "tee", "anywhere": ["re:NOPASSWD"]},
         {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": ["re:NOPASSWD"]},
+    ),
+    # Root for anyone, with no password: a sudoers rule granting every command with NOPASSWD
+    # (sudoers(5): `NOPASSWD: ALL`; one named command is the recommended narrow rule), the
+    # sudoers files made writable by others than root, or a setuid shell or interpreter
+    # (chmod(1) u+s, 4xxx).
+    concept(
+        "passwordless root for every command",
+        "nopasswd|passwordless|password-less|without a password|no password|without password & "
+        "sudo|root",
+        *(
+            pattern
+            for rule in (r"re:NOPASSWD:\s*ALL\s*$",)
+            for pattern in (
+                {"program": "re:^(echo|printf)$", "anywhere": [rule], "then": {"program": "tee"}},
+                {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": [rule]},
+                {"program": "sed", "flags": ["--in-place"], "anywhere": [r"re:NOPASSWD:\s*ALL"]},
+            )
+        ),
+        {"program": "chmod", "args": [SUDOERS_WRITABLE, "re:^/etc/sudoers"]},
+        {"program": "chmod", "args": [SETUID, SHELL_OR_INTERPRETER]},
     ),
     concept(
         "install packages as root",
@@ -714,8 +800,10 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "print secrets",
-        "print|echo|cat|display|log|expos|leak|show|dump|output & secret|credential|token|api key|"
-        "password|private key|.env|environment variable",
+        # "log" only as a word of its own: "login" names no printing
+        "print|echo|cat|display|logged|logging|logs|log file|log output|expos|leak|show|dump|"
+        "output|decod|decrypt|reveal|read out|paste & secret|credential|token|api key|"
+        "password|passphrase|private key|signing key|access key|.env|environment variable",
         {"program": "echo", "args": [SECRET_VARIABLE]},
         {"program": "printf", "args": [SECRET_VARIABLE]},
         *(
@@ -723,11 +811,33 @@ CONCEPTS: tuple[Concept, ...] = (
             for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
             for secret in (SECRET_FILE, ".env")
         ),
+        # a secret's values, not its names or metadata (`-o jsonpath={.metadata…}`)
         {
             "program": "kubectl",
             "subcommand": ["get", "secret"],
-            "options": {"--output": "re:(?i)^(yaml|json|jsonpath)"},
+            "options": {
+                "--output": r"re:(?i)^(ya?ml$|json$|(jsonpath|go-template)[^.]*\.(string)?data)"
+            },
         },
+        "kubectl view-secret <any>",  # the view-secret plugin prints decoded values
+        # each secret store's command that prints a value (its CLI reference): listing and
+        # describing show names and metadata only
+        "gcloud secrets versions access <any>",
+        "az keyvault secret show <any>",
+        "az keyvault secret download <any>",
+        *(
+            {"program": "aws", "subcommand": ["ssm", call], "flags": ["--with-decryption"]}
+            for call in ("get-parameter", "get-parameters", "get-parameters-by-path")
+        ),
+        "doppler secrets get <any>",
+        "doppler secrets download <any>",
+        "op read <any>",
+        {"program": "op", "args": ["item", "get"], "flags": ["--reveal"]},
+        "infisical secrets get <any>",
+        {"program": "sops", "flags": ["-d"]},
+        {"program": "sops", "flags": ["--decrypt"]},
+        "ansible-vault view <any>",
+        "pass show <any>",
         "printenv",
         {"program": "printenv", "args": [SECRET_NAME]},
         {"program": "env", "then": {"program": "grep", "args": [SECRET_WORD]}},
@@ -810,7 +920,7 @@ CONCEPTS: tuple[Concept, ...] = (
     concept(
         "wipe a database with its migration tool",
         "database|db|schema|migration|migrate|tables|flyway|liquibase|alembic|prisma|orm & "
-        "DELETE|reset|recreat|force-reset|accept-data-loss|data loss|from scratch|start over",
+        "DELETE|clean|reset|recreat|force-reset|accept-data-loss|data loss|from scratch|start over",
         "flyway clean",
         "mvn flyway:clean",
         "gradle flywayClean",
@@ -893,7 +1003,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "prune Docker volumes",
-        "volume & prun|delet|remov|wip|down -v|clean",
+        "volume & prun|DELETE|down -v",
         "docker system prune --volumes",
         "docker volume prune",
         "docker compose down --volumes",
@@ -905,7 +1015,7 @@ CONCEPTS: tuple[Concept, ...] = (
     # container engine (docker, podman and nerdctl share the subcommands).
     concept(
         "prune every unused volume",
-        "volume & prun|delet|remov|wip|down -v|clean",
+        "volume & prun|DELETE|down -v",
         "docker system prune --volumes",
         "docker volume prune",
         "docker compose down --volumes",
@@ -1257,6 +1367,30 @@ CONCEPTS: tuple[Concept, ...] = (
         "aws redshift delete-cluster --skip-final-cluster-snapshot",
         # the other providers' deletes take no final backup of their own
         *_MANAGED_DATABASE_DELETES[2:],
+        within_tool=True,
+    ),
+    # Storage below the filesystem: a ZFS dataset or pool (zfs(8), zpool(8): `-n` is a dry run),
+    # an LVM volume (lvremove(8): `-t/--test` changes nothing), a btrfs subvolume (btrfs(8)
+    # takes any unambiguous prefix of a command: `btrfs sub del`), a Ceph pool or image, a
+    # Stratis pool. Listing, snapshotting and growing them stay allowed.
+    concept(
+        "destroy a storage pool, dataset or volume",
+        "zfs|zpool|storage pool|logical volume|volume group|physical volume|lvm|btrfs|"
+        "subvolume|ceph|rbd|zvol|stratis & DELETE|destroy",
+        {"program": "zfs", "args": ["destroy"], "without": ["-n"]},
+        {"program": "zpool", "args": ["destroy"]},
+        *(
+            {"program": program, "without": ["-t", "--test"]}
+            for program in ("lvremove", "vgremove", "pvremove")
+        ),
+        *(
+            {"program": "lvm", "args": [program], "without": ["-t", "--test"]}
+            for program in ("lvremove", "vgremove", "pvremove")
+        ),
+        {"program": "btrfs", "args": ["re:^sub(v|vo|vol|volu|volum|volume)?$", "re:^del"]},
+        {"program": "ceph", "args": ["osd", "pool", "re:^(delete|rm)$"]},
+        {"program": "rbd", "args": ["re:^(rm|remove|trash)$"]},
+        {"program": "stratis", "args": ["re:^(pool|filesystem|fs)$", "destroy"]},
         within_tool=True,
     ),
     # Backups and snapshots: the way back from a bad change (each provider's CLI reference);
@@ -1687,6 +1821,33 @@ CONCEPTS: tuple[Concept, ...] = (
         "killall {target}",
         targets="service",
     ),
+    # Cutting a remote host off the network locks out whoever reaches it over SSH as surely as
+    # stopping sshd: the network units stopped (systemd.network(5), NetworkManager(8)), a link
+    # set down (ip-link(8), ifconfig(8), ifdown(8)), networking or a connection turned off
+    # (nmcli(1), whose objects go by any prefix: `n`, `con`, `dev`). Bringing links up,
+    # restarting and looking stay allowed.
+    concept(
+        "cut a remote host off the network",
+        "remote|logged in|logged into|connected to|over ssh|ssh session|locked out|lock out|"
+        "lockout|the only way in & ssh|network|interface|connection|link & STOP|down|off",
+        *(
+            f"systemctl {verb} {unit}"
+            for verb in ("stop", "disable", "mask", "kill")
+            for unit in (
+                "networking",
+                "network",
+                "systemd-networkd",
+                "NetworkManager",
+                "network-manager",
+            )
+        ),
+        {"program": "ip", "args": ["re:^l(i|in|ink)?$", "set", "down"]},
+        {"program": "ifconfig", "args": ["down"]},
+        "ifdown <any>",
+        {"program": "nmcli", "args": ["re:^n[a-z]*$", "off"]},
+        {"program": "nmcli", "args": ["re:^c[a-z]*$", "down"]},
+        {"program": "nmcli", "args": ["re:^d[a-z]*$", "re:^disconnect$"]},
+    ),
     concept(
         "reboot or power off a host",
         "reboot|shutdown|shut down|power off|poweroff|halt|restart the server|restart the host|"
@@ -1704,6 +1865,17 @@ CONCEPTS: tuple[Concept, ...] = (
         "remove the crontab",
         "crontab|cron jobs|cron table & DELETE|-r",
         "crontab -r",
+        # crontab(1): a file or standard input replaces the whole table; /dev/null, an empty
+        # `echo` or `true` leave it empty
+        {"program": "crontab", "args": ["/dev/null"]},
+        {
+            "program": "re:^(echo|printf)$",
+            "args": [r"re:^\s*$"],
+            "then": {"program": "crontab", "args": ["-"]},
+        },
+        {"program": "re:^(true|:)$", "then": {"program": "crontab", "args": ["-"]}},
+        # cron's own files: the users' spool and the system's cron.d
+        {"program": "rm", "args": [r"re:^/(var/spool/cron|etc/cron\.d)(/|$)"]},
     ),
     concept(
         "erase shell history",

@@ -136,9 +136,71 @@ def _named(concept: Concept, text: str, words: set[str]) -> bool:
     return all(prose_names(group, text, words) for group in concept.needs)
 
 
+# Irregular forms of the verbs the catalogue's stems spell (a stem is a word's beginning, so
+# "rewrit" reads "rewriting" but never "rewrote"): each read as its base form.
+_IRREGULAR = {
+    **dict.fromkeys(("wrote", "written"), "write"),
+    **dict.fromkeys(("rewrote", "rewritten"), "rewrite"),
+    **dict.fromkeys(("overwrote", "overwritten"), "overwrite"),
+    **dict.fromkeys(("overrode", "overridden"), "override"),
+    **dict.fromkeys(("tore", "torn"), "tear"),
+    **dict.fromkeys(("threw", "thrown"), "throw"),
+    **dict.fromkeys(("blew", "blown"), "blow"),
+    **dict.fromkeys(("broke", "broken"), "break"),
+    **dict.fromkeys(("gave", "given"), "give"),
+    **dict.fromkeys(("took", "taken"), "take"),
+    **dict.fromkeys(("froze", "frozen"), "freeze"),
+    **dict.fromkeys(("hid", "hidden"), "hide"),
+    **dict.fromkeys(("undid", "undone"), "undo"),
+    **dict.fromkeys(("swept",), "sweep"),
+    **dict.fromkeys(("rebuilt",), "rebuild"),
+    **dict.fromkeys(("ran",), "run"),
+    **dict.fromkeys(("sent",), "send"),
+    **dict.fromkeys(("spun",), "spin"),
+    **dict.fromkeys(("withdrew", "withdrawn"), "withdraw"),
+    **dict.fromkeys(("forgot", "forgotten"), "forget"),
+}
+_IRREGULAR_WORD = re.compile(r"\b(" + "|".join(sorted(_IRREGULAR, key=len, reverse=True)) + r")\b")
+
+
+# Two-word verbs the catalogue spells in their base form ("turn off", "get rid", "tear down"):
+# an inflected one ("switched off", "got rid", "tears down") is read with its base form beside it.
+_PHRASAL_BASES = (
+    "turn switch shut get open roll tear blow throw wipe lock clean take knock power scale spin "
+    "strip kick pull bring wind"
+).split()
+
+
+def _inflections(base: str) -> set[str]:
+    forms = {base + "s", base + "es", base + "ed", base + "ing"}
+    if base.endswith("e"):
+        forms |= {base[:-1] + "ed", base[:-1] + "ing"}
+    if re.fullmatch(r".*[^aeiou][aeiou][bdglmnprt]", base):  # shut -> shutting
+        forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}
+    return forms
+
+
+_PHRASAL_FORMS = {form: base for base in _PHRASAL_BASES for form in _inflections(base)}
+_PHRASAL_FORMS |= {"got": "get", "gotten": "get"}
+_PHRASAL_WORD = re.compile(
+    r"\b(" + "|".join(sorted(_PHRASAL_FORMS, key=len, reverse=True)) + r")\s+"
+    r"(off|on|down|up|away|back|out|rid|over)\b"
+)
+
+
+def base_forms(lowered: str) -> str:
+    """A lower-case text with irregular verb forms in their base form ("rewrote the history"
+    reads as "rewrite the history"), and an inflected two-word verb followed by its base form
+    ("switched off" as "switched off switch off")."""
+    lowered = _IRREGULAR_WORD.sub(lambda m: _IRREGULAR[m.group(1)], lowered)
+    return _PHRASAL_WORD.sub(
+        lambda m: f"{m.group(0)} {_PHRASAL_FORMS[m.group(1)]} {m.group(2)}", lowered
+    )
+
+
 def concept_named(concept: Concept, text: str) -> bool:
     """Whether a text names every part of a catalogue danger."""
-    lowered = text.lower()
+    lowered = base_forms(text.lower())
     return _named(concept, lowered, _words(lowered))
 
 
@@ -618,7 +680,9 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
 _OPERATION_VERBS = [
     (
         re.compile(
-            r"(delet|remov|destroy|purg|prun|eras|terminat|deregister)\w*|drop(s|ped|ping)?|"
+            r"(delet|remov|destroy|purg|prun|eras|terminat|deregister|decommission|deprovision|"
+            r"obliterat)\w*|drop(s|ped|ping)?|trash(es|ed|ing)?|scrap(s|ped|ping)?|"
+            r"zap(s|ped|ping)?|"
             r"wip(e|es|ed|ing)|nuk(e|es|ed|ing)|clear(s|ed|ing)?|(force-)(delet|remov)\w*|"
             r"empt(y|ied|ies|ying)"
         ),
@@ -634,6 +698,9 @@ _OPERATION_VERBS = [
 _PHRASAL = {
     **dict.fromkeys(("tear", "tearing", "tore", "torn"), ("down", "delete")),
     **dict.fromkeys(("throw", "threw", "throwing", "thrown"), ("away", "delete")),
+    **dict.fromkeys(("blow", "blew", "blowing", "blown"), ("away", "delete")),
+    **dict.fromkeys(("take", "took", "taking", "taken", "takes"), ("down", "stop")),
+    **dict.fromkeys(("bring", "brought", "bringing", "brings"), ("down", "stop")),
     **dict.fromkeys(("shut", "shutting", "shuts"), ("down", "stop")),
     **dict.fromkeys(("turn", "turned", "turning", "turns"), ("off", "disable")),
     **dict.fromkeys(("switch", "switched", "switching"), ("off", "disable")),
@@ -830,14 +897,49 @@ _INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
 _QUANTITIES = re.compile(r"\bdisk (?:space|usage|quota)\b")
 
 
+# Words before an environment's name that make it a clause's subject ("the repository that
+# production pulls from"), not where ("it was production" says what was hit: where)
+_NOT_PLACE_BEFORE = frozenset(
+    "that which who whom and but so because when while until as since if then where what "
+    "whether".split()
+)
+# Words after it that make it a clause's subject ("the tag production was running")
+_NOT_PLACE_AFTER = frozenset(
+    "was were is are be been had has have will would could can may might must should shall "
+    "did does do still went goes kept keeps got gets depended depends relied relies needed "
+    "needs never always also".split()
+)
+
+
+def _said_where(sentence: str, names: frozenset[str]) -> bool:
+    """Whether the sentence says an environment (`PROD_WORDS`) is where the operation was done:
+    as a modifier ("the production database", "production secrets") or after a preposition
+    ("against production") or complement ("it was production"), not as a clause's subject
+    ("the repository that production pulls from"), which tells only why it hurt."""
+    tokens = re.findall(r"[\w'-]+|[.,;:!?()]", sentence.lower())
+    for i, token in enumerate(tokens):
+        if token not in names:
+            continue
+        before = tokens[i - 1] if i else "."
+        if before in ("and", "or") and i > 1 and tokens[i - 2] in PROD_WORDS | STAGING_WORDS:
+            before = "the"  # "the staging and production caches": said as the first one is
+        after = tokens[i + 1] if i + 1 < len(tokens) else "."
+        if before not in _NOT_PLACE_BEFORE and after not in _NOT_PLACE_AFTER:
+            return True
+    return False
+
+
 def describe(sentence: str) -> Described:
     """The commands and patterns a sentence (a report's title and action) describes; what
     follows "instead of" or "rather than" is what it recommends, and no part of it."""
     sentence = _INSTEAD.sub(" ", sentence)
-    lowered = _QUANTITIES.sub(" ", sentence.lower())
+    lowered = base_forms(_QUANTITIES.sub(" ", sentence.lower()))
     words = _words(lowered)
     names = _names(sentence)
-    described = Described(production=bool(words & PROD_WORDS), staging=bool(words & STAGING_WORDS))
+    described = Described(
+        production=_said_where(sentence, PROD_WORDS),
+        staging=bool(words & STAGING_WORDS),
+    )
     described.commands = (
         inline_commands(sentence) + _quoted_commands(sentence) + named_subcommands(sentence)
     )

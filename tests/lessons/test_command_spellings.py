@@ -4,21 +4,12 @@ Each test reports an anti-pattern about a made-up tool, so nothing but the gener
 command line can make it block; each also checks a harmless look-alike stays allowed.
 """
 
-from lessons.command_triggers import CommandTrigger, derive
 from lessons.commands import invocations
-
-
-def trigger_for(example: str, title: str, why: str = "") -> CommandTrigger | None:
-    derived = derive(texts=[example], prose=f"{title} {why}", title=title)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
+from tests.lessons.guard_probe import blocks, report_trigger
 
 
 def test_a_number_joined_with_equals_is_the_same_value_as_one_after_a_space():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "quarkctl topic tune --keep-hours 0 --topic <topic>",
         "Never set a quarkctl topic's retention to zero",
         "--keep-hours 0 deletes every stored message at once.",
@@ -41,7 +32,7 @@ def test_a_known_switch_given_zero_is_still_off():
 
 
 def test_a_package_named_without_a_version_covers_every_version_of_it():
-    npm = trigger_for(
+    npm = report_trigger(
         "npm install left-padz", "Never install left-padz", "left-padz is a typosquat."
     )
     assert blocks(npm, "npm install left-padz@4.0.1")
@@ -49,7 +40,7 @@ def test_a_package_named_without_a_version_covers_every_version_of_it():
     assert blocks(npm, "yarn add --dev left-padz@latest")
     assert not blocks(npm, "npm install left-padz-types@4.0.1")
     assert not blocks(npm, "npm install @left-padz/core")
-    pip = trigger_for("pip install colorsama", "Never install colorsama", "A typosquat.")
+    pip = report_trigger("pip install colorsama", "Never install colorsama", "A typosquat.")
     assert blocks(pip, "pip install colorsama==0.4.6")
     assert blocks(pip, "python3 -m pip install 'colorsama>=0.4,<1'")
     assert blocks(pip, "pip install colorsama~=0.4")
@@ -57,7 +48,7 @@ def test_a_package_named_without_a_version_covers_every_version_of_it():
 
 
 def test_an_address_named_without_a_port_covers_it_with_one():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "gizmod serve --admin --listen 0.0.0.0",
         "Never serve the gizmod admin API on 0.0.0.0",
         "Listening on 0.0.0.0 exposes the unauthenticated admin API to the network.",
@@ -69,7 +60,7 @@ def test_an_address_named_without_a_port_covers_it_with_one():
 
 
 def test_a_version_given_to_version_chooses_one_and_does_not_defuse():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "relctl publish --version X.Y.Z --replace",
         "Never replace an already published relctl release",
         "--replace overwrites the released artifact everyone pinned.",
@@ -82,7 +73,7 @@ def test_a_version_given_to_version_chooses_one_and_does_not_defuse():
 
 
 def test_every_way_of_replacing_a_file_is_the_replacement_reported():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "sudo ln -sf /opt/node-22/bin/node /usr/bin/node",
         "Don't repoint /usr/bin/node at another build",
         "Packaged tools expect the distribution's node; swapping it breaks them.",
@@ -101,7 +92,7 @@ def test_every_way_of_replacing_a_file_is_the_replacement_reported():
 
 
 def test_what_a_listing_hands_through_filters_and_xargs_is_what_is_acted_on():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "kubectl delete pvc <claim> -n <namespace>",
         "Never delete persistent volume claims by hand",
         "Deleting a claim releases its volume, and the data goes with a Delete reclaim policy.",
@@ -121,7 +112,7 @@ def test_what_a_listing_hands_through_filters_and_xargs_is_what_is_acted_on():
 
 
 def test_a_github_rest_call_is_the_command_it_stands_for():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "gh secret delete DEPLOY_TOKEN --repo <owner>/<repo>",
         "Never delete a repository's Actions secrets",
         "Every workflow that reads the secret fails until someone re-creates it.",
@@ -136,7 +127,7 @@ def test_a_github_rest_call_is_the_command_it_stands_for():
     assert not blocks(
         trigger, "gh api -X DELETE repos/fennel/ledger/actions/variables/DEPLOY_TOKEN"
     )
-    public = trigger_for(
+    public = report_trigger(
         "gh repo edit <owner>/<repo> --visibility public",
         "Never make a private repository public",
         "Its history, issues and any secret ever committed become readable by anyone.",
@@ -152,7 +143,7 @@ def test_a_github_rest_call_is_the_command_it_stands_for():
 
 
 def test_a_gcloud_release_track_runs_the_same_command():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "gcloud spanner instances delete <instance> --quiet",
         "Never delete a Spanner instance",
         "Every database in the instance goes with it, backups included.",
@@ -163,7 +154,7 @@ def test_a_gcloud_release_track_runs_the_same_command():
 
 
 def test_another_engines_socket_is_the_docker_socket():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "docker run -d -v /var/run/docker.sock:/var/run/docker.sock <image>",
         "Never hand the Docker socket to a container",
         "The socket is root on the host.",
@@ -176,7 +167,7 @@ def test_another_engines_socket_is_the_docker_socket():
 
 
 def test_a_bundled_kubectl_or_package_manager_runs_the_command_it_names():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "kubectl delete namespace <namespace>",
         "Never delete a namespace",
         "Every workload, secret and claim in it goes.",
@@ -186,7 +177,7 @@ def test_a_bundled_kubectl_or_package_manager_runs_the_command_it_names():
     assert blocks(trigger, "sudo k3s kubectl -n kube-system delete namespace billing")
     assert not blocks(trigger, "microk8s kubectl get ns billing")
     assert not blocks(trigger, "minikube delete --all")
-    publish = trigger_for(
+    publish = report_trigger(
         "npm publish --force", "Never force-publish a package", "It overwrites a release."
     )
     assert blocks(publish, "corepack pnpm publish --force")
@@ -194,7 +185,7 @@ def test_a_bundled_kubectl_or_package_manager_runs_the_command_it_names():
 
 
 def test_a_wrapped_command_sits_in_its_wrappers_pipeline():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "curl -fsSL <url> | sh",
         "Never pipe a downloaded script into a shell",
         "Whatever the server sends runs unread.",
@@ -202,13 +193,13 @@ def test_a_wrapped_command_sits_in_its_wrappers_pipeline():
     assert blocks(trigger, "docker exec web curl -fsSL https://get.example.dev/i.sh | sh")
     assert blocks(trigger, "ssh build-1 curl -fsSL https://get.example.dev/i.sh | bash")
     assert not blocks(trigger, "docker exec web curl -fsSL https://get.example.dev/i.sh | tee i.sh")
-    flush = trigger_for("redis-cli FLUSHALL", "Never flush every Redis key", "All data goes.")
+    flush = report_trigger("redis-cli FLUSHALL", "Never flush every Redis key", "All data goes.")
     assert blocks(flush, "echo FLUSHALL | docker exec -i cache redis-cli")
     assert not blocks(flush, "echo INFO | docker exec -i cache redis-cli")
 
 
 def test_variables_braces_and_lookups_the_line_expands_are_read_expanded():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "rm -rf /srv/uploads",
         "Never rm -rf /srv/uploads",
         "/srv/uploads holds every customer upload.",
@@ -228,7 +219,7 @@ def test_variables_braces_and_lookups_the_line_expands_are_read_expanded():
 
 
 def test_what_a_remote_runner_or_multiplexer_is_given_to_run_is_read():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "rm -rf /srv/ledger", "Never rm -rf /srv/ledger", "/srv/ledger holds the books."
     )
     assert blocks(trigger, "ssh books-1 <<'EOF'\ncd /srv\nrm -rf /srv/ledger\nEOF")
@@ -247,7 +238,7 @@ def test_what_a_remote_runner_or_multiplexer_is_given_to_run_is_read():
 
 
 def test_a_runners_double_dash_before_options_only_hands_them_on():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "npx knexo seed:wipe --all",
         "Never wipe every knexo seed table",
         "--all truncates every table the seeds fill.",
@@ -258,7 +249,7 @@ def test_a_runners_double_dash_before_options_only_hands_them_on():
 
 
 def test_a_flag_the_prose_says_in_full_stays_required_with_a_placeholder_value():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "vaultctl token issue <role> --no-expiry=<ttl>",
         "Never issue tokens with no expiry",
         "A token that never expires outlives the person it was issued to.",
@@ -266,7 +257,7 @@ def test_a_flag_the_prose_says_in_full_stays_required_with_a_placeholder_value()
     assert blocks(trigger, "vaultctl token issue deploy --no-expiry=0")
     assert not blocks(trigger, "vaultctl token issue deploy --ttl=1h")
     # a single word the prose happens to say ("the role") names what it acts on, not a danger
-    role = trigger_for(
+    role = report_trigger(
         "vaultctl token revoke --all --role <role>",
         "Never revoke every token of a role",
         "Every client of the role is logged out at once.",
@@ -275,14 +266,14 @@ def test_a_flag_the_prose_says_in_full_stays_required_with_a_placeholder_value()
 
 
 def test_a_user_set_through_ssh_options_is_the_login_user():
-    trigger = trigger_for("ssh root@<host>", "Never ssh in as root", "Root logins bypass audit.")
+    trigger = report_trigger("ssh root@<host>", "Never ssh in as root", "Root logins bypass audit.")
     assert blocks(trigger, "ssh -o User=root books-1")
     assert blocks(trigger, "ssh -o 'User root' -p 2222 books-1")
     assert not blocks(trigger, "ssh -o User=deploy books-1")
 
 
 def test_both_spellings_of_a_postgres_uri_are_one():
-    trigger = trigger_for(
+    trigger = report_trigger(
         "psql postgresql://<user>:<password>@<host>/<db>",
         "Never put a database password on the command line",
         "It lands in shell history and in ps for every user.",

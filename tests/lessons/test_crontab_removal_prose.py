@@ -4,19 +4,7 @@ cron.d file removed; listing, editing and adding a job to the table stay allowed
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
-
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 REPORTS = [
     "Wiped the crontab on the backup host while trying to list it",
@@ -44,10 +32,10 @@ HARMLESS = [
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", DANGEROUS)
 def test_losing_the_crontab_is_blocked_however_it_is_done(sentence, line):
-    assert blocks(trigger_for(sentence), line)
+    assert blocks(prose_trigger(sentence), line)
 
 
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", HARMLESS)
 def test_listing_editing_or_adding_a_job_stays_allowed(sentence, line):
-    assert not blocks(trigger_for(sentence), line)
+    assert not blocks(prose_trigger(sentence), line)

@@ -3,21 +3,11 @@ tool's command for it, and each tool's read-only look-alike stays allowed."""
 
 import pytest
 
-from lessons.command_triggers import CommandTrigger, derive
-from lessons.commands import invocations
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 
 def assert_covers(sentence: str, dangerous: list[str], harmless: list[str]) -> None:
-    trigger = trigger_for(sentence)
+    trigger = prose_trigger(sentence)
     missed = [line for line in dangerous if not blocks(trigger, line)]
     blocked = [line for line in harmless if blocks(trigger, line)]
     assert (missed, blocked) == ([], [])

@@ -6,6 +6,7 @@ import pytest
 from lessons.command_triggers import CommandTrigger, derive
 from lessons.commands import invocations
 from tests.lessons.danger_equivalents_cases import CASES, Case
+from tests.lessons.guard_probe import blocks
 
 
 def trigger_for(case: Case) -> CommandTrigger | None:
@@ -16,10 +17,6 @@ def trigger_for(case: Case) -> CommandTrigger | None:
         alternatives=list(case.alternatives),
     )
     return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])

@@ -4,19 +4,7 @@ that publishes it; analysing, logging and an ordinary push stay allowed."""
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
-
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 REPORTS = [
     "Rewrote the shared repository's history to strip a large binary",
@@ -44,10 +32,10 @@ HARMLESS = [
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", DANGEROUS)
 def test_rewriting_history_is_blocked_in_every_tool(sentence, line):
-    assert blocks(trigger_for(sentence), line)
+    assert blocks(prose_trigger(sentence), line)
 
 
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", HARMLESS)
 def test_analysing_logging_or_pushing_stays_allowed(sentence, line):
-    assert not blocks(trigger_for(sentence), line)
+    assert not blocks(prose_trigger(sentence), line)

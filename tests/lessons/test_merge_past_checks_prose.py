@@ -5,19 +5,7 @@ allowed."""
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
-
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 REPORTS = [
     "Merged a pull request with failing checks using the admin override",
@@ -42,10 +30,10 @@ HARMLESS = [
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", DANGEROUS)
 def test_merging_past_the_checks_is_blocked(sentence, line):
-    assert blocks(trigger_for(sentence), line)
+    assert blocks(prose_trigger(sentence), line)
 
 
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", HARMLESS)
 def test_an_ordinary_merge_or_reading_the_checks_stays_allowed(sentence, line):
-    assert not blocks(trigger_for(sentence), line)
+    assert not blocks(prose_trigger(sentence), line)

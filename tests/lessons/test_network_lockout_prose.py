@@ -5,19 +5,7 @@ bringing links up, restarting and looking stay allowed."""
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
-
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 REPORTS = [
     "Stopped the SSH daemon on a remote server I was logged into",
@@ -49,15 +37,15 @@ HARMLESS = [
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", DANGEROUS)
 def test_taking_the_network_down_is_blocked_in_every_tool(sentence, line):
-    assert blocks(trigger_for(sentence), line)
+    assert blocks(prose_trigger(sentence), line)
 
 
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", HARMLESS)
 def test_bringing_links_up_or_looking_stays_allowed(sentence, line):
-    assert not blocks(trigger_for(sentence), line)
+    assert not blocks(prose_trigger(sentence), line)
 
 
 def test_a_local_network_change_names_no_lockout():
-    trigger = trigger_for("Stopped the web server to free port 8080")
+    trigger = prose_trigger("Stopped the web server to free port 8080")
     assert not blocks(trigger, "sudo ip link set eth0 down")

@@ -8,22 +8,14 @@ from lessons.command_patterns import CommandTrigger, operation_words
 from lessons.command_triggers import derive
 from lessons.commands import invocations
 from lessons.prose_triggers import assignment_patterns, operation_patterns
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 STREAM = "Destroyed the production event stream to clear a backlog"
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
 
 
 def reported(example: str, title: str) -> CommandTrigger | None:
     derived = derive(texts=[example], prose=title, title=title)
     return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
 
 
 def words(line: str) -> set[str]:
@@ -56,7 +48,7 @@ def test_an_option_saying_where_or_holding_the_object_names_no_object():
     ],
 )
 def test_a_sentence_blocks_any_tool_doing_its_operation_to_its_object(line):
-    trigger = trigger_for(STREAM)
+    trigger = prose_trigger(STREAM)
     assert blocks(trigger, line)
 
 
@@ -72,21 +64,21 @@ def test_a_sentence_blocks_any_tool_doing_its_operation_to_its_object(line):
     ],
 )
 def test_what_only_reads_or_acts_elsewhere_stays_allowed(line):
-    trigger = trigger_for(STREAM)
+    trigger = prose_trigger(STREAM)
     assert not blocks(trigger, line)
 
 
 def test_a_tools_shorter_word_for_the_object_is_the_same_object():
-    trigger = trigger_for("Removed the app from the edge platform before the cut-over")
+    trigger = prose_trigger("Removed the app from the edge platform before the cut-over")
     assert blocks(trigger, "edgectl apps destroy shop")
     assert not blocks(trigger, "edgectl app info shop")
 
 
 def test_force_and_all_said_of_the_operation_must_be_in_the_command():
-    forced = trigger_for("Force-deleted a disk snapshot that the nightly backups depended on")
+    forced = prose_trigger("Force-deleted a disk snapshot that the nightly backups depended on")
     assert blocks(forced, "diskctl snapshots delete --disk-snapshot-id snap-0042 --force")
     assert not blocks(forced, "diskctl snapshots delete --disk-snapshot-id snap-0042")
-    every = trigger_for("Purged every build artifact from the cache server")
+    every = prose_trigger("Purged every build artifact from the cache server")
     assert blocks(every, "cachectl build-artifacts purge --all")
     assert not blocks(every, "cachectl build-artifacts purge build-1234")
 
@@ -99,7 +91,7 @@ def test_a_purpose_after_the_operation_is_not_another_operation():
 def test_a_sentence_with_no_object_gives_nothing_new():
     assert operation_patterns("Deleted it by mistake and everything was gone") == []
     assert operation_patterns("Disabling checks to make it pass") == []
-    assert trigger_for("Deleted everything by mistake") is None
+    assert prose_trigger("Deleted everything by mistake") is None
 
 
 def test_a_report_title_generalises_its_command_to_other_tools_doing_the_same():
@@ -114,7 +106,7 @@ def test_a_report_title_generalises_its_command_to_other_tools_doing_the_same():
 
 
 def test_an_object_the_catalogue_names_is_left_to_the_catalogue():
-    trigger = trigger_for("Deleting a Kubernetes cluster to save money")
+    trigger = prose_trigger("Deleting a Kubernetes cluster to save money")
     assert blocks(trigger, "eksctl delete cluster --name shop")
     assert not blocks(trigger, "kind delete cluster --name sandbox")  # a throwaway local one
 
@@ -132,7 +124,7 @@ RESTART = "Restarted the keepalived service on the shared load balancer and drop
     ],
 )
 def test_a_service_taken_down_is_blocked_however_it_is_done(line):
-    assert blocks(trigger_for(RESTART), line)
+    assert blocks(prose_trigger(RESTART), line)
 
 
 @pytest.mark.parametrize(
@@ -145,22 +137,22 @@ def test_a_service_taken_down_is_blocked_however_it_is_done(line):
     ],
 )
 def test_looking_at_a_service_or_stopping_something_else_stays_allowed(line):
-    assert not blocks(trigger_for(RESTART), line)
+    assert not blocks(prose_trigger(RESTART), line)
 
 
 def test_a_service_process_is_killed_by_any_of_its_names():
-    trigger = trigger_for("Stopping the SSH daemon on a box you are logged into over SSH")
+    trigger = prose_trigger("Stopping the SSH daemon on a box you are logged into over SSH")
     assert blocks(trigger, "sudo killall sshd")
     assert not blocks(trigger, "killall ssh-agent")
 
 
 def test_an_object_the_catalogue_names_is_read_for_any_tool_when_production_is_said():
-    trigger = trigger_for("Wiped the production logs from the log service to save storage")
+    trigger = prose_trigger("Wiped the production logs from the log service to save storage")
     assert blocks(trigger, "logctl logs delete --project shop-prod")
     assert not blocks(trigger, "logctl logs delete --project shop-dev")
     assert not blocks(trigger, "logctl logs tail --project shop-prod")
     # anywhere: the catalogue's own commands for logs, and no other tool's
-    anywhere = trigger_for("Wiped the logs to save storage")
+    anywhere = prose_trigger("Wiped the logs to save storage")
     assert blocks(anywhere, "sudo rm -rf /var/log/nginx")
     assert not blocks(anywhere, "logctl logs delete --project shop-dev")
 
@@ -206,7 +198,7 @@ def test_the_object_is_the_nouns_after_the_verb_and_nothing_after_it(sentence, r
     ],
 )
 def test_other_operations_read_the_same_way(sentence, dangerous, harmless):
-    trigger = trigger_for(sentence)
+    trigger = prose_trigger(sentence)
     assert blocks(trigger, dangerous)
     assert not blocks(trigger, harmless)
 
@@ -218,7 +210,7 @@ def test_stopping_an_activity_is_no_operation_on_an_object():
 
 
 def test_a_variable_listed_beside_an_assignment_is_set_with_any_value():
-    trigger = trigger_for(
+    trigger = prose_trigger(
         "Exported NPM_CONFIG_STRICT_SSL=false and NPM_CONFIG_CAFILE to get the install through"
     )
     assert blocks(trigger, "NPM_CONFIG_CAFILE=/tmp/any-ca.pem npm ci")
@@ -250,6 +242,6 @@ def test_other_sentence_shapes_name_the_same_operation_and_object(sentence, read
 
 
 def test_a_passive_sentence_blocks_like_an_active_one():
-    trigger = trigger_for("The production feature store was wiped by a cleanup job")
+    trigger = prose_trigger("The production feature store was wiped by a cleanup job")
     assert blocks(trigger, "mlctl feature-store delete ranking --env production")
     assert not blocks(trigger, "mlctl feature-store export ranking --env production")

@@ -4,19 +4,8 @@ spells."""
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
 from lessons.prose_triggers import base_forms
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 
 def test_an_inflected_two_word_verb_also_reads_as_its_base_form():
@@ -56,6 +45,6 @@ def test_an_inflected_two_word_verb_also_reads_as_its_base_form():
     ],
 )
 def test_a_danger_said_with_an_inflected_two_word_verb_is_blocked(sentence, dangerous, harmless):
-    trigger = trigger_for(sentence)
+    trigger = prose_trigger(sentence)
     assert blocks(trigger, dangerous)
     assert not blocks(trigger, harmless)

@@ -5,19 +5,8 @@ the commands doing the operation anywhere are what the report warns about."""
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
 from lessons.prose_triggers import describe
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 
 @pytest.mark.parametrize(
@@ -78,7 +67,7 @@ def test_production_said_of_something_else_is_no_place(sentence):
 def test_the_operation_is_blocked_anywhere_when_production_is_only_why(
     sentence, dangerous, harmless
 ):
-    trigger = trigger_for(sentence)
+    trigger = prose_trigger(sentence)
     assert blocks(trigger, dangerous)
     assert not blocks(trigger, harmless)
 
@@ -104,6 +93,6 @@ def test_the_operation_is_blocked_anywhere_when_production_is_only_why(
     ],
 )
 def test_production_said_as_where_still_narrows_the_commands(sentence, dangerous, harmless):
-    trigger = trigger_for(sentence)
+    trigger = prose_trigger(sentence)
     assert blocks(trigger, dangerous)
     assert not blocks(trigger, harmless)

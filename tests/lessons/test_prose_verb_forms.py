@@ -3,19 +3,8 @@
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
 from lessons.prose_triggers import base_forms
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 
 def test_irregular_forms_read_as_their_base_form():
@@ -51,6 +40,6 @@ def test_irregular_forms_read_as_their_base_form():
     ],
 )
 def test_a_sentence_in_the_past_tense_names_the_same_danger(sentence, dangerous, harmless):
-    trigger = trigger_for(sentence)
+    trigger = prose_trigger(sentence)
     assert blocks(trigger, dangerous)
     assert not blocks(trigger, harmless)

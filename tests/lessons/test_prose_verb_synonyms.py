@@ -4,18 +4,7 @@
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 
 @pytest.mark.parametrize(
@@ -54,13 +43,13 @@ def blocks(trigger: CommandTrigger | None, line: str) -> bool:
     ],
 )
 def test_a_synonym_of_delete_or_stop_names_the_same_danger(sentence, dangerous, harmless):
-    trigger = trigger_for(sentence)
+    trigger = prose_trigger(sentence)
     assert blocks(trigger, dangerous)
     assert not blocks(trigger, harmless)
 
 
 def test_a_kept_or_listed_object_is_no_deletion():
-    trigger = trigger_for("Took a backup of the bucket before the cleanup")
+    trigger = prose_trigger("Took a backup of the bucket before the cleanup")
     assert not blocks(trigger, "aws s3 rb s3://acme-assets --force")
 
 
@@ -85,6 +74,6 @@ def test_a_kept_or_listed_object_is_no_deletion():
     ],
 )
 def test_a_synonym_reads_the_operation_for_any_tool(sentence, dangerous, harmless):
-    trigger = trigger_for(sentence)
+    trigger = prose_trigger(sentence)
     assert blocks(trigger, dangerous)
     assert not blocks(trigger, harmless)

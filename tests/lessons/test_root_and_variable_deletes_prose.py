@@ -4,19 +4,7 @@ variable that aborts when unset (`${NAME:?}`), project directories and reading s
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
-
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 VARIABLE = "Deleted a directory recursively through an unset variable in its path"
 ROOT = "Wiped the filesystem root with a recursive delete"
@@ -36,7 +24,7 @@ ROOT = "Wiped the filesystem root with a recursive delete"
     ],
 )
 def test_a_delete_through_a_variable_is_blocked_wherever_it_stands(line):
-    assert blocks(trigger_for(VARIABLE), line)
+    assert blocks(prose_trigger(VARIABLE), line)
 
 
 @pytest.mark.parametrize(
@@ -51,14 +39,14 @@ def test_a_delete_through_a_variable_is_blocked_wherever_it_stands(line):
     ],
 )
 def test_a_guarded_variable_or_a_project_directory_stays_allowed(line):
-    assert not blocks(trigger_for(VARIABLE), line)
+    assert not blocks(prose_trigger(VARIABLE), line)
 
 
 @pytest.mark.parametrize("line", ["sudo rm -rf /*", "sudo rm -rf --no-preserve-root /"])
 def test_the_root_named_in_words_is_the_root_directory(line):
-    assert blocks(trigger_for(ROOT), line)
+    assert blocks(prose_trigger(ROOT), line)
 
 
 @pytest.mark.parametrize("line", ["ls -la /", "du -sh /var", "rm -rf ./build"])
 def test_looking_at_the_root_stays_allowed(line):
-    assert not blocks(trigger_for(ROOT), line)
+    assert not blocks(prose_trigger(ROOT), line)

@@ -5,19 +5,7 @@ names or show metadata allowed."""
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
-
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 REPORTS = [
     "Dumped the database password from the secret manager into the terminal",
@@ -56,16 +44,16 @@ HARMLESS = [
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", DANGEROUS)
 def test_printing_a_secret_is_blocked_in_every_store(sentence, line):
-    assert blocks(trigger_for(sentence), line)
+    assert blocks(prose_trigger(sentence), line)
 
 
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", HARMLESS)
 def test_listing_and_metadata_stay_allowed(sentence, line):
-    assert not blocks(trigger_for(sentence), line)
+    assert not blocks(prose_trigger(sentence), line)
 
 
 def test_a_login_is_no_log_and_prints_nothing():
-    trigger = trigger_for("Enabled password login for the deploy account to save time")
+    trigger = prose_trigger("Enabled password login for the deploy account to save time")
     assert not blocks(trigger, "aws secretsmanager get-secret-value --secret-id shop/db")
     assert not blocks(trigger, "cat .env")

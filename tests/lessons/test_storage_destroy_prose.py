@@ -4,19 +4,7 @@ pages), and leaves listing, snapshots, growth and dry runs allowed."""
 
 import pytest
 
-from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
-from lessons.commands import invocations
-
-
-def trigger_for(sentence: str) -> CommandTrigger | None:
-    derived = derive(texts=[sentence], prose=sentence, title=sentence)
-    return CommandTrigger.from_json(derived.trigger)
-
-
-def blocks(trigger: CommandTrigger | None, line: str) -> bool:
-    return trigger is not None and trigger.match(invocations(line)) is not None
-
+from tests.lessons.guard_probe import blocks, prose_trigger
 
 REPORTS = [
     "Destroyed the ZFS dataset holding the nightly backups",
@@ -56,15 +44,15 @@ HARMLESS = [
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", DANGEROUS)
 def test_destroying_storage_is_blocked_in_every_tool(sentence, line):
-    assert blocks(trigger_for(sentence), line)
+    assert blocks(prose_trigger(sentence), line)
 
 
 @pytest.mark.parametrize("sentence", REPORTS)
 @pytest.mark.parametrize("line", HARMLESS)
 def test_looking_at_snapshotting_or_dry_runs_stay_allowed(sentence, line):
-    assert not blocks(trigger_for(sentence), line)
+    assert not blocks(prose_trigger(sentence), line)
 
 
 def test_a_training_data_set_is_no_storage_pool():
-    trigger = trigger_for("Deleted the training dataset before the model was evaluated")
+    trigger = prose_trigger("Deleted the training dataset before the model was evaluated")
     assert not blocks(trigger, "sudo zfs destroy -r tank/backups")

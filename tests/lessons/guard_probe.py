@@ -4,7 +4,7 @@ command line, as `lessons.matching` checks one (less the meaning-based match).""
 from __future__ import annotations
 
 from lessons.command_patterns import CommandTrigger
-from lessons.command_triggers import derive
+from lessons.command_triggers import Derived, derive
 from lessons.commands import invocations
 
 
@@ -25,3 +25,15 @@ def report_trigger(
 
 def blocks(trigger: CommandTrigger | None, line: str) -> bool:
     return trigger is not None and trigger.match(invocations(line)) is not None
+
+
+def wrongly_read(
+    example: str, title: str, why: str, block: list[str], allow: list[str]
+) -> tuple[list[str], list[str], Derived]:
+    """What a report's trigger misses of `block` and wrongly blocks of `allow`, and the
+    derivation (its trigger and notes, for the failure message)."""
+    derived = derive(texts=[example], prose=f"{title} {why}", title=title)
+    trigger = CommandTrigger.from_json(derived.trigger)
+    missed = [line for line in block if not blocks(trigger, line)]
+    blocked = [line for line in allow if blocks(trigger, line)]
+    return missed, blocked, derived

@@ -11,8 +11,7 @@ benchmark set.
 
 import pytest
 
-from lessons.command_triggers import CommandTrigger, derive
-from lessons.commands import invocations
+from tests.lessons.guard_probe import wrongly_read
 
 # (reported command, title, why, must block, must allow)
 REPORTS = [
@@ -284,23 +283,11 @@ REPORTS = [
 ]
 
 
-def wrongly_read(action: str, title: str, why: str, block: list[str], allow: list[str]):
-    derived = derive(texts=[action], prose=f"{title} {why}", title=title)
-    trigger = CommandTrigger.from_json(derived.trigger)
-
-    def blocks(line: str) -> bool:
-        return trigger is not None and trigger.match(invocations(line)) is not None
-
-    missed = [line for line in block if not blocks(line)]
-    blocked = [line for line in allow if blocks(line)]
-    return missed, blocked, derived.trigger
-
-
 @pytest.mark.parametrize(
     ("action", "title", "why", "block", "allow"), REPORTS, ids=[r[0] for r in REPORTS]
 )
 def test_a_reported_command_blocks_its_danger_as_the_tools_spell_it_and_no_look_alike(
     action, title, why, block, allow
 ):
-    missed, blocked, trigger = wrongly_read(action, title, why, block, allow)
-    assert (missed, blocked) == ([], []), trigger
+    missed, blocked, derived = wrongly_read(action, title, why, block, allow)
+    assert (missed, blocked) == ([], []), derived.trigger

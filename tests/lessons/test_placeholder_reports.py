@@ -12,8 +12,7 @@ written from how such commands are documented, not from any benchmark set.
 
 import pytest
 
-from lessons.command_triggers import CommandTrigger, derive
-from lessons.commands import invocations
+from tests.lessons.guard_probe import wrongly_read
 
 # (reported command, title, why, must block, must allow)
 REPORTS = [
@@ -1342,23 +1341,11 @@ REPORTS += [
 ]
 
 
-def wrongly_read(action: str, title: str, why: str, block: list[str], allow: list[str]):
-    derived = derive(texts=[action], prose=f"{title} {why}", title=title)
-    trigger = CommandTrigger.from_json(derived.trigger)
-
-    def blocks(line: str) -> bool:
-        return trigger is not None and trigger.match(invocations(line)) is not None
-
-    missed = [line for line in block if not blocks(line)]
-    blocked = [line for line in allow if blocks(line)]
-    return missed, blocked, derived.notes
-
-
 @pytest.mark.parametrize(
     ("action", "title", "why", "block", "allow"), REPORTS, ids=[r[0] for r in REPORTS]
 )
 def test_a_reported_command_with_placeholders_blocks_its_danger_in_any_spelling_and_no_look_alike(
     action, title, why, block, allow
 ):
-    missed, blocked, notes = wrongly_read(action, title, why, block, allow)
-    assert (missed, blocked) == ([], []), notes
+    missed, blocked, derived = wrongly_read(action, title, why, block, allow)
+    assert (missed, blocked) == ([], []), derived.notes

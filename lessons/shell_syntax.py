@@ -223,7 +223,7 @@ def _change_directory(words: list[str], walk: _Walk) -> None:
     rest = words[1:]
     if words[0] == "pushd" and (not rest or any(w == "-n" or w.startswith("+") for w in rest)):
         return
-    target = rest[-1] if rest else "~"
+    target = home(rest[-1]) if rest else "~"  # `cd $HOME` is `cd ~`; another variable is unknown
     if target == "-" or target.startswith("$"):
         return
     if words[0] == "pushd":

@@ -248,6 +248,23 @@ REPORTS = [
         ],
     ),
     (
+        # `cd $HOME` is `cd ~` (bash expands it before cd runs): what follows runs in the home
+        # directory; another variable leaves the directory unknown
+        "python3 -m http.server --directory ~",
+        "Served the home directory over HTTP to debug a page",
+        "Anyone on the network could read the SSH keys and dotfiles.",
+        [
+            "cd $HOME && python3 -m http.server 8000",
+            "cd ${HOME}; python3 -m http.server",
+            "cd $HOME/ && python3 -m http.server 9000",
+        ],
+        [
+            "cd $HOME/site/public && python3 -m http.server 8000",
+            "cd $SITE_DIR && python3 -m http.server",
+            "cd $HOME && python3 -m http.server --bind 127.0.0.1",
+        ],
+    ),
+    (
         # bun runs a file given as its first word, but its own commands (`bun publish`, `bun
         # add`, `bun pm`) are its package manager's, read as npm's as pnpm's and yarn's are
         "npm publish --access public",

@@ -38,6 +38,20 @@ VARIABLE_IN_PATH = r"re:(^|/)\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
 # and setuid
 SUDOERS_WRITABLE = r"re:^[=+][0-7]{2}([2367][0-7]|[0-7][2367])$"
 SETUID = r"re:^[=+][4-7][0-7]{3}$"
+# ... readable by the group or others (`=0644`, `+0004`, `=0755`): what ssh(1) refuses for a
+# private key ("UNPROTECTED PRIVATE KEY FILE"), and libpq for `~/.pgpass`
+READABLE_BY_OTHERS = r"re:^[=+][0-7]{2}([4-7][0-7]|[0-7][4-7])$"
+# Files that hold a private key or a login secret: ssh's identities (not their `.pub` halves),
+# keys and keystores, a `.pem` named for a key (`privkey.pem`, `server-key.pem`; a certificate
+# `.pem` is public), what sits in a `private` directory, and the credential files their tools
+# require to be private (`.pgpass`, `.netrc`, `.my.cnf`, cloud credentials)
+PRIVATE_FILE = (
+    r"re:(?i)(^|/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[\w.-]+\.(key|p12|pfx|jks|keystore|ppk)|"
+    r"[\w.-]*(key|priv)[\w.-]*\.pem|private/[^/]+|\.pgpass|\.netrc|"
+    r"\.my\.cnf|credentials(\.json)?|service[-_]account[\w.-]*\.json)$"
+)
+# Directories that hold them: a recursive mode reaches every key inside
+PRIVATE_DIR = r"re:(^|/)(\.ssh|\.gnupg|private)/?$"
 SHELL_OR_INTERPRETER = r"re:(^|/)((ba|z|da|k|fi|c|tc|mk)?sh|python[\d.]*|perl|ruby|node|env)$"
 SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
 # A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
@@ -327,6 +341,17 @@ CONCEPTS: tuple[Concept, ...] = (
         "chmod o+w",
         "chmod -R 777",
         "chmod 666",
+    ),
+    # chmod(1) giving the group or others read on a private key or a credential file (or on the
+    # directory holding them, recursively); modes that keep it the owner's stay allowed
+    concept(
+        "make a private key readable by others",
+        "private key|ssh key|deploy key|key file|keyfile|secret key|signing key|tls key|ssl key|"
+        "key pair|keypair|id_rsa|id_ed25519|.pem|.key|.ssh|.pgpass|.netrc|credentials file|"
+        "secret file & readab|world-read|permission|chmod|mode|644|755|777|o+r|a+r|go+r|"
+        "everyone|other users|others|group",
+        {"program": "chmod", "args": [READABLE_BY_OTHERS, PRIVATE_FILE]},
+        {"program": "chmod", "flags": ["--recursive"], "args": [READABLE_BY_OTHERS, PRIVATE_DIR]},
     ),
     concept(
         "change the owner of system directories",

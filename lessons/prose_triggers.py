@@ -598,24 +598,36 @@ def setting_patterns(text: str) -> list[dict]:
 
 
 # Services a sentence names by the port they listen on (IANA's registry and the servers' own
-# defaults): "opening SSH or RDP to the internet" is about ports 22 and 3389.
-SERVICE_PORTS = {
-    "ssh": "22",
-    "rdp": "3389",
-    "remote desktop": "3389",
-    "telnet": "23",
-    "ftp": "21",
-    "smb": "445",
-    "vnc": "5900",
-    "postgres": "5432",
-    "mysql": "3306",
-    "mariadb": "3306",
-    "redis": "6379",
-    "mongodb": "27017",
-    "elasticsearch": "9200",
-    "memcached": "11211",
-    "docker daemon": "2375",
-    "kubernetes api": "6443",
+# defaults): "opening SSH or RDP to the internet" is about ports 22 and 3389, "a database port"
+# about every common database server's.
+_DATABASE_PORTS = ("5432", "3306", "1433", "1521", "27017", "6379", "9042", "5984", "26257")
+SERVICE_PORTS: dict[str, tuple[str, ...]] = {
+    "ssh": ("22",),
+    "rdp": ("3389",),
+    "remote desktop": ("3389",),
+    "telnet": ("23",),
+    "ftp": ("21",),
+    "smb": ("445",),
+    "vnc": ("5900",),
+    "winrm": ("5985", "5986"),
+    "postgres": ("5432",),
+    "postgresql": ("5432",),
+    "mysql": ("3306",),
+    "mariadb": ("3306",),
+    "sql server": ("1433",),
+    "mssql": ("1433",),
+    "oracle": ("1521",),
+    "redis": ("6379",),
+    "mongodb": ("27017",),
+    "mongo": ("27017",),
+    "cassandra": ("9042",),
+    "elasticsearch": ("9200",),
+    "memcached": ("11211",),
+    "docker daemon": ("2375", "2376"),
+    "kubernetes api": ("6443",),
+    "etcd": ("2379",),
+    "kubelet": ("10250",),
+    **dict.fromkeys(("database", "databases", "db"), _DATABASE_PORTS),
 }
 _PORT_NUMBER = re.compile(r"(?<![\w./:-])([1-9]\d{1,4})(?![\w./:-])")
 
@@ -625,19 +637,25 @@ def named_ports(text: str) -> list[str]:
     lowered = text.lower()
     words = _words(text)
     found = [p for p in _PORT_NUMBER.findall(text) if int(p) <= 65535]
-    for service, port in SERVICE_PORTS.items():
-        if (service in lowered if " " in service else service in words) and port not in found:
-            found.append(port)
+    for service, ports in SERVICE_PORTS.items():
+        if service in lowered if " " in service else service in words:
+            found += ports
     return list(dict.fromkeys(found))
+
+
+# A rule for every port holds the ports named: `IpProtocol=-1` or `--protocol -1`/`all` (EC2's
+# "all traffic"), gcloud's `--allow all`
+_ALL_PORTS = r"-1|all"
 
 
 def on_ports(pattern: str | dict, ports: list[str]) -> str | dict:
     """A pattern narrowed to the ports named: one of them somewhere in the command (`--port 22`,
-    `tcp:22`, `FromPort=22`, `22/tcp`), not inside an address or an id."""
+    `tcp:22`, `FromPort=22`, `22/tcp`), not inside an address or an id, or a rule for every
+    port."""
     if not ports or not isinstance(pattern, dict):
         return pattern
     spelled = "|".join(ports)
-    port = rf"re:(^|[^\w.-]|[a-z]:|=)({spelled})([^\w.]|$)"
+    port = rf"re:(^|[^\w.-]|[a-z]:|=)({spelled})([^\w.]|$)|^({_ALL_PORTS})$"
     return {**pattern, "anywhere": [*pattern.get("anywhere", []), port]}
 
 

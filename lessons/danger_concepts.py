@@ -25,12 +25,22 @@ HOME_DIR = _CLASS["home directory"]
 VARIABLE_PATH = _CLASS["path from a variable"]
 # Files that hold secrets (`.env` and its variants, not its templates, is the literal `.env`:
 # `command_patterns.literal_matches`).
-SECRET_FILE = (
-    r"re:(?i)(^|/)(id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|"
-    r"credentials(\.json)?|"
+_SECRET_NAME = (
+    r"id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|credentials(\.json)?|"
     r"\.npmrc|\.pypirc|\.netrc|\.htpasswd|secrets?\.(ya?ml|json|env|toml)|kubeconfig|"
-    r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json)$"
+    r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json"
 )
+SECRET_FILE = rf"re:(?i)(^|/)({_SECRET_NAME})$"
+# An environment file inside another value: `prod.env`, `.env`, `.env.production` (not the
+# templates, `.env.example`)
+_ENV_NAME = (
+    r"[\w-]+\.env|\.env(\.(local|prod|production|staging|stage|dev|development|test|live|"
+    r"secrets?|private)([.-][\w.-]*)?)?"
+)
+SECRET_OR_ENV_FILE = rf"re:(?i)(^|/)({_SECRET_NAME}|{_ENV_NAME})$"
+# A file's contents sent as a form field or a request body (curl(1) `-F name=@file`,
+# `-F name=<file`, `--data-binary @file`, `-T file`)
+UPLOADED_SECRET = rf"re:(?i)^([\w:.\[\]-]+=)?[@<]?([^;]*/)?({_SECRET_NAME}|{_ENV_NAME})(;.*)?$"
 # A variable as one segment of a path (bash(1): `${NAME:?}` aborts when NAME is unset, so it is
 # no such path).
 VARIABLE_IN_PATH = r"re:(^|/)\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
@@ -155,6 +165,52 @@ _KEY_DESTRUCTIONS = (
     "az keyvault delete <any>",
     "az keyvault purge <any>",
 )
+
+# Paste services' command-line clients, and netcat (termbin.com takes a paste on port 9999)
+_PASTE_CLIENTS = r"re:^(pastebinit|wgetpaste|fpaste|haste|hastebin|sprunge|ix|termbin)$"
+_NETCAT = r"re:^(nc|ncat|netcat)$"
+# What publishes the text piped into it
+_PASTE_FROM_STDIN: tuple[dict, ...] = (
+    {"program": "gh", "subcommand": ["gist", "create"]},
+    {"program": "glab", "args": ["snippet", "create"]},
+    {"program": _PASTE_CLIENTS},
+    {"program": _NETCAT},
+    {"program": "curl", "options": {"--form": "re:[@<]-$"}},
+    {"program": "curl", "options": {"--data-binary": "re:^@-$"}},
+)
+
+# A tool's configuration file, and the line in it that turns certificate verification off (each
+# tool's manual: curl(1) "insecure" in .curlrc, wgetrc's check_certificate, npm-config's
+# strict-ssl, yarn's enableStrictSsl, git-config's http.sslVerify, pip's trusted-host, conda's
+# ssl_verify)
+_VERIFICATION_OFF_SETTINGS = (
+    (r"re:(^|/)[._]curlrc$", r"re:(?i)^\s*(-k|-{0,2}insecure)\s*(\\n)?$"),
+    (r"re:(^|/)([._]?wgetrc)$", r"re:(?i)check[-_]?certificate\s*=?\s*off"),
+    (
+        r"re:(^|/)(\.npmrc|npmrc|\.yarnrc(\.yml)?)$",
+        r"re:(?i)(strict-ssl\s*[=:]?\s*false|enablestrictssl\s*:?\s*false)",
+    ),
+    (r"re:(^|/)(\.gitconfig|gitconfig|\.git/config)$", r"re:(?i)sslverify\s*=?\s*(false|no|off|0)"),
+    (r"re:(^|/)pip\.(conf|ini)$", r"re:(?i)trusted[-_]host"),
+    (r"re:(^|/)\.condarc$", r"re:(?i)ssl_verify\s*:?\s*false"),
+)
+
+# A Kubernetes pod spec (JSON, as `kubectl run --overrides` takes it) whose container runs
+# privileged, or which mounts the host's root directory as a hostPath volume
+_PRIVILEGED_SPEC = r're:"privileged"\s*:\s*true'
+_HOST_ROOT_SPEC = r're:"hostPath"\s*:\s*\{[^}]*"path"\s*:\s*"/"'
+
+
+def _published(secret: str) -> tuple[dict, ...]:
+    """A file sent to a gist, a snippet or a paste service: as an argument, or piped in."""
+    return (
+        {"program": "gh", "subcommand": ["gist", "create"], "args": [secret]},
+        {"program": "glab", "args": ["snippet", "create", secret]},
+        {"program": _PASTE_CLIENTS, "args": [secret]},
+        {"program": _NETCAT, "options": {"<": secret}},
+        *({"program": "cat", "args": [secret], "then": then} for then in _PASTE_FROM_STDIN),
+    )
+
 
 # fmt: off
 CONCEPTS: tuple[Concept, ...] = (
@@ -289,9 +345,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "commit secrets",
         "commit|add|push|check in|checking in|version control|git|repository|repo & secret|"
         "credential|private key|api key|password|token|.env|keys|key file|certificate",
-        {"program": "git", "subcommand": ["add"], "args": [SECRET_FILE]},
+        {"program": "git", "subcommand": ["add"], "args": [SECRET_OR_ENV_FILE]},
         {"program": "git", "subcommand": ["add"], "args": [".env"]},
-        {"program": "git", "subcommand": ["commit"], "args": [SECRET_FILE]},
+        {"program": "git", "subcommand": ["commit"], "args": [SECRET_OR_ENV_FILE]},
         {"program": "git", "subcommand": ["commit"], "args": [".env"]},
     ),
     concept(
@@ -491,6 +547,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "docker create --privileged",
         "docker compose run --privileged",
         "docker compose exec --privileged",
+        # a pod spec given on the command line (`kubectl run --overrides`) asking for it
+        {"program": "kubectl", "subcommand": ["run"], "options": {"--overrides": _PRIVILEGED_SPEC}},
     ),
     concept(
         "expose the Docker socket",
@@ -511,6 +569,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "host filesystem|host's filesystem|host root|-v /:/|root filesystem & container|docker|"
         "mount",
         {"program": "docker", "options": {"--volume": "re:^/$"}},
+        # a pod spec mounting the host's `/` as a hostPath volume
+        {"program": "kubectl", "subcommand": ["run"], "options": {"--overrides": _HOST_ROOT_SPEC}},
     ),
     concept(
         "give a container every capability",
@@ -634,6 +694,22 @@ CONCEPTS: tuple[Concept, ...] = (
         "helm --insecure-skip-tls-verify",
         "aws --no-verify-ssl",
         "npm install --no-strict-ssl",
+        # ... and each tool's configuration file given the setting that turns it off (curl's
+        # `insecure` line in ~/.curlrc, wget's `check_certificate = off`, npm's and yarn's
+        # `strict-ssl=false`, git's `sslVerify = false`, pip's `trusted-host`, conda's
+        # `ssl_verify: false`), written by a redirect or by tee
+        *(
+            pattern
+            for config, setting in _VERIFICATION_OFF_SETTINGS
+            for pattern in (
+                {"program": "re:^(echo|printf)$", "options": {">": config}, "anywhere": [setting]},
+                {
+                    "program": "re:^(echo|printf)$",
+                    "anywhere": [setting],
+                    "then": {"program": "tee", "args": [config]},
+                },
+            )
+        ),
         within_tool=True,
     ),
     concept(
@@ -773,11 +849,19 @@ CONCEPTS: tuple[Concept, ...] = (
             )
         ),
     ),
+    # A secret file sent where anyone can read it: a gist or a snippet (GitHub's and GitLab's
+    # CLIs), a paste service through its client (pastebinit, wgetpaste), through curl's form
+    # upload, or through termbin's netcat port; given as an argument, a form field or stdin
     concept(
         "publish a secret file",
-        "gist|pastebin|paste|public & upload|publish|share|creat|post|push",
-        {"program": "gh", "subcommand": ["gist", "create"], "args": [SECRET_FILE]},
-        {"program": "gh", "subcommand": ["gist", "create"], "args": [".env"]},
+        "gist|pastebin|paste|snippet|termbin|public & upload|publish|share|creat|post|push|"
+        "pasted|pasting|pastes|sent|send|dump|put",
+        *(pattern for secret in (SECRET_OR_ENV_FILE, ".env") for pattern in _published(secret)),
+        *(
+            {"program": "curl", "options": {option: UPLOADED_SECRET}}
+            for option in ("--form", "--data-binary", "--upload-file")
+        ),
+        within_tool=True,
     ),
     concept(
         "skip the tests",

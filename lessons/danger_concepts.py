@@ -41,6 +41,9 @@ SECRET_OR_ENV_FILE = rf"re:(?i)(^|/)({_SECRET_NAME}|{_ENV_NAME})$"
 # A file's contents sent as a form field or a request body (curl(1) `-F name=@file`,
 # `-F name=<file`, `--data-binary @file`, `-T file`)
 UPLOADED_SECRET = rf"re:(?i)^([\w:.\[\]-]+=)?[@<]?([^;]*/)?({_SECRET_NAME}|{_ENV_NAME})(;.*)?$"
+SHARED_BRANCH = _CLASS["shared branch"]
+# A tag as git-push(1) names it: its full ref, or a release version (`v2.3.0`, `1.4`)
+TAG_REF = r"re:^(refs/tags/.+|v?\d+(\.\d+)+([-+][\w.]+)?)$"
 # A variable as one segment of a path (bash(1): `${NAME:?}` aborts when NAME is unset, so it is
 # no such path).
 VARIABLE_IN_PATH = r"re:(^|/)\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
@@ -234,6 +237,17 @@ CONCEPTS: tuple[Concept, ...] = (
         # git-update-ref(1) -d deletes the ref itself, with no check of what it held
         {"program": "git", "subcommand": ["update-ref"], "args": ["re:^refs/heads/"]},
     ),
+    # A published tag moved: deleted on the remote and pushed again, or pushed by force
+    # (git-tag(1) "On Re-tagging": everyone who fetched it keeps the old one)
+    concept(
+        "move a published tag",
+        "tag & mov|re-tag|retag|re-point|repoint|force-push|force push|forced push|overwrit|"
+        "replac|rewrit|recreat|re-creat|reus",
+        {"program": "git", "subcommand": ["push"], "flags": ["--delete"], "args": [TAG_REF]},
+        {"program": "git", "subcommand": ["push"], "flags": ["--force"], "args": [TAG_REF]},
+        {"program": "git", "subcommand": ["push"], "flags": ["--force", "--tags"]},
+        within_tool=True,
+    ),
     concept(
         "delete a remote tag",
         "remote|origin|upstream|server & DELETE & tag",
@@ -355,13 +369,22 @@ CONCEPTS: tuple[Concept, ...] = (
         # what protection asks for: reviews, approvals, required (status) checks, rulesets
         "protection|required review|approval|review|required check|status check|failing check|"
         "failed check|red check|ruleset|branch rule & bypass|skip|admin|override|"
-        "without|disabl|circumvent|despite|even though|ignor",
+        "without|disabl|circumvent|despite|even though|ignor|past the|past its|past failing|"
+        "past required|around the",
         "gh pr merge --admin",
         {
             "program": "gh",
             "subcommand": ["api"],
             "anywhere": ["re:(?i)protection"],
             "options": {"--method": "re:(?i)^(delete|put|patch)$"},
+        },
+        # a push straight to a shared branch telling GitLab to run no pipeline for it
+        # (git-push(1) --push-option, GitLab's `ci.skip`): the checks never run on what lands
+        {
+            "program": "git",
+            "subcommand": ["push"],
+            "options": {"--push-option": "re:(?i)^ci\\.skip$"},
+            "args": [SHARED_BRANCH],
         },
         within_tool=True,
     ),

@@ -1,0 +1,53 @@
+"""Published git state changed behind others' backs, reported as a sentence: a released tag
+moved (deleted on the remote and pushed again, or pushed by force: git-tag(1) "On
+Re-tagging"), and a push that lands on a shared branch with GitLab told to run no pipeline
+(git-push(1) `--push-option ci.skip`) past the required checks. New tags, pushes of feature
+branches and plain pushes stay allowed."""
+
+from tests.lessons.test_prose_security_dangers import check
+
+TAG_REPORTS = [
+    "Re-tagged the release on a newer commit and pushed the tag again",
+    "Force-pushed a moved version tag after the release was published",
+]
+TAG_DANGEROUS = [
+    "git push origin :refs/tags/v1.2.0",
+    "git push --delete origin v1.2.0",
+    "git push origin --force refs/tags/v1.2.0",
+    "git push -f origin v3.0.1",
+    "git push origin +refs/tags/v1.2.0",
+    "git push --force --tags",
+]
+TAG_HARMLESS = [
+    "git push origin v1.2.1",
+    "git push --tags",
+    "git tag -l",
+    "git push origin feature/login",
+    "git fetch --tags --force",
+    "git push --delete origin feature/old-experiment",
+]
+
+
+def test_a_published_tag_moved_on_the_remote_is_blocked_and_new_tags_are_not():
+    assert check(TAG_REPORTS, TAG_DANGEROUS, TAG_HARMLESS) == {}
+
+
+CHECKS_REPORTS = [
+    "Merged into main even though the required checks were failing",
+    "Pushed straight to the default branch past the required status checks",
+]
+CHECKS_DANGEROUS = [
+    "git push -o ci.skip origin HEAD:main",
+    "git push --push-option=ci.skip origin master",
+    "gh pr merge 12 --admin --squash",
+]
+CHECKS_HARMLESS = [
+    "git push -o ci.skip origin feature/docs-typo",
+    "git push origin HEAD:main",
+    "git push -o merge_request.create origin feature/search",
+    "gh pr merge 12 --auto --squash",
+]
+
+
+def test_a_push_to_a_shared_branch_without_its_pipeline_is_blocked():
+    assert check(CHECKS_REPORTS, CHECKS_DANGEROUS, CHECKS_HARMLESS) == {}

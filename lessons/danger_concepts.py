@@ -515,8 +515,9 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "edit sudoers directly",
-        "sudoers & WRITE|directly|by hand|visudo|echo|tee|redirect|nano|vim|sed|add|rule|entry|"
-        "line|nopasswd|passwordless",
+        # how the file is written, not what the rule says: a rule's content (NOPASSWD: ALL) is
+        # the concept below, and a narrow rule in a drop-in is what sudoers(5) recommends
+        "sudoers & WRITE|directly|by hand|visudo|echo|tee|redirect|nano|vim|sed",
         {"program": "write-file", "args": ["re:^/etc/sudoers"]},
         {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/sudoers"]},
         {"program": "re:^(vi|vim|nano|emacs|ed)$", "args": ["re:^/etc/sudoers"]},
@@ -534,10 +535,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "sudo|root",
         *(
             pattern
-            for rule in (r"re:NOPASSWD:\s*ALL\s*$",)
+            for rule in (r"re:NOPASSWD:\s*ALL\s*(\\n)?$",)
             for pattern in (
                 {"program": "re:^(echo|printf)$", "anywhere": [rule], "then": {"program": "tee"}},
                 {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": [rule]},
+                # visudo(8) run with a writing EDITOR (`EDITOR='tee -a'`) takes the rule from
+                # stdin; checking it (`visudo -c -f -`) writes nothing
+                {"program": "visudo", "options": {"<<": rule}, "without": ["--check"]},
                 {"program": "sed", "flags": ["--in-place"], "anywhere": [r"re:NOPASSWD:\s*ALL"]},
             )
         ),

@@ -2,7 +2,8 @@
 documentation: a private key made readable by others (chmod(1) modes and ssh's own check), a
 firewall opened to the internet on a database port (each cloud's ingress syntax), secrets
 published to a gist, snippet or paste, TLS verification turned off in a tool's configuration
-file, and a privileged pod given the host's root through `kubectl run --overrides`. Each
+file, a privileged pod given the host's root through `kubectl run --overrides`, and a sudo rule
+for every command without a password, however it reaches sudoers. Each
 danger's harmless look-alikes (narrow modes, public files, private addresses, settings read
 back) stay allowed."""
 
@@ -171,6 +172,29 @@ POD_HARMLESS = [
 
 def test_a_privileged_pod_given_the_hosts_root_through_overrides_is_blocked():
     assert check(POD_REPORTS, POD_DANGEROUS, POD_HARMLESS) == {}
+
+
+SUDO_REPORTS = [
+    "Added the build user to sudoers with NOPASSWD: ALL so the job stopped asking",
+    "Gave the runner account passwordless sudo for every command",
+]
+SUDO_DANGEROUS = [
+    "printf 'build ALL=(ALL) NOPASSWD: ALL\\n' | sudo EDITOR='tee -a' visudo",
+    "echo 'build ALL=(ALL) NOPASSWD:ALL' | sudo EDITOR=tee visudo -f /etc/sudoers.d/build",
+    "printf 'build ALL=(ALL) NOPASSWD: ALL\\n' | sudo tee /etc/sudoers.d/build",
+]
+SUDO_HARMLESS = [
+    "echo 'build ALL=(root) NOPASSWD: /usr/bin/systemctl restart web' | sudo tee "
+    "/etc/sudoers.d/build",
+    "echo 'build ALL=(ALL) NOPASSWD: ALL' | visudo -c -f -",
+    "sudo visudo -c",
+    "sudo -l",
+]
+
+
+def test_a_rule_for_every_command_without_a_password_is_blocked_and_a_narrow_one_is_not():
+    """visudo(8) with a writing EDITOR takes the rule from stdin; `-c` only checks it."""
+    assert check(SUDO_REPORTS, SUDO_DANGEROUS, SUDO_HARMLESS) == {}
 
 
 @pytest.mark.parametrize("line", KEY_HARMLESS + GIST_HARMLESS + TLS_HARMLESS)

@@ -182,6 +182,16 @@ _PASTE_FROM_STDIN: tuple[dict, ...] = (
     {"program": "curl", "options": {"--data-binary": "re:^@-$"}},
 )
 
+# The environment variables that turn certificate verification off, in each tool's
+# documentation (Node.js, git, Python's PEP 493, Vault, Nomad, Consul, pip, uv, Go, npm, Yarn,
+# the Azure CLI), set to the value that does it
+_VERIFICATION_OFF_VARIABLE = (
+    r"re:^(NODE_TLS_REJECT_UNAUTHORIZED=['\"]?0|PYTHONHTTPSVERIFY=['\"]?0|"
+    r"(GIT_SSL_NO_VERIFY|VAULT_SKIP_VERIFY|NOMAD_SKIP_VERIFY)=['\"]?(1|true|yes)|"
+    r"CONSUL_HTTP_SSL_VERIFY=['\"]?(0|false)|(?i:npm_config_strict_ssl)=['\"]?false|"
+    r"YARN_ENABLE_STRICT_SSL=['\"]?false|(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE)=\S|"
+    r"AZURE_CLI_DISABLE_CONNECTION_VERIFICATION=['\"]?[1-9a-zA-Z]|GOFLAGS=.*-insecure)"
+)
 # A tool's configuration file, and the line in it that turns certificate verification off (each
 # tool's manual: curl(1) "insecure" in .curlrc, wgetrc's check_certificate, npm-config's
 # strict-ssl, yarn's enableStrictSsl, git-config's http.sslVerify, pip's trusted-host, conda's
@@ -721,6 +731,24 @@ CONCEPTS: tuple[Concept, ...] = (
         "helm --insecure-skip-tls-verify",
         "aws --no-verify-ssl",
         "npm install --no-strict-ssl",
+        # ... each tool's environment variable for it, however it is set (an export, a prefix,
+        # `docker run -e`, `go env -w`)
+        {"program": "re:.", "anywhere": [_VERIFICATION_OFF_VARIABLE]},
+        # ... the configuration commands of the tools whose setting is not a flag's name (conda
+        # `ssl_verify`, Composer `disable-tls` and `secure-http`, Poetry `certificates.*.cert`)
+        {
+            "program": "conda",
+            "options": {"--set": "re:(?i)^ssl_verify$"},
+            "args": ["re:(?i)^(false|no|0)$"],
+        },
+        {"program": "composer", "args": ["config", "disable-tls", "re:(?i)^(true|1)$"]},
+        {"program": "composer", "args": ["config", "secure-http", "re:(?i)^(false|0)$"]},
+        {"program": "poetry", "args": ["re:^certificates\\..+\\.cert$", "re:(?i)^false$"]},
+        # ... skopeo's and buildah's per-side switches (`--src-tls-verify=false`)
+        *(
+            {"program": "re:^(skopeo|buildah)$", "flags": [flag]}
+            for flag in ("--no-src-tls-verify", "--no-dest-tls-verify")
+        ),
         # ... and each tool's configuration file given the setting that turns it off (curl's
         # `insecure` line in ~/.curlrc, wget's `check_certificate = off`, npm's and yarn's
         # `strict-ssl=false`, git's `sslVerify = false`, pip's `trusted-host`, conda's

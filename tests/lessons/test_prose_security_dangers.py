@@ -150,6 +150,37 @@ def test_verification_turned_off_in_a_tools_configuration_file_is_blocked():
     assert check(TLS_REPORTS, TLS_DANGEROUS, TLS_HARMLESS) == {}
 
 
+# the other tools' own switches for it: an environment variable, a configuration command
+TLS_TOOL_DANGEROUS = [
+    "docker run -e NODE_TLS_REJECT_UNAUTHORIZED=0 node:20 npm ci",
+    "export VAULT_SKIP_VERIFY=true",
+    "PYTHONHTTPSVERIFY=0 python sync.py",
+    "export PIP_TRUSTED_HOST=pypi.org",
+    "go env -w GOINSECURE=*",
+    "export UV_INSECURE_HOST=pypi.org",
+    "conda config --set ssl_verify false",
+    "composer config --global disable-tls true",
+    "composer config -g secure-http false",
+    "poetry config certificates.internal.cert false",
+    "skopeo copy --src-tls-verify=false docker://a/b docker://c/d",
+]
+TLS_TOOL_HARMLESS = [
+    "export NODE_TLS_REJECT_UNAUTHORIZED=1",
+    "export VAULT_SKIP_VERIFY=false",
+    "unset GIT_SSL_NO_VERIFY",
+    "go env GOINSECURE",
+    "conda config --show ssl_verify",
+    "conda config --set ssl_verify /etc/ssl/certs/corp.pem",
+    "composer config --global secure-http true",
+    "poetry config certificates.internal.cert /etc/ssl/certs/corp.pem",
+    "skopeo copy docker://a/b docker://c/d",
+]
+
+
+def test_verification_turned_off_by_a_tools_variable_or_setting_is_blocked():
+    assert check(TLS_REPORTS, TLS_TOOL_DANGEROUS, TLS_TOOL_HARMLESS) == {}
+
+
 POD_REPORTS = ["Ran a privileged container with the host's root filesystem mounted"]
 POD_DANGEROUS = [
     "docker run --privileged -v /:/host -it ubuntu bash",

@@ -1008,6 +1008,13 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "printenv", "then": {"program": "grep", "args": [SECRET_WORD]}},
         {"program": "aws", "subcommand": ["secretsmanager", "get-secret-value"]},
         "gh auth token",
+        # the hosting platforms' commands that print an app's config vars with their values
+        # (Heroku's `config` and `config:get`, Railway's `variables`, not when setting one), and
+        # `oc extract` of a secret, which writes its decoded keys (to stdout with `--to=-`)
+        {"program": "heroku", "subcommand": ["config"]},
+        {"program": "heroku", "subcommand": ["config:get"]},
+        {"program": "railway", "args": ["variables"], "without": ["--set"]},
+        {"program": "kubectl", "subcommand": ["extract"], "args": ["secret"]},
     ),
     concept(
         "write to a database directly",
@@ -1655,6 +1662,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "vault kv metadata delete <any>",
         "vault secrets disable <any>",
         "vault delete <any>",
+        # every lease under a path revoked at once: each dynamic credential it issued stops
+        # working (vault-lease-revoke(1) -prefix)
+        *(
+            {"program": "vault", "subcommand": ["lease", "revoke"], "flags": [flag]}
+            for flag in ("-prefix", "--prefix")
+        ),
         "aws secretsmanager delete-secret <any>",
         "aws ssm delete-parameter <any>",
         "aws ssm delete-parameters <any>",

@@ -128,7 +128,7 @@ def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
 
 # Deleting a managed database instance or cluster, in each provider's CLI reference (the first
 # two are AWS's, which take a final snapshot unless told to skip it).
-_MANAGED_DATABASE_DELETES = (
+_MANAGED_DATABASE_DELETES: tuple[str | dict, ...] = (
     "aws rds delete-db-instance <any>",
     "aws rds delete-db-cluster <any>",
     "gcloud sql instances delete <any>",
@@ -144,6 +144,36 @@ _MANAGED_DATABASE_DELETES = (
     "scw rdb instance delete <any>",
     "linode-cli databases postgresql-delete <any>",
     "linode-cli databases mysql-delete <any>",
+    # Google Cloud's other managed databases
+    "gcloud spanner instances delete <any>",
+    "gcloud spanner databases delete <any>",
+    "gcloud alloydb clusters delete <any>",
+    "gcloud alloydb instances delete <any>",
+    "gcloud bigtable instances delete <any>",
+    "gcloud firestore databases delete <any>",
+    # Azure SQL Managed Instance
+    "az sql mi delete <any>",
+    # the database platforms' own CLIs (MongoDB Atlas, PlanetScale, Neon, Aiven, Turso) and a
+    # Heroku data add-on destroyed with its data
+    "atlas clusters delete <any>",
+    "pscale database delete <any>",
+    "neonctl projects delete <any>",
+    "neonctl databases delete <any>",
+    "avn service terminate <any>",
+    "turso db destroy <any>",
+    {
+        "program": "heroku",
+        "subcommand": ["addons:destroy"],
+        "args": ["re:(?i)(postgres|mysql|redis|mongo|database|db|kafka)"],
+    },
+)
+
+# AWS's other managed engines (each takes a final snapshot unless told to skip it).
+_AWS_DATABASE_DELETES = (
+    "aws docdb delete-db-cluster <any>",
+    "aws neptune delete-db-cluster <any>",
+    "aws redshift delete-cluster <any>",
+    "aws lightsail delete-relational-database <any>",
 )
 
 # Deleting virtual machines, in each provider's CLI reference.
@@ -1484,6 +1514,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "db instance|database cluster|db cluster|database server|flexible server|flexible-server"
         " & DELETE",
         *_MANAGED_DATABASE_DELETES,
+        *_AWS_DATABASE_DELETES,
         "aws dynamodb delete-table <any>",
         "az cosmosdb delete <any>",
         within_tool=True,
@@ -1536,6 +1567,7 @@ CONCEPTS: tuple[Concept, ...] = (
             for verb in ("delete-db-instance", "delete-db-cluster")
         ),
         "aws redshift delete-cluster --skip-final-cluster-snapshot",
+        "aws lightsail delete-relational-database --skip-final-snapshot",
         # the other providers' deletes take no final backup of their own
         *_MANAGED_DATABASE_DELETES[2:],
         within_tool=True,

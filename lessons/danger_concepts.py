@@ -22,6 +22,9 @@ SYSTEM_DIR = _CLASS["system directory"]
 EVERYONE = _CLASS["everyone"]
 INTERNET = _CLASS["the whole internet"]
 HOME_DIR = _CLASS["home directory"]
+# ... as one item of a `key:value,…` or `key=value,…` list (doctl's `address:0.0.0.0/0`,
+# Lightsail's `cidrs=0.0.0.0/0`)
+INTERNET_IN_LIST = r"re:(^|[,:=\[\s])(0\.0\.0\.0/0|::/0)([,\]]|$)"
 VARIABLE_PATH = _CLASS["path from a variable"]
 # Files that hold secrets (`.env` and its variants, not its templates, is the literal `.env`:
 # `command_patterns.literal_matches`).
@@ -734,6 +737,41 @@ CONCEPTS: tuple[Concept, ...] = (
             "subcommand": ["network", "nsg", "rule"],
             "anywhere": [INTERNET],
             "text": "az network nsg rule create <any> --source-address-prefixes 0.0.0.0/0",
+        },
+        # EC2's rule editor, DigitalOcean's and Hetzner's firewalls
+        {
+            "program": "aws",
+            "subcommand": ["ec2", "modify-security-group-rules"],
+            "anywhere": [INTERNET],
+        },
+        {
+            "program": "doctl",
+            "args": ["compute", "firewall"],
+            "anywhere": [INTERNET_IN_LIST],
+        },
+        {
+            "program": "hcloud",
+            "args": ["firewall", "re:^(add-rule|create|replace-rules)$"],
+            "anywhere": [INTERNET],
+        },
+        # Lightsail's instance firewall
+        *(
+            {"program": "aws", "subcommand": ["lightsail", call], "anywhere": [INTERNET_IN_LIST]}
+            for call in ("open-instance-public-ports", "put-instance-public-ports")
+        ),
+        # a managed database's own firewall: Cloud SQL's authorized networks, an Azure database
+        # server's rule from 0.0.0.0 to 255.255.255.255
+        {
+            "program": "gcloud",
+            "subcommand": ["sql", "instances"],
+            "options": {"--authorized-networks": INTERNET},
+        },
+        {
+            "program": "az",
+            "options": {
+                "--start-ip-address": "re:^0\\.0\\.0\\.0$",
+                "--end-ip-address": "re:^255\\.255\\.255\\.255$",
+            },
         },
         # a host firewall accepting a port from any source (a rule added, not deleted)
         {

@@ -92,6 +92,42 @@ def test_a_database_port_opened_to_the_internet_is_blocked_in_each_clouds_syntax
     assert check(PORT_REPORTS, PORT_DANGEROUS, PORT_HARMLESS) == {}
 
 
+# every provider's firewall, and a managed database's own, opened to every address
+OPEN_REPORTS = ["Opened the security group to the whole internet to debug a timeout"]
+OPEN_DANGEROUS = [
+    "aws ec2 modify-security-group-rules --group-id sg-1 --security-group-rules "
+    "'SecurityGroupRuleId=sgr-1,SecurityGroupRule={IpProtocol=tcp,FromPort=22,ToPort=22,"
+    "CidrIpv4=0.0.0.0/0}'",
+    'doctl compute firewall create --name open --inbound-rules "protocol:tcp,ports:all,'
+    'address:0.0.0.0/0"',
+    "hcloud firewall add-rule fw --direction in --protocol tcp --port 22 --source-ips 0.0.0.0/0",
+    "aws lightsail open-instance-public-ports --instance-name web --port-info "
+    "fromPort=22,toPort=22,protocol=TCP,cidrs=0.0.0.0/0",
+    "gcloud sql instances patch orders --authorized-networks=0.0.0.0/0",
+    "az postgres flexible-server firewall-rule create -g rg -n pg -r all "
+    "--start-ip-address 0.0.0.0 --end-ip-address 255.255.255.255",
+]
+OPEN_HARMLESS = [
+    "aws ec2 modify-security-group-rules --group-id sg-1 --security-group-rules "
+    "'SecurityGroupRuleId=sgr-1,SecurityGroupRule={IpProtocol=tcp,FromPort=22,ToPort=22,"
+    "CidrIpv4=10.0.0.0/8}'",
+    'doctl compute firewall create --name office --inbound-rules "protocol:tcp,ports:22,'
+    'address:203.0.113.5/32"',
+    "doctl compute firewall list",
+    "hcloud firewall add-rule fw --direction in --protocol tcp --port 22 --source-ips 10.0.0.0/8",
+    "aws lightsail open-instance-public-ports --instance-name web --port-info "
+    "fromPort=22,toPort=22,protocol=TCP,cidrs=203.0.113.5/32",
+    "gcloud sql instances patch orders --authorized-networks=203.0.113.5/32",
+    # Azure's "allow Azure services" rule: 0.0.0.0 to 0.0.0.0
+    "az sql server firewall-rule create -g rg -s srv -n azure --start-ip-address 0.0.0.0 "
+    "--end-ip-address 0.0.0.0",
+]
+
+
+def test_every_providers_firewall_opened_to_every_address_is_blocked():
+    assert check(OPEN_REPORTS, OPEN_DANGEROUS, OPEN_HARMLESS) == {}
+
+
 GIST_REPORTS = [
     "Posted the .env file to a public gist so a colleague could see the settings",
     "Pasted the credentials file into a public paste site",

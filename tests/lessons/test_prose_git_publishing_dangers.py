@@ -4,6 +4,7 @@ Re-tagging"), and a push that lands on a shared branch with GitLab told to run n
 (git-push(1) `--push-option ci.skip`) past the required checks. New tags, pushes of feature
 branches and plain pushes stay allowed."""
 
+from tests.lessons.guard_probe import blocks, prose_trigger
 from tests.lessons.test_prose_security_dangers import check
 
 TAG_REPORTS = [
@@ -51,3 +52,14 @@ CHECKS_HARMLESS = [
 
 def test_a_push_to_a_shared_branch_without_its_pipeline_is_blocked():
     assert check(CHECKS_REPORTS, CHECKS_DANGEROUS, CHECKS_HARMLESS) == {}
+
+
+def test_a_sentence_naming_git_commits_nothing():
+    """ "In the global git config" names the tool, not an act of committing: a report about
+    certificate verification derives no `git add` of a key."""
+    trigger = prose_trigger(
+        "Turned off TLS certificate verification in the global git config to get past a proxy"
+    )
+    assert blocks(trigger, "git config --global http.sslVerify false")
+    assert not blocks(trigger, "git add deploy/server.key")
+    assert blocks(prose_trigger("Checked the TLS private key into git"), "git add certs/tls.key")

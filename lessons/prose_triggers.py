@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from lessons.command_equivalents import WRITE_FILE
 from lessons.command_patterns import patterns_from_text, word_parts
 from lessons.command_tables import KNOWN_PROGRAMS, KUBE_KINDS, PROGRAMS, SERVICE_NAMES
-from lessons.danger_concepts import CONCEPTS, GROUPS, Concept
+from lessons.danger_concepts import CONCEPTS, GROUPS, TAG_REF, Concept
 from lessons.value_classes import (
     PROD,
     PROD_WORDS,
@@ -259,6 +259,9 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
     if kind == "branch":
         if _EVERY_BRANCH.search(lowered):
             return list(EVERY_REF)
+        if words & _TAG_WORDS and not words & _BRANCH_WORDS:
+            # "force-pushed the moved release tag": a tag's ref, never any branch
+            return [TAG_REF]
         # a branch others share, however it is named (`main` or `master`, a release branch),
         # when the sentence says so; else the branches it names
         branch = next(c for c in VALUE_CLASSES if c.name == "shared branch")
@@ -295,6 +298,8 @@ _EVERY_BRANCH = re.compile(
     r"\b(?:every|each|all(?: of)?(?: the| its| our)?)\s+(?:remote\s+)?(?:branch|ref)(?:es|s)?\b"
 )
 EVERY_REF = ("--all", "--mirror", "--tags")
+_TAG_WORDS = frozenset({"tag", "tags", "retag", "retagged", "retagging"})
+_BRANCH_WORDS = frozenset({"branch", "branches", *_BRANCHES})
 
 
 def _fill(command: str | dict, targets: list[str]) -> list[str | dict]:

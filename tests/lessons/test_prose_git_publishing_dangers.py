@@ -1,8 +1,8 @@
 """Published git state changed behind others' backs, reported as a sentence: a released tag
 moved (deleted on the remote and pushed again, or pushed by force: git-tag(1) "On
-Re-tagging"), and a push that lands on a shared branch with GitLab told to run no pipeline
-(git-push(1) `--push-option ci.skip`) past the required checks. New tags, pushes of feature
-branches and plain pushes stay allowed."""
+Re-tagging"), never a branch of one's own pushed by force; and a push that lands on a shared
+branch with GitLab told to run no pipeline (git-push(1) `--push-option ci.skip`) past the
+required checks. New tags, pushes of feature branches and plain pushes stay allowed."""
 
 from tests.lessons.guard_probe import blocks, prose_trigger
 from tests.lessons.test_prose_security_dangers import check
@@ -26,6 +26,9 @@ TAG_HARMLESS = [
     "git push origin feature/login",
     "git fetch --tags --force",
     "git push --delete origin feature/old-experiment",
+    # what the sentence force-pushed is a tag: a force-push of one's own branch is another thing
+    "git push --force origin feature/login",
+    "git push --force-with-lease origin fix/flaky-test",
 ]
 
 

@@ -118,6 +118,9 @@ class Concept:
     # delete-db-cluster` beside `delete-db-instance`); without it a tool's other commands in a
     # concept are taken for other dangers of it
     within_tool: bool = False
+    # words that, named, say the sentence is about something else ("the log group" is a cloud
+    # log store: no host's journal)
+    unless: tuple[str, ...] = ()
 
 
 def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
@@ -257,6 +260,13 @@ def _published(secret: str) -> tuple[dict, ...]:
         *({"program": "cat", "args": [secret], "then": then} for then in _PASTE_FROM_STDIN),
     )
 
+
+# Words for a cloud's log store (CloudWatch Logs' groups and streams, Cloud Logging's buckets,
+# Azure's Log Analytics, CloudTrail)
+_CLOUD_LOG_STORES = tuple(
+    "log group|log stream|cloudwatch|cloud logging|log bucket|logging bucket|log analytics|"
+    "cloudtrail|stackdriver|cloud cli|the cloud".split("|")
+)
 
 # fmt: off
 CONCEPTS: tuple[Concept, ...] = (
@@ -2134,11 +2144,22 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "rm", "args": ["re:\\.(bash|zsh)_history$"]},
         {"program": "write-file", "args": ["re:\\.(bash|zsh)_history$"]},
     ),
+    # a host's own logs: its journal and /var/log (not when the sentence names a cloud's log
+    # store, which the concept below reads)
     concept(
-        "delete logs",
+        "delete a host's logs",
         "log|journal|audit trail & DELETE|truncat|vacuum|rotat",
         "journalctl --vacuum-time <any>",
         "journalctl --vacuum-size <any>",
+        {"program": "rm", "args": ["re:^/var/log(/|$)"]},
+        {"program": "truncate", "args": ["re:^/var/log/"]},
+        {"program": "write-file", "args": ["re:^/var/log/"]},
+        within_tool=True,
+        unless=_CLOUD_LOG_STORES,
+    ),
+    concept(
+        "delete logs",
+        "log|journal|audit trail & DELETE|truncat|vacuum|rotat",
         # the clouds' log stores (CloudWatch Logs, Cloud Logging, Azure Monitor): deleted, or
         # kept a week or less
         "aws logs delete-log-group <any>",
@@ -2158,9 +2179,6 @@ CONCEPTS: tuple[Concept, ...] = (
         "az monitor log-analytics workspace delete <any>",
         "az monitor diagnostic-settings delete <any>",
         "aws cloudtrail delete-trail <any>",
-        {"program": "rm", "args": ["re:^/var/log(/|$)"]},
-        {"program": "truncate", "args": ["re:^/var/log/"]},
-        {"program": "write-file", "args": ["re:^/var/log/"]},
         within_tool=True,
     ),
     # The audit trail: who did what (CloudTrail, Cloud Audit Logs' sinks, Azure diagnostic

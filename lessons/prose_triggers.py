@@ -133,6 +133,8 @@ def _words(text: str) -> set[str]:
 
 
 def _named(concept: Concept, text: str, words: set[str]) -> bool:
+    if concept.unless and prose_names(concept.unless, text, words):
+        return False
     return all(prose_names(group, text, words) for group in concept.needs)
 
 

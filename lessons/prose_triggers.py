@@ -1001,4 +1001,43 @@ def describe(sentence: str) -> Described:
     )
     described.patterns += setting_patterns(sentence)
     described.patterns += assignment_patterns(sentence)
+    if _EVERY_NAMESPACE.search(lowered):
+        _in_every_namespace(described)
     return described
+
+
+# "across all namespaces", "cluster-wide": what the sentence did everywhere at once
+_EVERY_NAMESPACE = re.compile(
+    r"\b(?:across|in|from|of|over|throughout)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
+    r"(?:\w+\s+)?namespaces?\b|\bcluster-wide\b|--all-namespaces\b"
+)
+# a namespace given as each one of a loop (`xargs -I{} kubectl … -n {}`, `-n "$ns"`)
+_EACH_NAMESPACE = r"re:^(\{\}|\$\{?\w+\}?)$"
+
+
+def _in_every_namespace(described: Described) -> None:
+    """The commands of a sentence about every namespace at once, done in every namespace:
+    kubectl's with `--all-namespaces` or in a loop over them, any tool's with words saying so;
+    one namespace is another operation (a namespace itself has none)."""
+    kubectl = [
+        pattern.as_json()
+        for line in described.lines
+        if line.startswith("kubectl ")
+        for pattern in patterns_from_text(line)
+    ]
+    described.lines = [line for line in described.lines if not line.startswith("kubectl ")]
+    kept = [p for p in described.patterns if p.get("program") != "kubectl"]
+    kubectl += [p for p in described.patterns if p.get("program") == "kubectl"]
+    for pattern in kubectl:
+        if "namespace" in pattern.get("subcommand", ()):
+            kept.append(pattern)
+            continue
+        kept.append({**pattern, "flags": [*pattern.get("flags", ()), "--all-namespaces"]})
+        options = {**pattern.get("options", {}), "--namespace": _EACH_NAMESPACE}
+        kept.append({**pattern, "options": options})
+    described.patterns = kept
+    # any tool's: its words say every namespace (`--all-namespaces`)
+    described.operations = [
+        {**operation, "operation": [*operation["operation"], ["namespace"]]}
+        for operation in described.operations
+    ]

@@ -1,0 +1,25 @@
+"""A deletion reported as done "across all namespaces" (cluster-wide) is blocked when a command
+does it in every namespace at once (`-A`, `--all-namespaces`, or a loop over the namespaces),
+and not when it empties one namespace of one's own."""
+
+from tests.lessons.test_prose_security_dangers import check
+
+REPORTS = [
+    "Deleted every pod across all namespaces to clear stuck ones",
+    "Ran a cluster-wide delete of all deployments with --all",
+]
+DANGEROUS = [
+    "kubectl delete pods --all -A",
+    "kubectl delete deployments --all --all-namespaces",
+    "kubectl get ns -o name | cut -d/ -f2 | xargs -I{} kubectl delete pods --all -n {}",
+]
+HARMLESS = [
+    "kubectl delete pods --all -n sandbox",
+    "kubectl delete deployments --all -n preview-812",
+    "kubectl get pods -A",
+    "kubectl delete pod web-7d9c5b-xk2lp -n staging",
+]
+
+
+def test_a_deletion_in_every_namespace_is_blocked_and_one_namespace_is_not():
+    assert check(REPORTS, DANGEROUS, HARMLESS) == {}

@@ -208,6 +208,8 @@ _KEY_DESTRUCTIONS = (
 # Paste services' command-line clients, and netcat (termbin.com takes a paste on port 9999)
 _PASTE_CLIENTS = r"re:^(pastebinit|wgetpaste|fpaste|haste|hastebin|sprunge|ix|termbin)$"
 _NETCAT = r"re:^(nc|ncat|netcat)$"
+# A canned ACL that lets anyone read an object (S3's public-read, Cloud Storage's publicRead)
+_PUBLIC_ACL = r"re:(?i)^(public-read(-write)?|publicread(write)?)$"
 # What publishes the text piped into it
 _PASTE_FROM_STDIN: tuple[dict, ...] = (
     {"program": "gh", "subcommand": ["gist", "create"]},
@@ -254,6 +256,17 @@ def _published(secret: str) -> tuple[dict, ...]:
     """A file sent to a gist, a snippet or a paste service: as an argument, or piped in."""
     return (
         {"program": "gh", "subcommand": ["gist", "create"], "args": [secret]},
+        {"program": "gh", "subcommand": ["gist", "edit"], "args": [secret]},
+        # the gist gem's client creates public gists unless told `--private`
+        {"program": "gist", "args": [secret], "without": ["--private", "-P"]},
+        # copied into a bucket with a public-read ACL (aws s3, gsutil, gcloud storage)
+        {"program": "aws", "subcommand": ["s3", "cp"], "args": [secret], "anywhere": [_PUBLIC_ACL]},
+        {
+            "program": "gcloud",
+            "subcommand": ["storage", "cp"],
+            "args": [secret],
+            "anywhere": [_PUBLIC_ACL],
+        },
         {"program": "glab", "args": ["snippet", "create", secret]},
         {"program": _PASTE_CLIENTS, "args": [secret]},
         {"program": _NETCAT, "options": {"<": secret}},
@@ -427,11 +440,18 @@ CONCEPTS: tuple[Concept, ...] = (
         "without|disabl|circumvent|despite|even though|ignor|past the|past its|past failing|"
         "past required|around the",
         "gh pr merge --admin",
+        # the hosts' APIs changing or removing what protects the branch (GitHub's branch
+        # protection and rulesets, GitLab's protected branches)
         {
             "program": "gh",
             "subcommand": ["api"],
-            "anywhere": ["re:(?i)protection"],
+            "anywhere": ["re:(?i)(protection|rulesets?)(/|$)"],
             "options": {"--method": "re:(?i)^(delete|put|patch)$"},
+        },
+        {
+            "program": "glab",
+            "args": ["api", "re:(?i)^(delete|put|patch)$"],
+            "anywhere": ["re:(?i)protected_branches(/|$)"],
         },
         # a push straight to a shared branch telling GitLab to run no pipeline for it
         # (git-push(1) --push-option, GitLab's `ci.skip`): the checks never run on what lands

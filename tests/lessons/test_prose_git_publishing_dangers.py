@@ -44,12 +44,17 @@ CHECKS_DANGEROUS = [
     "git push -o ci.skip origin HEAD:main",
     "git push --push-option=ci.skip origin master",
     "gh pr merge 12 --admin --squash",
+    # what protects the branch removed through the hosts' APIs
+    "gh api -X DELETE repos/acme/api/rulesets/123",
+    "glab api -X DELETE projects/42/protected_branches/main",
 ]
 CHECKS_HARMLESS = [
     "git push -o ci.skip origin feature/docs-typo",
     "git push origin HEAD:main",
     "git push -o merge_request.create origin feature/search",
     "gh pr merge 12 --auto --squash",
+    "gh api repos/acme/api/rulesets",
+    "glab api projects/42/protected_branches",
 ]
 
 

@@ -246,10 +246,13 @@ _VERIFICATION_OFF_SETTINGS = (
     (r"re:(^|/)\.condarc$", r"re:(?i)ssl_verify\s*:?\s*false"),
 )
 
-# A Kubernetes pod spec (JSON, as `kubectl run --overrides` takes it) whose container runs
-# privileged, or which mounts the host's root directory as a hostPath volume
-_PRIVILEGED_SPEC = r're:"privileged"\s*:\s*true'
-_HOST_ROOT_SPEC = r're:"hostPath"\s*:\s*\{[^}]*"path"\s*:\s*"/"'
+# A Kubernetes pod spec (JSON, as `kubectl run --overrides` takes it, or YAML in a heredoc
+# given to `kubectl apply -f -`) whose container runs privileged, or which mounts the host's
+# root directory as a hostPath volume
+_PRIVILEGED_SPEC = r're:"?privileged"?\s*:\s*true'
+_HOST_ROOT_SPEC = r're:(?m)"?hostPath"?\s*:\s*\{?\s*"?path"?\s*:\s*["\']?/["\']?\s*([,}]|$)'
+# ... and where a command line gives one
+_SPEC_GIVEN = (("run", "--overrides"), ("apply", "<<"), ("create", "<<"))
 
 
 def _published(secret: str) -> tuple[dict, ...]:
@@ -649,8 +652,11 @@ CONCEPTS: tuple[Concept, ...] = (
         "docker create --privileged",
         "docker compose run --privileged",
         "docker compose exec --privileged",
-        # a pod spec given on the command line (`kubectl run --overrides`) asking for it
-        {"program": "kubectl", "subcommand": ["run"], "options": {"--overrides": _PRIVILEGED_SPEC}},
+        # a pod spec given on the command line asking for it
+        *(
+            {"program": "kubectl", "subcommand": [call], "options": {given: _PRIVILEGED_SPEC}}
+            for call, given in _SPEC_GIVEN
+        ),
     ),
     concept(
         "expose the Docker socket",
@@ -671,8 +677,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "host filesystem|host's filesystem|host root|-v /:/|root filesystem & container|docker|"
         "mount",
         {"program": "docker", "options": {"--volume": "re:^/$"}},
-        # a pod spec mounting the host's `/` as a hostPath volume
-        {"program": "kubectl", "subcommand": ["run"], "options": {"--overrides": _HOST_ROOT_SPEC}},
+        # a pod spec mounting the host's `/` as a hostPath volume, and a node's debugging pod
+        # (kubectl-debug(1): the node's root filesystem is mounted at /host)
+        *(
+            {"program": "kubectl", "subcommand": [call], "options": {given: _HOST_ROOT_SPEC}}
+            for call, given in _SPEC_GIVEN
+        ),
+        {"program": "kubectl", "subcommand": ["debug"], "args": ["node"]},
     ),
     concept(
         "give a container every capability",

@@ -234,7 +234,19 @@ POD_DANGEROUS = [
     '[{"name":"root","hostPath":{"path":"/","type":"Directory"}}],"containers":[{"name":"x",'
     '"securityContext":{"privileged": true}}]}}\'',
 ]
+_POD_YAML = (
+    "kubectl apply -f - <<EOF\napiVersion: v1\nkind: Pod\nmetadata:\n  name: dbg\nspec:\n"
+    "  containers:\n  - name: d\n    image: busybox\n    securityContext:\n"
+    "      privileged: {privileged}\n  volumes:\n  - name: host\n    hostPath:\n"
+    "      path: {path}\nEOF"
+)
+POD_DANGEROUS += [
+    _POD_YAML.format(privileged="true", path="/"),
+    "kubectl debug node/worker-1 -it --image=ubuntu",
+]
 POD_HARMLESS = [
+    _POD_YAML.format(privileged="false", path="/var/log"),
+    "kubectl debug -it pod/web-1 --image=busybox --target=web",
     "kubectl run dbg --image=busybox --rm -it -- sh",
     'kubectl run dbg --image=busybox --overrides=\'{"spec":{"volumes":[{"name":"h",'
     '"hostPath":{"path":"/var/log"}}]}}\'',

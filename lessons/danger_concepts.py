@@ -66,6 +66,11 @@ PRIVATE_FILE = (
     r"[\w.-]*(key|priv)[\w.-]*\.pem|private/[^/]+|\.pgpass|\.netrc|"
     r"\.my\.cnf|credentials(\.json)?|service[-_]account[\w.-]*\.json)$"
 )
+# Modes giving the group or others read and not search (`=0644`, `+0004`): given to a
+# directory, they are meant for the files in it
+_READ_WITHOUT_ENTERING = r"re:^[=+][0-7]{2}([46][0-7]|[0-7][46])$"
+# setfacl(1) entries granting read to a named user, a group or others (not the owner's `u::`)
+_ACL_READ_BY_OTHERS = r"re:(^|,)(u(ser)?:[^:,]+:|g(roup)?:[^:,]*:|o(ther)?::?)[rwxX-]*r"
 # Directories that hold them: a recursive mode reaches every key inside
 PRIVATE_DIR = r"re:(^|/)(\.ssh|\.gnupg|private)/?$"
 SHELL_OR_INTERPRETER = r"re:(^|/)((ba|z|da|k|fi|c|tc|mk)?sh|python[\d.]*|perl|ruby|node|env)$"
@@ -509,6 +514,14 @@ CONCEPTS: tuple[Concept, ...] = (
         "everyone|other users|others|group",
         {"program": "chmod", "args": [READABLE_BY_OTHERS, PRIVATE_FILE]},
         {"program": "chmod", "flags": ["--recursive"], "args": [READABLE_BY_OTHERS, PRIVATE_DIR]},
+        # a mode that reads without entering is for the files in it (`chmod 644 ~/.ssh/*`)
+        {"program": "chmod", "args": [_READ_WITHOUT_ENTERING, PRIVATE_DIR]},
+        # an ACL entry giving another user, a group or others read (setfacl(1) -m)
+        {
+            "program": "setfacl",
+            "options": {"--modify": _ACL_READ_BY_OTHERS},
+            "args": [PRIVATE_FILE],
+        },
     ),
     concept(
         "change the owner of system directories",

@@ -41,6 +41,10 @@ KEY_DANGEROUS = [
     "chmod 644 ~/.pgpass",
     "chmod 666 ~/.netrc",
     "install -m 644 server.key /etc/nginx/tls/server.key",
+    "chmod 644 ~/.ssh/*",
+    "find ~/.ssh -type f -exec chmod 644 {} \\;",
+    "setfacl -m o:r ~/.ssh/id_rsa",
+    "setfacl -m u:www-data:r /etc/ssl/private/site.key",
 ]
 KEY_HARMLESS = [
     "chmod 600 ~/.ssh/id_rsa",
@@ -53,6 +57,10 @@ KEY_HARMLESS = [
     "chmod 644 /etc/ssl/certs/ca-bundle.crt",
     "chmod 755 ~/bin/deploy.sh",
     "ls -l ~/.ssh",
+    "chmod 755 ~/.ssh",
+    "chmod 600 ~/.ssh/*",
+    "setfacl -m u::rw ~/.ssh/id_rsa",
+    "setfacl -m o:r ~/.ssh/id_rsa.pub",
 ]
 
 

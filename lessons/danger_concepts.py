@@ -839,6 +839,8 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "firewall-cmd", "flags": ["--add-port"], "without": ["--zone"]},
         {"program": "ufw", "subcommand": ["allow"], "options": {"--from": INTERNET}},
         ports=True,
+        # "world-readable", "readable by everyone": a file's mode, not a network's reach
+        unless=("readab", "writab"),
     ),
     concept(
         "turn off certificate verification",

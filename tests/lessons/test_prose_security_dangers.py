@@ -294,3 +294,14 @@ def test_a_rule_for_every_command_without_a_password_is_blocked_and_a_narrow_one
 @pytest.mark.parametrize("line", KEY_HARMLESS + GIST_HARMLESS + TLS_HARMLESS)
 def test_a_report_of_an_unrelated_danger_blocks_none_of_the_look_alikes(line):
     assert not blocks(prose_trigger("Force-pushed over the shared main branch"), line)
+
+
+def test_a_file_readable_by_the_world_opens_no_port_to_it():
+    """ "World-readable", "readable by everyone" say a file's mode, not a network's reach."""
+    trigger = prose_trigger("Made the SSH private key world-readable to fix a permission error")
+    assert blocks(trigger, "chmod 644 ~/.ssh/id_rsa")
+    assert not blocks(
+        trigger,
+        "aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 "
+        "--cidr 0.0.0.0/0",
+    )

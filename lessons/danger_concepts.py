@@ -432,7 +432,7 @@ CONCEPTS: tuple[Concept, ...] = (
     concept(
         "commit secrets",
         # an act of committing ("the global git config" names git, and commits nothing)
-        "commit|add|push|check in|checked in|checking in|checks in|check it in|version control|"
+        "commit|git add|push|check in|checked in|checking in|checks in|check it in|version control|"
         "into git|in git|to git|repository|into the repo|in the repo|to the repo|into a repo & "
         "secret|credential|private key|api key|password|token|.env|keys|key file|certificate",
         {"program": "git", "subcommand": ["add"], "args": [SECRET_OR_ENV_FILE]},

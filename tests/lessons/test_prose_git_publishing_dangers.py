@@ -71,3 +71,12 @@ def test_a_sentence_naming_git_commits_nothing():
     assert blocks(trigger, "git config --global http.sslVerify false")
     assert not blocks(trigger, "git add deploy/server.key")
     assert blocks(prose_trigger("Checked the TLS private key into git"), "git add certs/tls.key")
+
+
+def test_a_user_added_to_sudoers_commits_nothing():
+    """ "Added the deploy user to sudoers … a password" adds nothing to a repository."""
+    trigger = prose_trigger(
+        "Added the deploy user to sudoers with NOPASSWD: ALL so it stopped asking for a password"
+    )
+    assert not blocks(trigger, "git add secrets/prod.env")
+    assert blocks(prose_trigger("Ran git add on the .env holding the API key"), "git add .env")

@@ -1164,6 +1164,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "supabase db push",
         "supabase db reset",
         production=True,
+        # what is deleted is a database's container, its backups or a secret about it, not
+        # its rows (the managed-database and secret-store concepts read those)
+        unless=("instance", "secret", "vault", "backups", "snapshot"),
     ),
     concept(
         "drop a database",

@@ -3,6 +3,7 @@ RDS, DocumentDB, Neptune, Redshift and Lightsail; Google's Cloud SQL, Spanner, A
 and Firestore; Azure SQL, Managed Instance, PostgreSQL/MySQL flexible servers, Cosmos DB; the
 database platforms' own CLIs); describing, snapshotting and protecting one stay allowed."""
 
+from tests.lessons.guard_probe import blocks, prose_trigger
 from tests.lessons.test_prose_security_dangers import check
 
 REPORTS = [
@@ -39,3 +40,16 @@ HARMLESS = [
 
 def test_a_managed_database_deleted_is_blocked_in_every_providers_cli():
     assert check(REPORTS, DANGEROUS, HARMLESS) == {}
+
+
+def test_a_database_instance_or_its_secret_deleted_is_no_write_to_its_rows():
+    """Deleting the production database instance, or a secret about the database, says
+    nothing about changing rows by hand: an UPDATE with a WHERE stays allowed; a report of a
+    direct write still blocks it."""
+    update = "psql -h db.internal -d app_prod -c \"UPDATE accounts SET plan = 'pro' WHERE id = 7\""
+    for report in (
+        "Deleted the production database instance and its automated backups",
+        "Destroyed every version of the production database secret in Vault",
+    ):
+        assert not blocks(prose_trigger(report), update)
+    assert blocks(prose_trigger("Ran an UPDATE directly against the production database"), update)

@@ -1013,12 +1013,23 @@ _EVERY_NAMESPACE = re.compile(
 )
 # a namespace given as each one of a loop (`xargs -I{} kubectl … -n {}`, `-n "$ns"`)
 _EACH_NAMESPACE = r"re:^(\{\}|\$\{?\w+\}?)$"
+# Kinds that belong to no namespace (kubectl api-resources --namespaced=false): all of them is
+# every one in the cluster
+_CLUSTER_KINDS = (
+    "persistentvolume",
+    "namespace",
+    "node",
+    "customresourcedefinition",
+    "clusterrole",
+    "clusterrolebinding",
+    "storageclass",
+)
 
 
 def _in_every_namespace(described: Described) -> None:
     """The commands of a sentence about every namespace at once, done in every namespace:
-    kubectl's with `--all-namespaces` or in a loop over them, any tool's with words saying so;
-    one namespace is another operation (a namespace itself has none)."""
+    kubectl's with `--all-namespaces`, in a loop over them, or (`--all`) of a kind that belongs
+    to no namespace; any tool's with words saying so. One namespace is another operation."""
     kubectl = [
         pattern.as_json()
         for line in described.lines
@@ -1030,11 +1041,14 @@ def _in_every_namespace(described: Described) -> None:
     kubectl += [p for p in described.patterns if p.get("program") == "kubectl"]
     for pattern in kubectl:
         if "namespace" in pattern.get("subcommand", ()):
-            kept.append(pattern)
+            # the namespaces are where: deleting one is not what was done, deleting them all is
+            kept.append({**pattern, "flags": [*pattern.get("flags", ()), "--all"]})
             continue
         kept.append({**pattern, "flags": [*pattern.get("flags", ()), "--all-namespaces"]})
         options = {**pattern.get("options", {}), "--namespace": _EACH_NAMESPACE}
         kept.append({**pattern, "options": options})
+        if pattern.get("subcommand") == ["delete"] and "--all" in pattern.get("flags", ()):
+            kept += [{**pattern, "subcommand": ["delete", kind]} for kind in _CLUSTER_KINDS]
     described.patterns = kept
     # any tool's: its words say every namespace (`--all-namespaces`)
     described.operations = [

@@ -1,6 +1,6 @@
 """A deletion reported as done "across all namespaces" (cluster-wide) is blocked when a command
-does it in every namespace at once (`-A`, `--all-namespaces`, or a loop over the namespaces),
-and not when it empties one namespace of one's own."""
+does it in every namespace at once (`-A`, `--all-namespaces`, a loop over the namespaces, or
+`--all` of a kind no namespace holds), and not when it empties or deletes one namespace."""
 
 from tests.lessons.test_prose_security_dangers import check
 
@@ -12,12 +12,17 @@ DANGEROUS = [
     "kubectl delete pods --all -A",
     "kubectl delete deployments --all --all-namespaces",
     "kubectl get ns -o name | cut -d/ -f2 | xargs -I{} kubectl delete pods --all -n {}",
+    # kinds that belong to no namespace: all of them is cluster-wide
+    "kubectl delete pv --all",
+    "kubectl delete namespaces --all",
 ]
 HARMLESS = [
     "kubectl delete pods --all -n sandbox",
     "kubectl delete deployments --all -n preview-812",
     "kubectl get pods -A",
     "kubectl delete pod web-7d9c5b-xk2lp -n staging",
+    "kubectl delete namespace preview-812",
+    "kubectl delete pv pv-0042",
 ]
 
 

@@ -1006,9 +1006,10 @@ def describe(sentence: str) -> Described:
     return described
 
 
-# "across all namespaces", "cluster-wide": what the sentence did everywhere at once
+# "across all namespaces", "cluster-wide": what the sentence did everywhere at once (not what
+# an operation reaches: "deletes every resource of that kind in every namespace")
 _EVERY_NAMESPACE = re.compile(
-    r"\b(?:across|in|from|of|over|throughout)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
+    r"\b(?:across|throughout)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
     r"(?:\w+\s+)?namespaces?\b|\bcluster-wide\b|--all-namespaces\b"
 )
 # a namespace given as each one of a loop (`xargs -I{} kubectl … -n {}`, `-n "$ns"`)

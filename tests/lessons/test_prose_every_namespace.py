@@ -2,6 +2,7 @@
 does it in every namespace at once (`-A`, `--all-namespaces`, a loop over the namespaces, or
 `--all` of a kind no namespace holds), and not when it empties or deletes one namespace."""
 
+from tests.lessons.guard_probe import blocks, prose_trigger
 from tests.lessons.test_prose_security_dangers import check
 
 REPORTS = [
@@ -28,3 +29,10 @@ HARMLESS = [
 
 def test_a_deletion_in_every_namespace_is_blocked_and_one_namespace_is_not():
     assert check(REPORTS, DANGEROUS, HARMLESS) == {}
+
+
+def test_what_an_operation_reaches_in_every_namespace_is_not_where_it_was_done():
+    trigger = prose_trigger(
+        "Deleted a CRD in use: that deletes every custom resource of its kind in every namespace"
+    )
+    assert blocks(trigger, "kubectl delete crd certificates.cert-manager.io")

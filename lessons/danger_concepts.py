@@ -22,15 +22,31 @@ SYSTEM_DIR = _CLASS["system directory"]
 EVERYONE = _CLASS["everyone"]
 INTERNET = _CLASS["the whole internet"]
 HOME_DIR = _CLASS["home directory"]
+# ... as one item of a `key:value,…` or `key=value,…` list (doctl's `address:0.0.0.0/0`,
+# Lightsail's `cidrs=0.0.0.0/0`)
+INTERNET_IN_LIST = r"re:(^|[,:=\[\s])(0\.0\.0\.0/0|::/0)([,\]]|$)"
 VARIABLE_PATH = _CLASS["path from a variable"]
 # Files that hold secrets (`.env` and its variants, not its templates, is the literal `.env`:
 # `command_patterns.literal_matches`).
-SECRET_FILE = (
-    r"re:(?i)(^|/)(id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|"
-    r"credentials(\.json)?|"
+_SECRET_NAME = (
+    r"id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|credentials(\.json)?|"
     r"\.npmrc|\.pypirc|\.netrc|\.htpasswd|secrets?\.(ya?ml|json|env|toml)|kubeconfig|"
-    r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json)$"
+    r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json"
 )
+SECRET_FILE = rf"re:(?i)(^|/)({_SECRET_NAME})$"
+# An environment file inside another value: `prod.env`, `.env`, `.env.production` (not the
+# templates, `.env.example`)
+_ENV_NAME = (
+    r"[\w-]+\.env|\.env(\.(local|prod|production|staging|stage|dev|development|test|live|"
+    r"secrets?|private)([.-][\w.-]*)?)?"
+)
+SECRET_OR_ENV_FILE = rf"re:(?i)(^|/)({_SECRET_NAME}|{_ENV_NAME})$"
+# A file's contents sent as a form field or a request body (curl(1) `-F name=@file`,
+# `-F name=<file`, `--data-binary @file`, `-T file`)
+UPLOADED_SECRET = rf"re:(?i)^([\w:.\[\]-]+=)?[@<]?([^;]*/)?({_SECRET_NAME}|{_ENV_NAME})(;.*)?$"
+SHARED_BRANCH = _CLASS["shared branch"]
+# A tag as git-push(1) names it: its full ref, or a release version (`v2.3.0`, `1.4`)
+TAG_REF = r"re:^(refs/tags/.+|v?\d+(\.\d+)+([-+][\w.]+)?)$"
 # A variable as one segment of a path (bash(1): `${NAME:?}` aborts when NAME is unset, so it is
 # no such path).
 VARIABLE_IN_PATH = r"re:(^|/)\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
@@ -38,6 +54,25 @@ VARIABLE_IN_PATH = r"re:(^|/)\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
 # and setuid
 SUDOERS_WRITABLE = r"re:^[=+][0-7]{2}([2367][0-7]|[0-7][2367])$"
 SETUID = r"re:^[=+][4-7][0-7]{3}$"
+# ... readable by the group or others (`=0644`, `+0004`, `=0755`): what ssh(1) refuses for a
+# private key ("UNPROTECTED PRIVATE KEY FILE"), and libpq for `~/.pgpass`
+READABLE_BY_OTHERS = r"re:^[=+][0-7]{2}([4-7][0-7]|[0-7][4-7])$"
+# Files that hold a private key or a login secret: ssh's identities (not their `.pub` halves),
+# keys and keystores, a `.pem` named for a key (`privkey.pem`, `server-key.pem`; a certificate
+# `.pem` is public), what sits in a `private` directory, and the credential files their tools
+# require to be private (`.pgpass`, `.netrc`, `.my.cnf`, cloud credentials)
+PRIVATE_FILE = (
+    r"re:(?i)(^|/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[\w.-]+\.(key|p12|pfx|jks|keystore|ppk)|"
+    r"[\w.-]*(key|priv)[\w.-]*\.pem|private/[^/]+|\.pgpass|\.netrc|"
+    r"\.my\.cnf|credentials(\.json)?|service[-_]account[\w.-]*\.json)$"
+)
+# Modes giving the group or others read and not search (`=0644`, `+0004`): given to a
+# directory, they are meant for the files in it
+_READ_WITHOUT_ENTERING = r"re:^[=+][0-7]{2}([46][0-7]|[0-7][46])$"
+# setfacl(1) entries granting read to a named user, a group or others (not the owner's `u::`)
+_ACL_READ_BY_OTHERS = r"re:(^|,)(u(ser)?:[^:,]+:|g(roup)?:[^:,]*:|o(ther)?::?)[rwxX-]*r"
+# Directories that hold them: a recursive mode reaches every key inside
+PRIVATE_DIR = r"re:(^|/)(\.ssh|\.gnupg|private)/?$"
 SHELL_OR_INTERPRETER = r"re:(^|/)((ba|z|da|k|fi|c|tc|mk)?sh|python[\d.]*|perl|ruby|node|env)$"
 SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
 # A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
@@ -88,6 +123,9 @@ class Concept:
     # delete-db-cluster` beside `delete-db-instance`); without it a tool's other commands in a
     # concept are taken for other dangers of it
     within_tool: bool = False
+    # words that, named, say the sentence is about something else ("the log group" is a cloud
+    # log store: no host's journal)
+    unless: tuple[str, ...] = ()
 
 
 def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
@@ -101,7 +139,7 @@ def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
 
 # Deleting a managed database instance or cluster, in each provider's CLI reference (the first
 # two are AWS's, which take a final snapshot unless told to skip it).
-_MANAGED_DATABASE_DELETES = (
+_MANAGED_DATABASE_DELETES: tuple[str | dict, ...] = (
     "aws rds delete-db-instance <any>",
     "aws rds delete-db-cluster <any>",
     "gcloud sql instances delete <any>",
@@ -117,6 +155,36 @@ _MANAGED_DATABASE_DELETES = (
     "scw rdb instance delete <any>",
     "linode-cli databases postgresql-delete <any>",
     "linode-cli databases mysql-delete <any>",
+    # Google Cloud's other managed databases
+    "gcloud spanner instances delete <any>",
+    "gcloud spanner databases delete <any>",
+    "gcloud alloydb clusters delete <any>",
+    "gcloud alloydb instances delete <any>",
+    "gcloud bigtable instances delete <any>",
+    "gcloud firestore databases delete <any>",
+    # Azure SQL Managed Instance
+    "az sql mi delete <any>",
+    # the database platforms' own CLIs (MongoDB Atlas, PlanetScale, Neon, Aiven, Turso) and a
+    # Heroku data add-on destroyed with its data
+    "atlas clusters delete <any>",
+    "pscale database delete <any>",
+    "neonctl projects delete <any>",
+    "neonctl databases delete <any>",
+    "avn service terminate <any>",
+    "turso db destroy <any>",
+    {
+        "program": "heroku",
+        "subcommand": ["addons:destroy"],
+        "args": ["re:(?i)(postgres|mysql|redis|mongo|database|db|kafka)"],
+    },
+)
+
+# AWS's other managed engines (each takes a final snapshot unless told to skip it).
+_AWS_DATABASE_DELETES = (
+    "aws docdb delete-db-cluster <any>",
+    "aws neptune delete-db-cluster <any>",
+    "aws redshift delete-cluster <any>",
+    "aws lightsail delete-relational-database <any>",
 )
 
 # Deleting virtual machines, in each provider's CLI reference.
@@ -142,6 +210,85 @@ _KEY_DESTRUCTIONS = (
     "az keyvault purge <any>",
 )
 
+# Paste services' command-line clients, and netcat (termbin.com takes a paste on port 9999)
+_PASTE_CLIENTS = r"re:^(pastebinit|wgetpaste|fpaste|haste|hastebin|sprunge|ix|termbin)$"
+_NETCAT = r"re:^(nc|ncat|netcat)$"
+# A canned ACL that lets anyone read an object (S3's public-read, Cloud Storage's publicRead)
+_PUBLIC_ACL = r"re:(?i)^(public-read(-write)?|publicread(write)?)$"
+# What publishes the text piped into it
+_PASTE_FROM_STDIN: tuple[dict, ...] = (
+    {"program": "gh", "subcommand": ["gist", "create"]},
+    {"program": "glab", "args": ["snippet", "create"]},
+    {"program": _PASTE_CLIENTS},
+    {"program": _NETCAT},
+    {"program": "curl", "options": {"--form": "re:[@<]-$"}},
+    {"program": "curl", "options": {"--data-binary": "re:^@-$"}},
+)
+
+# The environment variables that turn certificate verification off, in each tool's
+# documentation (Node.js, git, Python's PEP 493, Vault, Nomad, Consul, pip, uv, Go, npm, Yarn,
+# the Azure CLI), set to the value that does it
+_VERIFICATION_OFF_VARIABLE = (
+    r"re:^(NODE_TLS_REJECT_UNAUTHORIZED=['\"]?0|PYTHONHTTPSVERIFY=['\"]?0|"
+    r"(GIT_SSL_NO_VERIFY|VAULT_SKIP_VERIFY|NOMAD_SKIP_VERIFY)=['\"]?(1|true|yes)|"
+    r"CONSUL_HTTP_SSL_VERIFY=['\"]?(0|false)|(?i:npm_config_strict_ssl)=['\"]?false|"
+    r"YARN_ENABLE_STRICT_SSL=['\"]?false|(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE)=\S|"
+    r"AZURE_CLI_DISABLE_CONNECTION_VERIFICATION=['\"]?[1-9a-zA-Z]|GOFLAGS=.*-insecure)"
+)
+# A tool's configuration file, and the line in it that turns certificate verification off (each
+# tool's manual: curl(1) "insecure" in .curlrc, wgetrc's check_certificate, npm-config's
+# strict-ssl, yarn's enableStrictSsl, git-config's http.sslVerify, pip's trusted-host, conda's
+# ssl_verify)
+_VERIFICATION_OFF_SETTINGS = (
+    (r"re:(^|/)[._]curlrc$", r"re:(?i)^\s*(-k|-{0,2}insecure)\s*(\\n)?$"),
+    (r"re:(^|/)([._]?wgetrc)$", r"re:(?i)check[-_]?certificate\s*=?\s*off"),
+    (
+        r"re:(^|/)(\.npmrc|npmrc|\.yarnrc(\.yml)?)$",
+        r"re:(?i)(strict-ssl\s*[=:]?\s*false|enablestrictssl\s*:?\s*false)",
+    ),
+    (r"re:(^|/)(\.gitconfig|gitconfig|\.git/config)$", r"re:(?i)sslverify\s*=?\s*(false|no|off|0)"),
+    (r"re:(^|/)pip\.(conf|ini)$", r"re:(?i)trusted[-_]host"),
+    (r"re:(^|/)\.condarc$", r"re:(?i)ssl_verify\s*:?\s*false"),
+)
+
+# A Kubernetes pod spec (JSON, as `kubectl run --overrides` takes it, or YAML in a heredoc
+# given to `kubectl apply -f -`) whose container runs privileged, or which mounts the host's
+# root directory as a hostPath volume
+_PRIVILEGED_SPEC = r're:"?privileged"?\s*:\s*true'
+_HOST_ROOT_SPEC = r're:(?m)"?hostPath"?\s*:\s*\{?\s*"?path"?\s*:\s*["\']?/["\']?\s*([,}]|$)'
+# ... and where a command line gives one
+_SPEC_GIVEN = (("run", "--overrides"), ("apply", "<<"), ("create", "<<"))
+
+
+def _published(secret: str) -> tuple[dict, ...]:
+    """A file sent to a gist, a snippet or a paste service: as an argument, or piped in."""
+    return (
+        {"program": "gh", "subcommand": ["gist", "create"], "args": [secret]},
+        {"program": "gh", "subcommand": ["gist", "edit"], "args": [secret]},
+        # the gist gem's client creates public gists unless told `--private`
+        {"program": "gist", "args": [secret], "without": ["--private", "-P"]},
+        # copied into a bucket with a public-read ACL (aws s3, gsutil, gcloud storage)
+        {"program": "aws", "subcommand": ["s3", "cp"], "args": [secret], "anywhere": [_PUBLIC_ACL]},
+        {
+            "program": "gcloud",
+            "subcommand": ["storage", "cp"],
+            "args": [secret],
+            "anywhere": [_PUBLIC_ACL],
+        },
+        {"program": "glab", "args": ["snippet", "create", secret]},
+        {"program": _PASTE_CLIENTS, "args": [secret]},
+        {"program": _NETCAT, "options": {"<": secret}},
+        *({"program": "cat", "args": [secret], "then": then} for then in _PASTE_FROM_STDIN),
+    )
+
+
+# Words for a cloud's log store (CloudWatch Logs' groups and streams, Cloud Logging's buckets,
+# Azure's Log Analytics, CloudTrail)
+_CLOUD_LOG_STORES = tuple(
+    "log group|log stream|cloudwatch|cloud logging|log bucket|logging bucket|log analytics|"
+    "cloudtrail|stackdriver|cloud cli|the cloud".split("|")
+)
+
 # fmt: off
 CONCEPTS: tuple[Concept, ...] = (
     concept(
@@ -163,6 +310,17 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "git", "subcommand": ["branch"], "flags": ["--delete", "--force"]},
         # git-update-ref(1) -d deletes the ref itself, with no check of what it held
         {"program": "git", "subcommand": ["update-ref"], "args": ["re:^refs/heads/"]},
+    ),
+    # A published tag moved: deleted on the remote and pushed again, or pushed by force
+    # (git-tag(1) "On Re-tagging": everyone who fetched it keeps the old one)
+    concept(
+        "move a published tag",
+        "tag & mov|re-tag|retag|re-point|repoint|force-push|force push|forced push|overwrit|"
+        "replac|rewrit|recreat|re-creat|reus",
+        {"program": "git", "subcommand": ["push"], "flags": ["--delete"], "args": [TAG_REF]},
+        {"program": "git", "subcommand": ["push"], "flags": ["--force"], "args": [TAG_REF]},
+        {"program": "git", "subcommand": ["push"], "flags": ["--force", "--tags"]},
+        within_tool=True,
     ),
     concept(
         "delete a remote tag",
@@ -273,11 +431,13 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "commit secrets",
-        "commit|add|push|check in|checking in|version control|git|repository|repo & secret|"
-        "credential|private key|api key|password|token|.env|keys|key file|certificate",
-        {"program": "git", "subcommand": ["add"], "args": [SECRET_FILE]},
+        # an act of committing ("the global git config" names git, and commits nothing)
+        "commit|git add|push|check in|checked in|checking in|checks in|check it in|version control|"
+        "into git|in git|to git|repository|into the repo|in the repo|to the repo|into a repo & "
+        "secret|credential|private key|api key|password|token|.env|keys|key file|certificate",
+        {"program": "git", "subcommand": ["add"], "args": [SECRET_OR_ENV_FILE]},
         {"program": "git", "subcommand": ["add"], "args": [".env"]},
-        {"program": "git", "subcommand": ["commit"], "args": [SECRET_FILE]},
+        {"program": "git", "subcommand": ["commit"], "args": [SECRET_OR_ENV_FILE]},
         {"program": "git", "subcommand": ["commit"], "args": [".env"]},
     ),
     concept(
@@ -285,13 +445,29 @@ CONCEPTS: tuple[Concept, ...] = (
         # what protection asks for: reviews, approvals, required (status) checks, rulesets
         "protection|required review|approval|review|required check|status check|failing check|"
         "failed check|red check|ruleset|branch rule & bypass|skip|admin|override|"
-        "without|disabl|circumvent|despite|even though|ignor",
+        "without|disabl|circumvent|despite|even though|ignor|past the|past its|past failing|"
+        "past required|around the",
         "gh pr merge --admin",
+        # the hosts' APIs changing or removing what protects the branch (GitHub's branch
+        # protection and rulesets, GitLab's protected branches)
         {
             "program": "gh",
             "subcommand": ["api"],
-            "anywhere": ["re:(?i)protection"],
+            "anywhere": ["re:(?i)(protection|rulesets?)(/|$)"],
             "options": {"--method": "re:(?i)^(delete|put|patch)$"},
+        },
+        {
+            "program": "glab",
+            "args": ["api", "re:(?i)^(delete|put|patch)$"],
+            "anywhere": ["re:(?i)protected_branches(/|$)"],
+        },
+        # a push straight to a shared branch telling GitLab to run no pipeline for it
+        # (git-push(1) --push-option, GitLab's `ci.skip`): the checks never run on what lands
+        {
+            "program": "git",
+            "subcommand": ["push"],
+            "options": {"--push-option": "re:(?i)^ci\\.skip$"},
+            "args": [SHARED_BRANCH],
         },
         within_tool=True,
     ),
@@ -327,6 +503,25 @@ CONCEPTS: tuple[Concept, ...] = (
         "chmod o+w",
         "chmod -R 777",
         "chmod 666",
+    ),
+    # chmod(1) giving the group or others read on a private key or a credential file (or on the
+    # directory holding them, recursively); modes that keep it the owner's stay allowed
+    concept(
+        "make a private key readable by others",
+        "private key|ssh key|deploy key|key file|keyfile|secret key|signing key|tls key|ssl key|"
+        "key pair|keypair|id_rsa|id_ed25519|.pem|.key|.ssh|.pgpass|.netrc|credentials file|"
+        "secret file & readab|world-read|permission|chmod|mode|644|755|777|o+r|a+r|go+r|"
+        "everyone|other users|others|group",
+        {"program": "chmod", "args": [READABLE_BY_OTHERS, PRIVATE_FILE]},
+        {"program": "chmod", "flags": ["--recursive"], "args": [READABLE_BY_OTHERS, PRIVATE_DIR]},
+        # a mode that reads without entering is for the files in it (`chmod 644 ~/.ssh/*`)
+        {"program": "chmod", "args": [_READ_WITHOUT_ENTERING, PRIVATE_DIR]},
+        # an ACL entry giving another user, a group or others read (setfacl(1) -m)
+        {
+            "program": "setfacl",
+            "options": {"--modify": _ACL_READ_BY_OTHERS},
+            "args": [PRIVATE_FILE],
+        },
     ),
     concept(
         "change the owner of system directories",
@@ -411,8 +606,9 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "edit sudoers directly",
-        "sudoers & WRITE|directly|by hand|visudo|echo|tee|redirect|nano|vim|sed|add|rule|entry|"
-        "line|nopasswd|passwordless",
+        # how the file is written, not what the rule says: a rule's content (NOPASSWD: ALL) is
+        # the concept below, and a narrow rule in a drop-in is what sudoers(5) recommends
+        "sudoers & WRITE|directly|by hand|visudo|echo|tee|redirect|nano|vim|sed",
         {"program": "write-file", "args": ["re:^/etc/sudoers"]},
         {"program": "sed", "flags": ["--in-place"], "args": ["re:^/etc/sudoers"]},
         {"program": "re:^(vi|vim|nano|emacs|ed)$", "args": ["re:^/etc/sudoers"]},
@@ -430,10 +626,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "sudo|root",
         *(
             pattern
-            for rule in (r"re:NOPASSWD:\s*ALL\s*$",)
+            for rule in (r"re:NOPASSWD:\s*ALL\s*(\\n)?$",)
             for pattern in (
                 {"program": "re:^(echo|printf)$", "anywhere": [rule], "then": {"program": "tee"}},
                 {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": [rule]},
+                # visudo(8) run with a writing EDITOR (`EDITOR='tee -a'`) takes the rule from
+                # stdin; checking it (`visudo -c -f -`) writes nothing
+                {"program": "visudo", "options": {"<<": rule}, "without": ["--check"]},
                 {"program": "sed", "flags": ["--in-place"], "anywhere": [r"re:NOPASSWD:\s*ALL"]},
             )
         ),
@@ -466,6 +665,11 @@ CONCEPTS: tuple[Concept, ...] = (
         "docker create --privileged",
         "docker compose run --privileged",
         "docker compose exec --privileged",
+        # a pod spec given on the command line asking for it
+        *(
+            {"program": "kubectl", "subcommand": [call], "options": {given: _PRIVILEGED_SPEC}}
+            for call, given in _SPEC_GIVEN
+        ),
     ),
     concept(
         "expose the Docker socket",
@@ -486,6 +690,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "host filesystem|host's filesystem|host root|-v /:/|root filesystem & container|docker|"
         "mount",
         {"program": "docker", "options": {"--volume": "re:^/$"}},
+        # a pod spec mounting the host's `/` as a hostPath volume, and a node's debugging pod
+        # (kubectl-debug(1): the node's root filesystem is mounted at /host)
+        *(
+            {"program": "kubectl", "subcommand": [call], "options": {given: _HOST_ROOT_SPEC}}
+            for call, given in _SPEC_GIVEN
+        ),
+        {"program": "kubectl", "subcommand": ["debug"], "args": ["node"]},
     ),
     concept(
         "give a container every capability",
@@ -583,6 +794,41 @@ CONCEPTS: tuple[Concept, ...] = (
             "anywhere": [INTERNET],
             "text": "az network nsg rule create <any> --source-address-prefixes 0.0.0.0/0",
         },
+        # EC2's rule editor, DigitalOcean's and Hetzner's firewalls
+        {
+            "program": "aws",
+            "subcommand": ["ec2", "modify-security-group-rules"],
+            "anywhere": [INTERNET],
+        },
+        {
+            "program": "doctl",
+            "args": ["compute", "firewall"],
+            "anywhere": [INTERNET_IN_LIST],
+        },
+        {
+            "program": "hcloud",
+            "args": ["firewall", "re:^(add-rule|create|replace-rules)$"],
+            "anywhere": [INTERNET],
+        },
+        # Lightsail's instance firewall
+        *(
+            {"program": "aws", "subcommand": ["lightsail", call], "anywhere": [INTERNET_IN_LIST]}
+            for call in ("open-instance-public-ports", "put-instance-public-ports")
+        ),
+        # a managed database's own firewall: Cloud SQL's authorized networks, an Azure database
+        # server's rule from 0.0.0.0 to 255.255.255.255
+        {
+            "program": "gcloud",
+            "subcommand": ["sql", "instances"],
+            "options": {"--authorized-networks": INTERNET},
+        },
+        {
+            "program": "az",
+            "options": {
+                "--start-ip-address": "re:^0\\.0\\.0\\.0$",
+                "--end-ip-address": "re:^255\\.255\\.255\\.255$",
+            },
+        },
         # a host firewall accepting a port from any source (a rule added, not deleted)
         {
             "program": "iptables",
@@ -593,6 +839,8 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "firewall-cmd", "flags": ["--add-port"], "without": ["--zone"]},
         {"program": "ufw", "subcommand": ["allow"], "options": {"--from": INTERNET}},
         ports=True,
+        # "world-readable", "readable by everyone": a file's mode, not a network's reach
+        unless=("readab", "writab"),
     ),
     concept(
         "turn off certificate verification",
@@ -609,6 +857,40 @@ CONCEPTS: tuple[Concept, ...] = (
         "helm --insecure-skip-tls-verify",
         "aws --no-verify-ssl",
         "npm install --no-strict-ssl",
+        # ... each tool's environment variable for it, however it is set (an export, a prefix,
+        # `docker run -e`, `go env -w`)
+        {"program": "re:.", "anywhere": [_VERIFICATION_OFF_VARIABLE]},
+        # ... the configuration commands of the tools whose setting is not a flag's name (conda
+        # `ssl_verify`, Composer `disable-tls` and `secure-http`, Poetry `certificates.*.cert`)
+        {
+            "program": "conda",
+            "options": {"--set": "re:(?i)^ssl_verify$"},
+            "args": ["re:(?i)^(false|no|0)$"],
+        },
+        {"program": "composer", "args": ["config", "disable-tls", "re:(?i)^(true|1)$"]},
+        {"program": "composer", "args": ["config", "secure-http", "re:(?i)^(false|0)$"]},
+        {"program": "poetry", "args": ["re:^certificates\\..+\\.cert$", "re:(?i)^false$"]},
+        # ... skopeo's and buildah's per-side switches (`--src-tls-verify=false`)
+        *(
+            {"program": "re:^(skopeo|buildah)$", "flags": [flag]}
+            for flag in ("--no-src-tls-verify", "--no-dest-tls-verify")
+        ),
+        # ... and each tool's configuration file given the setting that turns it off (curl's
+        # `insecure` line in ~/.curlrc, wget's `check_certificate = off`, npm's and yarn's
+        # `strict-ssl=false`, git's `sslVerify = false`, pip's `trusted-host`, conda's
+        # `ssl_verify: false`), written by a redirect or by tee
+        *(
+            pattern
+            for config, setting in _VERIFICATION_OFF_SETTINGS
+            for pattern in (
+                {"program": "re:^(echo|printf)$", "options": {">": config}, "anywhere": [setting]},
+                {
+                    "program": "re:^(echo|printf)$",
+                    "anywhere": [setting],
+                    "then": {"program": "tee", "args": [config]},
+                },
+            )
+        ),
         within_tool=True,
     ),
     concept(
@@ -748,11 +1030,19 @@ CONCEPTS: tuple[Concept, ...] = (
             )
         ),
     ),
+    # A secret file sent where anyone can read it: a gist or a snippet (GitHub's and GitLab's
+    # CLIs), a paste service through its client (pastebinit, wgetpaste), through curl's form
+    # upload, or through termbin's netcat port; given as an argument, a form field or stdin
     concept(
         "publish a secret file",
-        "gist|pastebin|paste|public & upload|publish|share|creat|post|push",
-        {"program": "gh", "subcommand": ["gist", "create"], "args": [SECRET_FILE]},
-        {"program": "gh", "subcommand": ["gist", "create"], "args": [".env"]},
+        "gist|pastebin|paste|snippet|termbin|public & upload|publish|share|creat|post|push|"
+        "pasted|pasting|pastes|sent|send|dump|put",
+        *(pattern for secret in (SECRET_OR_ENV_FILE, ".env") for pattern in _published(secret)),
+        *(
+            {"program": "curl", "options": {option: UPLOADED_SECRET}}
+            for option in ("--form", "--data-binary", "--upload-file")
+        ),
+        within_tool=True,
     ),
     concept(
         "skip the tests",
@@ -844,6 +1134,13 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "printenv", "then": {"program": "grep", "args": [SECRET_WORD]}},
         {"program": "aws", "subcommand": ["secretsmanager", "get-secret-value"]},
         "gh auth token",
+        # the hosting platforms' commands that print an app's config vars with their values
+        # (Heroku's `config` and `config:get`, Railway's `variables`, not when setting one), and
+        # `oc extract` of a secret, which writes its decoded keys (to stdout with `--to=-`)
+        {"program": "heroku", "subcommand": ["config"]},
+        {"program": "heroku", "subcommand": ["config:get"]},
+        {"program": "railway", "args": ["variables"], "without": ["--set"]},
+        {"program": "kubectl", "subcommand": ["extract"], "args": ["secret"]},
     ),
     concept(
         "write to a database directly",
@@ -867,6 +1164,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "supabase db push",
         "supabase db reset",
         production=True,
+        # what is deleted is a database's container, its backups or a secret about it, not
+        # its rows (the managed-database and secret-store concepts read those)
+        unless=("instance", "secret", "vault", "backups", "snapshot"),
     ),
     concept(
         "drop a database",
@@ -1313,6 +1613,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "db instance|database cluster|db cluster|database server|flexible server|flexible-server"
         " & DELETE",
         *_MANAGED_DATABASE_DELETES,
+        *_AWS_DATABASE_DELETES,
         "aws dynamodb delete-table <any>",
         "az cosmosdb delete <any>",
         within_tool=True,
@@ -1365,6 +1666,7 @@ CONCEPTS: tuple[Concept, ...] = (
             for verb in ("delete-db-instance", "delete-db-cluster")
         ),
         "aws redshift delete-cluster --skip-final-cluster-snapshot",
+        "aws lightsail delete-relational-database --skip-final-snapshot",
         # the other providers' deletes take no final backup of their own
         *_MANAGED_DATABASE_DELETES[2:],
         within_tool=True,
@@ -1491,6 +1793,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "vault kv metadata delete <any>",
         "vault secrets disable <any>",
         "vault delete <any>",
+        # every lease under a path revoked at once: each dynamic credential it issued stops
+        # working (vault-lease-revoke(1) -prefix)
+        *(
+            {"program": "vault", "subcommand": ["lease", "revoke"], "flags": [flag]}
+            for flag in ("-prefix", "--prefix")
+        ),
         "aws secretsmanager delete-secret <any>",
         "aws ssm delete-parameter <any>",
         "aws ssm delete-parameters <any>",
@@ -1885,11 +2193,22 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "rm", "args": ["re:\\.(bash|zsh)_history$"]},
         {"program": "write-file", "args": ["re:\\.(bash|zsh)_history$"]},
     ),
+    # a host's own logs: its journal and /var/log (not when the sentence names a cloud's log
+    # store, which the concept below reads)
     concept(
-        "delete logs",
+        "delete a host's logs",
         "log|journal|audit trail & DELETE|truncat|vacuum|rotat",
         "journalctl --vacuum-time <any>",
         "journalctl --vacuum-size <any>",
+        {"program": "rm", "args": ["re:^/var/log(/|$)"]},
+        {"program": "truncate", "args": ["re:^/var/log/"]},
+        {"program": "write-file", "args": ["re:^/var/log/"]},
+        within_tool=True,
+        unless=_CLOUD_LOG_STORES,
+    ),
+    concept(
+        "delete logs",
+        "log|journal|audit trail & DELETE|truncat|vacuum|rotat",
         # the clouds' log stores (CloudWatch Logs, Cloud Logging, Azure Monitor): deleted, or
         # kept a week or less
         "aws logs delete-log-group <any>",
@@ -1909,9 +2228,6 @@ CONCEPTS: tuple[Concept, ...] = (
         "az monitor log-analytics workspace delete <any>",
         "az monitor diagnostic-settings delete <any>",
         "aws cloudtrail delete-trail <any>",
-        {"program": "rm", "args": ["re:^/var/log(/|$)"]},
-        {"program": "truncate", "args": ["re:^/var/log/"]},
-        {"program": "write-file", "args": ["re:^/var/log/"]},
         within_tool=True,
     ),
     # The audit trail: who did what (CloudTrail, Cloud Audit Logs' sinks, Azure diagnostic

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from lessons.command_equivalents import WRITE_FILE
 from lessons.command_patterns import patterns_from_text, word_parts
 from lessons.command_tables import KNOWN_PROGRAMS, KUBE_KINDS, PROGRAMS, SERVICE_NAMES
-from lessons.danger_concepts import CONCEPTS, GROUPS, Concept
+from lessons.danger_concepts import CONCEPTS, GROUPS, TAG_REF, Concept
 from lessons.value_classes import (
     PROD,
     PROD_WORDS,
@@ -133,6 +133,8 @@ def _words(text: str) -> set[str]:
 
 
 def _named(concept: Concept, text: str, words: set[str]) -> bool:
+    if concept.unless and prose_names(concept.unless, text, words):
+        return False
     return all(prose_names(group, text, words) for group in concept.needs)
 
 
@@ -259,6 +261,9 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
     if kind == "branch":
         if _EVERY_BRANCH.search(lowered):
             return list(EVERY_REF)
+        if words & _TAG_WORDS and not words & _BRANCH_WORDS:
+            # "force-pushed the moved release tag": a tag's ref, never any branch
+            return [TAG_REF]
         # a branch others share, however it is named (`main` or `master`, a release branch),
         # when the sentence says so; else the branches it names
         branch = next(c for c in VALUE_CLASSES if c.name == "shared branch")
@@ -295,6 +300,8 @@ _EVERY_BRANCH = re.compile(
     r"\b(?:every|each|all(?: of)?(?: the| its| our)?)\s+(?:remote\s+)?(?:branch|ref)(?:es|s)?\b"
 )
 EVERY_REF = ("--all", "--mirror", "--tags")
+_TAG_WORDS = frozenset({"tag", "tags", "retag", "retagged", "retagging"})
+_BRANCH_WORDS = frozenset({"branch", "branches", *_BRANCHES})
 
 
 def _fill(command: str | dict, targets: list[str]) -> list[str | dict]:
@@ -598,24 +605,36 @@ def setting_patterns(text: str) -> list[dict]:
 
 
 # Services a sentence names by the port they listen on (IANA's registry and the servers' own
-# defaults): "opening SSH or RDP to the internet" is about ports 22 and 3389.
-SERVICE_PORTS = {
-    "ssh": "22",
-    "rdp": "3389",
-    "remote desktop": "3389",
-    "telnet": "23",
-    "ftp": "21",
-    "smb": "445",
-    "vnc": "5900",
-    "postgres": "5432",
-    "mysql": "3306",
-    "mariadb": "3306",
-    "redis": "6379",
-    "mongodb": "27017",
-    "elasticsearch": "9200",
-    "memcached": "11211",
-    "docker daemon": "2375",
-    "kubernetes api": "6443",
+# defaults): "opening SSH or RDP to the internet" is about ports 22 and 3389, "a database port"
+# about every common database server's.
+_DATABASE_PORTS = ("5432", "3306", "1433", "1521", "27017", "6379", "9042", "5984", "26257")
+SERVICE_PORTS: dict[str, tuple[str, ...]] = {
+    "ssh": ("22",),
+    "rdp": ("3389",),
+    "remote desktop": ("3389",),
+    "telnet": ("23",),
+    "ftp": ("21",),
+    "smb": ("445",),
+    "vnc": ("5900",),
+    "winrm": ("5985", "5986"),
+    "postgres": ("5432",),
+    "postgresql": ("5432",),
+    "mysql": ("3306",),
+    "mariadb": ("3306",),
+    "sql server": ("1433",),
+    "mssql": ("1433",),
+    "oracle": ("1521",),
+    "redis": ("6379",),
+    "mongodb": ("27017",),
+    "mongo": ("27017",),
+    "cassandra": ("9042",),
+    "elasticsearch": ("9200",),
+    "memcached": ("11211",),
+    "docker daemon": ("2375", "2376"),
+    "kubernetes api": ("6443",),
+    "etcd": ("2379",),
+    "kubelet": ("10250",),
+    **dict.fromkeys(("database", "databases", "db"), _DATABASE_PORTS),
 }
 _PORT_NUMBER = re.compile(r"(?<![\w./:-])([1-9]\d{1,4})(?![\w./:-])")
 
@@ -625,19 +644,25 @@ def named_ports(text: str) -> list[str]:
     lowered = text.lower()
     words = _words(text)
     found = [p for p in _PORT_NUMBER.findall(text) if int(p) <= 65535]
-    for service, port in SERVICE_PORTS.items():
-        if (service in lowered if " " in service else service in words) and port not in found:
-            found.append(port)
+    for service, ports in SERVICE_PORTS.items():
+        if service in lowered if " " in service else service in words:
+            found += ports
     return list(dict.fromkeys(found))
+
+
+# A rule for every port holds the ports named: `IpProtocol=-1` or `--protocol -1`/`all` (EC2's
+# "all traffic"), gcloud's `--allow all`
+_ALL_PORTS = r"-1|all"
 
 
 def on_ports(pattern: str | dict, ports: list[str]) -> str | dict:
     """A pattern narrowed to the ports named: one of them somewhere in the command (`--port 22`,
-    `tcp:22`, `FromPort=22`, `22/tcp`), not inside an address or an id."""
+    `tcp:22`, `FromPort=22`, `22/tcp`), not inside an address or an id, or a rule for every
+    port."""
     if not ports or not isinstance(pattern, dict):
         return pattern
     spelled = "|".join(ports)
-    port = rf"re:(^|[^\w.-]|[a-z]:|=)({spelled})([^\w.]|$)"
+    port = rf"re:(^|[^\w.-]|[a-z]:|=)({spelled})([^\w.]|$)|^({_ALL_PORTS})$"
     return {**pattern, "anywhere": [*pattern.get("anywhere", []), port]}
 
 
@@ -976,4 +1001,58 @@ def describe(sentence: str) -> Described:
     )
     described.patterns += setting_patterns(sentence)
     described.patterns += assignment_patterns(sentence)
+    if _EVERY_NAMESPACE.search(lowered):
+        _in_every_namespace(described)
     return described
+
+
+# "across all namespaces", "cluster-wide": what the sentence did everywhere at once (not what
+# an operation reaches: "deletes every resource of that kind in every namespace")
+_EVERY_NAMESPACE = re.compile(
+    r"\b(?:across|throughout)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
+    r"(?:\w+\s+)?namespaces?\b|\bcluster-wide\b|--all-namespaces\b"
+)
+# a namespace given as each one of a loop (`xargs -I{} kubectl … -n {}`, `-n "$ns"`)
+_EACH_NAMESPACE = r"re:^(\{\}|\$\{?\w+\}?)$"
+# Kinds that belong to no namespace (kubectl api-resources --namespaced=false): all of them is
+# every one in the cluster
+_CLUSTER_KINDS = (
+    "persistentvolume",
+    "namespace",
+    "node",
+    "customresourcedefinition",
+    "clusterrole",
+    "clusterrolebinding",
+    "storageclass",
+)
+
+
+def _in_every_namespace(described: Described) -> None:
+    """The commands of a sentence about every namespace at once, done in every namespace:
+    kubectl's with `--all-namespaces`, in a loop over them, or (`--all`) of a kind that belongs
+    to no namespace; any tool's with words saying so. One namespace is another operation."""
+    kubectl = [
+        pattern.as_json()
+        for line in described.lines
+        if line.startswith("kubectl ")
+        for pattern in patterns_from_text(line)
+    ]
+    described.lines = [line for line in described.lines if not line.startswith("kubectl ")]
+    kept = [p for p in described.patterns if p.get("program") != "kubectl"]
+    kubectl += [p for p in described.patterns if p.get("program") == "kubectl"]
+    for pattern in kubectl:
+        if "namespace" in pattern.get("subcommand", ()):
+            # the namespaces are where: deleting one is not what was done, deleting them all is
+            kept.append({**pattern, "flags": [*pattern.get("flags", ()), "--all"]})
+            continue
+        kept.append({**pattern, "flags": [*pattern.get("flags", ()), "--all-namespaces"]})
+        options = {**pattern.get("options", {}), "--namespace": _EACH_NAMESPACE}
+        kept.append({**pattern, "options": options})
+        if pattern.get("subcommand") == ["delete"] and "--all" in pattern.get("flags", ()):
+            kept += [{**pattern, "subcommand": ["delete", kind]} for kind in _CLUSTER_KINDS]
+    described.patterns = kept
+    # any tool's: its words say every namespace (`--all-namespaces`)
+    described.operations = [
+        {**operation, "operation": [*operation["operation"], ["namespace"]]}
+        for operation in described.operations
+    ]

@@ -276,6 +276,102 @@ def _writes(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [like(inv, WRITE_FILE, flags=flags, args=targets, options={})], pure
 
 
+# parted(8) commands that replace the partition table (mklabel), or remove a partition's entry
+_PARTED_ERASING = frozenset({"mklabel", "mktable", "rm"})
+# cryptsetup(8) actions that write a new LUKS header or erase every key slot
+_CRYPTSETUP_ERASING = frozenset({"luksformat", "erase", "lukserase"})
+
+
+def _erased_devices(inv: Invocation) -> list[str]:
+    """The devices (or image files) a command destroys the contents of, as `dd of=DEVICE` does:
+    a new filesystem (mkfs.*, mke2fs, mkswap), wiped signatures (wipefs -a/-o), a zapped or
+    cleared partition table (sgdisk -Z/-z/-o, sfdisk --delete, parted mklabel|rm), overwritten
+    (shred), discarded (blkdiscard), a destructive write test (badblocks -w), a new LUKS header
+    (cryptsetup luksFormat|erase), or a low-level format (nvme format). Listing and dry runs
+    (wipefs with no option or -n, mkfs -n/-N, sgdisk -p) erase nothing."""
+    program, args, flags = inv.program, inv.args, inv.flags
+    if inv.defused:
+        return []
+    if program in ("mkfs", "mkswap", "shred", "blkdiscard"):
+        return list(args)
+    if program == "wipefs" and flags & {"--all", "--offset"}:
+        return list(args)
+    if program == "sgdisk" and flags & {"--zap-all", "--zap", "--clear"}:
+        return list(args)
+    if program == "sfdisk" and "--delete" in flags:
+        return args[:1]
+    if program == "parted" and len(args) >= 2 and _PARTED_ERASING & {a.lower() for a in args}:
+        return args[:1]
+    if program == "badblocks" and "-w" in flags:
+        return args[:1]
+    if program == "cryptsetup" and len(args) >= 2 and args[0].lower() in _CRYPTSETUP_ERASING:
+        return args[1:2]
+    if program == "nvme" and len(args) >= 2 and args[0] == "format":
+        return args[1:2]
+    return []
+
+
+DELETE_OBJECTS = "delete-objects"
+# a sync source that holds nothing makes `sync --delete` delete every object at the destination
+_EMPTY_SOURCE = re.compile(r"(?i)(^|/)empty[\w.-]*/?$|^\$\(\s*mktemp\s+-d[^)]*\)$|^/var/empty/?$")
+# filters that narrow what a recursive removal removes (aws s3, rclone, gcloud, mc)
+_OBJECT_FILTERS = frozenset(
+    "--exclude --include --filter --filter-from --include-from --exclude-from --min-age "
+    "--max-age --older-than --newer-than --pattern".split()
+)
+
+
+def _objects_removed(inv: Invocation) -> list[str]:
+    """Where a command removes every object of an object store, whichever cloud's CLI it is:
+    `aws s3 rm --recursive` (and `rb --force`, read as it), `gcloud storage rm -r` (and gsutil's
+    `rm -r`), `az storage blob delete-batch`, `az storage container delete` (its blobs go with
+    it), `rclone delete|purge`, `mc rm --recursive --force`, `mc rb --force`, `s3cmd del
+    --recursive`, `s3cmd rb --recursive`, and a `sync --delete` from an empty directory. A
+    filter (`--exclude`, `--include`, an age) or a dry run removes less, or nothing."""
+    program, sub, args, flags = inv.program, inv.subcommand, inv.args, inv.flags
+    if inv.defused or flags & _OBJECT_FILTERS or set(inv.options) & _OBJECT_FILTERS:
+        return []
+    recursive = "--recursive" in flags
+    words = [a.lower() for a in args[:1]]
+    if program == "aws" and sub == ("s3", "rm") and recursive:
+        return list(args)
+    if program == "aws" and sub == ("s3", "sync") and "--delete" in flags and len(args) == 2:
+        return args[1:] if _EMPTY_SOURCE.search(args[0]) else []
+    if program == "gcloud" and sub == ("storage", "rm") and recursive:
+        return list(args)
+    if program == "az" and sub[:3] == ("storage", "container", "delete"):
+        return inv.options.get("--name", []) or list(args)
+    if program == "az" and sub[:3] == ("storage", "blob", "delete-batch"):
+        return inv.options.get("--source", []) + list(sub[3:4])
+    if program == "rclone" and words in (["purge"], ["delete"]):
+        return args[1:]
+    if program == "rclone" and words == ["sync"] and len(args) == 3:
+        return args[2:] if _EMPTY_SOURCE.search(args[1]) else []
+    if program == "mc" and (words == ["rm"] and recursive or words == ["rb"]):
+        return args[1:] if "--force" in flags else []
+    if program == "s3cmd" and words in (["del"], ["rm"], ["rb"]) and recursive:
+        return args[1:]
+    return []
+
+
+def _object_stores(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """Every object under a URL removed is `delete-objects URL` in every cloud's CLI
+    (`_objects_removed`), so a report in one cloud's spelling reaches the others'."""
+    objects = _objects_removed(inv)
+    if not objects:
+        return [], False
+    return [like(inv, DELETE_OBJECTS, args=objects, options={})], False
+
+
+def _devices(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """Erasing a device is writing over it: `write-file DEVICE`, the form `dd of=DEVICE` and
+    `cat image > DEVICE` take, so a report of any one reaches every other."""
+    devices = _erased_devices(inv)
+    if not devices:
+        return [], False
+    return [like(inv, WRITE_FILE, args=devices, options={})], False
+
+
 # --- tools' own synonyms -------------------------------------------------------------------------
 
 # `find` tests that narrow what `-delete` removes (`-type` and the depth limits do not).
@@ -676,6 +772,8 @@ _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
     _printers,
     _interpreters,
     _writes,
+    _devices,
+    _object_stores,
 ]
 
 

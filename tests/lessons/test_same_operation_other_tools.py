@@ -1,0 +1,90 @@
+"""A report of one command reaches the other tools and subcommands that perform the same
+dangerous operation (each family written from the tools' documentation), while their listing,
+dry-run, local-only and safe-flag look-alikes stay allowed."""
+
+import pytest
+
+from tests.lessons.guard_probe import wrongly_read
+
+# (example, title, why, must block, must stay allowed)
+CASES = [
+    (
+        "sudo mkfs.ext4 /dev/sdc",
+        "Formatted the wrong disk",
+        "mkfs writes a new empty filesystem over whatever the device held.",
+        [
+            "sudo wipefs -a /dev/sdc",
+            "sudo wipefs --all --force /dev/sdc1",
+            "sudo sgdisk -Z /dev/sdc",
+            "sudo sgdisk --clear /dev/sdc",
+            "sudo dd if=/dev/zero of=/dev/sdc bs=4M",
+            "sudo blkdiscard -f /dev/sdc",
+            "sudo shred -vz /dev/sdc",
+            "sudo parted -s /dev/sdc mklabel gpt",
+            "sudo mkswap /dev/sdc2",
+            "sudo cryptsetup luksFormat /dev/sdc",
+            "sudo badblocks -wsv /dev/sdc",
+            "sudo mkfs.xfs -f /dev/vdb",
+        ],
+        [
+            "sudo wipefs /dev/sdc",
+            "sudo wipefs -n -a /dev/sdc",
+            "sudo mkfs.ext4 -n /dev/sdc",
+            "sudo sgdisk -p /dev/sdc",
+            "sudo parted /dev/sdc print",
+            "sudo blkid /dev/sdc",
+            "sudo badblocks -sv /dev/sdc",
+            "sudo cryptsetup luksOpen /dev/sdc data",
+            "dd if=/dev/sdc of=/srv/backup/sdc.img bs=4M",
+            "shred -u notes.txt",
+            "lsblk -f",
+        ],
+    ),
+    (
+        "sudo dd if=debian.iso of=/dev/sdX bs=4M status=progress",
+        "Wrote the installer image over the system disk",
+        "dd overwrote the block device it was pointed at, partition table and all.",
+        [
+            "sudo wipefs -a /dev/sda",
+            "sudo mkfs.vfat -I /dev/sdb",
+            "sudo sgdisk --zap-all /dev/nvme0n1",
+            "cat debian.iso | sudo tee /dev/sdb > /dev/null",
+        ],
+        ["sudo fdisk -l", "dd if=/dev/zero of=./disk.img bs=1M count=64", "sudo lsblk"],
+    ),
+    (
+        "aws s3 rm s3://ledger-archive --recursive",
+        "Emptied the ledger archive bucket",
+        "Every object under the bucket was deleted at once; there was no versioning.",
+        [
+            "aws s3 rb s3://ledger-archive --force",
+            "gsutil -m rm -r gs://ledger-archive",
+            "gcloud storage rm -r gs://ledger-archive/**",
+            "az storage blob delete-batch --source ledger-archive --account-name acct",
+            "az storage container delete --name ledger-archive --account-name acct",
+            "rclone purge gcs:ledger-archive",
+            "rclone delete s3:ledger-archive",
+            "mc rm --recursive --force minio/ledger-archive",
+            "s3cmd del --recursive s3://ledger-archive",
+            "aws s3 sync ./empty s3://ledger-archive --delete",
+            "aws s3 sync $(mktemp -d) s3://ledger-archive --delete",
+        ],
+        [
+            "aws s3 ls s3://ledger-archive --recursive",
+            "aws s3 rm s3://ledger-archive --recursive --dryrun",
+            "aws s3 sync ./site s3://ledger-archive --delete",
+            "gsutil ls -r gs://ledger-archive",
+            "rclone delete s3:ledger-archive --dry-run",
+            "rclone lsf s3:ledger-archive",
+            "az storage blob list --container-name ledger-archive --account-name acct",
+            "mc ls --recursive minio/ledger-archive",
+            "gsutil rm gs://ledger-archive/one.csv",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("example", "title", "why", "block", "allow"), CASES)
+def test_a_report_reaches_every_tool_doing_the_same_operation(example, title, why, block, allow):
+    missed, blocked, derived = wrongly_read(example, title, why, block, allow)
+    assert (missed, blocked) == ([], []), derived.trigger

@@ -386,6 +386,25 @@ _NARROWING = frozenset(
 _EVERY_ONE = {("rm",): "ps", ("rmi",): "images", ("volume", "rm"): "volume ls"}
 
 
+# A removal given everything a listing prints, unfiltered: the prune of that kind with --all.
+_EVERY_LISTED = {
+    ("volume", "rm"): ("volume ls", ("volume", "prune")),
+    ("rmi",): ("images", ("image", "prune")),
+    ("image", "rm"): ("images", ("image", "prune")),
+}
+
+
+def _lists_every(arg: str, listing: str) -> bool:
+    """`$(docker volume ls -q)` as `commands` keeps it: `$(docker volume ls)`, no filter."""
+    inner = arg.removeprefix("$(").removesuffix(")").split()
+    return (
+        arg.startswith("$(")
+        and inner[:1] == ["docker"]
+        and " ".join(w for w in inner[1:] if not w.startswith("-")) == listing
+        and not any(w in ("--filter", "-f") for w in inner)
+    )
+
+
 def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     program, sub = inv.program, inv.subcommand
     if program == "terraform" and sub[:1] in (("run-all",), ("run",)) and inv.args:
@@ -438,17 +457,26 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         ], False
     listing = _EVERY_ONE.get(sub) if program == "docker" else None
     if listing is not None and "--all" in inv.flags:
-        # `podman rmi --all` removes what `docker rmi $(docker images -q)` removes
-        return [
-            like(
-                inv,
-                "docker",
-                sub,
-                flags=inv.flags - {"--all"},
-                args=[*inv.args, f"$(docker {listing})"],
-                options=inv.options,
-            )
-        ], True
+        # `podman rmi --all` removes what `docker rmi $(docker images -q)` removes, and so
+        # what that prune removes
+        listed = like(
+            inv,
+            "docker",
+            sub,
+            flags=inv.flags - {"--all"},
+            args=[*inv.args, f"$(docker {listing})"],
+            options=inv.options,
+        )
+        return [listed, *_tools(listed)[0]], True
+    if program == "docker" and sub == ("compose", "down") and "--volumes" in inv.flags:
+        # compose down -v removes the project's named and anonymous volumes (docker compose
+        # down's reference), as `docker volume rm` of each does; that is its part about volumes
+        return [like(inv, "docker", ("volume", "rm"), args=[], options={}, part="volume")], False
+    listed_all = _EVERY_LISTED.get(sub) if program == "docker" else None
+    if listed_all is not None and any(_lists_every(a, listed_all[0]) for a in inv.args):
+        # `docker volume rm $(docker volume ls -q)` removes every volume no container uses (the
+        # others refuse), as `docker volume prune --all` does
+        return [like(inv, "docker", listed_all[1], flags={"--all"}, args=[], options={})], False
     if program == "docker" and sub == ("volume", "prune"):
         return [like(inv, "docker", ("system", "prune"), flags=inv.flags | {"--volumes"})], True
     if program == "aws" and sub == ("s3", "rb") and "--force" in inv.flags:
@@ -477,6 +505,11 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "helm", ("install",), flags=inv.flags - {"--install"}, options=inv.options)
         ], False
+    if program == "helmfile" and sub[:1] == ("destroy",):
+        # helmfile's destroy uninstalls every release the helmfile selects (`helm uninstall` of
+        # each); its environment and namespace say where
+        names = [v.partition("=")[2] for v in inv.options.get("--selector", []) if "name=" in v]
+        return [like(inv, "helm", ("uninstall",), args=names or ["*"])], False
     if program in ("scp", "sftp") and "-o" in inv.options:
         # the ssh options scp and sftp pass on are ssh's (scp(1): "-o ssh_option")
         return [like(inv, "ssh", flags={"-o"}, options={"-o": inv.options["-o"]}, args=[])], False

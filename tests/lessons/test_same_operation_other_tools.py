@@ -81,6 +81,54 @@ CASES = [
             "gsutil rm gs://ledger-archive/one.csv",
         ],
     ),
+    (
+        "docker compose down -v",
+        "Lost the local database volume with compose down -v",
+        "-v removes the project's named volumes, with the database's data in them.",
+        [
+            "docker-compose -f compose.prod.yml down --volumes",
+            "podman-compose down -v",
+            "docker volume rm ledger_pgdata",
+            "docker volume rm -f ledger_pgdata ledger_cache",
+            "podman volume rm ledger_pgdata",
+            "docker volume rm $(docker volume ls -q)",
+        ],
+        [
+            "docker compose down",
+            "docker compose stop",
+            "docker volume ls",
+            "docker volume inspect ledger_pgdata",
+            "docker volume create ledger_pgdata",
+            "docker rm ledger-db-1",
+        ],
+    ),
+    (
+        "docker volume prune -f",
+        "Pruned every Docker volume on the build host",
+        "Every volume no container uses is deleted, with the databases stored in them.",
+        ["docker volume rm $(docker volume ls -q)", "podman volume rm --all"],
+        [
+            "docker volume rm $(docker volume ls -q --filter name=ci-tmp)",
+            "docker volume ls -q",
+            "docker image prune -f",
+        ],
+    ),
+    (
+        "helm uninstall <release> -n production",
+        "Uninstalled a production Helm release",
+        "Every Kubernetes object of the release in production is deleted.",
+        [
+            "helmfile -e production destroy",
+            "helmfile --environment production -l name=billing delete",
+            "helmfile -f helmfile.d/production.yaml destroy",
+        ],
+        [
+            "helmfile -e production diff",
+            "helmfile -e production template",
+            "helmfile -e production list",
+            "helmfile -e staging destroy",
+        ],
+    ),
 ]
 
 

@@ -276,6 +276,44 @@ def _writes(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [like(inv, WRITE_FILE, flags=flags, args=targets, options={})], pure
 
 
+_SSH_CONFIG = re.compile(r"(^|/)(\.ssh/config|ssh_config(\.d/[^/]+)?)$")
+_SSH_SETTING = re.compile(r"^\s*([A-Za-z]+)(?:\s*=\s*|\s+)(\S.*?)\s*$")
+
+
+def _ssh_config(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """A setting written into ssh's configuration (`~/.ssh/config`, `/etc/ssh/ssh_config`,
+    `ssh_config.d/`) is ssh's `-o Setting=value` for the hosts its `Host` line names
+    (ssh_config(5): `-o` takes any configuration line)."""
+    targets = inv.options.get(WRITES, []) + (inv.args if inv.program == "tee" else [])
+    if inv.program not in ("echo", "printf", "cat", "tee") or not any(
+        _SSH_CONFIG.search(t) for t in targets
+    ):
+        return [], False
+    written = [] if inv.program == "tee" else inv.args
+    text = "\n".join([*written, *inv.options.get(STDIN, [])]).replace("\\n", "\n")
+    settings: list[str] = []
+    hosts: list[str] = []
+    user = ""
+    for line in text.splitlines():
+        found = _SSH_SETTING.match(line)
+        if found is None:
+            continue
+        key, value = found.groups()
+        if key.lower() in ("host", "match"):
+            hosts += value.split()
+        elif key.lower() == "user":
+            user = value
+        else:
+            settings.append(f"{key}={value}")
+    if not settings:
+        return [], False
+    flags, options = {"-o"}, {"-o": settings}
+    if user:
+        flags.add("-l")
+        options["-l"] = [user]
+    return [like(inv, "ssh", flags=flags, options=options, args=hosts or ["*"])], False
+
+
 # parted(8) commands that replace the partition table (mklabel), or remove a partition's entry
 _PARTED_ERASING = frozenset({"mklabel", "mktable", "rm"})
 # cryptsetup(8) actions that write a new LUKS header or erase every key slot
@@ -364,9 +402,11 @@ def _object_stores(inv: Invocation) -> tuple[list[Invocation], bool]:
 
 
 def _devices(inv: Invocation) -> tuple[list[Invocation], bool]:
-    """Erasing a device is writing over it: `write-file DEVICE`, the form `dd of=DEVICE` and
+    """Erasing a device is writing over it: `write-file /dev/…`, the form `dd of=DEVICE` and
     `cat image > DEVICE` take, so a report of any one reaches every other."""
-    devices = _erased_devices(inv)
+    # a device path only: a file shredded (`shred -u notes.txt`) is a file removed, and a
+    # placeholder (`mkfs.ext4 <device>`) would stand for every file written
+    devices = [d for d in _erased_devices(inv) if d.startswith("/dev/")]
     if not devices:
         return [], False
     return [like(inv, WRITE_FILE, args=devices, options={})], False
@@ -403,6 +443,59 @@ def _lists_every(arg: str, listing: str) -> bool:
         and " ".join(w for w in inner[1:] if not w.startswith("-")) == listing
         and not any(w in ("--filter", "-f") for w in inner)
     )
+
+
+# A command line that reboots or powers a host off, where a command starts (`sudo reboot`,
+# `shutdown -r now`, `systemctl poweroff`, `init 6`; not `shutdown -c`, which cancels one).
+_POWER = re.compile(
+    r"(?:^|[;&|(]\s*)(?:sudo\s+(?:-\S+\s+)*)?(?:/usr)?(?:/s?bin/)?"
+    r"(reboot|poweroff|halt|shutdown(?![^;&|]*\s-[ck]\b)|systemctl\s+(?:reboot|poweroff|halt)|"
+    r"(?:tele?)?init\s+[06])(?=$|[\s;&|)])"
+)
+# ansible's modules by their short names (`ansible.builtin.reboot` is `reboot`)
+_MODULE_PREFIX = re.compile(r"^(ansible\.(builtin|legacy|windows)|community\.general)\.")
+# programs that run one command on many hosts at once: the host list comes first
+_FAN_OUT = frozenset({"pssh", "parallel-ssh", "pdsh", "clush"})
+
+
+def _power_module(text: str) -> str | None:
+    """The ansible module a command line amounts to when it reboots or powers off a host."""
+    found = _POWER.search(text.strip())
+    if found is None:
+        return None
+    word = found.group(1)
+    return "reboot" if "reboot" in word or " 6" in word or " -r" in text else "shutdown"
+
+
+def _many_hosts_power(inv: Invocation) -> Invocation | None:
+    """A reboot or power-off run on a group of hosts is ansible's ad-hoc `-m reboot` (or
+    `-m shutdown`), whichever way it is spelt: the module by its collection name
+    (`ansible.builtin.reboot`), `-m shell|command|raw -a 'shutdown -r now'`, or a parallel
+    shell (`pssh -h hosts -i 'sudo reboot'`, `pdsh -w web[1-9] reboot`, `clush -g web reboot`)."""
+    if inv.program == "ansible":
+        module = _MODULE_PREFIX.sub("", (inv.options.get("--module-name") or [""])[0])
+        if module in ("shell", "command", "raw", "win_shell", "win_command"):
+            module = _power_module(" ".join(inv.options.get("--args", []))) or ""
+        if module not in ("reboot", "shutdown") or inv.options.get("--module-name") == [module]:
+            return None
+        options = {**inv.options, "--module-name": [module]}
+        options.pop("--args", None)
+        flags = inv.flags - {"--args"}
+        return like(inv, "ansible", flags=flags, options=options)
+    if inv.program in _FAN_OUT and inv.args:
+        command = inv.args[-1] if inv.program in ("pssh", "parallel-ssh") else " ".join(inv.args)
+        fanned = next((m for t in (command, *inv.args[1:]) for m in [_power_module(t)] if m), None)
+        if fanned is None:
+            return None
+        become = {"--become"} if inv.sudo or "sudo " in command else set()
+        return like(
+            inv,
+            "ansible",
+            flags={"--module-name", *become},
+            options={"--module-name": [fanned]},
+            args=inv.args[:1],
+        )
+    return None
 
 
 def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
@@ -505,14 +598,18 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "helm", ("install",), flags=inv.flags - {"--install"}, options=inv.options)
         ], False
+    fanned = _many_hosts_power(inv)
+    if fanned is not None:
+        return [fanned], False
     if program == "helmfile" and sub[:1] == ("destroy",):
         # helmfile's destroy uninstalls every release the helmfile selects (`helm uninstall` of
         # each); its environment and namespace say where
         names = [v.partition("=")[2] for v in inv.options.get("--selector", []) if "name=" in v]
         return [like(inv, "helm", ("uninstall",), args=names or ["*"])], False
     if program in ("scp", "sftp") and "-o" in inv.options:
-        # the ssh options scp and sftp pass on are ssh's (scp(1): "-o ssh_option")
-        return [like(inv, "ssh", flags={"-o"}, options={"-o": inv.options["-o"]}, args=[])], False
+        # the ssh options scp and sftp pass on are ssh's (scp(1): "-o ssh_option"), for the
+        # user and host they connect to (`user@host:path`, sftp's `user@host`)
+        return [_ssh_to(inv, inv.options["-o"])], False
     if program == "deluser" and inv.flags & {"--remove-home", "--remove-all-files"}:
         # Debian's deluser(8): the account with its home, as `userdel -r` removes it
         return [like(inv, "userdel", flags={"--remove"}, options={})], False
@@ -565,6 +662,17 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         verb = {"rb": ("buckets", "delete")}.get(sub[0], (sub[0],))
         return [like(inv, "gcloud", ("storage", *verb), flags=flags, options=inv.options)], True
     return [], False
+
+
+def _ssh_to(inv: Invocation, settings: list[str]) -> Invocation:
+    """ssh with these `-o` settings to the remote a copying command names."""
+    remote = next((a for a in inv.args if re.match(r"^[^/:\s]+:|^[^/:\s]+@[^/:\s]+$", a)), "")
+    user, _, host = remote.partition(":")[0].rpartition("@")
+    flags, options = {"-o"}, {"-o": list(settings)}
+    if user:
+        flags.add("-l")
+        options["-l"] = [user]
+    return like(inv, "ssh", flags=flags, options=options, args=[host] if host else [])
 
 
 def _group_added(inv: Invocation) -> Invocation | None:
@@ -805,6 +913,7 @@ _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
     _printers,
     _interpreters,
     _writes,
+    _ssh_config,
     _devices,
     _object_stores,
 ]

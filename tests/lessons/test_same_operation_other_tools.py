@@ -129,6 +129,51 @@ CASES = [
             "helmfile -e staging destroy",
         ],
     ),
+    (
+        "ansible <group> -i <inventory> -b -m reboot",
+        "Rebooted a whole tier at once with an ad-hoc command",
+        "Every host of the group goes down together instead of one at a time.",
+        [
+            "ansible api -i hosts.ini -b -m ansible.builtin.reboot",
+            "ansible api -i hosts.ini --become -m ansible.legacy.reboot -a 'reboot_timeout=600'",
+            "ansible api -i hosts.ini -b -m shell -a 'shutdown -r +1'",
+            "ansible api -i hosts.ini -b -m command -a 'systemctl reboot'",
+            "ansible api -i hosts.ini -b -m raw -a '/sbin/reboot'",
+            "pssh -h api-hosts.txt -i 'sudo reboot'",
+            "parallel-ssh -h api-hosts.txt 'sudo shutdown -r now'",
+            "pdsh -w api[1-8] sudo reboot",
+        ],
+        [
+            "ansible api -i hosts.ini -m ping",
+            "ansible api -i hosts.ini -b -m shell -a 'echo reboot scheduled'",
+            "ansible api -i hosts.ini -b -m shell -a 'shutdown -c'",
+            "ansible api -i hosts.ini -m command -a 'cat /var/run/reboot-required'",
+            "pssh -h api-hosts.txt -i 'cat /var/run/reboot-required'",
+            "pdsh -w api[1-8] uptime",
+            "ansible api -i hosts.ini -b -m reboot --check",
+        ],
+    ),
+    (
+        "ssh -o StrictHostKeyChecking=no <user>@<host>",
+        "Turned off host key checking to get past the prompt",
+        "Without host key verification a man in the middle receives the session.",
+        [
+            "ssh -o StrictHostKeyChecking=no build-3.internal",
+            "scp -o StrictHostKeyChecking=no dump.sql ops@db-2.internal:/tmp/",
+            "sftp -o StrictHostKeyChecking=no ops@files.internal",
+            "rsync -a -e 'ssh -o StrictHostKeyChecking=no' ./out/ ops@web-4.internal:/srv/",
+            "GIT_SSH_COMMAND='ssh -o StrictHostKeyChecking=no' git fetch git@git.internal:a/b.git",
+            "printf 'Host *\\n  StrictHostKeyChecking no\\n' >> ~/.ssh/config",
+            "echo 'StrictHostKeyChecking=no' | sudo tee -a /etc/ssh/ssh_config",
+        ],
+        [
+            "ssh -o StrictHostKeyChecking=yes ops@build-3.internal",
+            "scp -o ConnectTimeout=5 dump.sql ops@db-2.internal:/tmp/",
+            "rsync -a -e 'ssh -i ~/.ssh/deploy' ./out/ ops@web-4.internal:/srv/",
+            "printf 'Host build-*\\n  User ops\\n' >> ~/.ssh/config",
+            "ssh-keyscan -H build-3.internal >> ~/.ssh/known_hosts",
+        ],
+    ),
 ]
 
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+import shlex
 from collections.abc import Callable, Iterable, Sequence
 
 from lessons.command_tables import (
@@ -55,6 +56,7 @@ from lessons.command_tables import (
     INSECURE_FLAGS,
     INTERPRETERS,
     SERVICE_NAMES,
+    SIGNALS,
     SQL_CLIENTS,
     SQL_POSITIONAL,
     TRUE_WORDS,
@@ -229,9 +231,34 @@ _PROCESS_OF = re.compile(
 )
 
 
+_FUSER_SIGNAL = re.compile(r"^-(?:SIG)?([A-Z]{3,}|\d+)$")
+
+
+def _fuser_kill(inv: Invocation) -> Invocation | None:
+    """fuser(1) -k kills the processes using a file, a mount or a port (`5432/tcp`), with KILL
+    unless told another `-SIGNAL`: `kill --signal=KILL` of them."""
+    words = inv.text.split()
+    if inv.program != "fuser" or not {"-k", "--kill"} & set(words[1:]) and "-k" not in inv.flags:
+        return None
+    signal = "KILL"
+    for word in words[1:]:
+        found = _FUSER_SIGNAL.match(word)
+        if found:
+            signal = SIGNALS.get(found.group(1), found.group(1))
+    targets = [a for a in inv.args if not _FUSER_SIGNAL.match(a)]
+    # its part that kills: what fuser written in a trigger (`fuser -k -m <mount>`) names is
+    # which processes, not any process
+    return like(
+        inv, "kill", flags={"--signal"}, args=targets, options={"--signal": [signal]}, part="kill"
+    )
+
+
 def _processes(inv: Invocation) -> tuple[list[Invocation], bool]:
     """`pkill -9 postgres`, `killall -9 postgres` and `kill -9 $(pgrep postgres)` all send
-    KILL to postgres: `kill --signal=KILL postgres`."""
+    KILL to postgres: `kill --signal=KILL postgres`; so does `fuser -k 5432/tcp`."""
+    fuser = _fuser_kill(inv)
+    if fuser is not None:
+        return [fuser], False
     if inv.program not in ("kill", "pkill", "killall"):
         return [], False
     targets = []
@@ -601,6 +628,9 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     fanned = _many_hosts_power(inv)
     if fanned is not None:
         return [fanned], False
+    cmdlet = _powershell_cloud(inv)
+    if cmdlet is not None:
+        return [cmdlet], True
     if program == "helmfile" and sub[:1] == ("destroy",):
         # helmfile's destroy uninstalls every release the helmfile selects (`helm uninstall` of
         # each); its environment and namespace say where
@@ -673,6 +703,50 @@ def _ssh_to(inv: Invocation, settings: list[str]) -> Invocation:
         flags.add("-l")
         options["-l"] = [user]
     return like(inv, "ssh", flags=flags, options=options, args=[host] if host else [])
+
+
+# Azure PowerShell's Remove-Az* cmdlets and the az commands that delete the same resource
+# (-Force skips the confirmation, as az's --yes does).
+_AZ_CMDLETS = {
+    "remove-azresourcegroup": ("group", "delete"),
+    "remove-azvm": ("vm", "delete"),
+    "remove-azstorageaccount": ("storage", "account", "delete"),
+    "remove-azstoragecontainer": ("storage", "container", "delete"),
+    "remove-azsqldatabase": ("sql", "db", "delete"),
+    "remove-azsqlserver": ("sql", "server", "delete"),
+    "remove-azkeyvault": ("keyvault", "delete"),
+    "remove-azakscluster": ("aks", "delete"),
+    "remove-azwebapp": ("webapp", "delete"),
+    "remove-azcosmosdbaccount": ("cosmosdb", "delete"),
+}
+_AZ_PARAMETERS = {"-name": "--name", "-resourcegroupname": "--resource-group"}
+
+
+def _powershell_cloud(inv: Invocation) -> Invocation | None:
+    """`Remove-AzResourceGroup -Name rg -Force` is `az group delete --name rg --yes`; AWS Tools
+    for PowerShell's `Remove-S3Bucket -BucketName b -DeleteBucketContent` is `aws s3 rb s3://b
+    --force`."""
+    try:
+        words = shlex.split(inv.text)
+    except ValueError:
+        words = inv.text.split()
+    lowered = [w.lower() for w in words]
+    if inv.program == "remove-s3bucket":
+        buckets = [words[k + 1] for k, w in enumerate(lowered[:-1]) if w == "-bucketname"]
+        flags = {"--force"} if "-deletebucketcontent" in lowered else set()
+        return like(
+            inv, "aws", ("s3", "rb"), flags=flags, args=[f"s3://{b}" for b in buckets], options={}
+        )
+    sub = _AZ_CMDLETS.get(inv.program)
+    if sub is None:
+        return None
+    options = {
+        _AZ_PARAMETERS[w]: [words[k + 1]] for k, w in enumerate(lowered[:-1]) if w in _AZ_PARAMETERS
+    }
+    if "--name" not in options and inv.args:
+        options["--name"] = inv.args[:1]
+    flags = set(options) | ({"--yes"} if "-force" in lowered else set())
+    return like(inv, "az", sub, flags=flags, args=[], options=options)
 
 
 def _group_added(inv: Invocation) -> Invocation | None:
@@ -964,13 +1038,42 @@ def _over_the_tree(inv: Invocation, finder: Invocation | None) -> Invocation | N
     return like(inv, inv.program, flags=inv.flags | {"--recursive"}, options=inv.options)
 
 
+_REDIS_CLIENTS = frozenset({"redis-cli", "valkey-cli", "keydb-cli"})
+
+
+def _lists_every_key(inv: Invocation) -> bool:
+    """`redis-cli --scan` with no pattern or `*`, and `KEYS *`, list every key."""
+    if inv.program not in _REDIS_CLIENTS:
+        return False
+    if "--scan" in inv.flags:
+        return inv.options.get("--pattern", ["*"]) == ["*"]
+    return [a.lower() for a in inv.args[:1]] == ["keys"] and inv.args[1:] == ["*"]
+
+
+def _every_key_deleted(inv: Invocation, every_key: bool) -> Invocation | None:
+    """`redis-cli --scan | xargs redis-cli DEL` deletes every key of the database, as FLUSHDB
+    does (which `commands` reads as FLUSHALL): `redis-cli flushall`."""
+    if not every_key or inv.program not in _REDIS_CLIENTS:
+        return None
+    if [a.lower() for a in inv.args[:1]] not in (["del"], ["unlink"]):
+        return None
+    if not any(a.startswith("$(") for a in inv.args[1:]):
+        return None
+    return like(inv, inv.program, flags=inv.flags, args=["flushall"], options=inv.options)
+
+
 def with_equivalents(line: list[Invocation]) -> list[Invocation]:
     """The line with every command's equivalent forms added after it."""
     out: list[Invocation] = []
     removed: set[str] = set()
     finder: Invocation | None = None
+    every_key = False
     for inv in line:
         out.append(inv)
+        flushed = _every_key_deleted(inv, every_key)
+        if flushed is not None:
+            out += [flushed, *equivalents(flushed)]
+        every_key = _lists_every_key(inv) or every_key and inv.program not in _REDIS_CLIENTS
         if not inv.expanded:
             inv.expanded = True
             replaced = _replaced_link(inv, removed)

@@ -1011,6 +1011,11 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
     word0, rest = words[0], words[1:]
     name = program_name(word0)
 
+    if name in ("pwsh", "powershell") and rest:
+        # pwsh(1): -Command (any prefix of it down to -c) runs the rest of the line
+        at = next((k for k, w in enumerate(rest) if _POWERSHELL_COMMAND.fullmatch(w)), None)
+        if at is not None and at + 1 < len(rest):
+            return [ctx.wrapper(word0, rest), *ctx.line(" ".join(rest[at + 1 :]))]
     if name in INTERPRETERS and rest:
         opened = _open_shell(ctx, word0, rest)
         if opened is not None:
@@ -1129,6 +1134,9 @@ def _remote_host(args: list[str]) -> str:
         if found:
             return found.group(1) or found.group(2)
     return "host"
+
+
+_POWERSHELL_COMMAND = re.compile(r"(?i)-c(o(m(m(a(n(d)?)?)?)?)?)?")
 
 
 def _shell_options(rest: list[str]) -> list[str]:

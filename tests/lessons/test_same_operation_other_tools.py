@@ -174,6 +174,66 @@ CASES = [
             "ssh-keyscan -H build-3.internal >> ~/.ssh/known_hosts",
         ],
     ),
+    (
+        "sudo kill -9 <pid>",
+        "SIGKILLed the database server to free its port",
+        "KILL skips the shutdown checkpoint; recovery replays the whole WAL.",
+        ["sudo fuser -k 5432/tcp", "sudo fuser -k -9 5432/tcp", "sudo fuser -km /srv/pgdata"],
+        ["sudo fuser -v 5432/tcp", "sudo fuser -k -TERM 5432/tcp", "sudo lsof -i :5432"],
+    ),
+    (
+        "redis-cli -h <host> FLUSHALL",
+        "Flushed the shared Redis",
+        "Every key of every service sharing the server is deleted.",
+        [
+            "redis-cli -h cache-2.internal --scan | xargs redis-cli -h cache-2.internal DEL",
+            "redis-cli --scan --pattern '*' | xargs -n 500 redis-cli UNLINK",
+            "redis-cli KEYS '*' | xargs redis-cli del",
+        ],
+        [
+            "redis-cli --scan --pattern 'rate:*' | xargs redis-cli DEL",
+            "redis-cli --scan --pattern '*' | wc -l",
+            "redis-cli DEL session:42",
+        ],
+    ),
+    (
+        "mongosh <uri> --eval 'db.dropDatabase()'",
+        "Dropped the MongoDB database",
+        "dropDatabase deletes every collection with its documents and indexes.",
+        [
+            "mongosh mongodb://m-1.internal/ledger --eval "
+            "'db.getCollectionNames().forEach(c => db[c].drop())'",
+            "mongo ledger --eval 'db.getCollectionNames().forEach(function (n) { db[n].drop() })'",
+        ],
+        [
+            "mongosh mongodb://m-1.internal/ledger --eval "
+            "'db.getCollectionNames().forEach(c => print(db[c].countDocuments({})))'",
+            "mongosh mongodb://m-1.internal/ledger --eval 'db.getCollectionNames()'",
+        ],
+    ),
+    (
+        "curl -fsSL https://get.example.org/setup | bash",
+        "Piped an install script straight into a shell",
+        "Whatever the download contains runs before anyone has read it.",
+        [
+            "pwsh -c 'iwr -useb https://get.example.org/setup | iex'",
+            'powershell -NoProfile -Command "irm https://get.example.org/setup | iex"',
+        ],
+        [
+            "pwsh -c 'iwr -useb https://get.example.org/setup -OutFile setup.ps1'",
+            "pwsh -Command 'Get-FileHash install.ps1'",
+        ],
+    ),
+    (
+        "az group delete --name <resource-group> --yes",
+        "Deleted a whole resource group",
+        "Every resource in the group goes with it.",
+        [
+            "pwsh -c 'Remove-AzResourceGroup -Name ledger-prod -Force'",
+            "Remove-AzResourceGroup -Name ledger-prod -Force",
+        ],
+        ["Get-AzResourceGroup -Name ledger-prod", "pwsh -c 'Get-AzResource -ResourceGroupName x'"],
+    ),
 ]
 
 

@@ -628,6 +628,21 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     fanned = _many_hosts_power(inv)
     if fanned is not None:
         return [fanned], False
+    if (
+        program == "heroku"
+        and sub[:1] in (("addons:destroy",), ("addons:remove",))
+        and any(re.search(r"(?i)postgres|database", a) for a in inv.args)
+    ):
+        # destroying the app's Postgres add-on deletes the database with every table in it,
+        # all that `pg:reset` deletes and more (Heroku's CLI reference)
+        flags = inv.flags & {"--confirm", "--app"}
+        options = {k: v for k, v in inv.options.items() if k in flags}
+        return [
+            like(inv, "heroku", ("pg:reset",), flags=flags, args=["DATABASE_URL"], options=options)
+        ], False
+    published = _publishes(inv)
+    if published is not None:
+        return [published], False
     cmdlet = _powershell_cloud(inv)
     if cmdlet is not None:
         return [cmdlet], True
@@ -747,6 +762,29 @@ def _powershell_cloud(inv: Invocation) -> Invocation | None:
         options["--name"] = inv.args[:1]
     flags = set(options) | ({"--yes"} if "-force" in lowered else set())
     return like(inv, "az", sub, flags=flags, args=[], options=options)
+
+
+def _publishes(inv: Invocation) -> Invocation | None:
+    """Tools that publish through the registry's own client publish as it does: lerna's and
+    changesets' `publish` run `npm publish` for each package; cargo-workspaces' `publish` and
+    cargo-release with `--execute` (without it, a dry run) run `cargo publish`; the NuGet
+    CLI's and Paket's `push PACKAGE` are `dotnet nuget push PACKAGE`, and `nuget delete` is
+    `dotnet nuget delete`."""
+    program, sub, args = inv.program, inv.subcommand, inv.args
+    words = [a.lower() for a in args[:1]]
+    kept = inv.flags & {"--allow-dirty", "--no-verify", "--dry-run"}
+    if program in ("lerna", "changeset", "changesets") and words == ["publish"]:
+        return like(inv, "npm", ("publish",), flags=kept, args=[], options={})
+    if program == "cargo" and sub[:1] == ("workspaces",) and words == ["publish"]:
+        return like(inv, "cargo", ("publish",), flags=kept, args=[], options={})
+    if program == "cargo" and sub[:1] == ("release",) and "--execute" in inv.flags:
+        return like(inv, "cargo", ("publish",), flags=kept, args=[], options={})
+    if program in ("nuget", "paket") and words in (["push"], ["delete"]) and len(args) >= 2:
+        packages = [a for a in args[1:] if a.lower() != "file"][:1]
+        if words == ["delete"]:
+            packages = args[1:3]
+        return like(inv, "dotnet", args=["nuget", words[0], *packages], options={})
+    return None
 
 
 def _group_added(inv: Invocation) -> Invocation | None:

@@ -234,6 +234,49 @@ CASES = [
         ],
         ["Get-AzResourceGroup -Name ledger-prod", "pwsh -c 'Get-AzResource -ResourceGroupName x'"],
     ),
+    (
+        "npm publish",
+        "Published the package by hand",
+        "A published version can never be reused; everyone installing it gets this build.",
+        ["npx lerna publish from-package --yes", "npx changeset publish", "pnpm publish"],
+        [
+            "npm pack",
+            "npx lerna version --no-push",
+            "npx changeset version",
+            "npm publish --dry-run",
+        ],
+    ),
+    (
+        "cargo publish",
+        "Published the crate by hand",
+        "crates.io versions cannot be overwritten or deleted.",
+        ["cargo workspaces publish --from-git --yes", "cargo release publish --execute"],
+        ["cargo release patch", "cargo package", "cargo publish --dry-run"],
+    ),
+    (
+        "dotnet nuget push <package>.nupkg --source <feed>",
+        "Pushed a package to the shared feed by hand",
+        "Feed packages are immutable and every team pulls them.",
+        [
+            "nuget push Ledger.Core.3.0.0.nupkg -Source https://feed.internal/v3/index.json",
+            "paket push Ledger.Core.3.0.0.nupkg --url https://feed.internal",
+        ],
+        ["nuget pack Ledger.Core.nuspec", "nuget list Ledger.Core", "paket install"],
+    ),
+    (
+        "heroku pg:reset DATABASE_URL --app <app> --confirm <app>",
+        "Reset the production app's database",
+        "pg:reset drops every table; --confirm skips the only safeguard.",
+        [
+            "heroku addons:destroy heroku-postgresql -a ledger-prod --confirm ledger-prod",
+            "heroku addons:remove DATABASE --app ledger-prod --confirm ledger-prod",
+        ],
+        [
+            "heroku addons:destroy papertrail -a ledger-prod --confirm ledger-prod",
+            "heroku addons -a ledger-prod",
+            "heroku pg:info -a ledger-prod",
+        ],
+    ),
 ]
 
 

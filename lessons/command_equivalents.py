@@ -635,10 +635,17 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     ):
         # destroying the app's Postgres add-on deletes the database with every table in it,
         # all that `pg:reset` deletes and more (Heroku's CLI reference)
-        flags = inv.flags & {"--confirm", "--app"}
-        options = {k: v for k, v in inv.options.items() if k in flags}
+        confirmed = inv.flags & {"--confirm", "--app"}
+        options = {k: v for k, v in inv.options.items() if k in confirmed}
         return [
-            like(inv, "heroku", ("pg:reset",), flags=flags, args=["DATABASE_URL"], options=options)
+            like(
+                inv,
+                "heroku",
+                ("pg:reset",),
+                flags=confirmed,
+                args=["DATABASE_URL"],
+                options=options,
+            )
         ], False
     published = _publishes(inv)
     if published is not None:

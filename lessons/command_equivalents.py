@@ -794,6 +794,43 @@ def _publishes(inv: Invocation) -> Invocation | None:
     return None
 
 
+# rpm's and apt's overrides of the package manager's safety checks, as dpkg's --force-*
+# (rpm(8): --force is --replacepkgs --replacefiles --oldpackage; apt-get(8): --force-yes is
+# every --allow-* at once)
+_FORCES = {
+    "--nodeps": "--force-depends",
+    "--force": "--force-overwrite",
+    "--replacefiles": "--force-overwrite",
+    "--allow-remove-essential": "--force-remove-essential",
+    "--force-yes": "--force-all",
+}
+
+
+def _forced_packages(inv: Invocation) -> Invocation | None:
+    """A package installed or removed past the package manager's checks is `dpkg --install`
+    (`--remove`) with the `--force-*` dpkg names for the check: `rpm -i --nodeps --force`,
+    `rpm -e --nodeps`, `apt-get install --allow-remove-essential`, `apt-get --force-yes`."""
+    if inv.defused:
+        return None
+    if inv.program == "rpm" and inv.flags & {"--install", "--upgrade", "--freshen", "--erase"}:
+        action = "--remove" if "--erase" in inv.flags else "--install"
+    elif inv.program == "apt" and inv.subcommand[:1] in (("install",), ("remove",), ("purge",)):
+        action = "--install" if inv.subcommand[:1] == ("install",) else "--remove"
+    else:
+        return None
+    forces = {_FORCES[f] for f in inv.flags if f in _FORCES}
+    if not forces or not inv.args:
+        return None
+    return like(
+        inv, "dpkg", flags={action, *forces, "--force-all"}, args=list(inv.args), options={}
+    )
+
+
+def _package_forces(inv: Invocation) -> tuple[list[Invocation], bool]:
+    forced = _forced_packages(inv)
+    return ([forced] if forced is not None else []), False
+
+
 def _group_added(inv: Invocation) -> Invocation | None:
     """`gpasswd -a USER GROUP` and Debian's `adduser USER GROUP` add a user to a group as
     `usermod -aG GROUP USER` does."""
@@ -1029,6 +1066,7 @@ _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
     _processes,
     _in_place,
     _tools,
+    _package_forces,
     _printers,
     _interpreters,
     _writes,

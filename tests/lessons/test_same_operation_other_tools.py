@@ -277,6 +277,25 @@ CASES = [
             "heroku pg:info -a ledger-prod",
         ],
     ),
+    (
+        "sudo dpkg -i --force-all <package>",
+        "Forced a package in past dpkg's dependency checks",
+        "--force-all overrode the conflicts and left the package database broken.",
+        [
+            "sudo rpm -ivh --nodeps --force agent-3.2.rpm",
+            "sudo rpm -Uvh --nodeps agent-3.2.rpm",
+            "sudo apt-get install -y --force-yes agent",
+            "sudo apt-get install --allow-remove-essential agent",
+            "sudo apt-get -o Dpkg::Options::=--force-all install agent",
+        ],
+        [
+            "sudo rpm -ivh agent-3.2.rpm",
+            "sudo rpm -ivh --test --nodeps agent-3.2.rpm",
+            "sudo apt-get install -y agent",
+            "sudo apt-get -o Dpkg::Options::=--force-confold install agent",
+            "rpm -qa",
+        ],
+    ),
 ]
 
 

@@ -377,7 +377,8 @@ def _erased_devices(inv: Invocation) -> list[str]:
 
 
 DELETE_OBJECTS = "delete-objects"
-# a sync source that holds nothing makes `sync --delete` delete every object at the destination
+# an empty source: `sync --delete` from it deletes every object at the destination, and a
+# Complete-mode deployment of it every resource of the group
 _EMPTY_SOURCE = re.compile(r"(?i)(^|/)empty[\w.-]*/?$|^\$\(\s*mktemp\s+-d[^)]*\)$|^/var/empty/?$")
 # filters that narrow what a recursive removal removes (aws s3, rclone, gcloud, mc)
 _OBJECT_FILTERS = frozenset(
@@ -645,6 +646,21 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
                 flags=confirmed,
                 args=["DATABASE_URL"],
                 options=options,
+            )
+        ], False
+    if (
+        program == "az"
+        and sub[:3] == ("deployment", "group", "create")
+        and [m.lower() for m in inv.options.get("--mode", [])] == ["complete"]
+        and any(_EMPTY_SOURCE.search(t) for t in inv.options.get("--template-file", []))
+    ):
+        # a Complete-mode deployment deletes every resource of the group its template does not
+        # declare (Azure's deployment modes): from an empty template, all of them, as `az
+        # group delete` does
+        resource_group = inv.options.get("--resource-group", [])
+        return [
+            like(
+                inv, "az", ("group", "delete"), flags={"--name"}, options={"--name": resource_group}
             )
         ], False
     published = _publishes(inv)

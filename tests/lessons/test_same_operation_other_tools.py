@@ -231,8 +231,14 @@ CASES = [
         [
             "pwsh -c 'Remove-AzResourceGroup -Name ledger-prod -Force'",
             "Remove-AzResourceGroup -Name ledger-prod -Force",
+            "az deployment group create -g ledger-prod --mode Complete --template-file empty.json",
         ],
-        ["Get-AzResourceGroup -Name ledger-prod", "pwsh -c 'Get-AzResource -ResourceGroupName x'"],
+        [
+            "Get-AzResourceGroup -Name ledger-prod",
+            "pwsh -c 'Get-AzResource -ResourceGroupName x'",
+            "az deployment group create -g ledger-prod --mode Complete --template-file main.json",
+            "az deployment group create -g ledger-prod --template-file empty.json",
+        ],
     ),
     (
         "npm publish",

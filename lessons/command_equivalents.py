@@ -352,7 +352,9 @@ def _erased_devices(inv: Invocation) -> list[str]:
     a new filesystem (mkfs.*, mke2fs, mkswap), wiped signatures (wipefs -a/-o), a zapped or
     cleared partition table (sgdisk -Z/-z/-o, sfdisk --delete, parted mklabel|rm), overwritten
     (shred), discarded (blkdiscard), a destructive write test (badblocks -w), a new LUKS header
-    (cryptsetup luksFormat|erase), or a low-level format (nvme format). Listing and dry runs
+    (cryptsetup luksFormat|erase), a low-level format (nvme format), an image written by dd's
+    forks (dcfldd, dc3dd) or ddrescue, or a RAID member's metadata zeroed (mdadm
+    --zero-superblock). Listing and dry runs
     (wipefs with no option or -n, mkfs -n/-N, sgdisk -p) erase nothing."""
     program, args, flags = inv.program, inv.args, inv.flags
     if inv.defused:
@@ -373,6 +375,12 @@ def _erased_devices(inv: Invocation) -> list[str]:
         return args[1:2]
     if program == "nvme" and len(args) >= 2 and args[0] == "format":
         return args[1:2]
+    if program in ("dcfldd", "dc3dd"):  # dd's forks take dd's `of=`
+        return [a.partition("=")[2] for a in args if a.startswith("of=")]
+    if program == "ddrescue" and len(args) >= 2:  # ddrescue(1): infile outfile [mapfile]
+        return args[1:2]
+    if program == "mdadm" and "--zero-superblock" in flags:
+        return list(args)
     return []
 
 
@@ -416,6 +424,8 @@ def _objects_removed(inv: Invocation) -> list[str]:
     if program == "mc" and (words == ["rm"] and recursive or words == ["rb"]):
         return args[1:] if "--force" in flags else []
     if program == "s3cmd" and words in (["del"], ["rm"], ["rb"]) and recursive:
+        return args[1:]
+    if program == "azcopy" and words in (["remove"], ["rm"]) and recursive:
         return args[1:]
     return []
 

@@ -25,6 +25,9 @@ CASES = [
             "sudo cryptsetup luksFormat /dev/sdc",
             "sudo badblocks -wsv /dev/sdc",
             "sudo mkfs.xfs -f /dev/vdb",
+            "sudo dcfldd if=/dev/zero of=/dev/sdc",
+            "sudo ddrescue -f debian.iso /dev/sdc",
+            "sudo mdadm --zero-superblock /dev/sdc1",
         ],
         [
             "sudo wipefs /dev/sdc",
@@ -38,6 +41,8 @@ CASES = [
             "dd if=/dev/sdc of=/srv/backup/sdc.img bs=4M",
             "shred -u notes.txt",
             "lsblk -f",
+            "sudo ddrescue /dev/sdc /srv/rescue/sdc.img /srv/rescue/sdc.map",
+            "sudo mdadm --examine /dev/sdc1",
         ],
     ),
     (
@@ -66,6 +71,7 @@ CASES = [
             "rclone delete s3:ledger-archive",
             "mc rm --recursive --force minio/ledger-archive",
             "s3cmd del --recursive s3://ledger-archive",
+            "azcopy remove 'https://acct.blob.core.windows.net/ledger-archive' --recursive",
             "aws s3 sync ./empty s3://ledger-archive --delete",
             "aws s3 sync $(mktemp -d) s3://ledger-archive --delete",
         ],
@@ -79,6 +85,7 @@ CASES = [
             "az storage blob list --container-name ledger-archive --account-name acct",
             "mc ls --recursive minio/ledger-archive",
             "gsutil rm gs://ledger-archive/one.csv",
+            "azcopy list 'https://acct.blob.core.windows.net/ledger-archive'",
         ],
     ),
     (

@@ -46,6 +46,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+import shlex
 from collections.abc import Callable, Iterable, Sequence
 
 from lessons.command_tables import (
@@ -55,6 +56,7 @@ from lessons.command_tables import (
     INSECURE_FLAGS,
     INTERPRETERS,
     SERVICE_NAMES,
+    SIGNALS,
     SQL_CLIENTS,
     SQL_POSITIONAL,
     TRUE_WORDS,
@@ -229,9 +231,34 @@ _PROCESS_OF = re.compile(
 )
 
 
+_FUSER_SIGNAL = re.compile(r"^-(?:SIG)?([A-Z]{3,}|\d+)$")
+
+
+def _fuser_kill(inv: Invocation) -> Invocation | None:
+    """fuser(1) -k kills the processes using a file, a mount or a port (`5432/tcp`), with KILL
+    unless told another `-SIGNAL`: `kill --signal=KILL` of them."""
+    words = inv.text.split()
+    if inv.program != "fuser" or not {"-k", "--kill"} & set(words[1:]) and "-k" not in inv.flags:
+        return None
+    signal = "KILL"
+    for word in words[1:]:
+        found = _FUSER_SIGNAL.match(word)
+        if found:
+            signal = SIGNALS.get(found.group(1), found.group(1))
+    targets = [a for a in inv.args if not _FUSER_SIGNAL.match(a)]
+    # its part that kills: what fuser written in a trigger (`fuser -k -m <mount>`) names is
+    # which processes, not any process
+    return like(
+        inv, "kill", flags={"--signal"}, args=targets, options={"--signal": [signal]}, part="kill"
+    )
+
+
 def _processes(inv: Invocation) -> tuple[list[Invocation], bool]:
     """`pkill -9 postgres`, `killall -9 postgres` and `kill -9 $(pgrep postgres)` all send
-    KILL to postgres: `kill --signal=KILL postgres`."""
+    KILL to postgres: `kill --signal=KILL postgres`; so does `fuser -k 5432/tcp`."""
+    fuser = _fuser_kill(inv)
+    if fuser is not None:
+        return [fuser], False
     if inv.program not in ("kill", "pkill", "killall"):
         return [], False
     targets = []
@@ -276,6 +303,153 @@ def _writes(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [like(inv, WRITE_FILE, flags=flags, args=targets, options={})], pure
 
 
+_SSH_CONFIG = re.compile(r"(^|/)(\.ssh/config|ssh_config(\.d/[^/]+)?)$")
+_SSH_SETTING = re.compile(r"^\s*([A-Za-z]+)(?:\s*=\s*|\s+)(\S.*?)\s*$")
+
+
+def _ssh_config(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """A setting written into ssh's configuration (`~/.ssh/config`, `/etc/ssh/ssh_config`,
+    `ssh_config.d/`) is ssh's `-o Setting=value` for the hosts its `Host` line names
+    (ssh_config(5): `-o` takes any configuration line)."""
+    targets = inv.options.get(WRITES, []) + (inv.args if inv.program == "tee" else [])
+    if inv.program not in ("echo", "printf", "cat", "tee") or not any(
+        _SSH_CONFIG.search(t) for t in targets
+    ):
+        return [], False
+    written = [] if inv.program == "tee" else inv.args
+    text = "\n".join([*written, *inv.options.get(STDIN, [])]).replace("\\n", "\n")
+    settings: list[str] = []
+    hosts: list[str] = []
+    user = ""
+    for line in text.splitlines():
+        found = _SSH_SETTING.match(line)
+        if found is None:
+            continue
+        key, value = found.groups()
+        if key.lower() in ("host", "match"):
+            hosts += value.split()
+        elif key.lower() == "user":
+            user = value
+        else:
+            settings.append(f"{key}={value}")
+    if not settings:
+        return [], False
+    flags, options = {"-o"}, {"-o": settings}
+    if user:
+        flags.add("-l")
+        options["-l"] = [user]
+    return [like(inv, "ssh", flags=flags, options=options, args=hosts or ["*"])], False
+
+
+# parted(8) commands that replace the partition table (mklabel), or remove a partition's entry
+_PARTED_ERASING = frozenset({"mklabel", "mktable", "rm"})
+# cryptsetup(8) actions that write a new LUKS header or erase every key slot
+_CRYPTSETUP_ERASING = frozenset({"luksformat", "erase", "lukserase"})
+
+
+def _erased_devices(inv: Invocation) -> list[str]:
+    """The devices (or image files) a command destroys the contents of, as `dd of=DEVICE` does:
+    a new filesystem (mkfs.*, mke2fs, mkswap), wiped signatures (wipefs -a/-o), a zapped or
+    cleared partition table (sgdisk -Z/-z/-o, sfdisk --delete, parted mklabel|rm), overwritten
+    (shred), discarded (blkdiscard), a destructive write test (badblocks -w), a new LUKS header
+    (cryptsetup luksFormat|erase), a low-level format (nvme format), an image written by dd's
+    forks (dcfldd, dc3dd) or ddrescue, or a RAID member's metadata zeroed (mdadm
+    --zero-superblock). Listing and dry runs
+    (wipefs with no option or -n, mkfs -n/-N, sgdisk -p) erase nothing."""
+    program, args, flags = inv.program, inv.args, inv.flags
+    if inv.defused:
+        return []
+    if program in ("mkfs", "mkswap", "shred", "blkdiscard"):
+        return list(args)
+    if program == "wipefs" and flags & {"--all", "--offset"}:
+        return list(args)
+    if program == "sgdisk" and flags & {"--zap-all", "--zap", "--clear"}:
+        return list(args)
+    if program == "sfdisk" and "--delete" in flags:
+        return args[:1]
+    if program == "parted" and len(args) >= 2 and _PARTED_ERASING & {a.lower() for a in args}:
+        return args[:1]
+    if program == "badblocks" and "-w" in flags:
+        return args[:1]
+    if program == "cryptsetup" and len(args) >= 2 and args[0].lower() in _CRYPTSETUP_ERASING:
+        return args[1:2]
+    if program == "nvme" and len(args) >= 2 and args[0] == "format":
+        return args[1:2]
+    if program in ("dcfldd", "dc3dd"):  # dd's forks take dd's `of=`
+        return [a.partition("=")[2] for a in args if a.startswith("of=")]
+    if program == "ddrescue" and len(args) >= 2:  # ddrescue(1): infile outfile [mapfile]
+        return args[1:2]
+    if program == "mdadm" and "--zero-superblock" in flags:
+        return list(args)
+    return []
+
+
+DELETE_OBJECTS = "delete-objects"
+# an empty source: `sync --delete` from it deletes every object at the destination, and a
+# Complete-mode deployment of it every resource of the group
+_EMPTY_SOURCE = re.compile(r"(?i)(^|/)empty[\w.-]*/?$|^\$\(\s*mktemp\s+-d[^)]*\)$|^/var/empty/?$")
+# filters that narrow what a recursive removal removes (aws s3, rclone, gcloud, mc)
+_OBJECT_FILTERS = frozenset(
+    "--exclude --include --filter --filter-from --include-from --exclude-from --min-age "
+    "--max-age --older-than --newer-than --pattern".split()
+)
+
+
+def _objects_removed(inv: Invocation) -> list[str]:
+    """Where a command removes every object of an object store, whichever cloud's CLI it is:
+    `aws s3 rm --recursive` (and `rb --force`, read as it), `gcloud storage rm -r` (and gsutil's
+    `rm -r`), `az storage blob delete-batch`, `az storage container delete` (its blobs go with
+    it), `rclone delete|purge`, `mc rm --recursive --force`, `mc rb --force`, `s3cmd del
+    --recursive`, `s3cmd rb --recursive`, and a `sync --delete` from an empty directory. A
+    filter (`--exclude`, `--include`, an age) or a dry run removes less, or nothing."""
+    program, sub, args, flags = inv.program, inv.subcommand, inv.args, inv.flags
+    if inv.defused or flags & _OBJECT_FILTERS or set(inv.options) & _OBJECT_FILTERS:
+        return []
+    recursive = "--recursive" in flags
+    words = [a.lower() for a in args[:1]]
+    if program == "aws" and sub == ("s3", "rm") and recursive:
+        return list(args)
+    if program == "aws" and sub == ("s3", "sync") and "--delete" in flags and len(args) == 2:
+        return args[1:] if _EMPTY_SOURCE.search(args[0]) else []
+    if program == "gcloud" and sub == ("storage", "rm") and recursive:
+        return list(args)
+    if program == "az" and sub[:3] == ("storage", "container", "delete"):
+        return inv.options.get("--name", []) or list(args)
+    if program == "az" and sub[:3] == ("storage", "blob", "delete-batch"):
+        return inv.options.get("--source", []) + list(sub[3:4])
+    if program == "rclone" and words in (["purge"], ["delete"]):
+        return args[1:]
+    if program == "rclone" and words == ["sync"] and len(args) == 3:
+        return args[2:] if _EMPTY_SOURCE.search(args[1]) else []
+    if program == "mc" and (words == ["rm"] and recursive or words == ["rb"]):
+        return args[1:] if "--force" in flags else []
+    if program == "s3cmd" and words in (["del"], ["rm"], ["rb"]) and recursive:
+        return args[1:]
+    if program == "azcopy" and words in (["remove"], ["rm"]) and recursive:
+        return args[1:]
+    return []
+
+
+def _object_stores(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """Every object under a URL removed is `delete-objects URL` in every cloud's CLI
+    (`_objects_removed`), so a report in one cloud's spelling reaches the others'."""
+    objects = _objects_removed(inv)
+    if not objects:
+        return [], False
+    return [like(inv, DELETE_OBJECTS, args=objects, options={})], False
+
+
+def _devices(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """Erasing a device is writing over it: `write-file /dev/…`, the form `dd of=DEVICE` and
+    `cat image > DEVICE` take, so a report of any one reaches every other."""
+    # a device path only: a file shredded (`shred -u notes.txt`) is a file removed, and a
+    # placeholder (`mkfs.ext4 <device>`) would stand for every file written
+    devices = [d for d in _erased_devices(inv) if d.startswith("/dev/")]
+    if not devices:
+        return [], False
+    return [like(inv, WRITE_FILE, args=devices, options={})], False
+
+
 # --- tools' own synonyms -------------------------------------------------------------------------
 
 # `find` tests that narrow what `-delete` removes (`-type` and the depth limits do not).
@@ -288,6 +462,78 @@ _NARROWING = frozenset(
 
 # Removals whose `--all` acts on every object a listing prints (podman's rm/rmi/volume rm).
 _EVERY_ONE = {("rm",): "ps", ("rmi",): "images", ("volume", "rm"): "volume ls"}
+
+
+# A removal given everything a listing prints, unfiltered: the prune of that kind with --all.
+_EVERY_LISTED = {
+    ("volume", "rm"): ("volume ls", ("volume", "prune")),
+    ("rmi",): ("images", ("image", "prune")),
+    ("image", "rm"): ("images", ("image", "prune")),
+}
+
+
+def _lists_every(arg: str, listing: str) -> bool:
+    """`$(docker volume ls -q)` as `commands` keeps it: `$(docker volume ls)`, no filter."""
+    inner = arg.removeprefix("$(").removesuffix(")").split()
+    return (
+        arg.startswith("$(")
+        and inner[:1] == ["docker"]
+        and " ".join(w for w in inner[1:] if not w.startswith("-")) == listing
+        and not any(w in ("--filter", "-f") for w in inner)
+    )
+
+
+# A command line that reboots or powers a host off, where a command starts (`sudo reboot`,
+# `shutdown -r now`, `systemctl poweroff`, `init 6`; not `shutdown -c`, which cancels one).
+_POWER = re.compile(
+    r"(?:^|[;&|(]\s*)(?:sudo\s+(?:-\S+\s+)*)?(?:/usr)?(?:/s?bin/)?"
+    r"(reboot|poweroff|halt|shutdown(?![^;&|]*\s-[ck]\b)|systemctl\s+(?:reboot|poweroff|halt)|"
+    r"(?:tele?)?init\s+[06])(?=$|[\s;&|)])"
+)
+# ansible's modules by their short names (`ansible.builtin.reboot` is `reboot`)
+_MODULE_PREFIX = re.compile(r"^(ansible\.(builtin|legacy|windows)|community\.general)\.")
+# programs that run one command on many hosts at once: the host list comes first
+_FAN_OUT = frozenset({"pssh", "parallel-ssh", "pdsh", "clush"})
+
+
+def _power_module(text: str) -> str | None:
+    """The ansible module a command line amounts to when it reboots or powers off a host."""
+    found = _POWER.search(text.strip())
+    if found is None:
+        return None
+    word = found.group(1)
+    return "reboot" if "reboot" in word or " 6" in word or " -r" in text else "shutdown"
+
+
+def _many_hosts_power(inv: Invocation) -> Invocation | None:
+    """A reboot or power-off run on a group of hosts is ansible's ad-hoc `-m reboot` (or
+    `-m shutdown`), whichever way it is spelt: the module by its collection name
+    (`ansible.builtin.reboot`), `-m shell|command|raw -a 'shutdown -r now'`, or a parallel
+    shell (`pssh -h hosts -i 'sudo reboot'`, `pdsh -w web[1-9] reboot`, `clush -g web reboot`)."""
+    if inv.program == "ansible":
+        module = _MODULE_PREFIX.sub("", (inv.options.get("--module-name") or [""])[0])
+        if module in ("shell", "command", "raw", "win_shell", "win_command"):
+            module = _power_module(" ".join(inv.options.get("--args", []))) or ""
+        if module not in ("reboot", "shutdown") or inv.options.get("--module-name") == [module]:
+            return None
+        options = {**inv.options, "--module-name": [module]}
+        options.pop("--args", None)
+        flags = inv.flags - {"--args"}
+        return like(inv, "ansible", flags=flags, options=options)
+    if inv.program in _FAN_OUT and inv.args:
+        command = inv.args[-1] if inv.program in ("pssh", "parallel-ssh") else " ".join(inv.args)
+        fanned = next((m for t in (command, *inv.args[1:]) for m in [_power_module(t)] if m), None)
+        if fanned is None:
+            return None
+        become = {"--become"} if inv.sudo or "sudo " in command else set()
+        return like(
+            inv,
+            "ansible",
+            flags={"--module-name", *become},
+            options={"--module-name": [fanned]},
+            args=inv.args[:1],
+        )
+    return None
 
 
 def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
@@ -342,17 +588,26 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         ], False
     listing = _EVERY_ONE.get(sub) if program == "docker" else None
     if listing is not None and "--all" in inv.flags:
-        # `podman rmi --all` removes what `docker rmi $(docker images -q)` removes
-        return [
-            like(
-                inv,
-                "docker",
-                sub,
-                flags=inv.flags - {"--all"},
-                args=[*inv.args, f"$(docker {listing})"],
-                options=inv.options,
-            )
-        ], True
+        # `podman rmi --all` removes what `docker rmi $(docker images -q)` removes, and so
+        # what that prune removes
+        listed = like(
+            inv,
+            "docker",
+            sub,
+            flags=inv.flags - {"--all"},
+            args=[*inv.args, f"$(docker {listing})"],
+            options=inv.options,
+        )
+        return [listed, *_tools(listed)[0]], True
+    if program == "docker" and sub == ("compose", "down") and "--volumes" in inv.flags:
+        # compose down -v removes the project's named and anonymous volumes (docker compose
+        # down's reference), as `docker volume rm` of each does; that is its part about volumes
+        return [like(inv, "docker", ("volume", "rm"), args=[], options={}, part="volume")], False
+    listed_all = _EVERY_LISTED.get(sub) if program == "docker" else None
+    if listed_all is not None and any(_lists_every(a, listed_all[0]) for a in inv.args):
+        # `docker volume rm $(docker volume ls -q)` removes every volume no container uses (the
+        # others refuse), as `docker volume prune --all` does
+        return [like(inv, "docker", listed_all[1], flags={"--all"}, args=[], options={})], False
     if program == "docker" and sub == ("volume", "prune"):
         return [like(inv, "docker", ("system", "prune"), flags=inv.flags | {"--volumes"})], True
     if program == "aws" and sub == ("s3", "rb") and "--force" in inv.flags:
@@ -381,9 +636,58 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         return [
             like(inv, "helm", ("install",), flags=inv.flags - {"--install"}, options=inv.options)
         ], False
+    fanned = _many_hosts_power(inv)
+    if fanned is not None:
+        return [fanned], False
+    if (
+        program == "heroku"
+        and sub[:1] in (("addons:destroy",), ("addons:remove",))
+        and any(re.search(r"(?i)postgres|database", a) for a in inv.args)
+    ):
+        # destroying the app's Postgres add-on deletes the database with every table in it,
+        # all that `pg:reset` deletes and more (Heroku's CLI reference)
+        confirmed = inv.flags & {"--confirm", "--app"}
+        options = {k: v for k, v in inv.options.items() if k in confirmed}
+        return [
+            like(
+                inv,
+                "heroku",
+                ("pg:reset",),
+                flags=confirmed,
+                args=["DATABASE_URL"],
+                options=options,
+            )
+        ], False
+    if (
+        program == "az"
+        and sub[:3] == ("deployment", "group", "create")
+        and [m.lower() for m in inv.options.get("--mode", [])] == ["complete"]
+        and any(_EMPTY_SOURCE.search(t) for t in inv.options.get("--template-file", []))
+    ):
+        # a Complete-mode deployment deletes every resource of the group its template does not
+        # declare (Azure's deployment modes): from an empty template, all of them, as `az
+        # group delete` does
+        resource_group = inv.options.get("--resource-group", [])
+        return [
+            like(
+                inv, "az", ("group", "delete"), flags={"--name"}, options={"--name": resource_group}
+            )
+        ], False
+    published = _publishes(inv)
+    if published is not None:
+        return [published], False
+    cmdlet = _powershell_cloud(inv)
+    if cmdlet is not None:
+        return [cmdlet], True
+    if program == "helmfile" and sub[:1] == ("destroy",):
+        # helmfile's destroy uninstalls every release the helmfile selects (`helm uninstall` of
+        # each); its environment and namespace say where
+        names = [v.partition("=")[2] for v in inv.options.get("--selector", []) if "name=" in v]
+        return [like(inv, "helm", ("uninstall",), args=names or ["*"])], False
     if program in ("scp", "sftp") and "-o" in inv.options:
-        # the ssh options scp and sftp pass on are ssh's (scp(1): "-o ssh_option")
-        return [like(inv, "ssh", flags={"-o"}, options={"-o": inv.options["-o"]}, args=[])], False
+        # the ssh options scp and sftp pass on are ssh's (scp(1): "-o ssh_option"), for the
+        # user and host they connect to (`user@host:path`, sftp's `user@host`)
+        return [_ssh_to(inv, inv.options["-o"])], False
     if program == "deluser" and inv.flags & {"--remove-home", "--remove-all-files"}:
         # Debian's deluser(8): the account with its home, as `userdel -r` removes it
         return [like(inv, "userdel", flags={"--remove"}, options={})], False
@@ -436,6 +740,121 @@ def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         verb = {"rb": ("buckets", "delete")}.get(sub[0], (sub[0],))
         return [like(inv, "gcloud", ("storage", *verb), flags=flags, options=inv.options)], True
     return [], False
+
+
+def _ssh_to(inv: Invocation, settings: list[str]) -> Invocation:
+    """ssh with these `-o` settings to the remote a copying command names."""
+    remote = next((a for a in inv.args if re.match(r"^[^/:\s]+:|^[^/:\s]+@[^/:\s]+$", a)), "")
+    user, _, host = remote.partition(":")[0].rpartition("@")
+    flags, options = {"-o"}, {"-o": list(settings)}
+    if user:
+        flags.add("-l")
+        options["-l"] = [user]
+    return like(inv, "ssh", flags=flags, options=options, args=[host] if host else [])
+
+
+# Azure PowerShell's Remove-Az* cmdlets and the az commands that delete the same resource
+# (-Force skips the confirmation, as az's --yes does).
+_AZ_CMDLETS = {
+    "remove-azresourcegroup": ("group", "delete"),
+    "remove-azvm": ("vm", "delete"),
+    "remove-azstorageaccount": ("storage", "account", "delete"),
+    "remove-azstoragecontainer": ("storage", "container", "delete"),
+    "remove-azsqldatabase": ("sql", "db", "delete"),
+    "remove-azsqlserver": ("sql", "server", "delete"),
+    "remove-azkeyvault": ("keyvault", "delete"),
+    "remove-azakscluster": ("aks", "delete"),
+    "remove-azwebapp": ("webapp", "delete"),
+    "remove-azcosmosdbaccount": ("cosmosdb", "delete"),
+}
+_AZ_PARAMETERS = {"-name": "--name", "-resourcegroupname": "--resource-group"}
+
+
+def _powershell_cloud(inv: Invocation) -> Invocation | None:
+    """`Remove-AzResourceGroup -Name rg -Force` is `az group delete --name rg --yes`; AWS Tools
+    for PowerShell's `Remove-S3Bucket -BucketName b -DeleteBucketContent` is `aws s3 rb s3://b
+    --force`."""
+    try:
+        words = shlex.split(inv.text)
+    except ValueError:
+        words = inv.text.split()
+    lowered = [w.lower() for w in words]
+    if inv.program == "remove-s3bucket":
+        buckets = [words[k + 1] for k, w in enumerate(lowered[:-1]) if w == "-bucketname"]
+        flags = {"--force"} if "-deletebucketcontent" in lowered else set()
+        return like(
+            inv, "aws", ("s3", "rb"), flags=flags, args=[f"s3://{b}" for b in buckets], options={}
+        )
+    sub = _AZ_CMDLETS.get(inv.program)
+    if sub is None:
+        return None
+    options = {
+        _AZ_PARAMETERS[w]: [words[k + 1]] for k, w in enumerate(lowered[:-1]) if w in _AZ_PARAMETERS
+    }
+    if "--name" not in options and inv.args:
+        options["--name"] = inv.args[:1]
+    flags = set(options) | ({"--yes"} if "-force" in lowered else set())
+    return like(inv, "az", sub, flags=flags, args=[], options=options)
+
+
+def _publishes(inv: Invocation) -> Invocation | None:
+    """Tools that publish through the registry's own client publish as it does: lerna's and
+    changesets' `publish` run `npm publish` for each package; cargo-workspaces' `publish` and
+    cargo-release with `--execute` (without it, a dry run) run `cargo publish`; the NuGet
+    CLI's and Paket's `push PACKAGE` are `dotnet nuget push PACKAGE`, and `nuget delete` is
+    `dotnet nuget delete`."""
+    program, sub, args = inv.program, inv.subcommand, inv.args
+    words = [a.lower() for a in args[:1]]
+    kept = inv.flags & {"--allow-dirty", "--no-verify", "--dry-run"}
+    if program in ("lerna", "changeset", "changesets") and words == ["publish"]:
+        return like(inv, "npm", ("publish",), flags=kept, args=[], options={})
+    if program == "cargo" and sub[:1] == ("workspaces",) and words == ["publish"]:
+        return like(inv, "cargo", ("publish",), flags=kept, args=[], options={})
+    if program == "cargo" and sub[:1] == ("release",) and "--execute" in inv.flags:
+        return like(inv, "cargo", ("publish",), flags=kept, args=[], options={})
+    if program in ("nuget", "paket") and words in (["push"], ["delete"]) and len(args) >= 2:
+        packages = [a for a in args[1:] if a.lower() != "file"][:1]
+        if words == ["delete"]:
+            packages = args[1:3]
+        return like(inv, "dotnet", args=["nuget", words[0], *packages], options={})
+    return None
+
+
+# rpm's and apt's overrides of the package manager's safety checks, as dpkg's --force-*
+# (rpm(8): --force is --replacepkgs --replacefiles --oldpackage; apt-get(8): --force-yes is
+# every --allow-* at once)
+_FORCES = {
+    "--nodeps": "--force-depends",
+    "--force": "--force-overwrite",
+    "--replacefiles": "--force-overwrite",
+    "--allow-remove-essential": "--force-remove-essential",
+    "--force-yes": "--force-all",
+}
+
+
+def _forced_packages(inv: Invocation) -> Invocation | None:
+    """A package installed or removed past the package manager's checks is `dpkg --install`
+    (`--remove`) with the `--force-*` dpkg names for the check: `rpm -i --nodeps --force`,
+    `rpm -e --nodeps`, `apt-get install --allow-remove-essential`, `apt-get --force-yes`."""
+    if inv.defused:
+        return None
+    if inv.program == "rpm" and inv.flags & {"--install", "--upgrade", "--freshen", "--erase"}:
+        action = "--remove" if "--erase" in inv.flags else "--install"
+    elif inv.program == "apt" and inv.subcommand[:1] in (("install",), ("remove",), ("purge",)):
+        action = "--install" if inv.subcommand[:1] == ("install",) else "--remove"
+    else:
+        return None
+    forces = {_FORCES[f] for f in inv.flags if f in _FORCES}
+    if not forces or not inv.args:
+        return None
+    return like(
+        inv, "dpkg", flags={action, *forces, "--force-all"}, args=list(inv.args), options={}
+    )
+
+
+def _package_forces(inv: Invocation) -> tuple[list[Invocation], bool]:
+    forced = _forced_packages(inv)
+    return ([forced] if forced is not None else []), False
 
 
 def _group_added(inv: Invocation) -> Invocation | None:
@@ -673,9 +1092,13 @@ _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
     _processes,
     _in_place,
     _tools,
+    _package_forces,
     _printers,
     _interpreters,
     _writes,
+    _ssh_config,
+    _devices,
+    _object_stores,
 ]
 
 
@@ -724,13 +1147,42 @@ def _over_the_tree(inv: Invocation, finder: Invocation | None) -> Invocation | N
     return like(inv, inv.program, flags=inv.flags | {"--recursive"}, options=inv.options)
 
 
+_REDIS_CLIENTS = frozenset({"redis-cli", "valkey-cli", "keydb-cli"})
+
+
+def _lists_every_key(inv: Invocation) -> bool:
+    """`redis-cli --scan` with no pattern or `*`, and `KEYS *`, list every key."""
+    if inv.program not in _REDIS_CLIENTS:
+        return False
+    if "--scan" in inv.flags:
+        return inv.options.get("--pattern", ["*"]) == ["*"]
+    return [a.lower() for a in inv.args[:1]] == ["keys"] and inv.args[1:] == ["*"]
+
+
+def _every_key_deleted(inv: Invocation, every_key: bool) -> Invocation | None:
+    """`redis-cli --scan | xargs redis-cli DEL` deletes every key of the database, as FLUSHDB
+    does (which `commands` reads as FLUSHALL): `redis-cli flushall`."""
+    if not every_key or inv.program not in _REDIS_CLIENTS:
+        return None
+    if [a.lower() for a in inv.args[:1]] not in (["del"], ["unlink"]):
+        return None
+    if not any(a.startswith("$(") for a in inv.args[1:]):
+        return None
+    return like(inv, inv.program, flags=inv.flags, args=["flushall"], options=inv.options)
+
+
 def with_equivalents(line: list[Invocation]) -> list[Invocation]:
     """The line with every command's equivalent forms added after it."""
     out: list[Invocation] = []
     removed: set[str] = set()
     finder: Invocation | None = None
+    every_key = False
     for inv in line:
         out.append(inv)
+        flushed = _every_key_deleted(inv, every_key)
+        if flushed is not None:
+            out += [flushed, *equivalents(flushed)]
+        every_key = _lists_every_key(inv) or every_key and inv.program not in _REDIS_CLIENTS
         if not inv.expanded:
             inv.expanded = True
             replaced = _replaced_link(inv, removed)

@@ -656,6 +656,14 @@ SPECS: dict[str, str] = {
         @nest=repo,plugin,dependency,get,show,registry,search
         @alias=delete:uninstall,del:uninstall,un:uninstall,ls:list,fetch:pull,inspect:show,dep:dependency
     """,
+    # helmfile(1): global options, then one command for every release the helmfile selects
+    "helmfile": """
+        -e/--environment= -f/--file= -l/--selector= -n/--namespace= --kube-context=
+        --state-values-set= --state-values-file= --chart= -i/--interactive --debug~ -q/--quiet~
+        --log-level=~ --color~ --no-color~ --skip-deps --allow-no-matching-release
+        --enable-live-output~ -h/--help! @subs @alias=delete:destroy
+    """,
+    "helmfile destroy": "--concurrency= --skip-charts --cascade= --deleteWait --deleteTimeout=",
     "helm install": _HELM_INSTALL,
     "helm upgrade": _HELM_INSTALL + " -i/--install --reuse-values --reset-values "
     "--reset-then-reuse-values --cleanup-on-fail --history-max= --force",

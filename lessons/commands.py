@@ -705,8 +705,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         args = [_service(a) for a in args]
     elif name == "ssh" and args and "@" in args[0] and "-l" not in options:
         user, _, host = args[0].rpartition("@")  # `root@host` is `-l root host`
-        options["-l"] = [user]
-        flags.add("-l")
+        if user != PLACEHOLDER_WORD:  # a report's `<user>@` is any user, ssh's default too
+            options["-l"] = [user]
+            flags.add("-l")
         args = [host, *args[1:]]
     elif name in ("kill", "pkill", "killall"):
         _signal(flags, options)
@@ -1010,6 +1011,11 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
     word0, rest = words[0], words[1:]
     name = program_name(word0)
 
+    if name in ("pwsh", "powershell") and rest:
+        # pwsh(1): -Command (any prefix of it down to -c) runs the rest of the line
+        at = next((k for k, w in enumerate(rest) if _POWERSHELL_COMMAND.fullmatch(w)), None)
+        if at is not None and at + 1 < len(rest):
+            return [ctx.wrapper(word0, rest), *ctx.line(" ".join(rest[at + 1 :]))]
     if name in INTERPRETERS and rest:
         opened = _open_shell(ctx, word0, rest)
         if opened is not None:
@@ -1105,15 +1111,32 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
                 invocation.wrapper = True
                 return result + ctx.line(code[0], via=invocation.args[:1])
     elif invocation.program == "rsync" and "--rsh" in invocation.options:
-        result += ctx.line(invocation.options["--rsh"][0] + " host")
+        result += ctx.line(f"{invocation.options['--rsh'][0]} {_remote_host(invocation.args)}")
     if inner:
         invocation.wrapper = True
         target = invocation.args[:1] + [v for vs in invocation.options.values() for v in vs]
         result += ctx.line(shlex.join(inner), via=target)
     for variable in ("GIT_SSH_COMMAND", "GIT_SSH", "RSYNC_RSH"):
         if variable in env and depth < MAX_DEPTH:
-            result += ctx.line(env[variable] + " host")
+            result += ctx.line(f"{env[variable]} {_remote_host(invocation.args)}")
     return result
+
+
+# `[user@]host:path` (scp, rsync, git) and `ssh://[user@]host[:port]/path`
+_REMOTE = re.compile(r"^(?:ssh://([^/\s]+?)(?::\d+)?/|(?!\w+://)([^/:\s]+):)")
+
+
+def _remote_host(args: list[str]) -> str:
+    """The `[user@]host` an ssh carried by rsync or git connects to (the remote of its
+    arguments), so that ssh reads the user it logs in as."""
+    for arg in args:
+        found = _REMOTE.match(arg)
+        if found:
+            return found.group(1) or found.group(2)
+    return "host"
+
+
+_POWERSHELL_COMMAND = re.compile(r"(?i)-c(o(m(m(a(n(d)?)?)?)?)?)?")
 
 
 def _shell_options(rest: list[str]) -> list[str]:

@@ -375,8 +375,20 @@ _MONGO_VERBS = {
 }
 
 
+# Every collection of a database dropped in a loop (`db.getCollectionNames().forEach(c =>
+# db[c].drop())`) drops what `db.dropDatabase()` drops.
+_EVERY_COLLECTION_DROPPED = re.compile(
+    rf"{_MONGO_DB}\.(?:getCollectionNames|getCollectionInfos)\(\s*\)[^;]*?\.forEach\("
+    r"[^;]*\.drop\(\s*\)"
+)
+
+
 def _mongo(text: str) -> list[Statement]:
     found = []
+    for loop in _EVERY_COLLECTION_DROPPED.finditer(text):
+        database = loop.group(1) or loop.group(2)
+        names = [database.lower()] if database else []
+        found.append(Statement("drop", "database", names, set(), loop.group(0)))
     dropped = {
         "dropdatabase": "database",
         "dropallusers": "user",

@@ -22,7 +22,9 @@ command, every `anywhere` value by some word of it, `sudo` was used when require
 matches a later command of the same pipeline; with an `operation`, each of its groups has a
 word among the command's operation words (`operation_words`: its program's name, subcommand,
 switches and options naming an identifier, split into words, singular), and a program in
-`not_programs` is left to other patterns. A command carrying a flag that defuses it
+`not_programs` is left to other patterns; with `remote` (a report naming the shared service it
+acted on by its address), a command that names only places on its own machine (a loopback host,
+a local directory as where it publishes) is no match. A command carrying a flag that defuses it
 (`--dry-run`) and that the pattern does not name is no match. Values are literal (`main`; a path
 also matches what lies under it, a relative path the same tail of an absolute one; a mode grants
 at least the same bits; a text with spaces matches when its words appear in that order), `<any>`
@@ -347,6 +349,7 @@ _FIELDS = frozenset(
         "then",
         "operation",
         "not_programs",
+        "remote",
         "text",
     }  # fmt: skip
 )
@@ -368,6 +371,8 @@ class Pattern:
     operation: tuple[frozenset[str], ...] = ()
     # programs a `re:` program leaves to patterns of their own (a report's own command)
     not_programs: frozenset[str] = frozenset()
+    # the report named a shared service by its address: the agent's own local copy is not it
+    remote: bool = False
     text: str = ""
 
     @property
@@ -413,6 +418,8 @@ class Pattern:
             data["operation"] = [sorted(group) for group in self.operation]
         if self.not_programs:
             data["not_programs"] = sorted(self.not_programs)
+        if self.remote:
+            data["remote"] = True
         if self.text:
             data["text"] = self.text
         return data
@@ -459,6 +466,7 @@ class Pattern:
                 then=cls.from_json(data["then"]) if data.get("then") else None,
                 operation=_operation(data.get("operation")),
                 not_programs=frozenset(strings(data.get("not_programs"), "not_programs")),
+                remote=bool(data.get("remote", False)),
                 text=str(data.get("text") or ""),
             )
         except TriggerError as exc:
@@ -495,6 +503,61 @@ def _strings(value, name: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise CommandTriggerError(f"`{name}` is a list of strings.")
     return value
+
+
+# --- where a command acts: on its own machine or elsewhere ---------------------------------------
+
+# A loopback address (RFC 1122 127.0.0.0/8, RFC 4291 ::1), bare or in a URL, with a user or port
+_LOOPBACK = re.compile(
+    r"^(?:[a-z][\w+.-]*://)?(?:[^@/\s]*@)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)"
+    r"(?::\d+)?(?:[/?#].*)?$",
+    re.I,
+)
+# An address: a URL (its host), or a host name or IPv4 address given with a port
+_ADDRESS = re.compile(
+    r"^(?:[a-z][\w+.-]*://\S+|(?:[A-Za-z0-9][\w-]*(?:\.[\w-]+)+|\d{1,3}(?:\.\d{1,3}){3}):\d+(?:/\S*)?)$",
+    re.I,
+)
+# Options naming where a command connects or publishes (`--host`, `--uri`, `--source`)
+_WHERE = re.compile(r"host|server|endpoint|addr|url|uri|broker|source|registry|repository|feed")
+# The environments a framework keeps on the developer's machine (Rails, Rack, Node, Mix, …)
+_OWN_ENVIRONMENTS = frozenset({"test", "development", "dev", "local"})
+# A directory of the machine given as where to publish (`--source ./local-feed`)
+_LOCAL_DIR = re.compile(r"^(?:\.{1,2}/|/|~/|file:)")
+
+
+def place_of(value: str, *, where: bool = False) -> str | None:
+    """`local` for a loopback address (or, given to an option naming where it acts, a local
+    directory), `remote` for any other address (or any value of such an option), else None."""
+    if _LOOPBACK.match(value):
+        return "local"
+    if where:
+        return "local" if _LOCAL_DIR.match(value) else "remote"
+    return "remote" if _ADDRESS.match(value) else None
+
+
+def places(inv: Invocation) -> set[str]:
+    """Where a command says it acts: `local`, `remote`, both, or neither (it names no place: the
+    default its configuration gives, which may be anywhere)."""
+    found: set[str | None] = set()
+    for flag, values in inv.options.items():
+        where = flag.startswith("--") and _WHERE.search(flag) is not None
+        found.update(place_of(v, where=where) for v in values)
+    for word in inv.text.split():
+        # a long option its program has no table for (`dotnet nuget push --source ./feed`)
+        flag, _, value = word.partition("=")
+        if value and flag.startswith("--") and _WHERE.search(flag):
+            found.add(place_of(value.strip("'\""), where=True))
+    tokens = inv.text.split()
+    for k, token in enumerate(tokens[:-1]):
+        if token in inv.loose and _WHERE.search(token):
+            found.add(place_of(tokens[k + 1].strip("'\""), where=True))
+    found.update(place_of(v.strip("'\"")) for v in (*inv.args, *inv.via))
+    for name, value in inv.env.items():
+        # `RAILS_ENV=test`, `NODE_ENV=development`: the framework's own throwaway environment
+        if name.endswith("_ENV") and value.lower() in _OWN_ENVIRONMENTS:
+            found.add("local")
+    return {place for place in found if place is not None}
 
 
 @dataclass
@@ -560,6 +623,8 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         return None
     if pattern.sudo and not inv.sudo:
         return None
+    if pattern.remote and places(inv) == {"local"}:
+        return None  # the agent's own copy of the service, not the shared one reported
     if pattern.operation:
         carried = operation_words(inv)
         if (

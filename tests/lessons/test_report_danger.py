@@ -1,0 +1,222 @@
+"""Which part of a reported command is its danger, and where a report of a shared service reaches.
+
+A flag is the danger where it turns a normally safe operation into a harmful one (`git push
+--force`: a plain push is fine). Where the operation is itself outward and cannot be reverted
+(a publish to a registry keeps the version for good) and the report says so, every publish is
+the danger and the reported flags are how that one was run; a flag the report spells stays the
+danger. A report of a shared or production service, named by its address, does not reach the
+copy of the service an agent runs on its own machine.
+"""
+
+import pytest
+
+from lessons.command_patterns import places
+from lessons.commands import invocations
+from tests.lessons.guard_probe import blocks, report_trigger
+
+# --- a publish that cannot be taken back is the danger, whatever its flags ------------------------
+
+PUBLISH_BETA = report_trigger(
+    "npm publish --tag beta --access restricted",
+    "Published a beta of the package to the registry from a workstation",
+    "Versions on the registry cannot be overwritten: the number is used for good, and the "
+    "tarball carried local test fixtures.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "npm publish",
+        "npm publish ./packages/core",
+        "cd web && npm publish --access public",
+        "npm publish --tag next --otp 123456",
+        "cargo publish -p parser",
+        "twine upload dist/*",
+        "poetry publish --build",
+    ],
+)
+def test_a_publish_reported_as_permanent_is_blocked_whatever_its_flags(line):
+    assert blocks(PUBLISH_BETA, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "npm publish --dry-run",
+        "npm pack",
+        "npm view @acme/core versions",
+        "npm version minor",
+        "cargo package --list",
+        "twine check dist/*",
+    ],
+)
+def test_what_only_prepares_or_rehearses_a_publish_is_not(line):
+    assert not blocks(PUBLISH_BETA, line)
+
+
+UPLOAD_WHEEL = report_trigger(
+    "twine upload --skip-existing --verbose dist/*",
+    "Uploaded the wheel to PyPI by hand",
+    "A release file on PyPI is immutable: its name can never be reused, even after deleting it.",
+)
+
+
+def test_an_upload_reported_as_permanent_is_blocked_without_the_reported_flags():
+    assert blocks(UPLOAD_WHEEL, "twine upload dist/acme-1.2.0-py3-none-any.whl")
+    assert blocks(UPLOAD_WHEEL, "twine upload -r pypi dist/*")
+    assert not blocks(UPLOAD_WHEEL, "twine check dist/*")
+
+
+NO_VERIFY_PUBLISH = report_trigger(
+    "cargo publish --no-verify",
+    "Don't publish a crate with --no-verify",
+    "It skips building the packaged crate, so one that does not compile goes out; a version "
+    "can never be overwritten.",
+)
+
+
+def test_a_flag_the_report_spells_stays_the_danger_of_a_publish():
+    assert blocks(NO_VERIFY_PUBLISH, "cargo publish --no-verify -p parser")
+    assert not blocks(NO_VERIFY_PUBLISH, "cargo publish")
+    assert not blocks(NO_VERIFY_PUBLISH, "cargo publish -p parser")
+
+
+FORCE_PUSH = report_trigger(
+    "git push --force origin main",
+    "Force-pushed over the shared main branch",
+    "The remote history is replaced and teammates' commits are gone for good.",
+)
+
+
+def test_forcing_a_normally_safe_push_keeps_the_force_as_the_danger():
+    assert blocks(FORCE_PUSH, "git push -f origin main")
+    assert not blocks(FORCE_PUSH, "git push origin main")
+
+
+def test_undoing_the_reported_operation_is_not_the_operation():
+    """`cargo yank --undo` puts a yanked version back: the opposite of the report."""
+    trigger = report_trigger(
+        "cargo yank --version 0.9.1 parser",
+        "Yanked a release other crates depend on",
+        "Every build that pinned the version fails to resolve it.",
+    )
+    assert blocks(trigger, "cargo yank --version 0.9.1 parser")
+    assert not blocks(trigger, "cargo yank --undo --version 0.9.1 parser")
+
+
+# --- a report of a shared service does not reach the agent's own local copy -----------------------
+
+SHARED_CACHE = report_trigger(
+    "memcached-tool cache.internal:11211 flush_all",
+    "Flushed the shared cache in the middle of the day",
+    "Every service that shares it fell through to the database at once.",
+)
+
+
+def test_a_shared_service_report_blocks_the_service_wherever_it_is_named():
+    assert blocks(SHARED_CACHE, "memcached-tool sessions.internal:11211 flush_all")
+    assert blocks(SHARED_CACHE, "memcached-tool 10.0.8.3:11211 flush_all")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["memcached-tool 127.0.0.1:11211 flush_all", "memcached-tool localhost:11211 flush_all"],
+)
+def test_a_shared_service_report_does_not_reach_a_loopback_copy(line):
+    assert not blocks(SHARED_CACHE, line)
+
+
+SHARED_DOCUMENT_STORE = report_trigger(
+    'mongosh "mongodb://docs.internal/catalog" --eval "db.dropDatabase()"',
+    "Dropped the catalog database on the production replica set",
+    "Every collection and index of the production catalog was gone.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "mongosh mongodb://docs.internal/catalog --eval 'db.dropDatabase()'",
+        "mongosh --host docs.internal catalog --eval 'db.dropDatabase()'",
+        "mongosh \"$MONGO_URL\" --eval 'db.dropDatabase()'",
+    ],
+)
+def test_the_production_database_is_blocked_however_it_is_addressed(line):
+    assert blocks(SHARED_DOCUMENT_STORE, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "mongosh mongodb://127.0.0.1/catalog_test --eval 'db.dropDatabase()'",
+        "mongosh mongodb://localhost:27017/scratch --eval 'db.dropDatabase()'",
+        "mongosh --host 127.0.0.1 scratch --eval 'db.dropDatabase()'",
+    ],
+)
+def test_dropping_a_database_on_ones_own_machine_is_not_the_production_report(line):
+    assert not blocks(SHARED_DOCUMENT_STORE, line)
+
+
+COMPANY_FEED = report_trigger(
+    "dotnet nuget push <package>.nupkg --api-key $KEY --source https://feed.internal/v3/index.json",
+    "Pushed a package to the company feed from a laptop",
+    "Feed packages are immutable and every team restores them.",
+)
+
+
+def test_a_push_to_the_company_feed_is_blocked_to_any_remote_feed():
+    assert blocks(
+        COMPANY_FEED,
+        "dotnet nuget push Core.1.0.0.nupkg --source https://feed.internal/v3/index.json",
+    )
+    assert blocks(COMPANY_FEED, "dotnet nuget push Core.1.0.0.nupkg --source shared-feed")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "dotnet nuget push Core.1.0.0.nupkg --source ./packages-out",
+        "dotnet nuget push Core.1.0.0.nupkg --source /tmp/feed",
+        "dotnet nuget push Core.1.0.0.nupkg --source=http://localhost:5555/v3/index.json",
+    ],
+)
+def test_a_push_to_a_feed_on_ones_own_machine_is_not(line):
+    assert not blocks(COMPANY_FEED, line)
+
+
+def test_a_report_naming_no_address_reaches_the_default_local_server():
+    """`redis-cli FLUSHALL` ran against the default server, which is local: a loopback address
+    is the very place the report names."""
+    trigger = report_trigger(
+        "redis-cli FLUSHALL", "Ran FLUSHALL on the shared Redis", "Every service lost its keys."
+    )
+    assert blocks(trigger, "redis-cli -h 127.0.0.1 FLUSHALL")
+    assert blocks(trigger, "redis-cli -h cache.internal FLUSHALL")
+
+
+def test_a_production_reports_other_tools_do_not_reach_a_test_environment():
+    trigger = report_trigger(
+        "redis-cli -h cache.internal FLUSHALL",
+        "Wiped the shared production cache",
+        "Sessions and queues of every service were lost.",
+    )
+    assert blocks(trigger, "valkey-cli -h cache.internal FLUSHALL")
+    assert not blocks(trigger, "valkey-cli -h 127.0.0.1 FLUSHALL")
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("redis-cli -h 127.0.0.1 PING", {"local"}),
+        ("curl http://[::1]:8080/health", {"local"}),
+        ("psql -h db.internal app", {"remote"}),
+        ("curl https://api.example.org/v1", {"remote"}),
+        ("redis-cli PING", set()),
+        ("RAILS_ENV=test bin/rails db:reset", {"local"}),
+        ("ssh deploy@127.0.0.1 -p 2222 uptime", {"local"}),
+        ("ssh deploy@web-1.internal uptime", set()),
+    ],
+)
+def test_where_a_command_says_it_acts(line, found):
+    assert places(invocations(line)[0]) == found

@@ -597,6 +597,39 @@ def _handed_on(inv: Invocation, line: list[Invocation]) -> bool:
     return bool(later) and all(o.program not in _SHOWS for o in later)
 
 
+# Programs that keep the lines holding a text (`grep release/`), as a pipeline's filter
+_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg"})
+_REGEX_SYNTAX = re.compile(r"[\^$*+?()\[\]{}|\\]")
+
+
+def _selected(value: Value, checked: str, inv: Invocation, line: list[Invocation]) -> bool:
+    """`git branch -r | grep release/ | xargs -n1 git push origin --delete`: what xargs hands
+    on (`$(git branch …)`) is what the pipeline's filter keeps, so a value is reached when a
+    name the filter keeps is one (`release/x`; a remote-tracking `origin/release/x` also read
+    without its remote, as `sed 's#origin/##'` hands it on)."""
+    if not checked.startswith("$(") or value.is_any or inv.pipeline is None:
+        return False
+    number, position = inv.pipeline
+    for other in line:
+        if (
+            other.program not in _FILTERS
+            or other.pipeline is None
+            or other.pipeline[0] != number
+            or other.pipeline[1] >= position
+            or other.flags & {"-v", "--invert-match"}
+            or not other.args
+        ):
+            continue
+        kept = _REGEX_SYNTAX.sub("", other.args[0]).lstrip("/")
+        if not kept:
+            continue
+        name = kept + ("x" if kept.endswith(("/", "-", "_", ".")) else "")
+        parts = name.split("/")
+        if any(value.matches("/".join(parts[k:])) for k in range(len(parts))):
+            return True
+    return False
+
+
 def _relative_matches(value: Value, checked: str, cwd: str) -> bool:
     """A relative path reported (`rm -rf *`: wherever it runs) matches the same path under the
     directory the checked line cd's into (`cd /var/www && rm -rf *`)."""
@@ -666,7 +699,9 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
             continue  # an argument that may be anything, or absent
         for k, candidate in enumerate(pool):
             if not taken[k] and (
-                value.matches(candidate) or _relative_matches(value, candidate, inv.cwd)
+                value.matches(candidate)
+                or _relative_matches(value, candidate, inv.cwd)
+                or _selected(value, candidate, inv, line)
             ):
                 taken[k] = True
                 used.append(candidate)

@@ -14,7 +14,7 @@ from lessons.command_patterns import places
 from lessons.commands import invocations
 from tests.lessons.guard_probe import blocks, report_trigger
 
-# --- a publish that cannot be taken back is the danger, whatever its flags ------------------------
+# --- a publish that cannot be taken back is the danger, whatever its flags --------------------
 
 PUBLISH_BETA = report_trigger(
     "npm publish --tag beta --access restricted",
@@ -105,7 +105,7 @@ def test_undoing_the_reported_operation_is_not_the_operation():
     assert not blocks(trigger, "cargo yank --undo --version 0.9.1 parser")
 
 
-# --- a report of a shared service does not reach the agent's own local copy -----------------------
+# --- a report of a shared service does not reach the agent's own local copy -------------------
 
 SHARED_CACHE = report_trigger(
     "memcached-tool cache.internal:11211 flush_all",
@@ -220,3 +220,40 @@ def test_a_production_reports_other_tools_do_not_reach_a_test_environment():
 )
 def test_where_a_command_says_it_acts(line, found):
     assert places(invocations(line)[0]) == found
+
+
+# --- names a pipeline's filter hands to xargs ---------------------------------------------------
+
+DELETE_RELEASE_BRANCH = report_trigger(
+    "git push origin --delete release/<version>",
+    "Deleted a shared release branch on the remote",
+    "Hotfixes for shipped versions land there; the release pipeline lost its ref.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "git branch -r | grep 'origin/release/' | sed 's#origin/##' | xargs -n1 git push origin "
+        "--delete",
+        "git branch -r | grep release/ | cut -d/ -f2- | xargs git push origin --delete",
+        "git ls-remote --heads origin | grep -o 'release/.*' | xargs -n1 git push origin -d",
+    ],
+)
+def test_release_branches_selected_by_a_filter_and_deleted_through_xargs_are_blocked(line):
+    assert blocks(DELETE_RELEASE_BRANCH, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "git branch -r | grep 'origin/feature/' | sed 's#origin/##' | xargs -n1 git push origin "
+        "--delete",
+        "git branch -r | grep -v release/ | sed 's#origin/##' | xargs -n1 git push origin --delete",
+        "git branch -r | grep release/ | xargs -n1 echo",
+        "git branch -r | grep release/ | sed 's#origin/##' | xargs -n1 git push --dry-run origin "
+        "--delete",
+    ],
+)
+def test_other_branches_or_a_filter_that_leaves_them_out_are_not(line):
+    assert not blocks(DELETE_RELEASE_BRANCH, line)

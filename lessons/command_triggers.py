@@ -195,8 +195,11 @@ class Prose:
             return False  # a host (`cache.internal:6379`) is an instance: named only as written
         if "://" in value:
             # a URL (`https://get.acme.io/install.sh`): "an install script", "the search
-            # cluster" describe what it fetches; only where it is (production) names it
-            return bool(set(_WORDS.findall(value.lower())) & (PROD_WORDS | {"staging", "stage"}))
+            # cluster" describe what it fetches; only where it is (production) names it, or a
+            # path the prose spells ("with DELETE /_all": what the request acts on)
+            return bool(
+                set(_WORDS.findall(value.lower())) & (PROD_WORDS | {"staging", "stage"})
+            ) or self.spells_path_of(value)
         for word in _WORDS.findall(value.lower()):
             if len(word) < 2 or word.isdigit() and len(word) < 3:
                 continue
@@ -267,6 +270,14 @@ class Prose:
         """Whether the prose says what was done stays done: a published version that "cannot be
         taken back", "is immutable", "burnt for good"."""
         return _PERMANENT.search(self.lower) is not None
+
+    def spells_path_of(self, url: str) -> bool:
+        """Whether the prose spells the path of a URL (`/_all`), whole or its last part."""
+        found = _URL.fullmatch(url)
+        path = found.group(1).split("?")[0].rstrip("/") if found else ""
+        return bool(path) and any(
+            path == said or path.endswith(said) and said.count("/") >= 1 for said in self.paths
+        )
 
     def spelled_flags(self, inv: Invocation) -> set[str]:
         """The command's flags the prose spells as flags (`--allow-dirty`), not by description."""

@@ -1767,15 +1767,18 @@ CONCEPTS: tuple[Concept, ...] = (
         within_tool=True,
     ),
     # Every index of an Elasticsearch or OpenSearch cluster deleted (`DELETE /_all`, `DELETE
-    # /*`: what `action.destructive_requires_name` exists to refuse), or every document of an
-    # index (`_delete_by_query` with `match_all`), over HTTP; a named index's delete is not.
+    # /*`, `DELETE /logs-*`: what `action.destructive_requires_name` refuses), or every
+    # document of an index (`_delete_by_query` with `match_all`), over HTTP; a named index's
+    # delete is not.
     concept(
         "delete every Elasticsearch index or document",
         "elasticsearch|opensearch|index|indices|documents & DELETE|wip|drop",
         {
             "program": "curl",
             "options": {"--request": "re:(?i)^delete$"},
-            "args": ["re:^(https?://)?[^/]+/(_all|\\*|_all/?\\?.*|\\*/?\\?.*)/?$"],
+            # an index expression naming every index or a wildcard of them (`logs-*`,
+            # `*,-.*`): what destructive_requires_name refuses
+            "args": ["re:^(https?://)?[^/]+/(_all|[^/?]*\\*[^/?]*)/?(\\?.*)?$"],
             "text": "curl -X DELETE <any>",
         },
         {

@@ -257,3 +257,38 @@ def test_release_branches_selected_by_a_filter_and_deleted_through_xargs_are_blo
 )
 def test_other_branches_or_a_filter_that_leaves_them_out_are_not(line):
     assert not blocks(DELETE_RELEASE_BRANCH, line)
+
+
+# --- the path a report spells is what its request acts on ----------------------------------------
+
+DELETE_EVERY_INDEX = report_trigger(
+    "curl -X DELETE 'http://logs.internal:9200/_all'",
+    "Deleted every index of the log cluster with DELETE /_all",
+    "Dashboards and alerts were empty until the snapshot was restored.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "curl -XDELETE http://search-2.internal:9200/_all",
+        "curl -X DELETE 'http://logs.internal:9200/_all?pretty'",
+        "curl -X DELETE 'http://logs.internal:9200/metrics-*'",
+        "curl --request DELETE 'https://logs.internal:9200/*,-.*'",
+    ],
+)
+def test_deleting_every_index_or_a_wildcard_of_them_is_blocked(line):
+    assert blocks(DELETE_EVERY_INDEX, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "curl -X DELETE http://logs.internal:9200/metrics-2024.05.01",
+        "curl -X DELETE https://api.internal/v1/sessions/42",
+        "curl -s 'http://logs.internal:9200/_all/_settings'",
+        "curl -X GET 'http://logs.internal:9200/_cat/indices?v'",
+    ],
+)
+def test_a_request_on_one_named_index_or_another_api_is_not(line):
+    assert not blocks(DELETE_EVERY_INDEX, line)

@@ -1213,7 +1213,8 @@ def derive(
             others = [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
             if found and title:
                 others += _title_operations(title, command, harmless)
-            if _names_shared_service(command, said):
+            if said.production or _names_shared_service(command, said):
+                # production is never the agent's own machine
                 found = [replace(p, remote=True) for p in found]
             if _names_shared_service(command, said) or _shared(said):
                 # the same danger in other tools reaches the shared or production service the

@@ -292,3 +292,48 @@ def test_deleting_every_index_or_a_wildcard_of_them_is_blocked(line):
 )
 def test_a_request_on_one_named_index_or_another_api_is_not(line):
     assert not blocks(DELETE_EVERY_INDEX, line)
+
+
+# --- a command git runs in every submodule -----------------------------------------------------
+
+HARD_RESET = report_trigger(
+    "git reset --hard origin/main",
+    "Threw away uncommitted work with git reset --hard",
+    "Every change not yet committed in the working tree is lost with no copy.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "git submodule foreach git reset --hard origin/main",
+        "git submodule foreach --recursive 'git reset --hard'",
+        "git -C vendor submodule --quiet foreach 'git fetch && git reset --hard'",
+    ],
+)
+def test_what_git_submodule_foreach_runs_is_read_as_the_command_it_is(line):
+    assert blocks(HARD_RESET, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "git submodule foreach git status",
+        "git submodule foreach --recursive 'git log --oneline -1'",
+        "git submodule update --init --recursive",
+    ],
+)
+def test_submodule_commands_that_do_not_reset_are_not(line):
+    assert not blocks(HARD_RESET, line)
+
+
+def test_a_production_report_naming_no_address_does_not_reach_a_loopback_copy():
+    """Production is never the agent's own machine: "drop on a local copy" is what such a
+    report recommends."""
+    trigger = report_trigger(
+        "mongosh <mongodb-uri> --eval 'db.dropDatabase()'",
+        "Dropped a production MongoDB database",
+        "dropDatabase() deletes every document with no undo.",
+    )
+    assert blocks(trigger, "mongosh mongodb://docs.internal/catalog --eval 'db.dropDatabase()'")
+    assert not blocks(trigger, "mongosh mongodb://127.0.0.1/catalog --eval 'db.dropDatabase()'")

@@ -519,7 +519,10 @@ _ADDRESS = re.compile(
     re.I,
 )
 # Options naming where a command connects or publishes (`--host`, `--uri`, `--source`)
-_WHERE = re.compile(r"host|server|endpoint|addr|url|uri|broker|source|registry|repository|feed")
+_WHERE = frozenset(
+    "host hostname server endpoint addr address url uri broker brokers source registry "
+    "repository feed".split()
+)
 # The environments a framework keeps on the developer's machine (Rails, Rack, Node, Mix, …)
 _OWN_ENVIRONMENTS = frozenset({"test", "development", "dev", "local"})
 # A directory of the machine given as where to publish (`--source ./local-feed`)
@@ -541,23 +544,61 @@ def places(inv: Invocation) -> set[str]:
     default its configuration gives, which may be anywhere)."""
     found: set[str | None] = set()
     for flag, values in inv.options.items():
-        where = flag.startswith("--") and _WHERE.search(flag) is not None
+        where = _named(flag, _WHERE)
         found.update(place_of(v, where=where) for v in values)
     for word in inv.text.split():
         # a long option its program has no table for (`dotnet nuget push --source ./feed`)
         flag, _, value = word.partition("=")
-        if value and flag.startswith("--") and _WHERE.search(flag):
+        if value and _named(flag, _WHERE):
             found.add(place_of(value.strip("'\""), where=True))
     tokens = inv.text.split()
     for k, token in enumerate(tokens[:-1]):
-        if token in inv.loose and _WHERE.search(token):
+        if token in inv.loose and _named(token, _WHERE):
             found.add(place_of(tokens[k + 1].strip("'\""), where=True))
     found.update(place_of(v.strip("'\"")) for v in (*inv.args, *inv.via))
     for name, value in inv.env.items():
         # `RAILS_ENV=test`, `NODE_ENV=development`: the framework's own throwaway environment
         if name.endswith("_ENV") and value.lower() in _OWN_ENVIRONMENTS:
             found.add("local")
+    scoped = {v for flag, values in inv.options.items() if _named(flag, _SCOPE) for v in values}
+    for value in (*inv.args, *(v for values in inv.options.values() for v in values), *inv.via):
+        if _PRODUCTION.search(value) or value in scoped and PLACEHOLDER_WORD in value:
+            # production is never the agent's own; nor is the environment a report names as
+            # any (`-n <namespace>` of "a release in a shared namespace")
+            found.add("remote")
+        elif _disposable(value, scoped=value in scoped):
+            found.add("local")
     return {place for place in found if place is not None}
+
+
+# Where a name says it is a throwaway environment of one's own (`-n dev-alice`, `rg-sandbox`,
+# `app-dev-42`, `preview-pr-812`, `shop_test`), and where it says production
+_DISPOSABLE = frozenset(
+    {"dev", "development", "test", "testing", "sandbox", "preview", "previews", "scratch"}
+)
+_PRODUCTION = re.compile(r"(?i)(^|[^a-z])prod(uction)?([^a-z]|$)")
+# options naming the environment a command acts in (`--namespace`, `--resource-group`)
+_SCOPE = frozenset(
+    "namespace group vhost context env environment stage project workspace database dbname".split()
+)
+
+
+def _named(flag: str, words: frozenset[str]) -> bool:
+    """Whether a long option's name holds one of `words` as a part (`--bootstrap-server`)."""
+    return flag.startswith("--") and bool(words.intersection(flag[2:].lower().split("-")))
+
+
+def _disposable(value: str, *, scoped: bool) -> bool:
+    """A name of parts, one of which says it is a throwaway environment (`dev-alice`); a bare
+    word only where it names the environment (`-n dev`, not the branch `git push origin dev`).
+    Never a path of the machine (`/dev/sda`) nor an address."""
+    lowered = value.lower()
+    if lowered.count("/") > 1 or lowered.startswith(("~", "./", "../")) or "://" in lowered:
+        return False
+    parts = [p for p in re.split(r"[-_.:/]+", lowered) if p]
+    if len(parts) == 1:
+        return scoped and parts[0] in _DISPOSABLE
+    return any(part in _DISPOSABLE for part in parts)
 
 
 @dataclass

@@ -337,3 +337,67 @@ def test_a_production_report_naming_no_address_does_not_reach_a_loopback_copy():
     )
     assert blocks(trigger, "mongosh mongodb://docs.internal/catalog --eval 'db.dropDatabase()'")
     assert not blocks(trigger, "mongosh mongodb://127.0.0.1/catalog --eval 'db.dropDatabase()'")
+
+
+# --- a shared or production report does not reach a throwaway environment of one's own ----------
+
+SHARED_NAMESPACE = report_trigger(
+    "kubectl delete deployment <name> -n <namespace>",
+    "Deleted a deployment in a namespace other teams share",
+    "Their service went down with it until the pipeline redeployed.",
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "kubectl delete deployment api -n payments",
+        "kubectl delete deploy web --namespace=staging",
+        "kubectl -n prod-eu delete deployment worker",
+    ],
+)
+def test_a_shared_namespace_report_blocks_any_other_namespace(line):
+    assert blocks(SHARED_NAMESPACE, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "kubectl delete deployment api -n dev-bob",
+        "kubectl delete deployment api -n sandbox",
+        "kubectl delete deployment web -n preview-1432",
+    ],
+)
+def test_a_shared_namespace_report_does_not_reach_ones_own_throwaway_namespace(line):
+    assert not blocks(SHARED_NAMESPACE, line)
+
+
+def test_a_throwaway_word_elsewhere_is_no_environment():
+    """`dev` as a branch, `/dev/sdc` as a device: no environment of one's own."""
+    force_push = report_trigger(
+        "git push --force origin <branch>",
+        "Force-pushed a shared branch",
+        "Teammates' commits were dropped from the remote.",
+    )
+    assert blocks(force_push, "git push --force origin dev")
+    wipe = report_trigger(
+        "dd if=/dev/zero of=/dev/sdb",
+        "Overwrote the production database's disk",
+        "The volume held the only copy of the data.",
+    )
+    assert blocks(wipe, "sudo dd if=/dev/zero of=/dev/sdc bs=1M")
+    assert blocks(wipe, "dd if=/dev/zero of=/dev/sdb")
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("helm uninstall payments -n dev", {"local"}),
+        ("az vm delete -g rg-dev-alice -n test-vm", {"local"}),
+        ("helm uninstall payments -n prod", {"remote"}),
+        ("kubectl delete pod api-test -n production", {"local", "remote"}),
+        ("git push origin dev", set()),
+    ],
+)
+def test_which_environment_a_command_names(line, found):
+    assert places(invocations(line)[0]) == found

@@ -1131,7 +1131,27 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
     # with the tool; the bare `shred` it names would also block shredding one file
     specific = {p.program for p in found if p != _bare(p)}
-    return [p for p in found if p != _bare(p) or p.program not in specific]
+    found = [p for p in found if p != _bare(p) or p.program not in specific]
+    if _TAG_OBJECT.search(sentence) and not _BRANCH_OBJECT.search(sentence):
+        found = [q for p in found for q in _of_tags(p)]
+    return found
+
+
+# "Moved a published release tag and force-pushed it": what the push sends is a tag, by its
+# ref (`refs/tags/v2.3.0`), by a version's name (`v2.3.0`, `1.4.2`) or all of them (`--tags`)
+_TAG_OBJECT = re.compile(r"(?i)\btags?\b")
+_BRANCH_OBJECT = re.compile(r"(?i)\bbranch(es)?\b|\b(main|master|trunk)\b")
+_TAG_REF = r"re:^\+?(refs/tags/.+|v?\d+(\.\d+)+([-+][\w.]+)?)$"
+
+
+def _of_tags(pattern: Pattern) -> list[Pattern]:
+    """A push the sentence describes as of a tag: the push of a tag, not of a branch."""
+    if pattern.program != "git" or pattern.subcommand[:1] != ("push",) or pattern.args:
+        return [pattern]
+    return [
+        replace(pattern, args=(Value.of(_TAG_REF),)),
+        replace(pattern, flags=pattern.flags | {"--tags"}),
+    ]
 
 
 def _title_operations(title: str, command: str, harmless: Harmless) -> list[Pattern]:

@@ -12,7 +12,7 @@ import pytest
 
 from lessons.command_patterns import places
 from lessons.commands import invocations
-from tests.lessons.guard_probe import blocks, report_trigger
+from tests.lessons.guard_probe import blocks, prose_trigger, report_trigger
 
 # --- a publish that cannot be taken back is the danger, whatever its flags --------------------
 
@@ -401,3 +401,37 @@ def test_a_throwaway_word_elsewhere_is_no_environment():
 )
 def test_which_environment_a_command_names(line, found):
     assert places(invocations(line)[0]) == found
+
+
+# --- a push a sentence describes as of a tag pushes a tag ------------------------------------
+
+MOVED_TAG = prose_trigger(
+    "Re-pointed a release tag at a hotfix commit and force-pushed it to origin; every clone "
+    "that had fetched the tag kept the old commit."
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "git push --force origin v1.8.0",
+        "git push -f origin refs/tags/release-2024.05",
+        "git push --force --tags",
+        "git push origin +v3.1.4",
+    ],
+)
+def test_force_pushing_a_tag_is_blocked(line):
+    assert blocks(MOVED_TAG, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "git push --force origin feature/search",
+        "git push --force-with-lease origin fix/flaky-login",
+        "git push origin v1.8.1",
+        "git push --tags",
+    ],
+)
+def test_force_pushing_a_branch_or_pushing_a_new_tag_is_not_what_it_describes(line):
+    assert not blocks(MOVED_TAG, line)

@@ -326,6 +326,18 @@ _PUBLISHING = frozenset({"publish", "upload"})
 _PACKAGE_FILE = re.compile(r"\.(?:nupkg|snupkg|gem|tgz|whl|crate|jar)$")
 
 
+# Programs whose `push` hands a package to a registry (`gem push`, `dotnet nuget push`)
+_PACKAGE_PUSHERS = frozenset({"gem", "nuget", "dotnet", "paket", "helm"})
+
+
+def _publishing(pattern: Pattern) -> bool:
+    """Whether a pattern is of a publish (the reported one or another client's)."""
+    words = [*pattern.subcommand, *(value.raw for value in pattern.args[:2])]
+    return bool(_PUBLISHING.intersection(words)) or (
+        "push" in words and pattern.program in _PACKAGE_PUSHERS
+    )
+
+
 def _publishes(inv: Invocation) -> bool:
     """Whether a command hands a build to a registry: its action publishes or uploads, or it
     pushes a package file."""
@@ -1243,6 +1255,9 @@ def derive(
                 # "the shared Redis" ran on its default, local server)
                 others = [replace(p, remote=True) for p in others]
             found += others
+            # a publish hands the build to a registry elsewhere: one into a directory of the
+            # machine (`--source ./local-feed`) publishes nothing
+            found = [replace(p, remote=True) if _publishing(p) else p for p in found]
             if in_production:
                 # "Ran `DROP TABLE users` against the production database": there, not anywhere
                 found = [_with_production(p) for p in found]

@@ -435,3 +435,32 @@ def test_force_pushing_a_tag_is_blocked(line):
 )
 def test_force_pushing_a_branch_or_pushing_a_new_tag_is_not_what_it_describes(line):
     assert not blocks(MOVED_TAG, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "pnpm publish --no-git-checks",
+        "npx lerna publish from-package --yes",
+        "changeset publish",
+        "cargo release publish --execute",
+        "dotnet nuget push Core.1.0.0.nupkg --source https://api.nuget.org/v3/index.json",
+        "gem push acme-1.0.0.gem",
+    ],
+)
+def test_every_client_of_a_registry_publishes(line):
+    assert blocks(PUBLISH_BETA, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "cargo release patch",
+        "lerna version --no-push",
+        "changeset version",
+        "dotnet nuget push Core.1.0.0.nupkg --source ./out",
+        "gem build acme.gemspec",
+    ],
+)
+def test_rehearsing_versioning_or_publishing_into_a_local_directory_does_not(line):
+    assert not blocks(PUBLISH_BETA, line)

@@ -1243,24 +1243,26 @@ def derive(
         for command in [variant for c in commands for variant in _choices(c)]:
             found = _from_command(command, said, notes, harmless)
             others = [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
-            if found and title:
-                others += _title_operations(title, command, harmless)
+            named = _title_operations(title, command, harmless) if found and title else []
             if said.production or _names_shared_service(command, said):
                 # production is never the agent's own machine
                 found = [replace(p, remote=True) for p in found]
-            if _names_shared_service(command, said) or _shared(said):
-                # the same danger in other tools reaches the shared or production service the
-                # report is about, never the copy an agent runs on its own machine; the
-                # reported command itself reaches wherever it ran (`redis-cli FLUSHALL` on
-                # "the shared Redis" ran on its default, local server)
-                others = [replace(p, remote=True) for p in others]
-            found += others
+            # the same danger in other tools is the report read further than it was written: it
+            # reaches a service someone else may rely on, never a copy an agent names as its
+            # own (a loopback address, a throwaway environment); the reported tool reaches
+            # wherever it ran (`redis-cli FLUSHALL` ran on its default, local server)
+            own = {inv.program for inv in line_of(command)}
+            anywhere = not any(p.remote for p in found)
+            found += [
+                p if p.program in own and anywhere else replace(p, remote=True) for p in others
+            ]
             # a publish hands the build to a registry elsewhere: one into a directory of the
             # machine (`--source ./local-feed`) publishes nothing
             found = [replace(p, remote=True) if _publishing(p) else p for p in found]
             if in_production:
                 # "Ran `DROP TABLE users` against the production database": there, not anywhere
                 found = [_with_production(p) for p in found]
+            found += [replace(p, remote=True) for p in named]
             if found or not notes:
                 sources.append(command)
             patterns.extend(found)

@@ -464,3 +464,37 @@ def test_every_client_of_a_registry_publishes(line):
 )
 def test_rehearsing_versioning_or_publishing_into_a_local_directory_does_not(line):
     assert not blocks(PUBLISH_BETA, line)
+
+
+# --- the same danger in other tools does not reach one's own copy ---------------------------------
+
+DELETE_TOPIC = report_trigger(
+    "kafka-topics.sh --bootstrap-server $BROKER --delete --topic $TOPIC",
+    "Never delete a Kafka topic to clear a backlog",
+    "Deleting or purging it throws away messages consumers have not processed yet.",
+)
+
+
+def test_another_brokers_purge_is_the_same_danger():
+    assert blocks(DELETE_TOPIC, "rabbitmqctl purge_queue orders")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "rabbitmqctl purge_queue -p /dev-bob scratch",
+        "redis-cli -h 127.0.0.1 FLUSHALL",
+        "rabbitmqadmin -H localhost purge queue name=jobs",
+    ],
+)
+def test_another_tool_on_ones_own_copy_is_not(line):
+    assert not blocks(DELETE_TOPIC, line)
+
+
+def test_the_reported_tool_reaches_a_local_copy_of_what_it_reports():
+    trigger = report_trigger(
+        "curl -X DELETE 'http://search.internal:9200/_all'",
+        "Deleted every index with DELETE /_all",
+        "Search and logging were down until a snapshot was restored.",
+    )
+    assert blocks(trigger, "curl -s -X DELETE 'localhost:9200/logs-*'")

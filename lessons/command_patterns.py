@@ -22,7 +22,9 @@ command, every `anywhere` value by some word of it, `sudo` was used when require
 matches a later command of the same pipeline; with an `operation`, each of its groups has a
 word among the command's operation words (`operation_words`: its program's name, subcommand,
 switches and options naming an identifier, split into words, singular), and a program in
-`not_programs` is left to other patterns. A command carrying a flag that defuses it
+`not_programs` is left to other patterns; with `remote` (a report naming the shared service it
+acted on by its address), a command that names only places on its own machine (a loopback host,
+a local directory as where it publishes) is no match. A command carrying a flag that defuses it
 (`--dry-run`) and that the pattern does not name is no match. Values are literal (`main`; a path
 also matches what lies under it, a relative path the same tail of an absolute one; a mode grants
 at least the same bits; a text with spaces matches when its words appear in that order), `<any>`
@@ -347,6 +349,7 @@ _FIELDS = frozenset(
         "then",
         "operation",
         "not_programs",
+        "remote",
         "text",
     }  # fmt: skip
 )
@@ -368,6 +371,8 @@ class Pattern:
     operation: tuple[frozenset[str], ...] = ()
     # programs a `re:` program leaves to patterns of their own (a report's own command)
     not_programs: frozenset[str] = frozenset()
+    # the report named a shared service by its address: the agent's own local copy is not it
+    remote: bool = False
     text: str = ""
 
     @property
@@ -413,6 +418,8 @@ class Pattern:
             data["operation"] = [sorted(group) for group in self.operation]
         if self.not_programs:
             data["not_programs"] = sorted(self.not_programs)
+        if self.remote:
+            data["remote"] = True
         if self.text:
             data["text"] = self.text
         return data
@@ -459,6 +466,7 @@ class Pattern:
                 then=cls.from_json(data["then"]) if data.get("then") else None,
                 operation=_operation(data.get("operation")),
                 not_programs=frozenset(strings(data.get("not_programs"), "not_programs")),
+                remote=bool(data.get("remote", False)),
                 text=str(data.get("text") or ""),
             )
         except TriggerError as exc:
@@ -495,6 +503,102 @@ def _strings(value, name: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise CommandTriggerError(f"`{name}` is a list of strings.")
     return value
+
+
+# --- where a command acts: on its own machine or elsewhere ---------------------------------------
+
+# A loopback address (RFC 1122 127.0.0.0/8, RFC 4291 ::1), bare or in a URL, with a user or port
+_LOOPBACK = re.compile(
+    r"^(?:[a-z][\w+.-]*://)?(?:[^@/\s]*@)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)"
+    r"(?::\d+)?(?:[/?#].*)?$",
+    re.I,
+)
+# An address: a URL (its host), or a host name or IPv4 address given with a port
+_ADDRESS = re.compile(
+    r"^(?:[a-z][\w+.-]*://\S+|(?:[A-Za-z0-9][\w-]*(?:\.[\w-]+)+|\d{1,3}(?:\.\d{1,3}){3}):\d+(?:/\S*)?)$",
+    re.I,
+)
+# Options naming where a command connects or publishes (`--host`, `--uri`, `--source`)
+_WHERE = frozenset(
+    "host hostname server endpoint addr address url uri broker brokers source registry "
+    "repository feed".split()
+)
+# The environments a framework keeps on the developer's machine (Rails, Rack, Node, Mix, …)
+_OWN_ENVIRONMENTS = frozenset({"test", "development", "dev", "local"})
+# A directory of the machine given as where to publish (`--source ./local-feed`)
+_LOCAL_DIR = re.compile(r"^(?:\.{1,2}/|/|~/|file:)")
+
+
+def place_of(value: str, *, where: bool = False) -> str | None:
+    """`local` for a loopback address (or, given to an option naming where it acts, a local
+    directory), `remote` for any other address (or any value of such an option), else None."""
+    if _LOOPBACK.match(value):
+        return "local"
+    if where:
+        return "local" if _LOCAL_DIR.match(value) else "remote"
+    return "remote" if _ADDRESS.match(value) else None
+
+
+def places(inv: Invocation) -> set[str]:
+    """Where a command says it acts: `local`, `remote`, both, or neither (it names no place: the
+    default its configuration gives, which may be anywhere)."""
+    found: set[str | None] = set()
+    for flag, values in inv.options.items():
+        where = _named(flag, _WHERE)
+        found.update(place_of(v, where=where) for v in values)
+    for word in inv.text.split():
+        # a long option its program has no table for (`dotnet nuget push --source ./feed`)
+        flag, _, value = word.partition("=")
+        if value and _named(flag, _WHERE):
+            found.add(place_of(value.strip("'\""), where=True))
+    tokens = inv.text.split()
+    for k, token in enumerate(tokens[:-1]):
+        if token in inv.loose and _named(token, _WHERE):
+            found.add(place_of(tokens[k + 1].strip("'\""), where=True))
+    found.update(place_of(v.strip("'\"")) for v in (*inv.args, *inv.via))
+    for name, value in inv.env.items():
+        # `RAILS_ENV=test`, `NODE_ENV=development`: the framework's own throwaway environment
+        if name.endswith("_ENV") and value.lower() in _OWN_ENVIRONMENTS:
+            found.add("local")
+    scoped = {v for flag, values in inv.options.items() if _named(flag, _SCOPE) for v in values}
+    for value in (*inv.args, *(v for values in inv.options.values() for v in values), *inv.via):
+        if _PRODUCTION.search(value) or value in scoped and PLACEHOLDER_WORD in value:
+            # production is never the agent's own; nor is the environment a report names as
+            # any (`-n <namespace>` of "a release in a shared namespace")
+            found.add("remote")
+        elif _disposable(value, scoped=value in scoped):
+            found.add("local")
+    return {place for place in found if place is not None}
+
+
+# Where a name says it is a throwaway environment of one's own (`-n dev-alice`, `rg-sandbox`,
+# `app-dev-42`, `preview-pr-812`, `shop_test`), and where it says production
+_DISPOSABLE = frozenset(
+    {"dev", "development", "test", "testing", "sandbox", "preview", "previews", "scratch"}
+)
+_PRODUCTION = re.compile(r"(?i)(^|[^a-z])prod(uction)?([^a-z]|$)")
+# options naming the environment a command acts in (`--namespace`, `--resource-group`)
+_SCOPE = frozenset(
+    "namespace group vhost context env environment stage project workspace database dbname".split()
+)
+
+
+def _named(flag: str, words: frozenset[str]) -> bool:
+    """Whether a long option's name holds one of `words` as a part (`--bootstrap-server`)."""
+    return flag.startswith("--") and bool(words.intersection(flag[2:].lower().split("-")))
+
+
+def _disposable(value: str, *, scoped: bool) -> bool:
+    """A name of parts, one of which says it is a throwaway environment (`dev-alice`); a bare
+    word only where it names the environment (`-n dev`, not the branch `git push origin dev`).
+    Never a path of the machine (`/dev/sda`) nor an address."""
+    lowered = value.lower()
+    if lowered.count("/") > 1 or lowered.startswith(("~", "./", "../")) or "://" in lowered:
+        return False
+    parts = [p for p in re.split(r"[-_.:/]+", lowered) if p]
+    if len(parts) == 1:
+        return scoped and parts[0] in _DISPOSABLE
+    return any(part in _DISPOSABLE for part in parts)
 
 
 @dataclass
@@ -534,6 +638,39 @@ def _handed_on(inv: Invocation, line: list[Invocation]) -> bool:
     return bool(later) and all(o.program not in _SHOWS for o in later)
 
 
+# Programs that keep the lines holding a text (`grep release/`), as a pipeline's filter
+_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg"})
+_REGEX_SYNTAX = re.compile(r"[\^$*+?()\[\]{}|\\]")
+
+
+def _selected(value: Value, checked: str, inv: Invocation, line: list[Invocation]) -> bool:
+    """`git branch -r | grep release/ | xargs -n1 git push origin --delete`: what xargs hands
+    on (`$(git branch …)`) is what the pipeline's filter keeps, so a value is reached when a
+    name the filter keeps is one (`release/x`; a remote-tracking `origin/release/x` also read
+    without its remote, as `sed 's#origin/##'` hands it on)."""
+    if not checked.startswith("$(") or value.is_any or inv.pipeline is None:
+        return False
+    number, position = inv.pipeline
+    for other in line:
+        if (
+            other.program not in _FILTERS
+            or other.pipeline is None
+            or other.pipeline[0] != number
+            or other.pipeline[1] >= position
+            or other.flags & {"-v", "--invert-match"}
+            or not other.args
+        ):
+            continue
+        kept = _REGEX_SYNTAX.sub("", other.args[0]).lstrip("/")
+        if not kept:
+            continue
+        name = kept + ("x" if kept.endswith(("/", "-", "_", ".")) else "")
+        parts = name.split("/")
+        if any(value.matches("/".join(parts[k:])) for k in range(len(parts))):
+            return True
+    return False
+
+
 def _relative_matches(value: Value, checked: str, cwd: str) -> bool:
     """A relative path reported (`rm -rf *`: wherever it runs) matches the same path under the
     directory the checked line cd's into (`cd /var/www && rm -rf *`)."""
@@ -560,6 +697,8 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         return None
     if pattern.sudo and not inv.sudo:
         return None
+    if pattern.remote and places(inv) == {"local"}:
+        return None  # the agent's own copy of the service, not the shared one reported
     if pattern.operation:
         carried = operation_words(inv)
         if (
@@ -601,7 +740,9 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
             continue  # an argument that may be anything, or absent
         for k, candidate in enumerate(pool):
             if not taken[k] and (
-                value.matches(candidate) or _relative_matches(value, candidate, inv.cwd)
+                value.matches(candidate)
+                or _relative_matches(value, candidate, inv.cwd)
+                or _selected(value, candidate, inv, line)
             ):
                 taken[k] = True
                 used.append(candidate)

@@ -54,6 +54,7 @@ from lessons.command_patterns import (
     names_any_file,
     patterns_from_text,
     placeholder_value,
+    places,
     state_of,
     substitute_placeholders,
     too_broad,
@@ -194,8 +195,11 @@ class Prose:
             return False  # a host (`cache.internal:6379`) is an instance: named only as written
         if "://" in value:
             # a URL (`https://get.acme.io/install.sh`): "an install script", "the search
-            # cluster" describe what it fetches; only where it is (production) names it
-            return bool(set(_WORDS.findall(value.lower())) & (PROD_WORDS | {"staging", "stage"}))
+            # cluster" describe what it fetches; only where it is (production) names it, or a
+            # path the prose spells ("with DELETE /_all": what the request acts on)
+            return bool(
+                set(_WORDS.findall(value.lower())) & (PROD_WORDS | {"staging", "stage"})
+            ) or self.spells_path_of(value)
         for word in _WORDS.findall(value.lower()):
             if len(word) < 2 or word.isdigit() and len(word) < 3:
                 continue
@@ -261,6 +265,24 @@ class Prose:
                 named.add(flag)
         return named
 
+    @cached_property
+    def permanent(self) -> bool:
+        """Whether the prose says what was done stays done: a published version that "cannot be
+        taken back", "is immutable", "burnt for good"."""
+        return _PERMANENT.search(self.lower) is not None
+
+    def spells_path_of(self, url: str) -> bool:
+        """Whether the prose spells the path of a URL (`/_all`), whole or its last part."""
+        found = _URL.fullmatch(url)
+        path = found.group(1).split("?")[0].rstrip("/") if found else ""
+        return bool(path) and any(
+            path == said or path.endswith(said) and said.count("/") >= 1 for said in self.paths
+        )
+
+    def spelled_flags(self, inv: Invocation) -> set[str]:
+        """The command's flags the prose spells as flags (`--allow-dirty`), not by description."""
+        return {f for token in self.flag_tokens for f in self._read_flags(inv, token)} & inv.flags
+
     def says_in_full(self, name: str) -> bool:
         """Whether the prose says every word of a flag's name, in order, at most two words
         apart ("from a literal" says `from-literal`)."""
@@ -284,6 +306,46 @@ class Prose:
 
     def names_kind(self, stems: tuple[str, ...]) -> bool:
         return prose_names(stems, self.lower, self.words)
+
+
+# What a report says of an operation that cannot be reverted: a registry keeps a published
+# version for good (crates.io and nuget.org never let a version be overwritten; npm refuses a
+# version number once used, and an unpublish only within 72 hours)
+_PERMANENT = re.compile(
+    r"\b(?:cannot|can ?not|can't|never)\s+be\s+(?:taken back|undone|overwritten|reused|re-used|"
+    r"replaced|unpublished|withdrawn|deleted|changed)\b|\bpermanent|\bimmutable\b|\bfor good\b|"
+    r"\bburnt\b|\birreversib"
+)
+# Subcommands that hand a build to a registry for everyone to install (`npm publish`, `cargo
+# publish`, `twine upload`, `poetry publish`): publishing is an outward operation in itself
+_PUBLISHING = frozenset({"publish", "upload"})
+
+
+# A package built for a registry (`dotnet nuget push x.nupkg`, `gem push x.gem`, `helm push
+# chart.tgz`): pushing one is publishing it, where `git push` or `docker push` is not
+_PACKAGE_FILE = re.compile(r"\.(?:nupkg|snupkg|gem|tgz|whl|crate|jar)$")
+
+
+# Programs whose `push` hands a package to a registry (`gem push`, `dotnet nuget push`)
+_PACKAGE_PUSHERS = frozenset({"gem", "nuget", "dotnet", "paket", "helm"})
+
+
+def _publishing(pattern: Pattern) -> bool:
+    """Whether a pattern is of a publish (the reported one or another client's)."""
+    words = [*pattern.subcommand, *(value.raw for value in pattern.args[:2])]
+    return bool(_PUBLISHING.intersection(words)) or (
+        "push" in words and pattern.program in _PACKAGE_PUSHERS
+    )
+
+
+def _publishes(inv: Invocation) -> bool:
+    """Whether a command hands a build to a registry: its action publishes or uploads, or it
+    pushes a package file."""
+    words = [*inv.subcommand, *inv.args[:2]]
+    action = inv.subcommand[-1] if inv.subcommand else (inv.args[0] if inv.args else "")
+    return action in _PUBLISHING or (
+        "push" in words and any(_PACKAGE_FILE.search(arg) for arg in inv.args)
+    )
 
 
 # Words of a flag's name that only say it permits something (`--allow-dirty`): naming them
@@ -435,6 +497,15 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = rf"re:^{re.escape(owner.group(1))}([:.][\w-]*)?$"
         args.append(kept)
     named = prose.named_flags(inv) if prose is not None else set()
+    # "Published the crate from a dirty working tree … versions cannot be overwritten": where
+    # the report says the publish itself cannot be reverted, every publish is the danger and its
+    # flags are how this one was run (`--allow-dirty`, `--access public`); a flag the prose
+    # spells ("Don't publish a crate with --allow-dirty") stays the danger
+    incidental: AbstractSet[str] = frozenset()
+    if generalising and prose is not None and prose.permanent and _publishes(inv):
+        spelled = prose.spelled_flags(inv)
+        incidental = inv.flags - spelled - inv.essential
+        named = named & spelled
     options: list[tuple[str, Value]] = []
     valued: set[str] = set()
     attached = spec_of(inv.program).attached
@@ -443,6 +514,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         if flag == STDIN:
             continue
         value = values[0]
+        if flag in incidental:
+            continue
         if flag in attached and is_placeholder(value):
             # `mysql -p<password>`: a value written into the flag is the danger (`-p` prompts)
             options.append((flag, Value.of(ANY)))
@@ -480,6 +553,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             chosen = set()  # "Don't drain production nodes": draining is the danger, not its flags
         else:
             chosen = inv.flags - inv.widening - valued
+        chosen = chosen - incidental
         flags = (
             chosen
             | {flag for flag, _ in options}
@@ -1069,7 +1143,27 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
     # with the tool; the bare `shred` it names would also block shredding one file
     specific = {p.program for p in found if p != _bare(p)}
-    return [p for p in found if p != _bare(p) or p.program not in specific]
+    found = [p for p in found if p != _bare(p) or p.program not in specific]
+    if _TAG_OBJECT.search(sentence) and not _BRANCH_OBJECT.search(sentence):
+        found = [q for p in found for q in _of_tags(p)]
+    return found
+
+
+# "Moved a published release tag and force-pushed it": what the push sends is a tag, by its
+# ref (`refs/tags/v2.3.0`), by a version's name (`v2.3.0`, `1.4.2`) or all of them (`--tags`)
+_TAG_OBJECT = re.compile(r"(?i)\btags?\b")
+_BRANCH_OBJECT = re.compile(r"(?i)\bbranch(es)?\b|\b(main|master|trunk)\b")
+_TAG_REF = r"re:^\+?(refs/tags/.+|v?\d+(\.\d+)+([-+][\w.]+)?)$"
+
+
+def _of_tags(pattern: Pattern) -> list[Pattern]:
+    """A push the sentence describes as of a tag: the push of a tag, not of a branch."""
+    if pattern.program != "git" or pattern.subcommand[:1] != ("push",) or pattern.args:
+        return [pattern]
+    return [
+        replace(pattern, args=(Value.of(_TAG_REF),)),
+        replace(pattern, flags=pattern.flags | {"--tags"}),
+    ]
 
 
 def _title_operations(title: str, command: str, harmless: Harmless) -> list[Pattern]:
@@ -1148,12 +1242,27 @@ def derive(
         in_production = len(around.split()) >= 3 and Prose(around).production
         for command in [variant for c in commands for variant in _choices(c)]:
             found = _from_command(command, said, notes, harmless)
-            found += [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
+            others = [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
+            named = _title_operations(title, command, harmless) if found and title else []
+            if said.production or _names_shared_service(command, said):
+                # production is never the agent's own machine
+                found = [replace(p, remote=True) for p in found]
+            # the same danger in other tools is the report read further than it was written: it
+            # reaches a service someone else may rely on, never a copy an agent names as its
+            # own (a loopback address, a throwaway environment); the reported tool reaches
+            # wherever it ran (`redis-cli FLUSHALL` ran on its default, local server)
+            own = {inv.program for inv in line_of(command)}
+            anywhere = not any(p.remote for p in found)
+            found += [
+                p if p.program in own and anywhere else replace(p, remote=True) for p in others
+            ]
+            # a publish hands the build to a registry elsewhere: one into a directory of the
+            # machine (`--source ./local-feed`) publishes nothing
+            found = [replace(p, remote=True) if _publishing(p) else p for p in found]
             if in_production:
                 # "Ran `DROP TABLE users` against the production database": there, not anywhere
                 found = [_with_production(p) for p in found]
-            if found and title:
-                found += _title_operations(title, command, harmless)
+            found += [replace(p, remote=True) for p in named]
             if found or not notes:
                 sources.append(command)
             patterns.extend(found)
@@ -1172,6 +1281,25 @@ def derive(
         },
         notes,
     )
+
+
+# What a report says of a service many use: shared, other teams', everyone's
+_SHARED = re.compile(
+    r"\bshared\b|\bother (?:teams?|services|consumers|users|projects)\b|\bevery (?:team|service|"
+    r"consumer|user)\b|\bteams'|\bcompany\b|\beveryone\b|\bcolleagues\b"
+)
+
+
+def _shared(prose: Prose) -> bool:
+    return prose.production or _SHARED.search(prose.lower) is not None
+
+
+def _names_shared_service(command: str, prose: Prose) -> bool:
+    """A report of a shared or production service whose command names it by its address
+    (`redis-cli -h cache.internal FLUSHALL`, `--source https://nuget.internal/…`): it is about
+    that service wherever it is named, and not about the copy an agent runs on its own machine
+    (`redis-cli -h 127.0.0.1 FLUSHALL`)."""
+    return _shared(prose) and any("remote" in places(inv) for inv in line_of(command))
 
 
 # A report of a cascading delete ("the cascade removed every resource it managed"): a delete

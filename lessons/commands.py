@@ -1048,6 +1048,11 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
                 command = [roots[0] if w == "{}" else w for w in rest[at + 1 : end]]
                 found.wrapper = True
                 return [found, *ctx.line(shlex.join(command))]
+    if name == "git":
+        foreach = _submodule_command(rest)
+        if foreach is not None:
+            # `git submodule foreach [--recursive] <command>`: the shell runs it in every submodule
+            return [ctx.wrapper(word0, rest), *ctx.line(foreach)]
     if name == "python":
         for k, word in enumerate(rest):
             if word == "-m" and k + 1 < len(rest):  # `python -m pip` is `pip`
@@ -1181,6 +1186,22 @@ def _image_program(image: str) -> str:
     """`flyway/flyway:10` -> `flyway`, `registry.io/bitnami/kubectl@sha256:…` -> `kubectl`."""
     name = image.split("@", 1)[0].rsplit("/", 1)[-1]
     return name.split(":", 1)[0]
+
+
+def _submodule_command(rest: list[str]) -> str | None:
+    """The command of `git [options] submodule [--quiet] foreach [--recursive] <command>`, as the
+    line git hands to the shell (its words joined, as git does), or None."""
+    if "submodule" not in rest:
+        return None
+    at = rest.index("submodule") + 1
+    while at < len(rest) and rest[at] in ("-q", "--quiet"):
+        at += 1
+    if rest[at : at + 1] != ["foreach"]:
+        return None
+    at += 1
+    while at < len(rest) and rest[at] in ("--recursive", "-q", "--quiet"):
+        at += 1
+    return " ".join(rest[at:]) or None
 
 
 def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] | None:

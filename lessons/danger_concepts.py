@@ -2075,15 +2075,18 @@ CONCEPTS: tuple[Concept, ...] = (
         within_tool=True,
     ),
     # Every index of an Elasticsearch or OpenSearch cluster deleted (`DELETE /_all`, `DELETE
-    # /*`: what `action.destructive_requires_name` exists to refuse), or every document of an
-    # index (`_delete_by_query` with `match_all`), over HTTP; a named index's delete is not.
+    # /*`, `DELETE /logs-*`: what `action.destructive_requires_name` refuses), or every
+    # document of an index (`_delete_by_query` with `match_all`), over HTTP; a named index's
+    # delete is not.
     concept(
         "delete every Elasticsearch index or document",
         "elasticsearch|opensearch|index|indices|documents & DELETE|wip|drop",
         {
             "program": "curl",
             "options": {"--request": "re:(?i)^delete$"},
-            "args": ["re:^(https?://)?[^/]+/(_all|\\*|_all/?\\?.*|\\*/?\\?.*)/?$"],
+            # an index expression naming every index or a wildcard of them (`logs-*`,
+            # `*,-.*`): what destructive_requires_name refuses
+            "args": ["re:^(https?://)?[^/]+/(_all|[^/?]*\\*[^/?]*)/?(\\?.*)?$"],
             "text": "curl -X DELETE <any>",
         },
         {
@@ -2103,6 +2106,20 @@ CONCEPTS: tuple[Concept, ...] = (
         "gem push",
         "poetry publish",
         "uv publish",
+        # the other clients of the same registries, and the monorepo tools publishing for them
+        "pnpm publish",
+        "yarn npm publish",
+        "bun publish",
+        "lerna publish",
+        "changeset publish",
+        "cargo workspaces publish",
+        "cargo release --execute",
+        "hatch publish",
+        "pdm publish",
+        "flit publish",
+        "dotnet nuget push",
+        "nuget push",
+        "paket push",
     ),
     concept(
         "unpublish a package",

@@ -119,6 +119,8 @@ def test_an_anti_pattern_lesson_creates_a_blocking_anti_pattern(agent_client, re
             # "prod" is what the title names: production anywhere in the command (a variable,
             # a host, a service name), not this one spelling of it
             "anywhere": ["re:(?i)(^|[^a-z])prod(uction)?([^a-z]|$)"],
+            # production is never the agent's own machine: a loopback psql is not it
+            "remote": True,
             "text": "psql $PROD_DATABASE_URL -c",
         }
     ]

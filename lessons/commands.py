@@ -1070,7 +1070,9 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
     carried = _carried_command(name, rest)
     if carried:
         invocation.wrapper = True
-        return [invocation, *ctx.line(carried, via=invocation.args[:1])]
+        # where the wrapper runs it is where it acts (`heroku run -a shop-prod …`)
+        where = [v for values in invocation.options.values() for v in values if v != carried]
+        return [invocation, *ctx.line(carried, via=[*invocation.args[:1], *where])]
     rest_call = rest_call_command(invocation)
     if rest_call is not None and depth < MAX_DEPTH:
         result += ctx.line(rest_call)  # the command the REST call amounts to

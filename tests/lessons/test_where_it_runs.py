@@ -1,0 +1,165 @@
+"""Where an operation runs (issue 12): a report that says the operation hurt production or a
+shared instance blocks the same operation against another machine not named for development,
+however the command says where (a host option, an address, a URL, a variable holding a
+connection), and never the same operation on this machine (loopback, a unix socket, the
+container host) or on a development, test or staging one. The strings were written from the
+clients' documentation (psql, mysql, redis-cli, mongosh, helm), not from any benchmark set."""
+
+import pytest
+
+from lessons.value_classes import possibly_production, possibly_shared, remote_host
+from tests.lessons.guard_probe import wrongly_read
+
+
+@pytest.mark.parametrize(
+    ("value", "host"),
+    [
+        ("db.internal", "db.internal"),
+        ("10.20.0.5", "10.20.0.5"),
+        ("10.20.0.5:5432", "10.20.0.5"),
+        ("postgresql://app:secret@orders-db.internal:5432/orders", "orders-db.internal"),
+        ("jdbc:postgresql://pg.corp.example.com:5432/shop", "pg.corp.example.com"),
+        ("mongodb://mongo-1.internal,mongo-2.internal/shop?replicaSet=rs0", "mongo-1.internal"),
+        ("redis://cache.svc.cluster.local:6379/0", "cache.svc.cluster.local"),
+        ("deploy@web-3.example.net", "web-3.example.net"),
+        ("kafka-2:9092", "kafka-2"),
+        ("$DATABASE_URL", "$DATABASE_URL"),
+        ("${MONGO_URI}", "${MONGO_URI}"),
+    ],
+)
+def test_another_machine_is_read_from_every_spelling_of_a_target(value, host):
+    assert remote_host(value) == host
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "localhost",
+        "127.0.0.1",
+        "127.0.1.1:6379",
+        "postgresql://app@localhost/orders",
+        "postgresql:///orders?host=/var/run/postgresql",
+        "mongodb://[::1]:27017/shop",
+        "redis://host.docker.internal:6379",
+        "s3://acme-backups/2024",  # a bucket, not a machine one connects to
+        "sqlite:///var/lib/app/app.db",
+        "orders.dump",  # a file name
+        "schema.prisma",
+        "users",
+        "DELETE FROM users",
+    ],
+)
+def test_this_machine_a_file_or_a_word_is_no_other_machine(value):
+    assert remote_host(value) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "production", "shared"),
+    [
+        ("db.internal", True, True),
+        ("app_prod", True, True),
+        ("$PROD_DATABASE_URL", True, True),
+        ("db.staging.internal", False, True),
+        ("postgresql://app@db.internal/shop_test", False, False),
+        ("redis.dev.internal", False, False),
+        ("$TEST_DATABASE_URL", False, False),
+        ("127.0.0.1", False, False),
+        ("product_catalog", False, False),
+    ],
+)
+def test_a_target_may_be_production_or_shared_unless_named_for_development(
+    value, production, shared
+):
+    assert possibly_production(value) is production
+    assert possibly_shared(value) is shared
+
+
+# (reported command, title, why, must block, must allow)
+REPORTS = [
+    (
+        'psql "$PROD_DATABASE_URL" -c "DELETE FROM <table>"',
+        "Ran a DELETE without a WHERE clause against production",
+        "Every row of the table was deleted.",
+        [
+            "psql -h pg.corp.example.com -d billing -c 'DELETE FROM invoices'",
+            "mysql -h 10.20.0.5 crm -e 'delete from leads'",
+            "psql postgresql://app@orders-db.internal/orders -c 'DELETE FROM line_items;'",
+            "echo 'DELETE FROM invoices;' | psql -h pg.corp.example.com billing",
+            'psql "$DATABASE_URL" -c "DELETE FROM invoices"',
+        ],
+        [
+            "psql -h localhost -d billing -c 'DELETE FROM invoices'",
+            "psql -h 127.0.0.1 billing -c 'DELETE FROM invoices'",
+            "psql postgresql://app@[::1]/orders -c 'DELETE FROM line_items'",
+            "psql -h db.staging.internal billing -c 'DELETE FROM invoices'",
+            "psql -h pg.corp.example.com billing_test -c 'DELETE FROM invoices'",
+            "psql -h pg.corp.example.com billing -c 'DELETE FROM invoices WHERE id = 7'",
+            'psql "$TEST_DATABASE_URL" -c "DELETE FROM invoices"',
+        ],
+    ),
+    (
+        "redis-cli -h redis.internal FLUSHALL",
+        "Ran FLUSHALL on the shared Redis",
+        "The instance also held other services' sessions.",
+        [
+            "redis-cli -h 10.1.2.3 -p 6380 flushall",
+            "redis-cli -u redis://cache.svc.cluster.local:6379 FLUSHALL",
+            "redis-cli -h redis-staging.internal FLUSHALL",  # staging is shared too
+            "redis-cli FLUSHALL",  # where it is configured to connect
+        ],
+        [
+            "redis-cli -h 127.0.0.1 FLUSHALL",
+            "redis-cli -h localhost flushall",
+            "redis-cli -u redis://host.docker.internal:6379 FLUSHALL",
+            "redis-cli -h redis.dev.internal FLUSHALL",
+            "redis-cli -h redis.internal DEL myapp:cache:v2",
+        ],
+    ),
+    (
+        'mongosh "mongodb://<host>/<db>" --eval "db.dropDatabase()"',
+        "Dropped a MongoDB database from mongosh",
+        "The connection string pointed at the production replica set.",
+        [
+            "mongosh mongodb://10.0.9.4/catalog --eval 'db.dropDatabase()'",
+            "mongosh \"$MONGODB_URI\" --eval 'db.dropDatabase()'",
+            "mongosh --host mongo.corp.example.com catalog --eval 'db.dropDatabase()'",
+        ],
+        [
+            "mongosh mongodb://localhost:27017/catalog --eval 'db.dropDatabase()'",
+            "mongosh mongodb://127.0.0.1/catalog_test --eval 'db.dropDatabase()'",
+            "mongosh mongodb://10.0.9.4/catalog --eval 'db.stats()'",
+        ],
+    ),
+    (
+        "helm uninstall <release> -n prod",
+        "Uninstalled a production Helm release",
+        "Every resource of the release went with it.",
+        [
+            "helm uninstall api -n production",
+            "helm uninstall api --kube-context prod-eu",
+            "helm uninstall api --kube-apiserver https://k8s.corp.example.com:6443",
+        ],
+        ["helm uninstall api -n dev", "helm uninstall api", "helm status api -n prod"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("example", "title", "why", "block", "allow"), REPORTS)
+def test_a_report_of_production_or_a_shared_instance_blocks_it_on_any_such_target(
+    example, title, why, block, allow
+):
+    missed, blocked, derived = wrongly_read(example, title, why, block, allow)
+    assert not missed, (missed, derived.trigger)
+    assert not blocked, (blocked, derived.trigger)
+
+
+def test_a_wrapper_runs_its_command_where_its_options_say():
+    missed, blocked, derived = wrongly_read(
+        "python manage.py flush --no-input",
+        "Flushed the production database",
+        "Every table was emptied in production.",
+        ["heroku run -a shop-prod 'python manage.py flush --no-input'"],
+        ["heroku run -a shop-staging 'python manage.py flush --no-input'"],
+    )
+    assert not missed, (missed, derived.trigger)
+    assert not blocked, (blocked, derived.trigger)

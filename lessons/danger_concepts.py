@@ -883,8 +883,11 @@ CONCEPTS: tuple[Concept, ...] = (
         "delete or update every row",
         "where|every row|all rows|all the rows|whole table|entire table|all records|every record|"
         "truncat|empty the table & delet|updat|truncat|remov|wip|empty",
-        {"program": "sql", "subcommand": ["delete"], "flags": ["--all-rows"]},
-        {"program": "sql", "subcommand": ["update"], "flags": ["--all-rows"]},
+        # one danger, a statement missing its WHERE, whichever verb it has (written as the
+        # statements, the reported one is found among them)
+        "DELETE FROM <any>",
+        "UPDATE <any> SET <any>",
+        within_tool=True,
     ),
     concept(
         "grant everything",

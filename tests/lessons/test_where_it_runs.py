@@ -163,3 +163,52 @@ def test_a_wrapper_runs_its_command_where_its_options_say():
     )
     assert not missed, (missed, derived.trigger)
     assert not blocked, (blocked, derived.trigger)
+
+
+# --- what a statement does, in every client and dialect -----------------------------------------
+
+SQL_REPORTS = [
+    (
+        "psql -h <host> -d <db> -c 'DELETE FROM <table>'",
+        "Ran a DELETE with no WHERE clause",
+        "The WHERE clause was lost on the way; every row of the table went.",
+        [
+            # the same forgotten WHERE, whatever the verb (PostgreSQL: TRUNCATE "has the same
+            # effect as an unqualified DELETE")
+            "psql -d shop -c 'UPDATE customers SET email = NULL'",
+            "mysql shop -e 'update accounts set balance = 0;'",
+            "psql -d shop -c 'TRUNCATE TABLE payments CASCADE'",
+            'sqlcmd -d Shop -Q "DELETE FROM dbo.Orders"',
+            "echo 'delete from invoices;' | psql billing",
+        ],
+        [
+            "psql -d shop -c 'UPDATE customers SET email = NULL WHERE id = 3'",
+            "mysql shop -e 'DELETE FROM accounts WHERE closed_at < NOW()'",
+            "psql -d shop -c 'EXPLAIN UPDATE customers SET email = NULL'",
+            "psql -d shop -c 'SELECT count(*) FROM customers'",
+        ],
+    ),
+    (
+        "mongosh <uri> --eval 'db.dropDatabase()'",
+        "Dropped a MongoDB database",
+        "Every collection and its indexes were removed.",
+        [
+            # dropping every collection of a database in a loop drops what dropDatabase drops
+            "mongosh catalog --eval 'db.getCollectionNames().forEach(c => db[c].drop())'",
+            'mongo --eval \'db.getSiblingDB("shop").getCollectionNames()'
+            '.forEach(function (n) { db.getSiblingDB("shop")[n].drop() })\'',
+        ],
+        [
+            "mongosh catalog --eval 'db.getCollectionNames().forEach(c => print(c))'",
+            "mongosh catalog --eval 'db.getCollectionNames().forEach(c => db[c].dropIndexes())'",
+            "mongosh catalog --eval 'db.products.drop()'",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("example", "title", "why", "block", "allow"), SQL_REPORTS)
+def test_a_statement_is_read_for_what_it_does_in_every_client(example, title, why, block, allow):
+    missed, blocked, derived = wrongly_read(example, title, why, block, allow)
+    assert not missed, (missed, derived.trigger)
+    assert not blocked, (blocked, derived.trigger)

@@ -80,6 +80,7 @@ from lessons.value_classes import (
     PROD,
     PROD_WORDS,
     PRODUCTION,
+    SHARED,
     SHARED_ENV,
     VALUE_CLASSES,
     class_of,
@@ -435,7 +436,8 @@ _SERVICE_CLIENTS = ENVIRONMENT_PROGRAMS | frozenset(
     "mongo mongorestore mongodump valkey-cli keydb-cli memcached-tool rabbitmqctl rabbitmqadmin "
     "kafka-topics kafka-topics.sh kafka-consumer-groups kafka-configs rpk nats celery influx "
     "cockroach clickhouse etcdctl consul nomad mc mysqladmin dropdb createdb pg_restore "
-    "liquibase knex sequelize typeorm dbmate goose migrate atlas diesel sqlx artisan".split()
+    "liquibase knex sequelize sequelize-cli typeorm dbmate goose migrate atlas diesel sqlx artisan "
+    "drizzle-kit".split()
 )
 
 
@@ -1085,7 +1087,7 @@ def _with_production(pattern: Pattern, environment: str = PROD) -> Pattern:
     if (
         # a command acting on its own machine never names production; it may act on one
         # that is not (`<not-local>`)
-        pattern.program not in ENVIRONMENT_PROGRAMS
+        pattern.program not in _SERVICE_CLIENTS
         and environment not in (NOT_DEVELOPMENT, NOT_LOCAL)
         or any(v.raw in _ENVIRONMENTS for v in pattern.anywhere)
         or any(_PROD_FLAG.match(flag) for flag in pattern.flags)
@@ -1133,8 +1135,18 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             ):
                 found.append(pattern)
     if described.production:
-        environment = SHARED_ENV if described.staging else PROD
-        found = [_with_production(p, environment) for p in found]
+        # production by name, or for a tool's operation another machine not named for
+        # development (`flyway -url=jdbc:postgresql://db.internal/shop migrate`); a statement
+        # written to a remote database is everyday work, in production only by name
+        found = [
+            _with_production(
+                p,
+                (SHARED_ENV if described.staging else PROD)
+                if p.program == "sql"
+                else (SHARED if described.staging else PRODUCTION),
+            )
+            for p in found
+        ]
     found = [p for p in dict.fromkeys(found) if too_broad(p) is None and not _short_flag_of_any(p)]
     # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
     # with the tool; the bare `shred` it names would also block shredding one file

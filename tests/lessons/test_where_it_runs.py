@@ -8,7 +8,7 @@ clients' documentation (psql, mysql, redis-cli, mongosh, helm), not from any ben
 import pytest
 
 from lessons.value_classes import possibly_production, possibly_shared, remote_host
-from tests.lessons.guard_probe import wrongly_read
+from tests.lessons.guard_probe import blocks, prose_trigger, wrongly_read
 
 
 @pytest.mark.parametrize(
@@ -212,3 +212,36 @@ def test_a_statement_is_read_for_what_it_does_in_every_client(example, title, wh
     missed, blocked, derived = wrongly_read(example, title, why, block, allow)
     assert not missed, (missed, derived.trigger)
     assert not blocked, (blocked, derived.trigger)
+
+
+# --- a sentence naming production -----------------------------------------------------------------
+
+
+def test_a_production_migration_by_hand_is_blocked_in_every_migration_tool_on_another_machine():
+    trigger = prose_trigger("Ran the production database migration by hand from my laptop")
+    for line in [
+        "flyway -url=jdbc:postgresql://pg.corp.example.com:5432/shop -user=admin migrate",
+        "liquibase --url=jdbc:mysql://10.20.0.7:3306/shop update",
+        "DATABASE_URL=postgres://admin@orders-db.internal/orders npx prisma migrate deploy",
+        "DATABASE_URL=$PROD_DATABASE_URL python manage.py migrate",
+        "npx knex migrate:latest --env production",
+        "dbmate --url postgres://app@pg.corp.example.com/shop up",
+    ]:
+        assert blocks(trigger, line), line
+    for line in [
+        "flyway -url=jdbc:postgresql://localhost:5432/shop migrate",
+        "liquibase --url=jdbc:postgresql://db.staging.internal:5432/shop update",
+        "flyway -url=jdbc:postgresql://pg.corp.example.com:5432/shop info",
+        "DATABASE_URL=postgres://app@127.0.0.1/shop_dev npx prisma migrate deploy",
+        "npx knex migrate:latest",
+        "dbmate up",
+    ]:
+        assert not blocks(trigger, line), line
+
+
+def test_a_statement_a_sentence_places_in_production_needs_production_named():
+    """Writing to a database on another machine is everyday work: a statement the sentence
+    describes in production is blocked there by name only."""
+    trigger = prose_trigger("Ran a DELETE on the production users table and forgot the WHERE")
+    assert blocks(trigger, "psql -h db.internal -d app_prod -c 'DELETE FROM users'")
+    assert not blocks(trigger, "psql -h db.internal -d shop -c 'DELETE FROM users WHERE id = 4'")

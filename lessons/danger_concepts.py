@@ -1173,12 +1173,18 @@ CONCEPTS: tuple[Concept, ...] = (
         "terraform state replace-provider",
     ),
     concept(
-        "disable state locking",
-        "lock & disabl|without|-lock=false|off|skip|bypass",
-        "terraform apply --no-lock",
-        "terraform destroy --no-lock",
-        "terraform plan --no-lock",
-        "terraform import --no-lock",
+        # Terraform's lock keeps two runs from writing one state: running without it
+        # (`-lock=false`, "dangerous if others might concurrently run commands against the
+        # same workspace") and removing another run's lock (`force-unlock`) defeat it alike
+        "defeat state locking",
+        "lock & disabl|without|-lock=false|off|skip|bypass|unlock|lock open|held the lock|"
+        "holds the lock|holding the lock",
+        "terraform force-unlock <any>",
+        *(
+            f"terraform {command} -lock=false"
+            for command in ("apply", "destroy", "import", "refresh", "taint")
+        ),
+        within_tool=True,
     ),
     concept(
         "run a playbook against every host",

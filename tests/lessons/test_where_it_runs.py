@@ -245,3 +245,43 @@ def test_a_statement_a_sentence_places_in_production_needs_production_named():
     trigger = prose_trigger("Ran a DELETE on the production users table and forgot the WHERE")
     assert blocks(trigger, "psql -h db.internal -d app_prod -c 'DELETE FROM users'")
     assert not blocks(trigger, "psql -h db.internal -d shop -c 'DELETE FROM users WHERE id = 4'")
+
+
+# --- state locking --------------------------------------------------------------------------------
+
+LOCK_REPORTS = [
+    (
+        "terraform force-unlock -force <lock-id>",
+        "Force-unlocked the Terraform state while another run held the lock",
+        "Two writers corrupt the state.",
+    ),
+    (
+        "terraform apply -lock=false",
+        "Ran terraform apply with -lock=false to get past a stuck lock",
+        "Two writers corrupt the state.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("example", "title", "why"), LOCK_REPORTS)
+def test_running_without_the_lock_and_breaking_it_are_one_danger(example, title, why):
+    missed, blocked, derived = wrongly_read(
+        example,
+        title,
+        why,
+        [
+            "terraform force-unlock -force 9b1e0c7a-1d2f-4e55-8a10-3c4d5e6f7a8b",
+            "terraform apply -lock=false -auto-approve",
+            "tofu destroy -lock=false",
+            "terragrunt apply -lock=false",
+            "terraform import -lock=false aws_s3_bucket.logs acme-logs",
+        ],
+        [
+            "terraform apply -lock-timeout=5m",
+            "terraform apply -lock=true",
+            "terraform plan -lock-timeout=10m",
+            "terraform state pull",
+        ],
+    )
+    assert not missed, (missed, derived.trigger)
+    assert not blocked, (blocked, derived.trigger)

@@ -134,7 +134,8 @@ _NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
 _ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser")
 # a target others use too
 _SHARED = re.compile(
-    r"\bshared\b|\bother (?:teams?|services?|people|users|developers|projects)\b|"
+    r"\bshared\b|\bother (?:teams?|services?|people|users|developers|projects|consumers|"
+    r"clients|apps|applications|tenants)\b|"
     r"\bteammates?\b|\bcolleagues?\b|\beveryone else\b"
 )
 # sudo named as how a command runs ("with sudo", "sudo npm …"), not the group ("drops out of

@@ -141,6 +141,20 @@ REPORTS = [
         ],
         ["helm uninstall api -n dev", "helm uninstall api", "helm status api -n prod"],
     ),
+    (
+        "kafka-topics --bootstrap-server <broker> --delete --topic <topic>",
+        "Deleted a Kafka topic to reset my consumer's offsets",
+        "Other consumers still had events to read in it.",
+        [
+            "kafka-topics --bootstrap-server kafka-1.corp.example.com:9092 --delete --topic orders",
+            "kafka-topics.sh --bootstrap-server $KAFKA_BOOTSTRAP_SERVERS --delete --topic orders",
+        ],
+        [
+            "kafka-topics --bootstrap-server localhost:9092 --delete --topic orders",
+            "kafka-topics --bootstrap-server kafka.dev.internal:9092 --delete --topic orders",
+            "kafka-topics --bootstrap-server kafka-1.corp.example.com:9092 --list",
+        ],
+    ),
 ]
 
 

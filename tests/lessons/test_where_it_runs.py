@@ -299,3 +299,55 @@ def test_running_without_the_lock_and_breaking_it_are_one_danger(example, title,
     )
     assert not missed, (missed, derived.trigger)
     assert not blocked, (blocked, derived.trigger)
+
+
+# --- where an earlier command of the line points the tool -----------------------------------------
+
+CHOSEN_EARLIER = [
+    (
+        "kubectl delete namespace payments --context prod",
+        "Deleted a namespace in production",
+        "Everything in it went.",
+        [
+            "kubectl config use-context prod-eu && kubectl delete namespace payments",
+            "kubectx production; kubectl delete ns payments",
+        ],
+        [
+            "kubectl config use-context dev && kubectl delete namespace payments",
+            "kubectl config use-context prod-eu && kubectl get namespace payments",
+        ],
+    ),
+    (
+        "terraform destroy -auto-approve -var-file=prod.tfvars",
+        "Destroyed production with terraform destroy",
+        "Every resource of production was destroyed.",
+        ["terraform workspace select prod && terraform destroy -auto-approve"],
+        [
+            "terraform workspace select dev && terraform destroy -auto-approve",
+            "terraform workspace select prod && terraform plan -destroy",
+        ],
+    ),
+    (
+        "psql -h db.internal -c 'DROP DATABASE orders'",
+        "Dropped the production database",
+        "The orders database of production was gone.",
+        [
+            "export PGHOST=pg.corp.example.com; psql -c 'DROP DATABASE orders'",
+            "export DATABASE_URL=$PROD_DATABASE_URL && psql \"$DATABASE_URL\" -c "
+            "'DROP DATABASE orders'",
+        ],
+        [
+            "export PGHOST=localhost; psql -c 'DROP DATABASE orders'",
+            "export PGHOST=pg.corp.example.com; psql -c 'SELECT 1'",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("example", "title", "why", "block", "allow"), CHOSEN_EARLIER)
+def test_a_place_chosen_earlier_in_the_line_is_where_the_tool_acts(
+    example, title, why, block, allow
+):
+    missed, blocked, derived = wrongly_read(example, title, why, block, allow)
+    assert not missed, (missed, derived.trigger)
+    assert not blocked, (blocked, derived.trigger)

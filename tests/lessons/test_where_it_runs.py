@@ -333,7 +333,7 @@ CHOSEN_EARLIER = [
         "The orders database of production was gone.",
         [
             "export PGHOST=pg.corp.example.com; psql -c 'DROP DATABASE orders'",
-            "export DATABASE_URL=$PROD_DATABASE_URL && psql \"$DATABASE_URL\" -c "
+            'export DATABASE_URL=$PROD_DATABASE_URL && psql "$DATABASE_URL" -c '
             "'DROP DATABASE orders'",
         ],
         [

@@ -64,9 +64,10 @@ _HOST_SUFFIXES = frozenset(
     "internal intra intranet corp lan private svc cluster local com net org io co cloud info "
     "biz eu us uk de fr nl ca au jp ai me tv xyz online site tech systems".split()
 )
-# a variable holding where a client connects (`$DATABASE_URL`, `${MONGO_URI}`, `$PGHOST`)
+# a variable holding where a client connects (`$DATABASE_URL`, `${MONGO_URI}`, `$PGHOST`,
+# `$KAFKA_BROKERS`)
 _CONNECTION_VARIABLE = re.compile(
-    r"^\$\{?([A-Za-z_]*(URL|URI|DSN|HOST|ADDR|ADDRESS|SERVER|ENDPOINT|CONN|CONNECTION)"
+    r"^\$\{?([A-Za-z_]*(URL|URI|DSN|HOST|ADDR|ADDRESS|SERVER|ENDPOINT|BROKER|CONN|CONNECTION)"
     r"[A-Za-z0-9_]*)\}?$",
     re.I,
 )
@@ -149,11 +150,17 @@ def possibly_shared(value: str) -> bool:
 
 def place_holds(place: str, words: list[str]) -> tuple[bool, str | None]:
     """Whether a command whose values are `words` acts in the place a pattern asks for, and the
-    word that shows it (None where it names no place). A place named for development is no
-    production whatever else the command names (`-h db.internal shop_test`)."""
+    word that shows it (None where it names no place). Production named is production, whatever
+    else the command names (a `test-runner` pod in `-n production`); else a name of development
+    or test (staging, for production) is not (`-h db.internal shop_test`); else another machine
+    is."""
     production = place in (PRODUCTION, NOT_DEVELOPMENT)
-    other = _DEVELOPMENT_WORDS | (STAGING_WORDS | {"stg"} if production else frozenset())
     places = [w for w in words if names_a_place(w)]
+    named = PROD_WORDS - {"live"} if production else (PROD_WORDS - {"live"}) | STAGING_WORDS
+    hit = next((w for w in places if _names(w, named)), None)
+    if hit is not None:
+        return True, hit
+    other = _DEVELOPMENT_WORDS | (STAGING_WORDS | {"stg"} if production else frozenset())
     if any(_names(w, other) for w in places):
         return False, None
     test = possibly_production if production else possibly_shared

@@ -7,7 +7,15 @@ clients' documentation (psql, mysql, redis-cli, mongosh, helm), not from any ben
 
 import pytest
 
-from lessons.value_classes import possibly_production, possibly_shared, remote_host
+from lessons.value_classes import (
+    NOT_DEVELOPMENT,
+    NOT_LOCAL,
+    PRODUCTION,
+    place_holds,
+    possibly_production,
+    possibly_shared,
+    remote_host,
+)
 from tests.lessons.guard_probe import blocks, prose_trigger, wrongly_read
 
 
@@ -25,6 +33,7 @@ from tests.lessons.guard_probe import blocks, prose_trigger, wrongly_read
         ("kafka-2:9092", "kafka-2"),
         ("$DATABASE_URL", "$DATABASE_URL"),
         ("${MONGO_URI}", "${MONGO_URI}"),
+        ("$KAFKA_BROKERS", "$KAFKA_BROKERS"),
     ],
 )
 def test_another_machine_is_read_from_every_spelling_of_a_target(value, host):
@@ -72,6 +81,28 @@ def test_a_target_may_be_production_or_shared_unless_named_for_development(
 ):
     assert possibly_production(value) is production
     assert possibly_shared(value) is shared
+
+
+@pytest.mark.parametrize(
+    ("place", "words", "holds"),
+    [
+        # production named is production, whatever else the command names
+        (PRODUCTION, ["test-runner-1", "production"], True),
+        (NOT_DEVELOPMENT, ["db.internal", "app_prod"], True),
+        # else a name of development or test is not production, on any machine
+        (NOT_DEVELOPMENT, ["db.internal", "shop_test"], False),
+        (NOT_DEVELOPMENT, ["db.staging.internal", "shop"], False),
+        (NOT_LOCAL, ["db.staging.internal", "shop"], True),  # staging is shared
+        # else another machine may be; this one never is
+        (NOT_DEVELOPMENT, ["pg.corp.example.com", "shop"], True),
+        (NOT_DEVELOPMENT, ["127.0.0.1", "shop"], False),
+        # naming no place, a client connects where it is configured to
+        (NOT_DEVELOPMENT, ["shop", "DELETE FROM orders"], True),
+        (PRODUCTION, ["shop", "DELETE FROM orders"], False),
+    ],
+)
+def test_where_a_command_acts_is_read_from_every_place_it_names(place, words, holds):
+    assert place_holds(place, words)[0] is holds
 
 
 # (reported command, title, why, must block, must allow)

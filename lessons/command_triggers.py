@@ -733,6 +733,15 @@ def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool, harmle
     for level in levels:
         pattern = _chain(group, level)
         blocked = too_broad(pattern)
+        if (
+            blocked is not None
+            and any(_connects_elsewhere(inv) for inv in group)
+            and _named_production(pattern, shared=True) != pattern
+        ):
+            # `psql $PROD_DATABASE_URL -c`: where it ran is all that makes it dangerous, so a
+            # command naming no place is not known to be there
+            pattern = _named_production(pattern, shared=True)
+            blocked = too_broad(pattern)
         if blocked is None:
             if _blocks_one(pattern, harmless) is None:
                 return pattern, None
@@ -1097,10 +1106,12 @@ def _with_production(pattern: Pattern, environment: str = PROD) -> Pattern:
     return replace(pattern, anywhere=(*pattern.anywhere, Value.of(environment)))
 
 
-def _named_production(pattern: Pattern) -> Pattern:
-    """A pattern asking for production by name or another machine, where the text around a
-    command says it ran in production: a command naming no place is not known to."""
-    positive = {NOT_DEVELOPMENT: PRODUCTION, NOT_LOCAL: PRODUCTION}
+def _named_production(pattern: Pattern, *, shared: bool = False) -> Pattern:
+    """A pattern asking for production (or, `shared`, a shared instance where that is what it
+    asked for) by name or on another machine: a command naming no place is not known to act
+    there (where the text around a command says it ran in production, or where the place is
+    all that makes the command dangerous)."""
+    positive = {NOT_DEVELOPMENT: PRODUCTION, NOT_LOCAL: SHARED if shared else PRODUCTION}
     return replace(
         pattern, anywhere=tuple(Value.of(positive.get(v.raw, v.raw)) for v in pattern.anywhere)
     )

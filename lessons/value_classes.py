@@ -164,10 +164,13 @@ def place_holds(place: str, words: list[str]) -> tuple[bool, str | None]:
     if any(_names(w, other) for w in places):
         return False, None
     test = possibly_production if production else possibly_shared
-    hit = next((w for w in places if test(w)), None)
-    if hit is not None or place in (PRODUCTION, SHARED):
+    if place in (PRODUCTION, SHARED):
+        # asked for by name: a variable not named for production (`$DATABASE_URL`) is where
+        # everyday work connects too
+        hit = next((w for w in places if test(w) and not _CONNECTION_VARIABLE.match(w)), None)
         return hit is not None, hit
-    return not places, None
+    hit = next((w for w in places if test(w)), None)
+    return hit is not None or not places, hit
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ a local directory as where it publishes) is no match. A command carrying a flag 
 (`--dry-run`) and that the pattern does not name is no match. Values are literal (`main`; a path
 also matches what lies under it, a relative path the same tail of an absolute one; a mode grants
 at least the same bits; a text with spaces matches when its words appear in that order), `<any>`
-(any value), or `re:PATTERN` (RE2, searched).
+(any value), `re:PATTERN` (RE2, searched), or in `anywhere` a place (`<production>`,
+`<not-local>`, …: `value_classes.PLACES`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from lessons.commands import Invocation, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.invocation import PLACEHOLDER_WORD
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
+from lessons.value_classes import PLACES, place_holds
 
 ANY = "<any>"
 # as an argument: the command has no other arguments (`printenv` dumps everything, `printenv
@@ -88,6 +90,7 @@ class Value:
         if (
             self.regex is not None
             or self.raw == ANY
+            or self.raw in PLACES
             or mode_bits(self.raw) is not None
             or state_of(self.raw) is not None
             or self.raw in (".", "..")  # the directory it runs in, however the line names it
@@ -106,6 +109,8 @@ class Value:
             return True
         if self.regex is not None:
             return self.regex.search(value) is not None
+        if self.raw in PLACES:
+            return place_holds(self.raw, [value])[0]
         return literal_matches(self.raw, value)
 
 
@@ -752,6 +757,12 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
     if pattern.anywhere:
         words = list(inv.words())
         for value in pattern.anywhere:
+            if value.raw in PLACES:  # where it acts, read in code (`value_classes.PRODUCTION`)
+                holds, where = place_holds(value.raw, words)
+                if not holds:
+                    return None
+                used += [where] if where else []
+                continue
             hit = next((w for w in words if value.matches(w)), None)
             if hit is None:
                 return None

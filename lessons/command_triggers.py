@@ -75,12 +75,18 @@ from lessons.prose_triggers import concept_named, describe, named_ports, on_port
 from lessons.shell_syntax import APPENDS, DECLARATIONS, STDIN, raw_commands
 from lessons.sql_statements import looks_like_sql
 from lessons.value_classes import (
+    NOT_DEVELOPMENT,
+    NOT_LOCAL,
+    PLACES,
     PROD,
     PROD_WORDS,
+    PRODUCTION,
+    SHARED,
     SHARED_ENV,
     VALUE_CLASSES,
     class_of,
     prose_names,
+    remote_host,
 )
 
 __all__ = [
@@ -127,6 +133,12 @@ _HOST = re.compile(r"[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+(:\d+)?")
 _URL = re.compile(r"(?:[a-z][\w+.-]*://)?[\w.-]+(?::\d+)?(/.*)", re.I)
 _NUMBER_WORDS = {"zero": "0", "none": "0", "one": "1", "two": "2", "three": "3"}
 _ROOT_PHRASES = ("as root", "with root", "root privileges", "root user", "superuser")
+# a target others use too
+_SHARED = re.compile(
+    r"\bshared\b|\bother (?:teams?|services?|people|users|developers|projects|consumers|"
+    r"clients|apps|applications|tenants)\b|"
+    r"\bteammates?\b|\bcolleagues?\b|\beveryone else\b"
+)
 # sudo named as how a command runs ("with sudo", "sudo npm …"), not the group ("drops out of
 # sudo, adm and the rest", "the sudo group")
 _SUDO_RUN = re.compile(
@@ -167,6 +179,12 @@ class Prose:
     @property
     def production(self) -> bool:
         return bool(self.words & PROD_WORDS)
+
+    @property
+    def shared(self) -> bool:
+        """Whether the prose says the target is not the reporter's alone ("the shared Redis",
+        "the indices other teams used")."""
+        return _SHARED.search(self.lower) is not None
 
     @property
     def sudo(self) -> bool:
@@ -441,6 +459,51 @@ def _is_prod(value: str) -> bool:
     return Value.of(PROD).matches(value)
 
 
+# a variable's name, in a command's environment, saying where a client connects
+_CONNECTION_NAME = re.compile(r"(?i)(URL|URI|DSN|HOST|ADDR|SERVER|ENDPOINT)")
+
+
+def _connects_elsewhere(inv: Invocation) -> bool:
+    """Whether a reported command connects to another machine: a host, an address, a URL, a
+    variable holding a connection, or a placeholder given where a host goes (`-h <host>`,
+    `mongodb://<host>/<db>`)."""
+    if any(remote_host(w.replace(PLACEHOLDER_WORD, "host")) for w in inv.words()):
+        return True
+    where = [
+        *(v for flag, values in inv.options.items() if _WHERE_OPTION.search(flag) for v in values),
+        *(v for name, v in inv.env.items() if _CONNECTION_NAME.search(name)),
+    ]
+    return any(is_placeholder(v) or remote_host(v) is not None for v in where)
+
+
+def _place(prose: Prose, inv: Invocation) -> str | None:
+    """Where a reported command acted, as its pattern asks for it (`value_classes.PLACES`), when
+    the prose says the operation hurt production or a shared instance: connecting to another
+    machine, any command that does not act on this machine or a development one; naming
+    production (a namespace, a database), a command naming production or another machine."""
+    if not prose.production and not prose.shared:
+        return None
+    elsewhere = NOT_DEVELOPMENT if prose.production else NOT_LOCAL
+    if _connects_elsewhere(inv):
+        return elsewhere
+    if prose.production and any(_is_prod(w) for w in inv.words()):
+        return PRODUCTION
+    # a client naming no host acts where it is configured to, which the prose says was
+    # production or shared: the same command aimed at a development place is not the danger
+    return elsewhere if inv.program in _SERVICE_CLIENTS else None
+
+
+# Programs acting on a service or an environment they are pointed at (a host, a cluster, a
+# node, a namespace), rather than on the machine they run on
+_SERVICE_CLIENTS = ENVIRONMENT_PROGRAMS | frozenset(
+    "mongo mongorestore mongodump valkey-cli keydb-cli memcached-tool rabbitmqctl rabbitmqadmin "
+    "kafka-topics kafka-topics.sh kafka-consumer-groups kafka-configs rpk nats celery influx "
+    "cockroach clickhouse etcdctl consul nomad mc mysqladmin dropdb createdb pg_restore "
+    "liquibase knex sequelize sequelize-cli typeorm dbmate goose migrate atlas diesel sqlx artisan "
+    "drizzle-kit".split()
+)
+
+
 def _action_named(inv: Invocation, prose: Prose) -> bool:
     """Whether the prose names the command's action: its last subcommand word, or for a program
     without a table of its own its first argument (`reset` in `kubeadm reset -f`, "Never reset the
@@ -454,9 +517,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
     prose = level.prose
     generalising = prose is not None
     production = generalising and prose is not None and prose.production
-    anywhere: list[str] = []
-    if production and any(_is_prod(w) for w in inv.words()):
-        anywhere.append(PROD)
+    place = _place(prose, inv) if prose is not None else None
+    anywhere: list[str] = [place] if place else []
 
     def keep(raw: str) -> str | None:
         if production and _is_prod(raw) and not is_placeholder(raw):
@@ -745,6 +807,15 @@ def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool, harmle
     for level in levels:
         pattern = _chain(group, level)
         blocked = too_broad(pattern)
+        if (
+            blocked is not None
+            and any(_connects_elsewhere(inv) for inv in group)
+            and _named_production(pattern, shared=True) != pattern
+        ):
+            # `psql $PROD_DATABASE_URL -c`: where it ran is all that makes it dangerous, so a
+            # command naming no place is not known to be there
+            pattern = _named_production(pattern, shared=True)
+            blocked = too_broad(pattern)
         if blocked is None:
             if _blocks_one(pattern, harmless) is None:
                 return pattern, None
@@ -990,10 +1061,9 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         ]
         if not anchored:
             continue
-        if concept.production or any(
-            _anywhere_else(mine).anywhere != mine.anywhere for mine in anchored
-        ):
-            patterns = [_with_production(p) for p in patterns]
+        places = [v.raw for mine in anchored for v in mine.anywhere if v.raw in _ENVIRONMENTS]
+        if concept.production or places:
+            patterns = [_with_production(p, places[0] if places else PROD) for p in patterns]
         if ports:
             patterns = [Pattern.from_json(on_ports(p.as_json(), ports)) for p in patterns]
         # other tools only: the reported tool's other commands in the catalogue are other
@@ -1060,9 +1130,7 @@ def _anywhere_else(
     named = {name for name, _ in pattern.options}
     found = replace(
         pattern,
-        anywhere=tuple(
-            v for v in pattern.anywhere if not production or v.raw not in (PROD, SHARED_ENV)
-        ),
+        anywhere=tuple(v for v in pattern.anywhere if not production or v.raw not in _ENVIRONMENTS),
         flags=pattern.flags - (set(valued) - named),
     )
     if anchor is not None and "<any>" in anchor.text:
@@ -1092,6 +1160,8 @@ def _each_named_flag(
 
 
 _PROD_FLAG = re.compile(r"^--prod(uction)?(\b|$)")
+# what a pattern asks for to say where it acts
+_ENVIRONMENTS = frozenset({PROD, SHARED_ENV, *PLACES})
 
 
 def _with_production(pattern: Pattern, environment: str = PROD) -> Pattern:
@@ -1099,12 +1169,26 @@ def _with_production(pattern: Pattern, environment: str = PROD) -> Pattern:
     acts (a host, a cluster, a database, the directory it runs in); a command acting on its own
     machine is left as is, and so is one whose flag names production (`vercel --prod`)."""
     if (
-        pattern.program not in ENVIRONMENT_PROGRAMS
-        or any(v.raw in (PROD, SHARED_ENV) for v in pattern.anywhere)
+        # a command acting on its own machine never names production; it may act on one
+        # that is not (`<not-local>`)
+        pattern.program not in _SERVICE_CLIENTS
+        and environment not in (NOT_DEVELOPMENT, NOT_LOCAL)
+        or any(v.raw in _ENVIRONMENTS for v in pattern.anywhere)
         or any(_PROD_FLAG.match(flag) for flag in pattern.flags)
     ):
         return pattern
     return replace(pattern, anywhere=(*pattern.anywhere, Value.of(environment)))
+
+
+def _named_production(pattern: Pattern, *, shared: bool = False) -> Pattern:
+    """A pattern asking for production (or, `shared`, a shared instance where that is what it
+    asked for) by name or on another machine: a command naming no place is not known to act
+    there (where the text around a command says it ran in production, or where the place is
+    all that makes the command dangerous)."""
+    positive = {NOT_DEVELOPMENT: PRODUCTION, NOT_LOCAL: SHARED if shared else PRODUCTION}
+    return replace(
+        pattern, anywhere=tuple(Value.of(positive.get(v.raw, v.raw)) for v in pattern.anywhere)
+    )
 
 
 def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
@@ -1137,8 +1221,18 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             ):
                 found.append(pattern)
     if described.production:
-        environment = SHARED_ENV if described.staging else PROD
-        found = [_with_production(p, environment) for p in found]
+        # production by name, or for a tool's operation another machine not named for
+        # development (`flyway -url=jdbc:postgresql://db.internal/shop migrate`); a statement
+        # written to a remote database is everyday work, in production only by name
+        found = [
+            _with_production(
+                p,
+                (SHARED_ENV if described.staging else PROD)
+                if p.program == "sql"
+                else (SHARED if described.staging else PRODUCTION),
+            )
+            for p in found
+        ]
     found = [p for p in dict.fromkeys(found) if too_broad(p) is None and not _short_flag_of_any(p)]
     # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
     # with the tool; the bare `shred` it names would also block shredding one file
@@ -1261,7 +1355,7 @@ def derive(
             found = [replace(p, remote=True) if _publishing(p) else p for p in found]
             if in_production:
                 # "Ran `DROP TABLE users` against the production database": there, not anywhere
-                found = [_with_production(p) for p in found]
+                found = [_with_production(_named_production(p)) for p in found]
             found += [replace(p, remote=True) for p in named]
             if found or not notes:
                 sources.append(command)

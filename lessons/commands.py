@@ -1081,7 +1081,9 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
     carried = _carried_command(name, rest)
     if carried:
         invocation.wrapper = True
-        return [invocation, *ctx.line(carried, via=invocation.args[:1])]
+        # where the wrapper runs it is where it acts (`heroku run -a shop-prod …`)
+        where = [v for values in invocation.options.values() for v in values if v != carried]
+        return [invocation, *ctx.line(carried, via=[*invocation.args[:1], *where])]
     rest_call = rest_call_command(invocation)
     if rest_call is not None and depth < MAX_DEPTH:
         result += ctx.line(rest_call)  # the command the REST call amounts to
@@ -1322,7 +1324,48 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
                         [*inv.via, *inv.args[:1], *each.via] if inv.program == "ssh" else each.via
                     )
                 found += ran
+    _selected_places(found)
     return with_equivalents(found)
+
+
+# Commands choosing where the tool's later commands act (a context, a workspace, a project, a
+# subscription, a stack), by the words that name the choice, and the programs that then act
+# there (helm uses kubectl's current context; gsutil and bq gcloud's project)
+_KUBE = frozenset({"kubectl", "helm", "helmfile", "argocd"})
+_SELECTORS: dict[tuple[str, ...], frozenset[str]] = {
+    ("kubectl", "config", "use-context"): _KUBE,
+    ("kubectl", "config", "set-context"): _KUBE,
+    ("kubectl", "project"): _KUBE,  # `oc project x`
+    ("kubectx",): _KUBE,
+    ("kubens",): _KUBE,
+    ("terraform", "workspace", "select"): frozenset({"terraform"}),
+    ("terraform", "workspace", "new"): frozenset({"terraform"}),
+    ("gcloud", "config", "set"): frozenset({"gcloud", "gsutil", "bq"}),
+    ("gcloud", "config", "configurations", "activate"): frozenset({"gcloud", "gsutil", "bq"}),
+    ("az", "account", "set"): frozenset({"az"}),
+    ("pulumi", "stack", "select"): frozenset({"pulumi"}),
+}
+
+
+def _selected_places(found: list[Invocation]) -> None:
+    """`kubectl config use-context prod && kubectl delete ns x`, `terraform workspace select prod
+    && terraform destroy`, `export PGHOST=db.internal; psql …`: where an earlier command of the
+    line pointed a tool is where its later commands act (their `via`, or their environment)."""
+    for k, inv in enumerate(found):
+        later = found[k + 1 :]
+        if inv.program == "export" and inv.part != PREFIX_ASSIGNMENT:
+            for name, _, value in (a.partition("=") for a in inv.args if "=" in a):
+                for other in later:
+                    other.env.setdefault(name, value)
+            continue
+        words = (inv.program, *inv.subcommand, *inv.args)
+        for key, programs in _SELECTORS.items():
+            if words[: len(key)] == key:
+                chosen = [*words[len(key) :], *(v for vs in inv.options.values() for v in vs)]
+                for other in later:
+                    if other.program in programs:
+                        other.via = [*other.via, *chosen]
+                break
 
 
 def _each_kind(found: list[Invocation]) -> list[Invocation]:

@@ -1183,8 +1183,11 @@ CONCEPTS: tuple[Concept, ...] = (
         "delete or update every row",
         "where|every row|all rows|all the rows|whole table|entire table|all records|every record|"
         "truncat|empty the table & delet|updat|truncat|remov|wip|empty",
-        {"program": "sql", "subcommand": ["delete"], "flags": ["--all-rows"]},
-        {"program": "sql", "subcommand": ["update"], "flags": ["--all-rows"]},
+        # one danger, a statement missing its WHERE, whichever verb it has (written as the
+        # statements, the reported one is found among them)
+        "DELETE FROM <any>",
+        "UPDATE <any> SET <any>",
+        within_tool=True,
     ),
     concept(
         "grant everything",
@@ -1299,6 +1302,20 @@ CONCEPTS: tuple[Concept, ...] = (
         "knex migrate:latest",
         "supabase db push",
         "supabase migration up",
+        # each migration tool's command applying pending migrations (its CLI reference)
+        "liquibase update",
+        "sequelize db:migrate",
+        "sequelize-cli db:migrate",
+        "typeorm migration:run",
+        "artisan migrate",
+        "dbmate up",
+        "dbmate migrate",
+        "goose up",
+        "migrate up",
+        "atlas migrate apply",
+        "diesel migration run",
+        "sqlx migrate run",
+        "drizzle-kit migrate",
         production=True,
     ),
     concept(
@@ -1456,12 +1473,18 @@ CONCEPTS: tuple[Concept, ...] = (
         "terraform state replace-provider",
     ),
     concept(
-        "disable state locking",
-        "lock & disabl|without|-lock=false|off|skip|bypass",
-        "terraform apply --no-lock",
-        "terraform destroy --no-lock",
-        "terraform plan --no-lock",
-        "terraform import --no-lock",
+        # Terraform's lock keeps two runs from writing one state: running without it
+        # (`-lock=false`, "dangerous if others might concurrently run commands against the
+        # same workspace") and removing another run's lock (`force-unlock`) defeat it alike
+        "defeat state locking",
+        "lock & disabl|without|-lock=false|off|skip|bypass|unlock|lock open|held the lock|"
+        "holds the lock|holding the lock",
+        "terraform force-unlock <any>",
+        *(
+            f"terraform {command} -lock=false"
+            for command in ("apply", "destroy", "import", "refresh", "taint")
+        ),
+        within_tool=True,
     ),
     concept(
         "run a playbook against every host",

@@ -354,6 +354,12 @@ _MONGO_DB_CALL = re.compile(
     rf"|{_MONGO_DB}\.(?:runCommand|adminCommand)\(\s*\{{\s*['\"]?(dropDatabase|dropAllUsersFromDatabase|"
     r"dropAllRolesFromDatabase)['\"]?\s*:"
 )
+# Every collection of a database in a loop (`db.getCollectionNames().forEach(c =>
+# db[c].drop())`): dropping each drops the database's every collection, as `dropDatabase` does;
+# deleting from each with an empty filter empties every one
+_EVERY_COLLECTION = re.compile(
+    rf"{_MONGO_DB}\.getCollectionNames\(\s*\)[^;]*?\]\s*\.\s*(drop|deleteMany|remove)\(\s*(\{{\s*\}})?\s*\)"
+)
 _MONGO_VERBS = {
     "drop": ("drop", "table"),
     "deletemany": ("delete", None),
@@ -402,6 +408,15 @@ def _mongo(text: str) -> list[Statement]:
         method = call.group(3) or call.group(6)
         names = [database.lower()] if database else []
         found.append(Statement("drop", dropped[method.lower()], names, set(), call.group(0)))
+    for call in _EVERY_COLLECTION.finditer(text):
+        database = call.group(1) or call.group(2)
+        names = [database.lower()] if database else []
+        if call.group(3) == "drop":
+            found.append(Statement("drop", "database", names, set(), call.group(0)))
+        elif call.group(4) is not None:
+            found.append(
+                Statement("delete", None, [PLACEHOLDER_WORD], {"--all-rows"}, call.group(0))
+            )
     for call in _MONGO_CALL.finditer(text):
         collection = call.group(3) or call.group(4) or call.group(5)
         method = call.group(6).lower()

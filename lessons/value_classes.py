@@ -21,6 +21,157 @@ PROD_WORDS = frozenset({"production", "prod", "live"})
 SHARED_ENV = r"re:(?i)(^|[^a-z])(prod(uction)?|stag(e|ing))([^a-z]|$)"
 STAGING_WORDS = frozenset({"staging", "stage"})
 
+# Where a command acts, for a report that says where the operation hurt. Agents rarely spell
+# "prod" in the command they run against production: `psql -h db.internal`, `mongodb://10.0.6.2/`,
+# `$MONGO_URL`. The machine itself (loopback, a unix socket) and a name of development or test
+# are never production; staging is not production, but it is shared. Values of a trigger's
+# `anywhere`, read in code (`place_holds`): RE2 cannot say "not local".
+#   <production>       a word names production, or another machine not named for development,
+#                      test or staging (a report naming production by name: `-n production`)
+#   <shared>           the same, staging included
+#   <not-development>  what a report that acted on another machine in production asks: the
+#                      command names no place (a client then connects where it is configured
+#                      to), or one that may be production
+#   <not-local>        the same for a shared instance: staging included
+PRODUCTION = "<production>"
+SHARED = "<shared>"
+NOT_DEVELOPMENT = "<not-development>"
+NOT_LOCAL = "<not-local>"
+PLACES = frozenset({PRODUCTION, SHARED, NOT_DEVELOPMENT, NOT_LOCAL})
+_WORD = re.compile(r"[a-z0-9]+")
+# words naming an environment that is no one's production (`db.dev.internal`, `shop_test`,
+# `$TEST_DATABASE_URL`, `RAILS_ENV=test`)
+_DEVELOPMENT_WORDS = frozenset(
+    "dev devel develop development test tests testing qa sandbox localhost scratch preview "
+    "previews demo".split()
+)
+_ENVIRONMENT_WORDS = _DEVELOPMENT_WORDS | STAGING_WORDS | {"stg", "prod", "production"}
+# the machine a container runs on, by its documented names (Docker Desktop, Podman)
+_THIS_MACHINE = re.compile(r"^(host|gateway)\.(docker|containers)\.internal$|^localhost$")
+# `scheme://[user[:pass]@]host[:port][,host…]/…`, JDBC's `jdbc:` prefix included; a storage
+# bucket (`s3://`, `gs://`) or a file (`sqlite:///`, `file://`) is a place of its own kind
+_URL = re.compile(r"^(?:jdbc:)?([a-z][\w+.-]*)://(?:[^@/?#]*@)?(\[[^\]]*\]|[^/:?#,]*)", re.I)
+_NOT_HOSTS = frozenset(
+    "s3 s3a s3n gs gcs az abfs abfss wasb wasbs file sqlite sqlite3 hdfs".split()
+)
+_IPV4 = re.compile(r"^(\d{1,3})(\.\d{1,3}){3}(:\d+)?$")
+_USER_AT_HOST = re.compile(r"^[\w.-]+@([\w.-]+)(:.*)?$")
+# a name with a port (`kafka-1:9092`), or a dotted name ending in a network's suffix (a top
+# level domain, or a private zone: `db.internal`, `redis.svc.cluster.local`): not a file name
+_HOST_PORT = re.compile(r"^([a-z0-9][\w.-]*):\d{2,5}$", re.I)
+_DOTTED = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)*\.([a-z]{2,})$", re.I)
+_HOST_SUFFIXES = frozenset(
+    "internal intra intranet corp lan private svc cluster local com net org io co cloud info "
+    "biz eu us uk de fr nl ca au jp ai me tv xyz online site tech systems".split()
+)
+# a variable holding where a client connects (`$DATABASE_URL`, `${MONGO_URI}`, `$PGHOST`,
+# `$KAFKA_BROKERS`)
+_CONNECTION_VARIABLE = re.compile(
+    r"^\$\{?([A-Za-z_]*(URL|URI|DSN|HOST|ADDR|ADDRESS|SERVER|ENDPOINT|BROKER|CONN|CONNECTION)"
+    r"[A-Za-z0-9_]*)\}?$",
+    re.I,
+)
+
+
+def _development(text: str) -> bool:
+    return bool(set(_WORD.findall(text.lower())) & _DEVELOPMENT_WORDS)
+
+
+def _local_host(host: str) -> bool:
+    host = host.strip("[]").lower()
+    return (
+        not host
+        or host.startswith("/")  # a unix socket's directory
+        or host.startswith("127.")
+        or host in ("::1", "0.0.0.0", "localhost")
+        or _THIS_MACHINE.match(host) is not None
+    )
+
+
+def _host(value: str) -> str | None:
+    """The host a value names (a URL's, an address, `user@host`, a dotted host name, a name with
+    a port; a variable holding a connection is its own), or None."""
+    value = value.strip().strip("'\"")
+    if found := _URL.match(value):
+        return None if found.group(1).lower() in _NOT_HOSTS else found.group(2)
+    if _CONNECTION_VARIABLE.match(value):
+        return value
+    if found := _USER_AT_HOST.match(value):
+        return found.group(1)
+    if _IPV4.match(value):
+        return value.split(":")[0]
+    if found := _HOST_PORT.match(value):
+        return found.group(1)
+    if (found := _DOTTED.match(value)) and found.group(2).lower() in _HOST_SUFFIXES:
+        return value
+    if value.lower() == "localhost":
+        return value
+    return None
+
+
+def remote_host(value: str) -> str | None:
+    """The host a value names when it is another machine (a URL's host, an address, a dotted
+    host name, `user@host`, a variable holding a connection: itself); None for the machine
+    itself, a file, or a value naming no host."""
+    host = _host(value)
+    return None if host is None or _local_host(host) else host
+
+
+def names_a_place(value: str) -> bool:
+    """Whether a value says where a command acts: a host (this machine's too), or a name of an
+    environment (`shop_test`, `RAILS_ENV=test`, `app_prod`); a text (SQL) or a device is not."""
+    if any(ch.isspace() for ch in value.strip()) or value.startswith("/dev/"):
+        return False
+    return _host(value) is not None or bool(set(_WORD.findall(value.lower())) & _ENVIRONMENT_WORDS)
+
+
+def _names(value: str, words: frozenset[str]) -> bool:
+    return bool(set(_WORD.findall(value.lower())) & words)
+
+
+def possibly_production(value: str) -> bool:
+    """A value naming production, or another machine not named for development, test or
+    staging (with the database or path the value names: `mongodb://db.internal/shop_test`)."""
+    if _names(value, PROD_WORDS - {"live"}):
+        return True
+    return (
+        remote_host(value) is not None
+        and not _development(value)
+        and not _names(value, STAGING_WORDS | {"stg"})
+    )
+
+
+def possibly_shared(value: str) -> bool:
+    """A value naming production or staging, or another machine not named for development."""
+    if _names(value, (PROD_WORDS - {"live"}) | STAGING_WORDS):
+        return True
+    return remote_host(value) is not None and not _development(value)
+
+
+def place_holds(place: str, words: list[str]) -> tuple[bool, str | None]:
+    """Whether a command whose values are `words` acts in the place a pattern asks for, and the
+    word that shows it (None where it names no place). Production named is production, whatever
+    else the command names (a `test-runner` pod in `-n production`); else a name of development
+    or test (staging, for production) is not (`-h db.internal shop_test`); else another machine
+    is."""
+    production = place in (PRODUCTION, NOT_DEVELOPMENT)
+    places = [w for w in words if names_a_place(w)]
+    named = PROD_WORDS - {"live"} if production else (PROD_WORDS - {"live"}) | STAGING_WORDS
+    hit = next((w for w in places if _names(w, named)), None)
+    if hit is not None:
+        return True, hit
+    other = _DEVELOPMENT_WORDS | (STAGING_WORDS | {"stg"} if production else frozenset())
+    if any(_names(w, other) for w in places):
+        return False, None
+    test = possibly_production if production else possibly_shared
+    if place in (PRODUCTION, SHARED):
+        # asked for by name: a variable not named for production (`$DATABASE_URL`) is where
+        # everyday work connects too
+        hit = next((w for w in places if test(w) and not _CONNECTION_VARIABLE.match(w)), None)
+        return hit is not None, hit
+    hit = next((w for w in places if test(w)), None)
+    return hit is not None or not places, hit
+
 
 @dataclass(frozen=True)
 class ValueClass:

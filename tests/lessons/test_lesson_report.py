@@ -117,8 +117,9 @@ def test_an_anti_pattern_lesson_creates_a_blocking_anti_pattern(agent_client, re
             "program": "psql",
             "flags": ["--command"],
             # "prod" is what the title names: production anywhere in the command (a variable,
-            # a host, a service name), not this one spelling of it
-            "anywhere": ["re:(?i)(^|[^a-z])prod(uction)?([^a-z]|$)"],
+            # a host, a service name) or another machine not named for development
+            # (`value_classes.PRODUCTION`), not this one spelling of it
+            "anywhere": ["<production>"],
             # production is never the agent's own machine: a loopback psql is not it
             "remote": True,
             "text": "psql $PROD_DATABASE_URL -c",
@@ -133,6 +134,8 @@ def test_an_anti_pattern_lesson_creates_a_blocking_anti_pattern(agent_client, re
     assert blocked("sudo -u postgres psql -c 'delete from users' ${PROD_DATABASE_URL}")
     assert not blocked("psql $DEV_DATABASE_URL -c 'delete from users'")
     assert blocked("psql -h db.prod.internal -c 'delete from users'")  # production by host
+    assert blocked("psql -h pg.corp.example.com -c 'delete from users'")  # another machine
+    assert not blocked("psql -h localhost -c 'delete from users'")
     assert not blocked("psql $PROD_DATABASE_URL")  # no -c
 
 

@@ -185,14 +185,17 @@ def test_a_push_to_a_feed_on_ones_own_machine_is_not(line):
     assert not blocks(COMPANY_FEED, line)
 
 
-def test_a_report_naming_no_address_reaches_the_default_local_server():
-    """`redis-cli FLUSHALL` ran against the default server, which is local: a loopback address
-    is the very place the report names."""
+def test_a_shared_report_naming_no_address_reaches_the_default_server_not_a_named_loopback():
+    """`redis-cli FLUSHALL` ran against wherever the client is configured to connect, which was
+    the shared server: the same command still blocks, and so does any other machine; a command
+    that names this machine's loopback says it acts on the agent's own copy
+    (`value_classes.NOT_LOCAL`)."""
     trigger = report_trigger(
         "redis-cli FLUSHALL", "Ran FLUSHALL on the shared Redis", "Every service lost its keys."
     )
-    assert blocks(trigger, "redis-cli -h 127.0.0.1 FLUSHALL")
+    assert blocks(trigger, "redis-cli FLUSHALL")
     assert blocks(trigger, "redis-cli -h cache.internal FLUSHALL")
+    assert not blocks(trigger, "redis-cli -h 127.0.0.1 FLUSHALL")
 
 
 def test_a_production_reports_other_tools_do_not_reach_a_test_environment():

@@ -88,6 +88,7 @@ GUARD_SPLITS = (
 # Sets nobody working on the guard may read command by command: their figures are reported in
 # aggregate only, so a run for a note never shows which of their commands were missed.
 BLIND_SPLITS = frozenset({"holdout2", "dev7", "dev8"})
+BLIND_MATCH = "(an anti-pattern of a blind set)"
 # Each pair of files with the splits it holds: a run reads only the files of its splits.
 GUARD_FILES = (
     ("guard_anti_patterns.jsonl", "guard_commands.jsonl", ("tune", "heldout")),
@@ -214,10 +215,16 @@ def guard_phase(url: str, splits: tuple[str, ...] = GUARD_SPLITS) -> dict:
                 ],
             }
     blind_titles = {ap["report"]["title"] for ap in anti_patterns if ap["split"] in BLIND_SPLITS}
+    blind = blind_titles | {ap["id"] for ap in anti_patterns if ap["split"] in BLIND_SPLITS}
     return {
         "figures": figures,
         "triggers": {t: trigger for t, trigger in triggers.items() if t not in blind_titles},
-        "checks": [r for r in raw["checks"] if r["split"] not in BLIND_SPLITS],
+        # a development set's command blocked by a blind set's report says so, not which report
+        "checks": [
+            r | {"matched": [BLIND_MATCH if m in blind else m for m in r["matched"]]}
+            for r in raw["checks"]
+            if r["split"] not in BLIND_SPLITS
+        ],
     }
 
 

@@ -606,6 +606,19 @@ def _disposable(value: str, *, scoped: bool) -> bool:
     return any(part in _DISPOSABLE for part in parts)
 
 
+# Options naming a file a command reads (`kubectl apply -f https://…/crds.yaml`, `helm --values`):
+# a URL there is where its input comes from, not where it acts.
+_INPUT_OPTIONS = frozenset(
+    {"--filename", "--file", "--values", "--kustomize", "--template-file", "--template-uri"}
+)
+
+
+def _place_words(inv: Invocation) -> list[str]:
+    """The values that may say where a command acts: every value but the files it reads."""
+    inputs = {v for flag, values in inv.options.items() if flag in _INPUT_OPTIONS for v in values}
+    return [word for word in inv.words() if word not in inputs]
+
+
 @dataclass
 class Match:
     """Why a pattern matched: the command it matched and what of it."""
@@ -758,7 +771,7 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         words = list(inv.words())
         for value in pattern.anywhere:
             if value.raw in PLACES:  # where it acts, read in code (`value_classes.PRODUCTION`)
-                holds, where = place_holds(value.raw, words)
+                holds, where = place_holds(value.raw, _place_words(inv))
                 if not holds:
                     return None
                 used += [where] if where else []

@@ -16,7 +16,7 @@ from lessons.value_classes import (
     possibly_shared,
     remote_host,
 )
-from tests.lessons.guard_probe import blocks, prose_trigger, wrongly_read
+from tests.lessons.guard_probe import blocks, prose_trigger, report_trigger, wrongly_read
 
 
 @pytest.mark.parametrize(
@@ -382,3 +382,22 @@ def test_a_place_chosen_earlier_in_the_line_is_where_the_tool_acts(
     missed, blocked, derived = wrongly_read(example, title, why, block, allow)
     assert not missed, (missed, derived.trigger)
     assert not blocked, (blocked, derived.trigger)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "kubectl apply -f https://github.com/cert-manager/cert-manager/releases/download/v1.14.4/"
+        "cert-manager.crds.yaml",
+        "kubectl apply --filename=https://raw.githubusercontent.com/acme/k8s/main/ingress.yaml",
+    ],
+)
+def test_a_manifest_read_from_a_url_is_not_where_the_command_acts(line):
+    """`-f URL` names where kubectl reads its input; the cluster it acts on is its context."""
+    trigger = report_trigger(
+        "kubectl apply -f k8s/ --context production",
+        "Applied manifests to production by hand",
+        "Production changed without review or a pipeline run.",
+    )
+    assert not blocks(trigger, line)
+    assert blocks(trigger, "kubectl apply -f k8s/ --context production")

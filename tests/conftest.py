@@ -84,6 +84,18 @@ def _eager_celery():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _outside_any_task():
+    """Each test starts outside any task. Celery (5.7) marks the whole process as "inside a
+    task" around every eager run and restores the previous mark afterwards; eager tasks run
+    from several threads at once (the concurrency tests) can restore each other's mark and
+    leave it set, after which every later `.get()` raises "Never call result.get() within a
+    task"."""
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+
+
 def _point_celery_at(url: str | None) -> None:
     """Point the app at another broker, dropping pooled connections to the old one."""
     from kombu import pools

@@ -18,7 +18,8 @@ then measures, on the tune half and the held-out half of the corpus side by side
   and `dev3` to `dev7`, a third to a seventh written blind (`bench/corpus/guard_dev3.py` …
   `guard_dev7.py`; `dev5` to `dev7` were blind until their figures were taken at the stops of
   2026-11-24 and are development sets since),
-  `dev8`, an eighth written blind and kept blind (`bench/corpus/guard_dev8.py`),
+  `dev8` and `dev9`, an eighth and a ninth written blind and kept blind
+  (`bench/corpus/guard_dev8.py`, `guard_dev9.py`),
   and `lookalikes` (`bench/corpus/guard_lookalikes.py`), harmless look-alikes of the tune,
   held-out and dev2-dev4 anti-patterns with none of its own: run it beside those splits.
   `--guard-splits` picks the splits: only their anti-patterns are reported and only their
@@ -81,12 +82,12 @@ SIGNATURE_SCOPE = "learning-eval/signatures"
 FIX_SCOPE = "learning-eval/fixes"
 SPLITS = ("tune", "heldout")
 GUARD_SPLITS = (
-    "tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8",
+    "tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9",
     "lookalikes",
 )  # fmt: skip
 # Sets nobody working on the guard may read command by command: their figures are reported in
 # aggregate only, so a run for a note never shows which of their commands were missed.
-BLIND_SPLITS = frozenset({"holdout2", "dev8"})
+BLIND_SPLITS = frozenset({"holdout2", "dev8", "dev9"})
 BLIND_MATCH = "(an anti-pattern of a blind set)"
 # Each pair of files with the splits it holds: a run reads only the files of its splits.
 GUARD_FILES = (
@@ -99,6 +100,7 @@ GUARD_FILES = (
     ("guard_dev6_anti_patterns.jsonl", "guard_dev6_commands.jsonl", ("dev6",)),
     ("guard_dev7_anti_patterns.jsonl", "guard_dev7_commands.jsonl", ("dev7",)),
     ("guard_dev8_anti_patterns.jsonl", "guard_dev8_commands.jsonl", ("dev8",)),
+    ("guard_dev9_anti_patterns.jsonl", "guard_dev9_commands.jsonl", ("dev9",)),
     ("guard_lookalikes_anti_patterns.jsonl", "guard_lookalikes_commands.jsonl", ("lookalikes",)),
 )
 PHASES = ("guard", "signatures", "fixes", "loop")

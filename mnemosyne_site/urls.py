@@ -13,7 +13,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from mnemosyne_site.health import healthz
 from mnemosyne_site.metrics import metrics_view
-from mnemosyne_site.views import home
+from mnemosyne_site.views import favicon, home
 
 APPS = ["governance", "notes", "lessons", "hindsight"]
 
@@ -33,6 +33,7 @@ def _app_urls(attribute: str) -> list:
 
 urlpatterns = [
     path("", home, name="home"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     path("metrics", metrics_view, name="metrics"),

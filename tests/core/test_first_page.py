@@ -21,6 +21,16 @@ def test_the_first_page_links_a_visitor_to_login_admin_api_docs_and_health(clien
         assert href in body
 
 
+def test_the_icon_a_browser_asks_for_first_is_served_not_a_404(client):
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+    assert "max-age=86400" in response["Cache-Control"]
+    assert client.post("/favicon.ico").status_code == 405
+
+
 @pytest.mark.django_db
 def test_the_first_page_sends_a_logged_in_person_to_the_review_pages(client, maintainer):
     client.force_login(maintainer)

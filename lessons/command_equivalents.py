@@ -1299,7 +1299,33 @@ def with_equivalents(line: list[Invocation]) -> list[Invocation]:
         finder = inv if inv.program == "find" and inv.wrapper else None
         if inv.program in ("rm", "unlink"):
             removed.update(inv.args)
-    return out
+    fanned = _hosts_powered(out)
+    return [*out, fanned] if fanned is not None else out
+
+
+def _hosts_powered(line: list[Invocation]) -> Invocation | None:
+    """`for h in web-1 web-2; do ssh $h sudo reboot; done`: the same reboot (or power-off) on
+    several hosts is ansible's ad-hoc `-b -m reboot` on that group, as a parallel shell is."""
+    powered = [
+        inv
+        for inv in line
+        if inv.program == "systemctl"
+        and inv.subcommand[:1] in (("reboot",), ("poweroff",), ("halt",))
+        and inv.via
+    ]
+    hosts = list(dict.fromkeys(inv.via[0] for inv in powered))
+    if len(hosts) < 2:
+        return None
+    first = powered[0]
+    module = "reboot" if first.subcommand[:1] == ("reboot",) else "shutdown"
+    become = {"--become"} if any(inv.sudo for inv in powered) else set()
+    return like(
+        first,
+        "ansible",
+        flags={"--module-name", *become},
+        options={"--module-name": [module]},
+        args=[",".join(hosts)],
+    )
 
 
 # --- REST calls that a command line stands for ---------------------------------------------

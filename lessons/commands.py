@@ -1578,14 +1578,35 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
         if producer is None or producer is inv:
             continue
         filtered = position != inv.pipeline[1]
-        fed_args = [*inv.args, _substitution(f"$({producer.text})")]
-        subcommand = _kube_fed(inv, fed_args[-1])
+        listing = _substitution(f"$({producer.text})")
+        subcommand = _kube_fed(inv, listing)
+        picked = _picked_names(producer, by_position.get((number, inv.pipeline[1] - 1)), filtered)
+        fed_args = [*inv.args, *picked] if subcommand != inv.subcommand and picked else []
+        fed_args = fed_args or [*inv.args, listing]
         flags = inv.flags
         if subcommand != inv.subcommand and not filtered and _lists_every(producer):
             # `kubectl get pods -o name | xargs kubectl delete`: every pod the listing names,
             # as `kubectl delete pods --all`
             flags = flags | {"--all"}
         found[k] = replace(inv, args=fed_args, subcommand=subcommand, flags=flags)
+
+
+def _picked_names(listing: Invocation, last: Invocation | None, filtered: bool) -> list[str]:
+    """The names a kubectl listing hands on: those it names (`kubectl get ns prod -o name`), or
+    the word a grep picks them by (`kubectl get ns -o name | grep prod`: the ones named so)."""
+    if listing.program != "kubectl" or listing.subcommand[:1] != ("get",):
+        return []
+    if not filtered:
+        return list(listing.args)
+    if (
+        last is not None
+        and last.program in ("grep", "egrep", "fgrep", "rg")
+        and len(last.args) == 1
+        and re.fullmatch(r"[\w.-]+", last.args[0])
+        and not last.flags & {"-v", "--invert-match"}
+    ):
+        return list(last.args)
+    return []
 
 
 def _lists_every(listing: Invocation) -> bool:

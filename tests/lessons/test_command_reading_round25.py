@@ -143,6 +143,34 @@ REPORTS = [
         ],
     ),
     (
+        # xargs hands a listing's names to the command it runs: the names the listing gives,
+        # or the word a grep picks them by
+        "kubectl delete namespace payments-live",
+        "Deleted the live payments namespace",
+        "Every workload, volume claim and secret in it went with it.",
+        [
+            "kubectl get ns payments-live -o name | xargs kubectl delete",
+            "kubectl get namespaces -o name | grep payments-live | xargs kubectl delete",
+        ],
+        [
+            "kubectl get ns payments-live -o name | xargs kubectl describe",
+            "kubectl get ns -o name | grep -v payments-live | xargs -n1 echo",
+            "kubectl get ns payments-sandbox -o name | xargs kubectl delete",
+        ],
+    ),
+    (
+        # a reboot of each host of a loop is the group reboot ansible's reboot module does
+        "ansible webservers -b -m reboot",
+        "Rebooted every web server at once",
+        "All of them went down together and the site was offline.",
+        ["for h in web-a web-b web-c; do ssh $h.example.net sudo reboot; done"],
+        [
+            "for h in web-a web-b; do ssh $h uptime; done",
+            "ssh web-a sudo reboot",
+            "for h in web-a web-b; do ssh $h sudo systemctl restart nginx; done",
+        ],
+    ),
+    (
         # the view-secret kubectl plugin and `oc extract secret/x --to=-` print decoded values
         "kubectl get secret api-keys -o jsonpath='{.data.token}' | base64 -d",
         "Printed the decoded API token from the secret",

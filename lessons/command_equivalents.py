@@ -148,6 +148,8 @@ def _sql_texts(inv: Invocation) -> list[str]:
     start = SQL_POSITIONAL.get(inv.program)
     if start is not None and inv.program != "redis-cli":
         texts += inv.args[start:]
+    if inv.program == "bq":
+        texts += inv.args if inv.subcommand == ("query",) else []
     return texts
 
 
@@ -1082,7 +1084,108 @@ def _file_servers(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [like(inv, SERVE_FILES, args=[directory], options={})], False
 
 
+# the RabbitMQ management HTTP API's queue routes (its reference): DELETE of
+# /api/queues/VHOST/NAME/contents purges the queue, of /api/queues/VHOST/NAME deletes it
+_RABBIT_QUEUE_ROUTE = re.compile(r"/api/queues/([^/?#]+)/([^/?#]+)(/contents)?/?(?:[?#].*)?$")
+_RABBITMQADMIN_VERBS = {("purge", "queue"): "purge_queue", ("delete", "queue"): "delete_queue"}
+_GIT_TLS_OFF = ("http.sslVerify", "false")
+
+
+def _rabbit_queue(inv: Invocation) -> Invocation | None:
+    """rabbitmqadmin's `purge queue name=q` and the management API's DELETE of a queue's
+    contents are `rabbitmqctl purge_queue q` (and the delete forms `delete_queue q`)."""
+    if inv.program == "rabbitmqadmin" and len(inv.args) >= 2:
+        verb = _RABBITMQADMIN_VERBS.get((inv.args[0].lower(), inv.args[1].lower()))
+        names = [a.partition("=")[2] for a in inv.args[2:] if a.startswith("name=")]
+        if verb and names:
+            return like(inv, "rabbitmqctl", args=[verb, *names], options={})
+    method = [m.upper() for m in inv.options.get("--request", [])]
+    if inv.program == "curl" and method == ["DELETE"]:
+        for url in inv.args:
+            route = _RABBIT_QUEUE_ROUTE.search(url)
+            if route:
+                verb = "purge_queue" if route.group(3) else "delete_queue"
+                vhost = route.group(1).replace("%2F", "/").replace("%2f", "/")
+                purge = like(
+                    inv,
+                    "rabbitmqctl",
+                    flags={"--vhost"},
+                    args=[verb, route.group(2)],
+                    options={"--vhost": [vhost]},
+                )
+                purge.via = [*purge.via, url]  # the server it purges on
+                return purge
+    return None
+
+
+def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
+    """The same operation spelt with another tool or another of the tool's own commands."""
+    program, sub = inv.program, inv.subcommand
+    if program == "rpk" and sub == ("topic", "delete") and inv.args:
+        # Redpanda's `rpk topic delete t` deletes the topic as `kafka-topics --delete --topic t`
+        return [
+            like(
+                inv,
+                "kafka-topics",
+                flags={"--delete", "--topic"},
+                args=[],
+                options={"--topic": inv.args, **inv.options},
+            )
+        ], True
+    if program == "kubectl" and sub[:1] == ("view-secret",) and inv.args:
+        # the view-secret plugin prints a secret's values decoded, as `get secret -o jsonpath`
+        # piped to base64 -d does
+        key = inv.args[1] if len(inv.args) > 1 else ""
+        path = f"{{.data.{key}}}" if key else "{.data}"
+        return [
+            like(
+                inv,
+                "kubectl",
+                ("get", "secret"),
+                flags=inv.flags | {"--output"},
+                args=inv.args[:1],
+                options={**inv.options, "--output": [f"jsonpath={path}"]},
+            )
+        ], False
+    if program == "kubectl" and sub[:1] == ("extract",) and inv.args[:1] == ["secret"]:
+        # `oc extract secret/x --to=-` prints every value of the secret decoded
+        if inv.options.get("--to") == ["-"]:
+            return [
+                like(
+                    inv,
+                    "kubectl",
+                    ("get", "secret"),
+                    flags={"--output"},
+                    args=inv.args[1:2],
+                    options={"--output": ["jsonpath={.data}"]},
+                )
+            ], False
+    if "--insecure" in inv.flags and (
+        program == "git"
+        and sub[:1] != ("config",)
+        or program == "export"
+        and any(a.upper().startswith("GIT_SSL_NO_VERIFY=") for a in inv.args)
+    ):
+        # git's `-c http.sslVerify=false` and GIT_SSL_NO_VERIFY (git-config(1)) turn off
+        # the verification `git config http.sslVerify false` turns off
+        return [like(inv, "git", ("config",), flags={"--insecure"}, args=list(_GIT_TLS_OFF))], False
+    if program == "crontab" and not inv.flags - {"-u", "--user"} and _empty_table(inv):
+        # crontab(1) installs the table it is given: an empty one removes every job, as -r does
+        return [like(inv, "crontab", flags={"--remove"}, args=[], options={})], True
+    queue = _rabbit_queue(inv)
+    if queue is not None:
+        return [queue], program == "rabbitmqadmin"
+    return [], False
+
+
+def _empty_table(inv: Invocation) -> bool:
+    """`crontab /dev/null`: the new table is empty."""
+    sources = [a for a in inv.args if a != "-"]
+    return bool(sources) and all(s == "/dev/null" for s in sources)
+
+
 _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
+    _other_tools,
     _sql,
     _file_servers,
     _modes,
@@ -1196,7 +1299,33 @@ def with_equivalents(line: list[Invocation]) -> list[Invocation]:
         finder = inv if inv.program == "find" and inv.wrapper else None
         if inv.program in ("rm", "unlink"):
             removed.update(inv.args)
-    return out
+    fanned = _hosts_powered(out)
+    return [*out, fanned] if fanned is not None else out
+
+
+def _hosts_powered(line: list[Invocation]) -> Invocation | None:
+    """`for h in web-1 web-2; do ssh $h sudo reboot; done`: the same reboot (or power-off) on
+    several hosts is ansible's ad-hoc `-b -m reboot` on that group, as a parallel shell is."""
+    powered = [
+        inv
+        for inv in line
+        if inv.program == "systemctl"
+        and inv.subcommand[:1] in (("reboot",), ("poweroff",), ("halt",))
+        and inv.via
+    ]
+    hosts = list(dict.fromkeys(inv.via[0] for inv in powered))
+    if len(hosts) < 2:
+        return None
+    first = powered[0]
+    module = "reboot" if first.subcommand[:1] == ("reboot",) else "shutdown"
+    become = {"--become"} if any(inv.sudo for inv in powered) else set()
+    return like(
+        first,
+        "ansible",
+        flags={"--module-name", *become},
+        options={"--module-name": [module]},
+        args=[",".join(hosts)],
+    )
 
 
 # --- REST calls that a command line stands for ---------------------------------------------

@@ -250,6 +250,7 @@ SPECS: dict[str, str] = {
         -P/--no-pager~ --bare --no-replace-objects --literal-pathspecs -h/--help!
         -v/--version! @subs
         @nest=stash,remote,worktree,submodule,lfs,notes,bisect,sparse-checkout,reflog,maintenance
+        @alias=stage:add
     """,
     "git push": """
         -f/--force --force-with-lease:+--force --force-if-includes -n/--dry-run! -d/--delete
@@ -440,6 +441,29 @@ SPECS: dict[str, str] = {
     "kafka-topics": "--bootstrap-server= --topic= --create --delete --alter --describe! --list! "
     "--partitions= --replication-factor= --config= --delete-config= --command-config= "
     "--if-exists~ --if-not-exists~ --zookeeper=",
+    # rabbitmqctl(8): its commands stay arguments (`purge_queue orders`), its options say where
+    "rabbitmqctl": "-n/--node= -p/--vhost= -q/--quiet~ -s/--silent~ -t/--timeout= "
+    "-l/--longnames --erlang-cookie= --formatter=~ --no-table-headers~",
+    # Redpanda's rpk (its command reference): `rpk topic delete t` deletes as kafka-topics does
+    "rpk": "--brokers= -X= --config= --profile= -v/--verbose~ -h/--help! @subs @nest=topic,group,"
+    "cluster,acl,security,profile,container,connect,registry,transform,debug",
+    "rpk topic delete": "-r/--regex",
+    # DVC's command reference: `dvc gc -w -c` also deletes the unused objects from the remote
+    "dvc": "-q/--quiet~ -v/--verbose~ -h/--help! -V/--version! --cd= @subs "
+    "@nest=remote,cache,exp,experiments,stage,queue,config,data",
+    "dvc gc": "-w/--workspace -a/--all-branches -T/--all-tags -A/--all-commits "
+    "--all-experiments --date= --rev= -n/--num= -p/--projects= -c/--cloud -r/--remote= "
+    "-f/--force~ -j/--jobs=~ --not-in-remote --dry-run! --skip-failed",
+    "dvc push": "-r/--remote= -j/--jobs=~ -a/--all-branches -T/--all-tags -A/--all-commits "
+    "-R/--recursive --run-cache --glob",
+    "dvc pull": "-r/--remote= -j/--jobs=~ -a/--all-branches -T/--all-tags -A/--all-commits "
+    "-R/--recursive -f/--force --run-cache --glob",
+    "dvc destroy": "-f/--force~",
+    "dvc remove": "--outs",
+    # fastlane's actions take `key:value` options; `match nuke TYPE` revokes and deletes every
+    # certificate and profile of that type (fastlane's match docs)
+    "fastlane": "--env= --verbose~ --capture_output~ @subs @nest=match,sigh,cert,pem,supply,"
+    "deliver,gym,scan,snapshot,pilot,produce,spaceship",
     "kafka-configs": "--bootstrap-server= --entity-type= --entity-name= --entity-default "
     "--alter --describe! --add-config= --delete-config= --add-config-file= --command-config= "
     "--topic= --broker= --zookeeper=",
@@ -821,6 +845,28 @@ SPECS: dict[str, str] = {
     "cqlsh": "-e/--execute= -f/--file= -u/--username= -p/--password= -k/--keyspace= "
     "--ssl --debug~ --cqlversion= --request-timeout= --connect-timeout=",
     "duckdb": "-c= -s= -cmd= -init= -readonly! -json~ -csv~ -line~ -list~ -header~ -bail @sdl",
+    # more SQL clients, from their own references; the option that carries a statement is in
+    # command_tables.SQL_CLIENTS
+    "mycli": "-h/--host= -P/--port= -u/--user= -p/--password= --pass= -D/--database= "
+    "-e/--execute= -S/--socket= --ssl-mode= --login-path= --defaults-file= -t/--table~ "
+    "--csv~ -v/--verbose~ --warn: --no-warn",
+    "usql": "-c/--command= -f/--file= -o/--out= -v/--set= -N/--cset= -P/--pset= -F/--config= "
+    "-J/--json~ -C/--csv~ -H/--html~ -q/--quiet~ -t/--tuples-only~ -w/--no-password~ "
+    "-X/--no-init~ -1/--single-transaction",
+    "trino": "--server= --execute= -f/--file= --catalog= --schema= --user= --password~ "
+    "--output-format=~ --session= --source= --access-token= --insecure --debug~",
+    "bq": "--project_id= --location= --format=~ -q/--quiet~ --headless~ --apilog= "
+    "--dataset_id= --api= @subs",
+    "bq query": "--use_legacy_sql: --nouse_legacy_sql --destination_table= --max_rows=~ "
+    "-n= --dry_run! --parameter= --batch --replace --append_table --label=",
+    "sqlplus": "-S/-s~ -L/-l~ -M/-m= -R/-r= -NOLOGINTIME~ -V/-v! -H/-h! @sdl",
+    "beeline": "-u= -n= -p= -d= -e= -f= -i= --hivevar= --hiveconf= --silent:~ "
+    "--outputformat=~ --showHeader:~",
+    "impala-shell": "-i/--impalad= -q/--query= -f/--query_file= -d/--database= -u/--user= "
+    "-k/--kerberos --ssl -B/--delimited~ -o/--output_file=",
+    "cockroach": "@subs",
+    "cockroach sql": "-e/--execute= -f/--file= --url= --host= -d/--database= -u/--user= "
+    "--insecure --certs-dir= --format=~ --echo-sql~ --safe-updates: --watch=",
     "snowsql": "-q/--query= -f/--filename= -a/--accountname= -u/--username= -d/--dbname= "
     "-s/--schemaname= -r/--rolename= -w/--warehouse= -o/--option=",
     "mongosh": "--eval= --host= --port= -u/--username= -p/--password= "
@@ -1034,6 +1080,8 @@ PROGRAM_ALIASES: dict[str, str] = {
     "firebase-tools": "firebase",
     "aws-cdk": "cdk",
     "kafka-topics.sh": "kafka-topics",
+    "presto": "trino",  # Trino's CLI was Presto's; the options are the same
+    "hive": "beeline",  # hive -e 'SQL' runs the statement as beeline -e does
     "kafka-configs.sh": "kafka-configs",  # the Serverless Framework's own short name for its CLI
     "opentofu": "terraform",
     "terragrunt": "terraform",

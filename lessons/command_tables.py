@@ -367,6 +367,15 @@ SQL_CLIENTS: dict[str, frozenset[str]] = {
     "mongosh": _s("--eval"),
     "redis-cli": _s("--eval"),
     "cockroach": _s("--execute", "-e"),
+    "mycli": _s("--execute"),
+    "usql": _s("--command"),
+    "trino": _s("--execute"),
+    "beeline": _s("-e"),
+    "impala-shell": _s("--query"),
+    # statements given on standard input only (`sqlplus -s u/p@db <<EOF … EOF`)
+    "sqlplus": _s(),
+    # `bq query 'SQL'`: the argument after the subcommand (`lessons.command_equivalents`)
+    "bq": _s(),
 }
 # Of those, the ones whose arguments after the database are statements (`sqlite3 app.db 'DROP…'`)
 SQL_POSITIONAL = {"sqlite3": 1, "duckdb": 1, "redis-cli": 0}
@@ -463,6 +472,8 @@ CLI_VERBS = _s(
     "restore", "backup", "failover", "promote", "demote", "scale", "upgrade", "rb", "mb",
     "sync", "rsync", "add-iam-policy-binding", "remove-iam-policy-binding",
     "set-iam-policy", "get-iam-policy", "get-credentials", "set-permission",
+    # `gcloud secrets versions access latest`: `latest` is the version it reads
+    "access", "undelete", "replace", "read", "write",
 )  # fmt: skip
 
 # Programs whose command names the environment it acts on (a host, a cluster, a database URL,

@@ -54,6 +54,7 @@ from lessons.command_tables import (
     SHELLS,
     SIGNALS,
     TRUE_WORDS,
+    UNLISTED,
     Spec,
     mode_bits,
     normalize_mode,
@@ -164,6 +165,11 @@ class Reading:
 
 
 _SUBCOMMAND_WORD = re.compile(r"[A-Za-z][\w:.-]*")
+# A single-dash word of a program the tables do not list that cannot be a bundle of one-letter
+# flags: Go's flag package and Java's tools spell every flag with one dash (`-tls-skip-verify`,
+# `keytool -delete`, `flyway -configFiles=…`): a dash inside, a capital after a small letter,
+# or five letters or more (`-rf`, `-xvz`, `set -euxo` stay bundles).
+_WHOLE_SINGLE_DASH = re.compile(r"-[A-Za-z][A-Za-z0-9]*(-[\w-]+|[a-z][A-Z]\w*)|-[a-z]{5,}")
 _VERSION_WORD = re.compile(r"[vV]?\d+(\.[\w*]+)+([-+][\w.-]+)?|[vV]?\d+|latest|stable")
 
 
@@ -278,6 +284,8 @@ def read_words(name: str, words: list[str]) -> Reading:
         name_part = word.partition("=")[0]
         if (
             spec.single_dash_long
+            or spec is UNLISTED
+            and _WHOLE_SINGLE_DASH.fullmatch(name_part)
             or word in spec.aliases
             or name_part in spec.aliases
             and len(name_part) > 2
@@ -343,6 +351,15 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         # `docker compose run web …` runs a one-off container of a service, as `docker run`
         # does: its mounts, user and command read the same
         ("compose", "run"): ("run",),
+        # `docker compose build` builds a service's image as `docker build` does, with the
+        # same --build-arg (compose's CLI reference)
+        ("compose", "build"): ("build",),
+    },
+    # fastlane runs an action as `fastlane run match_nuke` or `fastlane match_nuke`; the
+    # action `match_nuke` is `match nuke` (fastlane's docs)
+    "fastlane": {
+        ("run", "match_nuke"): ("match", "nuke"),
+        ("match_nuke",): ("match", "nuke"),
     },
     # OpenShift's `oc adm drain` (and cordon, uncordon, taint) is kubectl's node command
     **{
@@ -699,6 +716,28 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         if output and output != ["-"]:
             options["--output"] = output
             flags.add("--output")
+        # wget(1)'s `--method=DELETE` and `--post-data=…` are curl's `-X DELETE` and `-d …`
+        for own, curls in (
+            ("--method", "--request"),
+            ("--post-data", "--data"),
+            ("--body-data", "--data"),
+        ):
+            values = options.pop(own, None)
+            flags.discard(own)
+            if values:
+                upper = [v.upper() for v in values] if own == "--method" else values
+                options[curls] = [*options.get(curls, []), *upper]
+                flags.add(curls)
+    elif name == "mvn" and "--define" in options:
+        # `mvn release:perform -Darguments="-DskipTests"`: the release plugin passes the
+        # properties of `arguments` on to the build it forks (maven-release-plugin's docs)
+        for value in list(options["--define"]):
+            key, _, inner = value.partition("=")
+            if key == "arguments":
+                options["--define"] += [w[2:] for w in inner.split() if w.startswith("-D")]
+    elif name == "fastlane" and reading.subcommand[:1] == ("match",):
+        # `fastlane match nuke type:development` is `fastlane match nuke development`
+        args = [a.removeprefix("type:") for a in args]
     elif name == "sh":
         args = args[1:] if args[:1] == ["-"] else args
     elif name == "systemctl":
@@ -1068,6 +1107,14 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
             # `python manage.py flush` and `./manage.py flush` are the same program; bun's own
             # commands (`bun publish`, `bun add`) are its package manager's, not a script
             return [normalize(raw, rest[j], rest[j + 1 :], sudo, env)]
+    if name == "java" and "-jar" in rest[:-1]:
+        # `java -Xmx2g -jar bfg-1.14.0.jar --delete-files id_rsa`: the jar is the program, the
+        # words after it are its own (java(1): "-jar filename … the remaining arguments are
+        # passed to the main method")
+        at = rest.index("-jar")
+        program = _jar_program(rest[at + 1])
+        if program:
+            return [ctx.wrapper(word0, rest), *ctx.line(shlex.join([program, *rest[at + 2 :]]))]
     if name in _NPM_LIKE and rest[:1] and _runs_package_binary(rest[0]):
         # `yarn prisma db push`, `pnpm drizzle-kit push`: a word that is no command of the
         # package manager runs the project's script or binary of that name
@@ -1204,6 +1251,22 @@ def _submodule_command(rest: list[str]) -> str | None:
     while at < len(rest) and rest[at] in ("--recursive", "-q", "--quiet"):
         at += 1
     return " ".join(rest[at:]) or None
+
+
+# what a jar's file name adds to its program's name: a version, a packaging (`-all`, `-cli`)
+_JAR_SUFFIX = re.compile(
+    r"(?i)([-_.](v?\d[\w.]*|cli|commandline|all|standalone|shaded|jar-with-dependencies|"
+    r"with-dependencies|executable|app|bin))*\.jar$"
+)
+
+
+def _jar_program(path: str) -> str:
+    """The program a jar is: `bfg-1.14.0.jar` is `bfg`, `liquibase-cli.jar` is `liquibase`."""
+    name = posixpath.basename(path)
+    if not name.lower().endswith(".jar"):
+        return ""
+    name = _JAR_SUFFIX.sub("", name)
+    return name.lower() if re.fullmatch(r"[A-Za-z][\w.-]*", name) else ""
 
 
 def _open_runner(ctx: _Context, word0: str, rest: list[str]) -> list[Invocation] | None:
@@ -1515,14 +1578,35 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
         if producer is None or producer is inv:
             continue
         filtered = position != inv.pipeline[1]
-        fed_args = [*inv.args, _substitution(f"$({producer.text})")]
-        subcommand = _kube_fed(inv, fed_args[-1])
+        listing = _substitution(f"$({producer.text})")
+        subcommand = _kube_fed(inv, listing)
+        picked = _picked_names(producer, by_position.get((number, inv.pipeline[1] - 1)), filtered)
+        fed_args = [*inv.args, *picked] if subcommand != inv.subcommand and picked else []
+        fed_args = fed_args or [*inv.args, listing]
         flags = inv.flags
         if subcommand != inv.subcommand and not filtered and _lists_every(producer):
             # `kubectl get pods -o name | xargs kubectl delete`: every pod the listing names,
             # as `kubectl delete pods --all`
             flags = flags | {"--all"}
         found[k] = replace(inv, args=fed_args, subcommand=subcommand, flags=flags)
+
+
+def _picked_names(listing: Invocation, last: Invocation | None, filtered: bool) -> list[str]:
+    """The names a kubectl listing hands on: those it names (`kubectl get ns prod -o name`), or
+    the word a grep picks them by (`kubectl get ns -o name | grep prod`: the ones named so)."""
+    if listing.program != "kubectl" or listing.subcommand[:1] != ("get",):
+        return []
+    if not filtered:
+        return list(listing.args)
+    if (
+        last is not None
+        and last.program in ("grep", "egrep", "fgrep", "rg")
+        and len(last.args) == 1
+        and re.fullmatch(r"[\w.-]+", last.args[0])
+        and not last.flags & {"-v", "--invert-match"}
+    ):
+        return list(last.args)
+    return []
 
 
 def _lists_every(listing: Invocation) -> bool:

@@ -176,7 +176,33 @@ def _substitutions(node: Node, walk: _Walk) -> None:
             stack.extend(child.named_children)
 
 
+def _placed_loop_variable(node: Node, walk: _Walk) -> str | None:
+    """A loop variable of several words used before the command's last word (`for h in a b; do
+    ssh $h cmd; done`): its place says what it is (a host, a name), so the loop runs the
+    command once per word rather than once with every word there."""
+    words = [
+        c
+        for c in node.named_children
+        if c.type not in ("variable_assignment", "file_redirect", "heredoc_redirect")
+        and c.type != "herestring_redirect"
+    ]
+    for child in words[:-1]:
+        for used in _VARIABLE_USE.finditer(_text(child, walk.src)):
+            name = used.group(1) or used.group(3)
+            if len(walk.loops.get(name, ())) > 1:
+                return name
+    return None
+
+
 def _command(node: Node, walk: _Walk, pipeline, redirects: list[tuple[str, str]]) -> None:
+    looped = _placed_loop_variable(node, walk)
+    if looped is not None:
+        values = walk.loops[looped]
+        for one in values:
+            walk.loops[looped] = [one]
+            _command(node, walk, pipeline, list(redirects))
+        walk.loops[looped] = values
+        return
     env: dict[str, str] = {}
     words: list[str] = []
     for child in node.named_children:

@@ -130,6 +130,36 @@ def test_a_partial_answer_waits_for_more_or_fails_once_the_connection_ended():
             parse_response(cut)
 
 
+def test_a_pre_tool_use_sends_without_the_socket_or_threading_modules(closed_port_url, tmp_path):
+    # Their imports (the socket module's enums, threads) cost more than the rest of the check.
+    probe = (
+        "import io, json, sys\n"
+        "from integrations import hook\n"
+        "sys.stdin = io.StringIO(sys.argv[1])\n"
+        "hook.main([])\n"
+        "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    event = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}}
+    done = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps(event)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+        env={
+            "PYTHONPATH": str(REPO_ROOT),
+            "MNEMOSYNE_URL": closed_port_url,
+            "MNEMOSYNE_HOOK_DEBUG": "1",
+            "MNEMOSYNE_HOOK_STATE_DIR": str(tmp_path / "state"),
+        },
+    )
+    *debug, modules = done.stderr.splitlines()
+    assert "Connection refused" in "\n".join(debug)  # it did try to connect
+    loaded = set(json.loads(modules))
+    assert "_socket" in loaded
+    assert not {"socket", "threading", "http.client", "ssl"} & loaded
+
+
 def test_the_hooks_send_without_loading_http_client_email_or_urllib(closed_port_url, tmp_path):
     probe = (
         "import io, json, sys\n"

@@ -33,6 +33,25 @@ WATCHDOG_GRACE_SECONDS = 0.5
 RESPONSE_MAX_BYTES = 16 * 1024 * 1024
 
 
+# What every secret `integrations.redact` masks shows (lower-cased): a name's word or pair
+# (`DB_PASS`, `api_key`, a `Cookie` header), a scheme's `://`, a token's prefix. Text with none of
+# them has nothing to mask, and its event does not pay for loading the rules (a fifth of a
+# PostToolUseFailure process's instructions before its requests leave).
+_SECRET_HINTS = (
+    "secret", "token", "pass", "credential", "key", "auth", "bearer", "basic", "cookie", "://",
+    "akia", "asia", "gh", "glpat-", "xox", "sk-", "sk_", "rk_", "aiza", "mnem_", "eyj", "private",
+)  # fmt: skip
+
+
+def may_hold_secret(text: str) -> bool:
+    """False only when `integrations.redact` would leave `text` as it is. Text beyond ASCII is
+    left to the rules: their case-insensitive parts match letters (`ſ`, `K`) no hint shows."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(hint in lowered for hint in _SECRET_HINTS)
+
+
 def defang(text: str) -> str:
     return text.replace("<<<", "‹‹‹").replace(">>>", "›››")
 

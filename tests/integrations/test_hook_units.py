@@ -75,6 +75,34 @@ def test_a_proposed_action_is_sent_without_its_secrets():
     assert redacted_action("git push origin main") == "git push origin main"
 
 
+def test_a_db_pass_is_redacted_before_a_pre_tool_use_sends_it():
+    assert redacted_action("DB_PASS=hunter2 ./migrate") == "DB_PASS=[REDACTED] ./migrate"
+
+
+def _names_redact_knows():
+    """Every secret name the rules know, in the spellings agents use."""
+    from integrations import redact as rules
+
+    words = [*rules._SECRET_WORDS, *(f"{a}_{b}" for a, b in rules._SECRET_PAIRS)]
+    words += [*rules._HEADER_NAMES, *(f"{a.title()}{b.title()}" for a, b in rules._SECRET_PAIRS)]
+    return [spelling for word in words for spelling in (word, word.upper())]
+
+
+@pytest.mark.parametrize("name", _names_redact_knows())
+def test_only_text_without_a_secret_skips_loading_the_redaction_rules(name):
+    from integrations.hook_core import may_hold_secret
+    from integrations.redact import redact, redact_value
+
+    texts = [f"{name}=s3cr3tvalue run", f"cmd --{name} s3cr3tvalue", f'{{"{name}": "s3cr3t"}}']
+    for text in texts:
+        if redact(text) != text:
+            assert may_hold_secret(text), text
+    value = {name: "s3cr3tvalue"}
+    if redact_value(value) != value:
+        assert may_hold_secret(json.dumps(value)), value
+    assert not may_hold_secret("pytest -x tests/ && ls -la /tmp")
+
+
 def test_work_after_the_answer_is_done_by_a_detached_child_the_hook_does_not_wait_for(tmp_path):
     marker = tmp_path / "done.json"
     script = (

@@ -437,6 +437,17 @@ class Bodies:
         etype, message = self.error()
         return {"error_type": etype or "Error", "message": message, "tool_name": "Bash"}
 
+    def tool_result(self) -> dict:
+        """A failed Bash call as the PostToolUseFailure hook sends it to the learning engine."""
+        etype, message = self.error()
+        n = self._n()
+        return {
+            "tool_name": "Bash",
+            "params": {"command": f"make test-{n % 50}"},
+            "error": f"{etype or 'Error'}: {message}",
+            "session": f"bench-session-{n % 20}",
+        }
+
     def match(self) -> dict:
         etype, message = self.error()
         return {"error_type": etype or "Error", "message": message}
@@ -960,6 +971,15 @@ def main(argv: list[str] | None = None) -> int:
                     results.append(result)
                     print(f"  {name} ×{clients}: {result.stats}", flush=True)
             if not only or any(p.startswith("hook") for p in only):
+                # A pip install leaves the hook's modules compiled; an editable one compiles them
+                # on the first run, unless PYTHONDONTWRITEBYTECODE is set (it is on the machines
+                # this runs on), and then every hook process compiles them again (+30% of a
+                # PreToolUse's instructions). Compiled once here, as users run them.
+                subprocess.run(
+                    [sys.executable, "-m", "compileall", "-q", str(REPO_ROOT / "integrations")],
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                )
                 env = {
                     **os.environ,
                     "MNEMOSYNE_URL": url,

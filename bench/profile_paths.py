@@ -84,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "check": ("/check/anti-pattern", bodies.check, auth),
         "capture": ("/api/v1/hindsight/errors", bodies.capture, auth),
+        "tool-result": ("/api/v1/tool-results", bodies.tool_result, auth),
         "match": ("/api/v1/hindsight/match", bodies.match, auth),
         "notes": ("/api/v1/notes/search", bodies.note_search, auth),
     }

@@ -9,6 +9,7 @@ from django.utils.dateparse import parse_datetime
 
 from hindsight.services import refresh_signature
 from hindsight.services.bloat import hindsight_bloat_check
+from hindsight.services.learnings import learning_embed as learning_embed_service
 from hindsight.services.learnings import learning_propagate_success
 from hindsight.services.upkeep import hindsight_proposals_sweep
 from mnemosyne_site.scheduling import last_result, scheduled_task
@@ -32,6 +33,18 @@ def signature_refresh(signature_id: str) -> None:
 def bloat_check() -> dict:
     reports = hindsight_bloat_check()
     return {"layers_over_threshold": len(reports)}
+
+
+@shared_task(
+    name="hindsight.learning_embed",
+    acks_late=True,
+    autoretry_for=(ConnectionError,),
+    max_retries=3,
+    retry_backoff=True,
+)
+def learning_embed(learning_id: str) -> bool:
+    """A saved learning's embedding, after the answer that saved it (`learning_save`)."""
+    return learning_embed_service(learning_id=learning_id)
 
 
 @shared_task(

@@ -40,24 +40,17 @@ from integrations.hook_core import (
     arm_watchdog,
     disarm_watchdog,
     fence,
+    may_hold_secret,
     run_after_answer,
 )
 
 # The server refuses proposed actions over 10,000 characters; a deny never needs more.
 ACTION_MAX_CHARS = 8000
-# Text that may hold a secret (lower-cased). Only such an action pays for loading the redaction
-# rules (a few milliseconds on every PreToolUse otherwise); the rules decide what is a secret.
-_SECRET_HINTS = (
-    "secret", "token", "passw", "passphrase", "credential", "key", "auth", "bearer", "basic",
-    "://", "akia", "asia", "gh", "glpat-", "xox", "sk-", "sk_", "rk_", "aiza", "mnem_", "eyj",
-    "private",
-)  # fmt: skip
 
 
 def redacted_action(action: str) -> str:
     """The action without the secrets it shows (`integrations.redact`), before it is sent."""
-    lowered = action.lower()
-    if not any(hint in lowered for hint in _SECRET_HINTS):
+    if not may_hold_secret(action):
         return action
     from integrations.redact import redact  # loaded only for text that may hold a secret
 

@@ -3,7 +3,10 @@ parallel requests within the budget. Standard library only: `hook.py` (the entry
 every agent action) imports it, and so do the other events' handlers.
 
 The HTTP client is a socket (`Api._exchange`), imported when a request is sent, not here: a
-PreToolUse that checks nothing (a Read, a Grep) should not pay for it.
+PreToolUse that checks nothing (a Read, a Grep) should not pay for it. A plain-HTTP socket comes
+from the C module (`_socket`): the `socket` wrapper builds enums of every address family at
+import, an eighth of a PreToolUse process's instructions. Threads too are imported only by what
+uses them (`parallel`, the work after the answer): a PreToolUse starts none.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import threading
 import time
 from urllib.parse import urlsplit
 
@@ -29,6 +31,25 @@ UNTRUSTED_NOTE = (
 WATCHDOG_GRACE_SECONDS = 0.5
 # No answer of the server's comes near this; a larger one is not from it.
 RESPONSE_MAX_BYTES = 16 * 1024 * 1024
+
+
+# What every secret `integrations.redact` masks shows (lower-cased): a name's word or pair
+# (`DB_PASS`, `api_key`, a `Cookie` header), a scheme's `://`, a token's prefix. Text with none of
+# them has nothing to mask, and its event does not pay for loading the rules (a fifth of a
+# PostToolUseFailure process's instructions before its requests leave).
+_SECRET_HINTS = (
+    "secret", "token", "pass", "credential", "key", "auth", "bearer", "basic", "cookie", "://",
+    "akia", "asia", "gh", "glpat-", "xox", "sk-", "sk_", "rk_", "aiza", "mnem_", "eyj", "private",
+)  # fmt: skip
+
+
+def may_hold_secret(text: str) -> bool:
+    """False only when `integrations.redact` would leave `text` as it is. Text beyond ASCII is
+    left to the rules: their case-insensitive parts match letters (`ſ`, `K`) no hint shows."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(hint in lowered for hint in _SECRET_HINTS)
 
 
 def defang(text: str) -> str:
@@ -123,21 +144,16 @@ class Api:
         not `http.client`, whose import (with `email` and `ssl`) cost this process more CPU than
         everything else a PreToolUse does. The connection closes after one answer, so it ends
         where the socket does; the whole exchange keeps to the deadline."""
-        import socket
+        if self.https:
+            import socket
+            import ssl
 
-        # An ASCII host as bytes: a str would load the IDNA codec to resolve it (typeshed
-        # allows only str; getaddrinfo takes both).
-        host = self.host.encode() if self.host.isascii() else self.host
-        connection = socket.create_connection(
-            (host, self.port),  # type: ignore[arg-type]
-            timeout=self.remaining(),
-        )
+            plain = socket.create_connection((self.host, self.port), timeout=self.remaining())
+            context = ssl.create_default_context()
+            connection = context.wrap_socket(plain, server_hostname=self.host)
+        else:
+            connection = self._connect()
         try:
-            if self.https:
-                import ssl
-
-                context = ssl.create_default_context()
-                connection = context.wrap_socket(connection, server_hostname=self.host)
             connection.sendall(request)
             received = b""
             while True:
@@ -150,6 +166,27 @@ class Api:
                     return answer
         finally:
             connection.close()
+
+    def _connect(self):
+        """A connected `_socket.socket` (`socket.create_connection` without the `socket`
+        module): each address the name resolves to in turn, within the deadline."""
+        import _socket
+
+        # An ASCII host as bytes: a str would load the IDNA codec to resolve it.
+        host = self.host.encode() if self.host.isascii() else self.host
+        failure: OSError = OSError(f"{self.host} resolved to no address")
+        for family, kind, proto, _, address in _socket.getaddrinfo(
+            host, self.port, 0, _socket.SOCK_STREAM
+        ):
+            connection = _socket.socket(family, kind, proto)
+            try:
+                connection.settimeout(max(0.001, self.remaining()))
+                connection.connect(address)
+                return connection
+            except OSError as exc:
+                connection.close()
+                failure = exc
+        raise failure
 
     def _receive(self, connection) -> bytes:
         left = self.remaining()
@@ -213,6 +250,8 @@ def parallel(jobs: dict, api: Api, *, meanwhile=None) -> dict:
     """Run the jobs on threads; what has not finished when the budget ends counts as None.
     `meanwhile` runs on this thread once they are started (local work that need not delay their
     requests); its result is under the key "meanwhile"."""
+    import threading
+
     results: dict = {}
 
     def run(name, job):
@@ -252,6 +291,8 @@ def run_after_answer(config: Config) -> None:
     work, _after_answer[:] = list(_after_answer), []
     if not work:
         return
+    import threading
+
     detached = hasattr(os, "fork") and threading.active_count() == 1
     if detached:
         try:

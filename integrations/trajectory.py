@@ -46,7 +46,6 @@ import time
 import uuid
 from collections import deque
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -83,15 +82,17 @@ def write_private(path: Path, text: str) -> None:
     os.replace(temporary, path)  # atomic: a reader never sees half a file
 
 
-@dataclass
 class RecorderStats:
-    recorded: int = 0  # calls to record() (tool executions seen)
-    captured: int = 0  # events kept (after sampling)
-    sampled_out: int = 0
-    sent: int = 0  # events the server acknowledged
-    spooled: int = 0  # events written to the spool (a resend counts again)
-    rejected: int = 0  # events in batches the server refused as invalid
-    batch_sizes: list[int] = field(default_factory=list)  # the last 100 batches sent
+    # A plain class, not a dataclass: importing `dataclasses` (with `inspect`) cost the
+    # PostToolUseFailure hook, which records one event, more than recording it.
+    def __init__(self) -> None:
+        self.recorded = 0  # calls to record() (tool executions seen)
+        self.captured = 0  # events kept (after sampling)
+        self.sampled_out = 0
+        self.sent = 0  # events the server acknowledged
+        self.spooled = 0  # events written to the spool (a resend counts again)
+        self.rejected = 0  # events in batches the server refused as invalid
+        self.batch_sizes: list[int] = []  # the last 100 batches sent
 
 
 class _Delivery(Exception):

@@ -103,7 +103,9 @@ def learning_save(
 ) -> Learning:
     """SaveLearning: one per-session rate-limit hit (atomic in the database; an empty session key
     bypasses it) against the scope policy's `learning_saves_per_session` (inherited; else
-    `LEARNING_MAX_SAVES_PER_SESSION`), then the row with its embedding and its audit record."""
+    `LEARNING_MAX_SAVES_PER_SESSION`), then the row and its audit record. The embedding is the
+    worker's (`learning_embed`, after commit): only the worker's propagation reads it, and a
+    failing tool call's answer (`tool_result_observe`) should not wait for the model."""
     scope_require_write(actor, scope, field="scope")
     rate_limit_hit(
         key=f"hindsight.learning_save:{session_key}" if session_key else "",
@@ -125,9 +127,9 @@ def learning_save(
         session_key=session_key,
         created_by=actor.name,
     )
-    learning.embedding = embed_one(learning.embedding_text())
     with transaction.atomic():
         learning.save()
+        enqueue_on_commit("hindsight.learning_embed", str(learning.pk))
         audit_record(
             actor=actor,
             action="hindsight.learning.save",
@@ -137,6 +139,23 @@ def learning_save(
             session_key=session_key,
         )
     return learning
+
+
+def learning_embed(*, learning_id: str) -> bool:
+    """Embed a learning's text (the worker's part of `learning_save`); safe to run twice.
+    Returns whether the learning still exists."""
+    learning = Learning.objects.filter(pk=learning_id).first()
+    if learning is None:
+        return False
+    vector = embed_one(learning.embedding_text())
+    # Only if its text is unchanged: an update meanwhile embeds its own text.
+    Learning.objects.filter(
+        pk=learning.pk,
+        trigger=learning.trigger,
+        error_pattern=learning.error_pattern,
+        diagnosis=learning.diagnosis,
+    ).update(embedding=vector)
+    return True
 
 
 def learning_update(*, learning: Learning, actor: Principal, **fields: Any) -> Learning:

@@ -1,6 +1,7 @@
 import logging
 from decimal import Decimal
 
+import numpy as np
 import pytest
 
 from governance.auth import Principal
@@ -12,6 +13,7 @@ from hindsight.services.learnings import (
     learning_save,
     summarize_params,
 )
+from mnemosyne_site.embeddings import embed_one
 from mnemosyne_site.errors import RateLimited
 
 URL = "/api/v1/tool-results"
@@ -222,28 +224,46 @@ def test_success_boosts_only_learnings_whose_trigger_is_exactly_the_tool(agent_c
 
 
 @pytest.mark.django_db
+def test_a_learned_error_is_answered_before_the_worker_embeds_it(
+    agent_client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        body = observe(agent_client, "bash", "make: *** No rule to make target 'tset'")
+    learning = Learning.objects.get(pk=body["learning"]["id"])
+    assert body["action"] == "learned"
+    assert learning.embedding is None  # the answer did not wait for the model
+    for callback in callbacks:
+        callback()
+    learning.refresh_from_db()
+    assert learning.embedding is not None
+    expected = embed_one(learning.embedding_text())
+    assert float(np.dot(np.asarray(learning.embedding), expected)) == pytest.approx(1.0, abs=1e-3)
+
+
+@pytest.mark.django_db
 def test_success_propagates_a_tenth_of_the_rate_to_similar_learnings(
     agent_client, scope_tree, django_capture_on_commit_callbacks
 ):
     scope = scope_tree["project"]
-    learning_save(
-        scope=scope,
-        trigger="tool:docker",
-        actor=Principal.system("a"),
-        error_pattern="docker: Cannot connect to the Docker daemon socket",
-    )
-    similar = learning_save(
-        scope=scope,
-        trigger="tool:podman",
-        actor=Principal.system("a"),
-        error_pattern="docker: Cannot connect to the Docker daemon socket!",
-    )
-    unrelated = learning_save(
-        scope=scope,
-        trigger="tool:psql",
-        actor=Principal.system("a"),
-        error_pattern="relation users does not exist",
-    )
+    with django_capture_on_commit_callbacks(execute=True):  # the worker embeds them
+        learning_save(
+            scope=scope,
+            trigger="tool:docker",
+            actor=Principal.system("a"),
+            error_pattern="docker: Cannot connect to the Docker daemon socket",
+        )
+        similar = learning_save(
+            scope=scope,
+            trigger="tool:podman",
+            actor=Principal.system("a"),
+            error_pattern="docker: Cannot connect to the Docker daemon socket!",
+        )
+        unrelated = learning_save(
+            scope=scope,
+            trigger="tool:psql",
+            actor=Principal.system("a"),
+            error_pattern="relation users does not exist",
+        )
     with django_capture_on_commit_callbacks(execute=True):
         observe(agent_client, "docker", None)
     similar.refresh_from_db()

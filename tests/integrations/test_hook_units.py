@@ -75,6 +75,34 @@ def test_a_proposed_action_is_sent_without_its_secrets():
     assert redacted_action("git push origin main") == "git push origin main"
 
 
+def test_a_db_pass_is_redacted_before_a_pre_tool_use_sends_it():
+    assert redacted_action("DB_PASS=hunter2 ./migrate") == "DB_PASS=[REDACTED] ./migrate"
+
+
+def _names_redact_knows():
+    """Every secret name the rules know, in the spellings agents use."""
+    from integrations import redact as rules
+
+    words = [*rules._SECRET_WORDS, *(f"{a}_{b}" for a, b in rules._SECRET_PAIRS)]
+    words += [*rules._HEADER_NAMES, *(f"{a.title()}{b.title()}" for a, b in rules._SECRET_PAIRS)]
+    return [spelling for word in words for spelling in (word, word.upper())]
+
+
+@pytest.mark.parametrize("name", _names_redact_knows())
+def test_only_text_without_a_secret_skips_loading_the_redaction_rules(name):
+    from integrations.hook_core import may_hold_secret
+    from integrations.redact import redact, redact_value
+
+    texts = [f"{name}=s3cr3tvalue run", f"cmd --{name} s3cr3tvalue", f'{{"{name}": "s3cr3t"}}']
+    for text in texts:
+        if redact(text) != text:
+            assert may_hold_secret(text), text
+    value = {name: "s3cr3tvalue"}
+    if redact_value(value) != value:
+        assert may_hold_secret(json.dumps(value)), value
+    assert not may_hold_secret("pytest -x tests/ && ls -la /tmp")
+
+
 def test_work_after_the_answer_is_done_by_a_detached_child_the_hook_does_not_wait_for(tmp_path):
     marker = tmp_path / "done.json"
     script = (
@@ -128,6 +156,36 @@ def test_a_partial_answer_waits_for_more_or_fails_once_the_connection_ended():
     for cut in (head + b"12345", b"HTTP/1.1 200 OK\r\nContent-Le", b"SSH-2.0-OpenSSH\r\n\r\n"):
         with pytest.raises(ValueError):
             parse_response(cut)
+
+
+def test_a_pre_tool_use_sends_without_the_socket_or_threading_modules(closed_port_url, tmp_path):
+    # Their imports (the socket module's enums, threads) cost more than the rest of the check.
+    probe = (
+        "import io, json, sys\n"
+        "from integrations import hook\n"
+        "sys.stdin = io.StringIO(sys.argv[1])\n"
+        "hook.main([])\n"
+        "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    event = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}}
+    done = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps(event)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+        env={
+            "PYTHONPATH": str(REPO_ROOT),
+            "MNEMOSYNE_URL": closed_port_url,
+            "MNEMOSYNE_HOOK_DEBUG": "1",
+            "MNEMOSYNE_HOOK_STATE_DIR": str(tmp_path / "state"),
+        },
+    )
+    *debug, modules = done.stderr.splitlines()
+    assert "Connection refused" in "\n".join(debug)  # it did try to connect
+    loaded = set(json.loads(modules))
+    assert "_socket" in loaded
+    assert not {"socket", "threading", "http.client", "ssl"} & loaded
 
 
 def test_the_hooks_send_without_loading_http_client_email_or_urllib(closed_port_url, tmp_path):

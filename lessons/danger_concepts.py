@@ -108,6 +108,12 @@ _WIPING_MIGRATION_WORDS = (
     "ecto.reset",
     "ecto.drop",
 )
+# The machine or disk a database runs on, named by it ("the database host")
+_DATABASE_MACHINE = tuple(
+    f"{db} {machine}"
+    for db in ("database", "db")
+    for machine in ("host", "server", "machine", "node", "vm", "volume", "disk", "box")
+)
 # Words saying a sentence is about a signing key or keystore ("the release keystore")
 _KEY_WORDS = ("keystore", "key store", "signing key", "upload key", "release key", "private key")
 # Modes giving the group or others read and not search (`=0644`, `+0004`): given to a
@@ -119,6 +125,10 @@ _ACL_READ_BY_OTHERS = r"re:(^|,)(u(ser)?:[^:,]+:|g(roup)?:[^:,]*:|o(ther)?::?)[r
 PRIVATE_DIR = r"re:(^|/)(\.ssh|\.gnupg|private)/?$"
 SHELL_OR_INTERPRETER = r"re:(^|/)((ba|z|da|k|fi|c|tc|mk)?sh|python[\d.]*|perl|ruby|node|env)$"
 SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
+# ... in what echo or printf prints, unless a workflow command masks it (`::add-mask::`)
+_ECHOED_SECRET = (
+    r"re:(?s)^([^:].*)?\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
+)
 # A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
 # -i token`).
 SECRET_NAME = r"re:^\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*$"
@@ -780,6 +790,23 @@ CONCEPTS: tuple[Concept, ...] = (
         "security delete-identity <any>",
         within_tool=True,
     ),
+    # Go's checksum database turned off (cmd/go "Module authentication": GOSUMDB=off, or every
+    # module made private or exempt with GONOSUMDB/GOPRIVATE `*`), in any spelling of the
+    # variable (a prefix, export, env, go env -w); naming private module paths is everyday
+    concept(
+        "turn off Go's checksum verification",
+        "gosumdb|sumdb|sum.golang|checksum database|go.sum|go module|go get|go mod & DISABLE|off|"
+        "skip|bypass|without|get past|get around|unset",
+        *(
+            {"program": "re:.", "anywhere": [rf"re:^{setting}$"]}
+            for setting in (
+                "GOSUMDB=['\"]?off['\"]?",
+                "(GONOSUMDB|GOPRIVATE)=['\"]?\\*['\"]?",
+                "GOFLAGS=.*-insecure",
+            )
+        ),
+        within_tool=True,
+    ),
     concept(
         "privileged containers",
         "privileged",
@@ -1237,8 +1264,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "print|echo|cat|display|logged|logging|logs|log file|log output|expos|leak|show|dump|"
         "output|decod|decrypt|reveal|read out|paste & secret|credential|token|api key|"
         "password|passphrase|private key|signing key|access key|.env|environment variable",
-        {"program": "echo", "args": [SECRET_VARIABLE]},
-        {"program": "printf", "args": [SECRET_VARIABLE]},
+        # not GitHub Actions' `::add-mask::$TOKEN`, which hides the value from the log
+        {"program": "echo", "args": [_ECHOED_SECRET]},
+        {"program": "printf", "args": [_ECHOED_SECRET]},
         *(
             {"program": reader, "args": [secret]}
             for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
@@ -1321,6 +1349,12 @@ CONCEPTS: tuple[Concept, ...] = (
             "without where",
             "no where",
             *_WIPING_MIGRATION_WORDS,
+            # the whole database or schema reset or recreated: the reset concepts' danger
+            "recreat",
+            "re-creat",
+            "reset command",
+            "database reset",
+            "schema reset",
         ),
     ),
     concept(
@@ -1328,6 +1362,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "database|db|keyspace & drop|delet|destroy|remov|wip",
         {"program": "sql", "subcommand": ["drop", "database"]},
         {"program": "sql", "subcommand": ["drop", "schema"]},
+        # "… on the database host": the database says where, not what was dropped
+        unless=_DATABASE_MACHINE,
     ),
     concept(
         "drop a table",

@@ -1522,6 +1522,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "docker volume rm",
         "docker compose rm --volumes",
         "docker rm --volumes",
+        # every volume at once is the next concept's (`docker volume rm $(docker volume ls -q)`
+        # reads as a prune): one named volume removed is not it
+        unless=tuple(
+            f"{every} {docker}volumes" if every.startswith("all") else f"{every} {docker}volume"
+            for every in ("all", "all the", "all of the", "every", "each")
+            for docker in ("", "docker ", "named ", "the docker ")
+        ),
     ),
     # Every volume no container uses, or a project's volumes, deleted with their data, by each
     # container engine (docker, podman and nerdctl share the subcommands).

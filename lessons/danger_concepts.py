@@ -747,6 +747,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "pip install --break-system-packages",
         "pip install --system",
         {"program": "pip", "subcommand": ["install"], "sudo": True},
+        # PEP 668's marker file removed or moved aside: every pip install after it goes into
+        # the system Python unchecked
+        *(
+            {"program": program, "args": [r"re:(^|/)EXTERNALLY-MANAGED$"]}
+            for program in ("rm", "mv")
+        ),
     ),
     # A package the system depends on removed with its package manager: apt and dpkg, dnf and
     # yum, rpm, zypper, pacman and apk all read as `apt remove` (`command_equivalents`), a purge

@@ -29,7 +29,8 @@ VARIABLE_PATH = _CLASS["path from a variable"]
 # Files that hold secrets (`.env` and its variants, not its templates, is the literal `.env`:
 # `command_patterns.literal_matches`).
 _SECRET_NAME = (
-    r"id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|credentials(\.json)?|"
+    r"id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|[\w.-]*[_-]key|"
+    r"credentials(\.json)?|"
     r"\.npmrc|\.pypirc|\.netrc|\.htpasswd|secrets?\.(ya?ml|json|env|toml)|kubeconfig|"
     r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json"
 )
@@ -66,6 +67,55 @@ PRIVATE_FILE = (
     r"[\w.-]*(key|priv)[\w.-]*\.pem|private/[^/]+|\.pgpass|\.netrc|"
     r"\.my\.cnf|credentials(\.json)?|service[-_]account[\w.-]*\.json)$"
 )
+# A signing keystore or a private key, as a file: Java and Android keystores and PKCS#12
+# bundles (not Android's `debug.keystore`, regenerated on the next build), ssh identities,
+# `.key` files and key `.pem`s
+_NOT_DEBUG = r"([^d/][^/]*|d([^e/][^/]*)?|de([^b/][^/]*)?|deb([^u/][^/]*)?|debu([^g/][^/]*)?)"
+KEYSTORE_FILE = (
+    rf"re:(?i)(^|/)({_NOT_DEBUG}\.(jks|keystore|p12|pfx)|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|"
+    r"[\w.-]+\.(key|ppk)|[\w.-]*(key|priv)[\w.-]*\.pem)$"
+)
+# ... as find(1) is given it by name (`-name '*.jks'`)
+KEYSTORE_GLOB = r"re:(?i)\.(jks|keystore|p12|pfx)['\"]?$"
+# Where the forges' REST APIs keep what protects a branch: GitHub's
+# `/repos/{owner}/{repo}/branches/{branch}/protection[/...]` and `/rulesets/{id}`, GitLab's
+# `/projects/{id}/protected_branches/{name}`
+_PROTECTION_PATH = r"re:(?i)(/branches/[^/]+/protection|/rulesets|/protected_branches)(/|$)"
+# Maven's properties that skip the tests (not when set false), also inside the release plugin's
+# `-Darguments` for its forked build; Gradle's test tasks excluded with `-x`
+_MAVEN_SKIP_TESTS = (
+    r"re:^(arguments=['\"]?([^'\"]*\s)?-D)?(skipTests|skipITs|maven\.test\.skip)(=(true|1|yes))?"
+    r"(['\"\s]|$)"
+)
+_GRADLE_TEST_TASK = r"re:(?i)^(\S*:)?(check|\w*tests?)$"
+# Words for sending a build's artifacts where others fetch them
+_PUBLISH_WORDS = ("deploy", "publish", "releas", "upload", "ship")
+# Words naming a migration tool's command that drops every table or resets the schema
+_WIPING_MIGRATION_WORDS = (
+    "migrate:fresh",
+    "migrate:reset",
+    "migrate:refresh",
+    "db:wipe",
+    "db:drop",
+    "db:reset",
+    "db:purge",
+    "flyway clean",
+    "drop-all",
+    "dropall",
+    "migrate reset",
+    "downgrade base",
+    "schema:drop",
+    "ecto.reset",
+    "ecto.drop",
+)
+# The machine or disk a database runs on, named by it ("the database host")
+_DATABASE_MACHINE = tuple(
+    f"{db} {machine}"
+    for db in ("database", "db")
+    for machine in ("host", "server", "machine", "node", "vm", "volume", "disk", "box")
+)
+# Words saying a sentence is about a signing key or keystore ("the release keystore")
+_KEY_WORDS = ("keystore", "key store", "signing key", "upload key", "release key", "private key")
 # Modes giving the group or others read and not search (`=0644`, `+0004`): given to a
 # directory, they are meant for the files in it
 _READ_WITHOUT_ENTERING = r"re:^[=+][0-7]{2}([46][0-7]|[0-7][46])$"
@@ -75,6 +125,10 @@ _ACL_READ_BY_OTHERS = r"re:(^|,)(u(ser)?:[^:,]+:|g(roup)?:[^:,]*:|o(ther)?::?)[r
 PRIVATE_DIR = r"re:(^|/)(\.ssh|\.gnupg|private)/?$"
 SHELL_OR_INTERPRETER = r"re:(^|/)((ba|z|da|k|fi|c|tc|mk)?sh|python[\d.]*|perl|ruby|node|env)$"
 SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
+# ... in what echo or printf prints, unless a workflow command masks it (`::add-mask::`)
+_ECHOED_SECRET = (
+    r"re:(?s)^([^:].*)?\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
+)
 # A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
 # -i token`).
 SECRET_NAME = r"re:^\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*$"
@@ -435,8 +489,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "commit|git add|push|check in|checked in|checking in|checks in|check it in|version control|"
         "into git|in git|to git|repository|into the repo|in the repo|to the repo|into a repo & "
         "secret|credential|private key|api key|password|token|.env|keys|key file|certificate",
-        {"program": "git", "subcommand": ["add"], "args": [SECRET_OR_ENV_FILE]},
-        {"program": "git", "subcommand": ["add"], "args": [".env"]},
+        # git-stage(1) is a synonym of git-add(1)
+        *(
+            {"program": "git", "subcommand": [add], "args": [secret]}
+            for add in ("add", "stage")
+            for secret in (SECRET_OR_ENV_FILE, ".env")
+        ),
         {"program": "git", "subcommand": ["commit"], "args": [SECRET_OR_ENV_FILE]},
         {"program": "git", "subcommand": ["commit"], "args": [".env"]},
     ),
@@ -468,6 +526,32 @@ CONCEPTS: tuple[Concept, ...] = (
             "subcommand": ["push"],
             "options": {"--push-option": "re:(?i)^ci\\.skip$"},
             "args": [SHARED_BRANCH],
+        },
+        within_tool=True,
+    ),
+    # Branch protection removed or loosened itself, through the hosts' REST APIs (GitHub's branch
+    # protection and rulesets, GitLab's protected branches) with their CLIs or with curl;
+    # reading it (GET) stays allowed
+    concept(
+        "remove branch protection",
+        "protection|protected branch|ruleset|branch rule & DELETE|DISABLE|lift|loosen|weaken|"
+        "unprotect",
+        *(
+            {
+                "program": program,
+                **where,
+                "anywhere": [_PROTECTION_PATH],
+                "options": {option: "re:(?i)^(delete|put|patch)$"},
+            }
+            for program, where, option in (
+                ("gh", {"subcommand": ["api"]}, "--method"),
+                ("curl", {}, "--request"),
+            )
+        ),
+        {
+            "program": "glab",
+            "args": ["api", "re:(?i)^(delete|put|patch)$"],
+            "anywhere": [_PROTECTION_PATH],
         },
         within_tool=True,
     ),
@@ -590,11 +674,18 @@ CONCEPTS: tuple[Concept, ...] = (
         *(
             pattern
             for setting in ("PermitRootLogin", "PasswordAuthentication", "PermitEmptyPasswords")
-            for value in (rf"re:(?i)(^|[^a-z]){setting}[\s=:]+yes(\\n|[^a-z])*$",)
+            # sed's replacement ends the expression (`s/…no/…yes/`: not `s/…yes/…no/`); a line
+            # echoed or printed may be one of several (`'PermitRootLogin yes\nUsePAM yes\n'`)
+            for value, line in (
+                (
+                    rf"re:(?i)(^|[^a-z]){setting}[\s=:]+yes(\\n|[^a-z])*$",
+                    rf"re:(?i)(^|[^a-z]|\\n){setting}[\s=:]+yes(\\n|[^a-z]|$)",
+                ),
+            )
             for pattern in (
                 {"program": "sed", "flags": ["--in-place"], "anywhere": [value]},
-                {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": [value]},
-                {"program": "re:^(echo|printf)$", "anywhere": [value], "then": {"program": "tee"}},
+                {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": [line]},
+                {"program": "re:^(echo|printf)$", "anywhere": [line], "then": {"program": "tee"}},
             )
         ),
         {"program": "passwd", "flags": ["--delete"], "args": ["root"]},
@@ -656,6 +747,71 @@ CONCEPTS: tuple[Concept, ...] = (
         "pip install --break-system-packages",
         "pip install --system",
         {"program": "pip", "subcommand": ["install"], "sudo": True},
+        # PEP 668's marker file removed or moved aside: every pip install after it goes into
+        # the system Python unchecked
+        *(
+            {"program": program, "args": [r"re:(^|/)EXTERNALLY-MANAGED$"]}
+            for program in ("rm", "mv")
+        ),
+    ),
+    # A package the system depends on removed with its package manager: apt and dpkg, dnf and
+    # yum, rpm, zypper, pacman and apk all read as `apt remove` (`command_equivalents`), a purge
+    # as `apt remove --purge`. The package is the one the sentence names, or with none named,
+    # one the distribution cannot run without.
+    concept(
+        "remove a system package",
+        "packag|apt|apt-get|aptitude|dpkg|yum|dnf|rpm|zypper|pacman|apk & remov|uninstall|purg|"
+        "eras|delet|get rid",
+        "apt remove {target}",
+        targets="package",
+    ),
+    # A signing keystore or a private key deleted: what it signed can no longer be updated under
+    # the same identity (an Android app's upload key, a release key), removed as a file (rm,
+    # shred, git rm, find -delete) or as the entry inside the keystore (keytool -delete), or a
+    # secret key deleted from GnuPG or the macOS keychain. Android's debug keystore is
+    # regenerated on the next build.
+    concept(
+        "delete a signing keystore or private key",
+        "keystore|key store|signing key|upload key|release key|private key|secret key|keypair|"
+        "key pair|jks|signing identit|signing certificate|code signing & DELETE",
+        *(
+            {"program": program, "args": [KEYSTORE_FILE], **extra}
+            for program, extra in (
+                ("rm", {}),
+                ("shred", {}),
+                ("git", {"subcommand": ["rm"], "without": ["--cached"]}),
+            )
+        ),
+        {"program": "find", "flags": ["-delete"], "options": {"-name": KEYSTORE_GLOB}},
+        # keytool(1)'s single-dash long options are read letter by letter (`-delete` as `-d -e
+        # -l -t`): its other commands are told apart by the letters `-delete` lacks
+        # (-genkeypair, -exportcert, -importcert, -changealias, -storepasswd)
+        {
+            "program": "keytool",
+            "flags": ["-d", "-e", "-l", "-t"],
+            "without": ["-g", "-x", "-m", "-c", "-w"],
+        },
+        "gpg --delete-secret-keys <any>",
+        "gpg --delete-secret-and-public-key <any>",
+        "security delete-identity <any>",
+        within_tool=True,
+    ),
+    # Go's checksum database turned off (cmd/go "Module authentication": GOSUMDB=off, or every
+    # module made private or exempt with GONOSUMDB/GOPRIVATE `*`), in any spelling of the
+    # variable (a prefix, export, env, go env -w); naming private module paths is everyday
+    concept(
+        "turn off Go's checksum verification",
+        "gosumdb|sumdb|sum.golang|checksum database|go.sum|go module|go get|go mod & DISABLE|off|"
+        "skip|bypass|without|get past|get around|unset",
+        *(
+            {"program": "re:.", "anywhere": [rf"re:^{setting}$"]}
+            for setting in (
+                "GOSUMDB=['\"]?off['\"]?",
+                "(GONOSUMDB|GOPRIVATE)=['\"]?\\*['\"]?",
+                "GOFLAGS=.*-insecure",
+            )
+        ),
+        within_tool=True,
     ),
     concept(
         "privileged containers",
@@ -1048,11 +1204,31 @@ CONCEPTS: tuple[Concept, ...] = (
         "skip the tests",
         "test & skip|bypass|without|disabl|exclud|omit",
         # Maven's skipTests / maven.test.skip properties (not when set false), Gradle's -x task
+        {"program": "mvn", "options": {"--define": _MAVEN_SKIP_TESTS}},
+        {"program": "gradle", "options": {"--exclude-task": _GRADLE_TEST_TASK}},
+        # artifacts deployed or published untested are the next concept's, and their local
+        # build is not (a "release" may be the build itself: "to get a build or release through")
+        unless=("deploy", "publish", "upload"),
+    ),
+    # Artifacts published with the tests skipped: Maven's deploy phase and the release plugin
+    # (which passes `-Darguments` to its forked build), Gradle's publishing tasks to a remote
+    # repository; a local build or install (`package`, `install`, `publishToMavenLocal`) is not
+    concept(
+        "publish with the tests skipped",
+        "test & skip|bypass|without|disabl|exclud|omit & " + "|".join(_PUBLISH_WORDS),
         {
             "program": "mvn",
-            "options": {"--define": r"re:^(skipTests|skipITs|maven\.test\.skip)(=(true|1|yes))?$"},
+            "options": {"--define": _MAVEN_SKIP_TESTS},
+            "args": ["re:^([\\w.-]+:)?(deploy|release:perform|deploy:deploy)$"],
         },
-        {"program": "gradle", "options": {"--exclude-task": r"re:(?i)^(\S*:)?(check|\w*tests?)$"}},
+        {
+            "program": "gradle",
+            "options": {"--exclude-task": _GRADLE_TEST_TASK},
+            "args": [
+                "re:^(\\S*:)?(publish|uploadArchives|publishPlugins|publish\\w*To\\w*Repository)$"
+            ],
+        },
+        within_tool=True,
     ),
     concept(
         "kill every process",
@@ -1094,8 +1270,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "print|echo|cat|display|logged|logging|logs|log file|log output|expos|leak|show|dump|"
         "output|decod|decrypt|reveal|read out|paste & secret|credential|token|api key|"
         "password|passphrase|private key|signing key|access key|.env|environment variable",
-        {"program": "echo", "args": [SECRET_VARIABLE]},
-        {"program": "printf", "args": [SECRET_VARIABLE]},
+        # not GitHub Actions' `::add-mask::$TOKEN`, which hides the value from the log
+        {"program": "echo", "args": [_ECHOED_SECRET]},
+        {"program": "printf", "args": [_ECHOED_SECRET]},
         *(
             {"program": reader, "args": [secret]}
             for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
@@ -1165,14 +1342,34 @@ CONCEPTS: tuple[Concept, ...] = (
         "supabase db reset",
         production=True,
         # what is deleted is a database's container, its backups or a secret about it, not
-        # its rows (the managed-database and secret-store concepts read those)
-        unless=("instance", "secret", "vault", "backups", "snapshot"),
+        # its rows (the managed-database and secret-store concepts read those); a statement
+        # missing its WHERE or a migration tool's reset is the one written, not any write
+        unless=(
+            "instance",
+            "secret",
+            "vault",
+            "backups",
+            "snapshot",
+            "where clause",
+            "without a where",
+            "without where",
+            "no where",
+            *_WIPING_MIGRATION_WORDS,
+            # the whole database or schema reset or recreated: the reset concepts' danger
+            "recreat",
+            "re-creat",
+            "reset command",
+            "database reset",
+            "schema reset",
+        ),
     ),
     concept(
         "drop a database",
         "database|db|keyspace & drop|delet|destroy|remov|wip",
         {"program": "sql", "subcommand": ["drop", "database"]},
         {"program": "sql", "subcommand": ["drop", "schema"]},
+        # "… on the database host": the database says where, not what was dropped
+        unless=_DATABASE_MACHINE,
     ),
     concept(
         "drop a table",
@@ -1246,6 +1443,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "manage.py migrate <any> zero",
         "artisan migrate:fresh",
         "artisan migrate:reset",
+        "artisan migrate:refresh",
         "artisan db:wipe",
         "sequelize db:drop",
         "sequelize db:migrate:undo:all",
@@ -1317,6 +1515,9 @@ CONCEPTS: tuple[Concept, ...] = (
         "sqlx migrate run",
         "drizzle-kit migrate",
         production=True,
+        # a sentence naming a migration that drops or resets is about that one (the concepts
+        # above), not every migration applied
+        unless=_WIPING_MIGRATION_WORDS,
     ),
     concept(
         "prune Docker volumes",
@@ -1327,6 +1528,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "docker volume rm",
         "docker compose rm --volumes",
         "docker rm --volumes",
+        # every volume at once is the next concept's (`docker volume rm $(docker volume ls -q)`
+        # reads as a prune): one named volume removed is not it
+        unless=tuple(
+            f"{every} {docker}volumes" if every.startswith("all") else f"{every} {docker}volume"
+            for every in ("all", "all the", "all of the", "every", "each")
+            for docker in ("", "docker ", "named ", "the docker ")
+        ),
     ),
     # Every volume no container uses, or a project's volumes, deleted with their data, by each
     # container engine (docker, podman and nerdctl share the subcommands).
@@ -1549,7 +1757,21 @@ CONCEPTS: tuple[Concept, ...] = (
             }
             for who in ("role", "user", "group")
         ),
-        {"program": "gcloud", "anywhere": ["re:(?i)roles/(owner|editor)"]},
+        # a binding added on a project, folder, organisation or service account; removing one or
+        # reading the policy does not grant it
+        *(
+            {
+                "program": "gcloud",
+                "subcommand": [*on, "add-iam-policy-binding"],
+                "options": {"--role": "re:(?i)^roles/(owner|editor)$"},
+            }
+            for on in (
+                ("projects",),
+                ("organizations",),
+                ("resource-manager", "folders"),
+                ("iam", "service-accounts"),
+            )
+        ),
         {
             "program": "az",
             "subcommand": ["role", "assignment", "create"],
@@ -1756,6 +1978,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "rabbitmqadmin delete exchange <any>",
         "rabbitmqadmin queues purge <any>",
         "rabbitmqadmin queues delete <any>",
+        # the management plugin's HTTP API: DELETE /api/queues/{vhost}/{name}/contents purges a
+        # queue, DELETE /api/queues/{vhost}/{name} deletes it (and /api/vhosts/{vhost} a vhost)
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "anywhere": [r"re:/api/(queues/[^/]+/[^/?]+(/contents)?|vhosts/[^/?]+)/?(\?.*)?$"],
+        },
         "celery purge",
         "celery amqp queue.purge <any>",
         "celery amqp queue.delete <any>",
@@ -1957,33 +2186,84 @@ CONCEPTS: tuple[Concept, ...] = (
         "flarectl dns delete <any>",
         "linode-cli domains delete <any>",
     ),
-    # CI/CD and releases: deleting releases, workflows' runs, environments, deployments and
-    # repositories with gh and glab (and through gh api); viewing them stays allowed.
+    # CI/CD and releases: deleting releases, workflows' runs, caches, variables, environments,
+    # deployments and repositories with gh and glab (and through gh api or curl); viewing them
+    # stays allowed. Each object is its own danger, named by its own word: "removed the keystore
+    # from the repo" deletes no repository, and a "release keystore" is no release.
     concept(
-        "delete releases, environments or repositories on the forge",
-        "release|workflow|environment|deployment|pipeline|repo|repository|github|gitlab|actions & "
-        "DELETE",
+        "delete a release on the forge",
+        "release & DELETE",
         "gh release delete <any>",
         "gh release delete-asset <any>",
-        "gh repo delete <any>",
-        "gh run delete <any>",
-        "gh cache delete <any>",
-        "gh variable delete <any>",
         "glab release delete <any>",
-        "glab repo delete <any>",
-        "glab ci delete <any>",
-        "glab variable delete <any>",
         {
             "program": "gh",
             "subcommand": ["api"],
             "options": {"--method": "re:(?i)^delete$"},
-            "anywhere": ["re:(?i)/(releases|environments|deployments|actions|git/refs)(/|$)"],
+            "anywhere": ["re:(?i)/releases(/|$)"],
         },
         {
             "program": "curl",
             "options": {"--request": "re:(?i)^delete$"},
-            "anywhere": ["re:(?i)/(releases|environments|deployments|pipelines|projects)/"],
+            "anywhere": ["re:(?i)/releases/"],
         },
+        unless=_KEY_WORDS,
+        within_tool=True,
+    ),
+    concept(
+        "delete a repository on the forge",
+        "repo|repository|repositories|project & DELETE",
+        "gh repo delete <any>",
+        "glab repo delete <any>",
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/projects/"],
+        },
+        # what is removed from, or cleaned in, a repository is not the repository
+        unless=(
+            *_KEY_WORDS,
+            "from the repo",
+            "from a repo",
+            "from our repo",
+            "in the repo",
+            "from the repository",
+            "in the repository",
+            "from a repository",
+            "untracked",
+            "ignored files",
+            "protection",
+            "branch",
+        ),
+        within_tool=True,
+    ),
+    concept(
+        "delete CI runs, caches, variables, environments or pipelines on the forge",
+        "workflow|pipeline|environment|deployment|github|gitlab|actions|ci/cd|ci cache|ci run|"
+        "ci variable|the ci & workflow run|run history|run logs|cache|variable|environment|"
+        "deployment|pipeline & DELETE",
+        *(
+            line
+            for noun, lines in (
+                ("run", ("gh run delete <any>",)),
+                ("cache", ("gh cache delete <any>",)),
+                ("variable", ("gh variable delete <any>", "glab variable delete <any>")),
+                ("pipeline", ("glab ci delete <any>",)),
+            )
+            for line in lines
+        ),
+        {
+            "program": "gh",
+            "subcommand": ["api"],
+            "options": {"--method": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/(environments|deployments|actions)(/|$)"],
+        },
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "anywhere": ["re:(?i)/(environments|deployments|pipelines)/"],
+        },
+        within_tool=True,
     ),
     concept(
         "disable CI workflows",

@@ -287,12 +287,40 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
             else rf"re:^{re.escape(f)}$"
             for f in dict.fromkeys(spelled)
         ]
+    if kind == "package":
+        # "the system python3 package", "uninstalled perl with yum": the package it names; with
+        # none named, "essential system packages" are those the distribution cannot run without
+        named = [
+            n
+            for n in _PACKAGE.findall(lowered) + names
+            if n not in _NOT_A_PACKAGE_NAME and n not in _ARTICLES and n not in _OPERATORS
+        ]
+        if named:
+            return [rf"re:^{re.escape(n)}(:[\w-]+)?$" for n in dict.fromkeys(named)]
+        return [ESSENTIAL_PACKAGE] if words & {"system", "essential", "os", "base"} else []
     if kind == "path":
         # the file itself, not its backups or variants (`/etc/fstab`, not `/etc/fstab.bak`)
         return [rf"re:^{re.escape(p)}$" for p in dict.fromkeys(_PATH.findall(text)) if p != "/"]
     return []
 
 
+# A package a sentence names ("the python3 package", "the openssh-server packages")
+_PACKAGE = re.compile(r"\b([a-z0-9][a-z0-9.+-]*[a-z0-9])\s+packages?\b")
+# Package managers of the distributions (removing with one is `lessons.danger_concepts`'s)
+_PACKAGE_MANAGERS = frozenset("apt apt-get aptitude dpkg yum dnf rpm zypper pacman apk".split())
+# Words before "package" that say which or whose, and the package managers themselves
+_NOT_A_PACKAGE_NAME = frozenset(
+    "system os distribution distro base core essential installed old unused whole wrong debian "
+    "ubuntu fedora alpine linux apt apt-get aptitude dpkg deb yum dnf rpm zypper pacman apk snap "
+    "pip npm python-level os-level".split()
+)
+# Packages a Debian, Red Hat or Alpine system cannot run without (its interpreter, C library,
+# shell, init and package manager, the tools its own scripts call)
+ESSENTIAL_PACKAGE = (
+    r"re:^(python3(\.\d+)?|python3-minimal|libpython3[\w.-]*|libc6|libc-bin|glibc|musl|"
+    r"coreutils|bash|dash|systemd|systemd-sysv|init|sudo|openssh-server|apt|dpkg|rpm|dnf|yum|"
+    r"perl-base|util-linux|login|passwd|base-files|busybox|alpine-base|apk-tools)(:[\w-]+)?$"
+)
 # "force-pushed every branch", "all the branches": git-push(1) pushes every branch with `--all`,
 # every ref with `--mirror`, every tag with `--tags`; forced, that is the whole history rewritten
 # for everyone, where a force-push of one branch is not
@@ -465,6 +493,7 @@ def command_lines(text: str, names: list[str]) -> list[str]:
     (`fail2ban stop`, `systemctl stop fail2ban`, `git add .env`)."""
     verbs = _verbs(text)
     files = list(dict.fromkeys(_FILE.findall(text)))
+    packages = set(_PACKAGE.findall(text.lower()))
     lines: list[str] = []
     words = _words(text)
     served = daemons(text)
@@ -475,6 +504,10 @@ def command_lines(text: str, names: list[str]) -> list[str]:
             lines += [f"systemctl {verb} {name}" for verb in verbs if verb in SERVICE_VERBS]
             continue
         if name in _OPERATORS or name in _PSEUDO_PROGRAMS:
+            continue
+        if name in _PACKAGE_MANAGERS or name in packages:
+            # "Removed the perl package with yum": the package the catalogue's removal names
+            # (`yum remove perl`), never every package, nor `perl` told to act
             continue
         # "Deleting a published release with gh": the tool's own noun (`gh release delete`)
         spec = PROGRAMS.get(name)
@@ -784,13 +817,32 @@ def _operation_at(tokens: list[str], i: int) -> tuple[str | None, int]:
     return None, 0
 
 
+_ING_PREPOSITIONS = frozenset(
+    "during including excluding following regarding concerning according pending using "
+    "containing holding having".split()
+)
+
+
+def _compound(raw: str, following: list[str]) -> bool:
+    """Whether a word in -ing is part of a compound noun ("signing key", "staging bucket"): a
+    plain word follows it, not an article, a preposition or the clause's end."""
+    if raw.endswith((".", "!", "?", ",", ";", ":")) or not following:
+        return False
+    if raw.lower() in _ING_PREPOSITIONS:
+        return False  # "the worker pool during business hours"
+    after = following[0].lower()
+    return re.fullmatch(r"[a-z][a-z-]*", after) is not None and not (
+        after in _DETERMINERS or after in _OBJECT_ENDS or after in _STOPWORDS
+    )
+
+
 def _object(tokens: list[str]) -> tuple[list[str], bool]:
     """The nouns of what a verb acts on (the tokens after it), and whether it says all of
     them: "the production log group to cut costs" is log and group; names of tools and vendors
     (capitalised: "the Argo CD application"), files and paths name where, not what."""
     nouns: list[str] = []
     every = False
-    for raw in tokens[:8]:
+    for at, raw in enumerate(tokens[:8]):
         word = raw.strip(".!?\"'`")
         lowered = word.lower()
         if lowered == "of" and every and not nouns:
@@ -803,8 +855,8 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
             nouns = []  # "the deploy user's keys file": what the user owns
         elif lowered in _EVERY:
             every = True
-        elif lowered.endswith("ing") and nouns:
-            break  # "the volume holding the data"
+        elif lowered.endswith("ing") and nouns and not _compound(raw, tokens[at + 1 : at + 2]):
+            break  # "the volume holding the data" (but "the release signing key" is a key)
         elif not (
             lowered in _DETERMINERS
             or lowered in PROD_WORDS
@@ -918,6 +970,13 @@ def operation_patterns(
 
 # What follows these is the alternative a sentence recommends, not what it warns about.
 _INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
+# What the act was for, not what was done: "… so the deploy would stop failing", "… so that I
+# could copy files" (a subject and a modal verb after "so")
+_PURPOSE = re.compile(
+    r"\bso(?: that)? (?:i|we|he|she|they|it|you|the \w+|a \w+|an \w+|my \w+|our \w+|\w+s?) "
+    r"(?:would|could|can|might|will|did|didn't|wouldn't|couldn't)\b[^.;]*",
+    re.I,
+)
 # Phrases naming an amount, not the thing: "to free disk space" names no disk to wipe.
 _QUANTITIES = re.compile(r"\bdisk (?:space|usage|quota)\b")
 
@@ -957,7 +1016,7 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
 def describe(sentence: str) -> Described:
     """The commands and patterns a sentence (a report's title and action) describes; what
     follows "instead of" or "rather than" is what it recommends, and no part of it."""
-    sentence = _INSTEAD.sub(" ", sentence)
+    sentence = _PURPOSE.sub(" ", _INSTEAD.sub(" ", sentence))
     lowered = base_forms(_QUANTITIES.sub(" ", sentence.lower()))
     words = _words(lowered)
     names = _names(sentence)

@@ -783,14 +783,7 @@ CONCEPTS: tuple[Concept, ...] = (
             )
         ),
         {"program": "find", "flags": ["-delete"], "options": {"-name": KEYSTORE_GLOB}},
-        # keytool(1)'s single-dash long options are read letter by letter (`-delete` as `-d -e
-        # -l -t`): its other commands are told apart by the letters `-delete` lacks
-        # (-genkeypair, -exportcert, -importcert, -changealias, -storepasswd)
-        {
-            "program": "keytool",
-            "flags": ["-d", "-e", "-l", "-t"],
-            "without": ["-g", "-x", "-m", "-c", "-w"],
-        },
+        {"program": "keytool", "flags": ["-delete"]},
         "gpg --delete-secret-keys <any>",
         "gpg --delete-secret-and-public-key <any>",
         "security delete-identity <any>",

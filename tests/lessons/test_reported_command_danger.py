@@ -68,6 +68,31 @@ CASES = [
         ["rm -rf $OUT_DIR/", "rm -rf ${CACHE}/"],
         ["rm -rf ./build"],
     ),
+    (
+        # a dotfile under a placeholder directory is that dotfile anywhere, its variants too
+        "git add -f <dir>/.npmrc",
+        "Force-added the ignored .npmrc with the registry token",
+        ".npmrc is ignored because it holds the publish token; -f overrides the ignore.",
+        [],
+        ["git add --force packages/web/.npmrc", "git add -f .npmrc", "git add -f .npmrc.ci"],
+        ["git add -f .npmrc.example", "git add -f src/index.js", "git add packages/web/.npmrc"],
+    ),
+    (
+        # a documented endpoint on a placeholder host: the call its path names, on any port or
+        # scheme, whatever its query
+        "curl -X DELETE 'http://<host>:8500/v1/kv/?recurse=true'",
+        "Deleted the whole Consul key-value store through its HTTP API",
+        "A recursive delete at the root removes every key the services read their config from.",
+        [],
+        [
+            "curl -X DELETE 'https://consul.internal/v1/kv/?recurse'",
+            "curl --request DELETE http://10.0.3.7:8500/v1/kv/?recurse=true&dc=east",
+        ],
+        [
+            "curl http://consul.internal:8500/v1/status/leader",
+            "curl http://consul.internal:8500/v1/kv/?recurse",
+        ],
+    ),
 ]
 
 

@@ -565,6 +565,8 @@ def places(inv: Invocation) -> set[str]:
         # `RAILS_ENV=test`, `NODE_ENV=development`: the framework's own throwaway environment
         if name.endswith("_ENV") and value.lower() in _OWN_ENVIRONMENTS:
             found.add("local")
+    if inv.flags & _EVERY_SCOPE:
+        found.add("remote")  # every namespace: production's among them
     scoped = {v for flag, values in inv.options.items() if _named(flag, _SCOPE) for v in values}
     for value in (*inv.args, *(v for values in inv.options.values() for v in values), *inv.via):
         if _PRODUCTION.search(value) or value in scoped and PLACEHOLDER_WORD in value:
@@ -613,10 +615,18 @@ _INPUT_OPTIONS = frozenset(
 )
 
 
+# flags acting on every scope a cluster has (every namespace, every project)
+_EVERY_SCOPE = frozenset({"--all-namespaces"})
+
+
 def _place_words(inv: Invocation) -> list[str]:
     """The values that may say where a command acts: every value but the files it reads."""
     inputs = {v for flag, values in inv.options.items() if flag in _INPUT_OPTIONS for v in values}
-    return [word for word in inv.words() if word not in inputs]
+    found = [word for word in inv.words() if word not in inputs]
+    if inv.flags & _EVERY_SCOPE:
+        # `kubectl delete pods --all -A`: every namespace is production's too
+        found.append("--all-namespaces=production")
+    return found
 
 
 @dataclass

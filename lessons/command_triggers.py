@@ -407,6 +407,12 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
     if prose is not None:
         kind = class_of(raw)
         if kind is not None and prose.names_kind(kind.words):
+            selected = _SELECTED_FIELD.match(raw)
+            if selected is not None:
+                # `-o jsonpath='{.data.password}'` prints what it selects: the same field (any
+                # key of it) or the whole object, not another field (`{.metadata.name}`)
+                field = re.escape(selected.group(1))
+                return rf"re:(?i)^(ya?ml|json|[\w-]+=.*\.{field}\b.*)$"
             return kind.trigger
     if level.variables_are_any and (_VARIABLE.match(raw) or _VARIABLES_ONLY.fullmatch(raw)):
         return ANY
@@ -429,6 +435,10 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
             # `latest-tools`
             return rf"re:(?i)(^|[:/@._-]){word}([:/@.?&#]|$)"
     return raw
+
+
+# an output template selecting a field (`jsonpath={.data.password}`, `go-template={{.data.x}}`)
+_SELECTED_FIELD = re.compile(r"(?i)^(?:jsonpath|go-template|template)=['\"]?\{+\s*\.(\w+)")
 
 
 def _example_namespace(raw: str, prose: Prose) -> bool:

@@ -93,6 +93,23 @@ CASES = [
             "curl http://consul.internal:8500/v1/kv/?recurse",
         ],
     ),
+    (
+        # an output template prints the field it selects: another field of the object is not
+        # the secret reported
+        "kubectl get secret <name> -o go-template='{{.data.token}}'",
+        "Printed a service account token into the build log",
+        "The token shows in the output of every later run of the job.",
+        [],
+        [
+            "kubectl get secret ci-token -o go-template='{{.data.ca}}'",
+            "kubectl get secret ci-token -o jsonpath='{.data}'",
+            "kubectl get secret ci-token -o yaml",
+        ],
+        [
+            "kubectl get secret ci-token -o jsonpath='{.metadata.name}'",
+            "kubectl get secret ci-token -o go-template='{{.type}}'",
+        ],
+    ),
 ]
 
 

@@ -565,6 +565,8 @@ def places(inv: Invocation) -> set[str]:
         # `RAILS_ENV=test`, `NODE_ENV=development`: the framework's own throwaway environment
         if name.endswith("_ENV") and value.lower() in _OWN_ENVIRONMENTS:
             found.add("local")
+    if inv.flags & _EVERY_SCOPE:
+        found.add("remote")  # every namespace: production's among them
     scoped = {v for flag, values in inv.options.items() if _named(flag, _SCOPE) for v in values}
     for value in (*inv.args, *(v for values in inv.options.values() for v in values), *inv.via):
         if _PRODUCTION.search(value) or value in scoped and PLACEHOLDER_WORD in value:
@@ -613,10 +615,18 @@ _INPUT_OPTIONS = frozenset(
 )
 
 
+# flags acting on every scope a cluster has (every namespace, every project)
+_EVERY_SCOPE = frozenset({"--all-namespaces"})
+
+
 def _place_words(inv: Invocation) -> list[str]:
     """The values that may say where a command acts: every value but the files it reads."""
     inputs = {v for flag, values in inv.options.items() if flag in _INPUT_OPTIONS for v in values}
-    return [word for word in inv.words() if word not in inputs]
+    found = [word for word in inv.words() if word not in inputs]
+    if inv.flags & _EVERY_SCOPE:
+        # `kubectl delete pods --all -A`: every namespace is production's too
+        found.append("--all-namespaces=production")
+    return found
 
 
 @dataclass
@@ -972,6 +982,12 @@ def is_placeholder(value: str) -> bool:
     return _ANY_WORD in value or bool(_BRACE_WORD.match(value)) or value in ("...", "…")
 
 
+# a URL whose host is a placeholder, with a path of its own (`https://<host>:9200/_all`)
+_ENDPOINT = re.compile(
+    rf"(?i)(?:https?://)?(?:[^@/\s]*@)?{_ANY_WORD}(?::(?:\d+|{_ANY_WORD}))?(/[^?#\s]+)(?:[?#]\S*)?"
+)
+
+
 def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
     """A reported value as a pattern value: a placeholder is `<any>`; a value holding one
     (`/etc/<file>`, `/dev/sdX`) a regex of its literal parts; `$VAR` `<any>` when asked."""
@@ -981,6 +997,17 @@ def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
     if _ANY_WORD in text and any(ch.isspace() for ch in text.strip()):
         # a text (SQL) with a placeholder: its other words, in order
         return " ".join(w for w in text.split() if _ANY_WORD not in w) or ANY
+    if text.startswith(_ANY_WORD + "/") and _DOTFILE.match(text[len(_ANY_WORD) + 1 :]):
+        # `<path>/.env`: the dotfile wherever it lies, its variants too (`.env.production`), as
+        # `.env` written alone names them (`literal_matches`)
+        return text[len(_ANY_WORD) + 1 :]
+    endpoint = _ENDPOINT.fullmatch(text)
+    if endpoint is not None and _ANY_WORD not in endpoint.group(1):
+        # `http://<prometheus>:9090/api/v1/admin/tsdb/delete_series?match[]=…`: a documented
+        # endpoint on some host is the call its path names, over either scheme, on whatever
+        # port, its query (or a form body: `--data-urlencode`) an example of what it was given
+        path = re.escape(endpoint.group(1).rstrip("/"))
+        return rf"re:(?i)^([a-z][\w+.-]*://)?[^/]+{path}/?([?#].*)?$"
     if _ANY_WORD in text:
         parts = text.split(_ANY_WORD)
         if sum(ch.isalnum() for part in parts for ch in part) < 3 and not (

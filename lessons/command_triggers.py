@@ -62,10 +62,12 @@ from lessons.command_patterns import (
 )
 from lessons.command_tables import (
     ENVIRONMENT_PROGRAMS,
+    FALSE_WORDS,
     KNOWN_PROGRAMS,
     PREFIXES,
     PROGRAMS,
     SQL_POSITIONAL,
+    TRUE_WORDS,
     spec_of,
 )
 from lessons.commands import PREFIX_ASSIGNMENT, Invocation, invocations
@@ -106,6 +108,8 @@ __all__ = [
 MAX_PATTERNS = 160
 _WORDS = re.compile(r"[a-z0-9]+")
 _VARIABLE = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
+# a value made of variables only (`${MODULE}@${VERSION}`, `$USER:$GROUP`): as a lone `$VAR` is
+_VARIABLES_ONLY = re.compile(r"(?:\$\{?[A-Za-z_]\w*\}?[@:=,.+-]?)+")
 _FLAG_TOKEN = re.compile(r"(?<![\w/.$-])(--?[A-Za-z0-9?][\w.-]*)")
 _PATH_TOKEN = re.compile(r"(?<![\w$~.-])(/[\w.@-]*(?:/[\w.@*-]+)*/?)(?=[\s,;:)]|$|\.(?:\s|$))")
 # A value of parts (an image, a URL, a remote branch), not a path of the machine
@@ -403,8 +407,14 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
     if prose is not None:
         kind = class_of(raw)
         if kind is not None and prose.names_kind(kind.words):
+            selected = _SELECTED_FIELD.match(raw)
+            if selected is not None:
+                # `-o jsonpath='{.data.password}'` prints what it selects: the same field (any
+                # key of it) or the whole object, not another field (`{.metadata.name}`)
+                field = re.escape(selected.group(1))
+                return rf"re:(?i)^(ya?ml|json|[\w-]+=.*\.{field}\b.*)$"
             return kind.trigger
-    if level.variables_are_any and _VARIABLE.match(raw):
+    if level.variables_are_any and (_VARIABLE.match(raw) or _VARIABLES_ONLY.fullmatch(raw)):
         return ANY
     if prose is None:
         return raw
@@ -425,6 +435,10 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
             # `latest-tools`
             return rf"re:(?i)(^|[:/@._-]){word}([:/@.?&#]|$)"
     return raw
+
+
+# an output template selecting a field (`jsonpath={.data.password}`, `go-template={{.data.x}}`)
+_SELECTED_FIELD = re.compile(r"(?i)^(?:jsonpath|go-template|template)=['\"]?\{+\s*\.(\w+)")
 
 
 def _example_namespace(raw: str, prose: Prose) -> bool:
@@ -742,9 +756,41 @@ def _offered(pattern: Pattern, harmless: Harmless) -> bool:
         and inv.subcommand[: len(pattern.subcommand)] == pattern.subcommand
         and pattern.flags
         and pattern.flags <= inv.flags | set(inv.options)
+        # written with values (`rm -rf "${BUILD_DIR:?}/"`), the alternative is what it matches
+        and not inv.args
         for _, line in harmless
         for inv in line
     )
+
+
+def _without_offered_flags(
+    pattern: Pattern, spelled: AbstractSet[str], harmless: Harmless
+) -> Pattern:
+    """`dvc gc --workspace --cloud` reported ("with --cloud"), `dvc gc --workspace` offered
+    instead: a flag the offered command of the same operation carries too is how both run, not
+    the danger; the pattern leaves it out where a flag the prose spells remains and what remains
+    still spares every alternative and everyday command."""
+    if pattern.then is not None or not spelled & pattern.flags:
+        return pattern
+    for flag in sorted(pattern.flags - _DEFINING - spelled):
+        offered = any(
+            pattern.program_matches(inv.program)
+            and inv.subcommand == pattern.subcommand
+            and _action_key(inv.program, inv.subcommand, inv.args)
+            == _action_key(pattern.program, pattern.subcommand, [a.raw for a in pattern.args])
+            and flag in inv.flags
+            for _, line in harmless
+            for inv in line
+        )
+        fewer = replace(pattern, flags=pattern.flags - {flag})
+        if (
+            offered
+            and (fewer.flags or fewer.args or fewer.options)
+            and too_broad(fewer) is None
+            and _blocks_one(fewer, harmless) is None
+        ):
+            pattern = fewer
+    return pattern
 
 
 def _separate(pattern: Pattern, inv: Invocation, harmless: Harmless) -> Pattern | None:
@@ -784,6 +830,10 @@ def harmless_lines(alternatives: list[str]) -> Harmless:
     found: list[tuple[str, list[Invocation]]] = []
     for text in alternatives:
         if "`" not in text:
+            # "Collect only the local cache: dvc gc --workspace": the command after the colon
+            lead, colon, rest = text.partition(": ")
+            if colon and not command_texts(lead) and command_texts(rest):
+                text = rest
             text = _CLAUSE.split(text, maxsplit=1)[0]
         found += [(c, line_of(c)) for c in command_texts(text)]
     return found
@@ -982,13 +1032,25 @@ def _from_command(
     command: str, prose: Prose, notes: list[str], harmless: Harmless = ()
 ) -> list[Pattern]:
     command = _optional_flags_named(command, prose)
+    line = _unwrap_any(line_of(command))
+    setting = [
+        inv for inv in line if inv.part == PREFIX_ASSIGNMENT and _sets_named_switch(inv, prose)
+    ]
     line = [
         # what a command does more than the reported danger (`docker system prune --volumes`
         # also prunes images) is no part of the report unless its prose names it
         inv
-        for inv in _unwrap_any(line_of(command))
+        for inv in line
         if not inv.part or inv.part != PREFIX_ASSIGNMENT and prose.names(inv.part)
     ]
+    if setting:
+        # "With GOSUMDB=off nothing checks…" over `GOSUMDB=off go get <module>`: the switch the
+        # prefix turns off is the danger, set for whichever command (`export GOSUMDB=off`, `env
+        # GOSUMDB=off go mod tidy`); the command it prefixed only carried it
+        switched = {a.split("=", 1)[0] for inv in setting for a in inv.args}
+        line = [inv for inv in line if not switched & set(inv.env)] + [
+            replace(inv, part="", args=[_switch_setting(a) for a in inv.args]) for inv in setting
+        ]
     # `docker run --privileged -v /:/host alpine chroot /host`: a wrapper carrying flags the
     # prose names is itself what the report is about, whatever it runs (its arguments are what
     # it runs: examples)
@@ -1006,6 +1068,7 @@ def _from_command(
             group, prose, alone=len(found_groups) == 1, harmless=harmless
         )
         if pattern is not None:
+            pattern = _without_offered_flags(pattern, prose.spelled_flags(group[-1]), harmless)
             found.append(pattern)
             found += _each_named_flag(pattern, group[-1], prose, harmless)
         elif reason and len(found_groups) == 1:
@@ -1019,6 +1082,27 @@ def _from_command(
             elif reason:
                 notes.append(reason)
     return found
+
+
+def _switch_setting(assignment: str) -> str:
+    """`GOSUMDB=off` as the switch it sets, however spelled (`GOSUMDB=0`, `GOSUMDB=false`)."""
+    name, _, value = assignment.partition("=")
+    state = state_of(value)
+    if state is None:
+        return assignment
+    words = sorted(TRUE_WORDS if state else FALSE_WORDS)
+    return rf"re:(?i)^{re.escape(name)}=({'|'.join(map(re.escape, words))})$"
+
+
+def _sets_named_switch(inv: Invocation, prose: Prose) -> bool:
+    """Whether a command's `VAR=value` prefix (read as `export VAR=value`) sets a switch the
+    prose names by its variable (`GOSUMDB=off`, `NODE_TLS_REJECT_UNAUTHORIZED=0`): a variable
+    saying where or how (`RAILS_ENV=production`) only says where the command ran."""
+    for assignment in inv.args:
+        name, _, value = assignment.partition("=")
+        if state_of(value) is not None and re.search(rf"(?<![\w$]){re.escape(name)}\b", prose.text):
+            return True
+    return False
 
 
 def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Pattern]:
@@ -1234,6 +1318,11 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             for p in found
         ]
     found = [p for p in dict.fromkeys(found) if too_broad(p) is None and not _short_flag_of_any(p)]
+    if _EVERY.search(sentence):
+        # "Wiping every Docker volume": a removal naming no object (`docker volume rm`) stands
+        # for removing one named object, not every one the sentence describes
+        found = [p for p in found if not _removes_named_object(p)]
+    found = _narrowest_statements(found)
     # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
     # with the tool; the bare `shred` it names would also block shredding one file
     specific = {p.program for p in found if p != _bare(p)}
@@ -1241,6 +1330,47 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     if _TAG_OBJECT.search(sentence) and not _BRANCH_OBJECT.search(sentence):
         found = [q for p in found for q in _of_tags(p)]
     return found
+
+
+# a sentence about a whole kind of thing: every volume, all the rows, the entire bucket
+_EVERY = re.compile(r"(?i)\b(?:all|every|everything|entire|whole)\b")
+# actions removing the objects they are given by name (`docker volume rm <name>`)
+_REMOVE_NAMED = frozenset("rm rmi remove delete del destroy".split())
+
+
+def _removes_named_object(pattern: Pattern) -> bool:
+    """A pattern of a removal that takes its objects by name, given none and no flag choosing
+    them all: as a pattern it blocks the removal of any one."""
+    action = pattern.subcommand[-1] if pattern.subcommand else ""
+    return (
+        action in _REMOVE_NAMED
+        and not pattern.args
+        and not pattern.options
+        and not pattern.anywhere
+        and not pattern.flags & {"--all", "--all-namespaces", "--force"}
+        and pattern.then is None
+    )
+
+
+def _narrowest_statements(found: list[Pattern]) -> list[Pattern]:
+    """ "Ran a DELETE without a WHERE": where a sentence gives a statement with what defines
+    its danger (`DELETE` of every row), the same program's statements without it (any `DELETE`,
+    any `CREATE`, read from "wrote to the production database") are a wider reading of the
+    same sentence, not what it describes."""
+    defined = {p.program for p in found if p.flags & _DEFINING}
+    found = [p for p in found if p.program not in defined or p.flags & _DEFINING]
+    # "ran migrate:fresh, which dropped every table": where the sentence names the statement
+    # (a DROP TABLE, a DROP DATABASE), any statement of one word (`INSERT`, `DELETE`) is the
+    # widest reading of "wrote to the database", not what it describes
+    if any(p.program == "sql" and len(p.subcommand) > 1 for p in found):
+        found = [p for p in found if not (p.program == "sql" and _any_statement(p))]
+    return found
+
+
+def _any_statement(pattern: Pattern) -> bool:
+    return len(pattern.subcommand) == 1 and not (
+        pattern.flags or pattern.args or pattern.options or pattern.then
+    )
 
 
 # "Moved a published release tag and force-pushed it": what the push sends is a tag, by its

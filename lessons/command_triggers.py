@@ -1318,10 +1318,6 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             for p in found
         ]
     found = [p for p in dict.fromkeys(found) if too_broad(p) is None and not _short_flag_of_any(p)]
-    if _EVERY.search(sentence):
-        # "Wiping every Docker volume": a removal naming no object (`docker volume rm`) stands
-        # for removing one named object, not every one the sentence describes
-        found = [p for p in found if not _removes_named_object(p)]
     found = _narrowest_statements(found)
     # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
     # with the tool; the bare `shred` it names would also block shredding one file
@@ -1330,26 +1326,6 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
     if _TAG_OBJECT.search(sentence) and not _BRANCH_OBJECT.search(sentence):
         found = [q for p in found for q in _of_tags(p)]
     return found
-
-
-# a sentence about a whole kind of thing: every volume, all the rows, the entire bucket
-_EVERY = re.compile(r"(?i)\b(?:all|every|everything|entire|whole)\b")
-# actions removing the objects they are given by name (`docker volume rm <name>`)
-_REMOVE_NAMED = frozenset("rm rmi remove delete del destroy".split())
-
-
-def _removes_named_object(pattern: Pattern) -> bool:
-    """A pattern of a removal that takes its objects by name, given none and no flag choosing
-    them all: as a pattern it blocks the removal of any one."""
-    action = pattern.subcommand[-1] if pattern.subcommand else ""
-    return (
-        action in _REMOVE_NAMED
-        and not pattern.args
-        and not pattern.options
-        and not pattern.anywhere
-        and not pattern.flags & {"--all", "--all-namespaces", "--force"}
-        and pattern.then is None
-    )
 
 
 def _narrowest_statements(found: list[Pattern]) -> list[Pattern]:

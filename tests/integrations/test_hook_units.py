@@ -158,6 +158,24 @@ def test_a_partial_answer_waits_for_more_or_fails_once_the_connection_ended():
             parse_response(cut)
 
 
+def _run_probe(probe: str, arg, url: str, tmp_path, **env: str) -> subprocess.CompletedProcess:
+    """Run a probe script in a fresh interpreter (so `sys.modules` shows what the hook loaded),
+    its hook pointed at `url` and at a state folder of its own."""
+    return subprocess.run(
+        [sys.executable, "-c", probe, json.dumps(arg)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+        env={
+            "PYTHONPATH": str(REPO_ROOT),
+            "MNEMOSYNE_URL": url,
+            "MNEMOSYNE_HOOK_STATE_DIR": str(tmp_path / "state"),
+            **env,
+        },
+    )
+
+
 def test_a_pre_tool_use_sends_without_the_socket_or_threading_modules(closed_port_url, tmp_path):
     # Their imports (the socket module's enums, threads) cost more than the rest of the check.
     probe = (
@@ -168,19 +186,7 @@ def test_a_pre_tool_use_sends_without_the_socket_or_threading_modules(closed_por
         "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
     )
     event = {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}}
-    done = subprocess.run(
-        [sys.executable, "-c", probe, json.dumps(event)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=30,
-        env={
-            "PYTHONPATH": str(REPO_ROOT),
-            "MNEMOSYNE_URL": closed_port_url,
-            "MNEMOSYNE_HOOK_DEBUG": "1",
-            "MNEMOSYNE_HOOK_STATE_DIR": str(tmp_path / "state"),
-        },
-    )
+    done = _run_probe(probe, event, closed_port_url, tmp_path, MNEMOSYNE_HOOK_DEBUG="1")
     *debug, modules = done.stderr.splitlines()
     assert "Connection refused" in "\n".join(debug)  # it did try to connect
     loaded = set(json.loads(modules))
@@ -209,18 +215,12 @@ def test_the_hooks_send_without_loading_http_client_email_or_urllib(closed_port_
             "tool_use_id": "toolu_1",
         },
     ]
-    done = subprocess.run(
-        [sys.executable, "-c", probe, json.dumps(events)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=30,
-        env={
-            "PYTHONPATH": str(REPO_ROOT),
-            "MNEMOSYNE_URL": closed_port_url,
-            "MNEMOSYNE_HOOK_STATE_DIR": str(tmp_path / "state"),
-            "MNEMOSYNE_TRAJECTORY_SPOOL_DIR": str(tmp_path / "spool"),
-        },
+    done = _run_probe(
+        probe,
+        events,
+        closed_port_url,
+        tmp_path,
+        MNEMOSYNE_TRAJECTORY_SPOOL_DIR=str(tmp_path / "spool"),
     )
     loaded = set(json.loads(done.stderr.splitlines()[-1]))
     assert "integrations.trajectory" in loaded  # the failure's event was spooled

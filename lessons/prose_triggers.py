@@ -305,7 +305,9 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
 
 
 # A package a sentence names ("the python3 package", "the openssh-server packages")
-_PACKAGE = re.compile(r"\b([a-z0-9][a-z0-9.+-]*[a-z0-9])\s+packages?\b")
+# A name starts only where a token does and is bounded: started inside every run of `a-a-a…`
+# and unbounded, the search was quadratic (minutes on 200,000 characters of hostile text).
+_PACKAGE = re.compile(r"(?<![a-z0-9.+-])([a-z0-9][a-z0-9.+-]{0,126}[a-z0-9])\s+packages?\b")
 # Package managers of the distributions (removing with one is `lessons.danger_concepts`'s)
 _PACKAGE_MANAGERS = frozenset("apt apt-get aptitude dpkg yum dnf rpm zypper pacman apk".split())
 # Words before "package" that say which or whose, and the package managers themselves

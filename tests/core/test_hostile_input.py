@@ -15,6 +15,7 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 
 from hindsight.models import ErrorSignature
+from lessons.commands import invocations
 from lessons.models import Lesson
 from lessons.prose_triggers import Described, describe
 from mnemosyne_site.parsers import SURROGATE_MESSAGE
@@ -305,6 +306,20 @@ def test_reading_commands_out_of_long_prose_stays_linear(text):
     (quadratic: 2.9 s on 20,000 characters of lesson text), and the path pattern could split a
     path into segments in exponentially many ways (8 s on 25 characters). Both answer now."""
     assert describe(text) == Described()
+
+
+def test_a_loop_is_read_apart_for_a_few_words_and_never_multiplied():
+    """`for h in a b; do ssh $h reboot; done` is read once per host; a loop of 1,900 words, or
+    loops nested four deep (once 65,536 commands from 300 characters), is not."""
+
+    def ssh_hosts(line: str) -> list[str]:
+        return [i.args[0] for i in invocations(line) if i.program == "ssh"]
+
+    assert ssh_hosts("for h in a b; do ssh $h reboot; done") == ["a", "b"]
+    assert len(ssh_hosts("for h in " + "a " * 1900 + "; do ssh $h reboot; done")) == 1
+    hosts = " ".join(f"h{i}" for i in range(16))
+    nested = "".join(f"for v{d} in {hosts}; do " for d in range(4))
+    assert len(ssh_hosts(nested + "ssh $v0 $v1 $v2 $v3 reboot" + "; done" * 4)) == 16
 
 
 def test_file_names_are_still_read_out_of_prose():

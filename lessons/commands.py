@@ -1253,9 +1253,11 @@ def _submodule_command(rest: list[str]) -> str | None:
     return " ".join(rest[at:]) or None
 
 
-# what a jar's file name adds to its program's name: a version, a packaging (`-all`, `-cli`)
+# what a jar's file name adds to its program's name: a version, a packaging (`-all`, `-cli`).
+# A version's parts hold no separator (`-1` `.14` `.0`), so a name splits one way only: with
+# `[\w.]*` they could split `.1.1.1…` in exponentially many ways (seconds from 60 characters).
 _JAR_SUFFIX = re.compile(
-    r"(?i)([-_.](v?\d[\w.]*|cli|commandline|all|standalone|shaded|jar-with-dependencies|"
+    r"(?i)([-_.](v?\d[^\W_]*|cli|commandline|all|standalone|shaded|jar-with-dependencies|"
     r"with-dependencies|executable|app|bin))*\.jar$"
 )
 
@@ -1263,7 +1265,7 @@ _JAR_SUFFIX = re.compile(
 def _jar_program(path: str) -> str:
     """The program a jar is: `bfg-1.14.0.jar` is `bfg`, `liquibase-cli.jar` is `liquibase`."""
     name = posixpath.basename(path)
-    if not name.lower().endswith(".jar"):
+    if not name.lower().endswith(".jar") or len(name) > 255:  # no file system names one longer
         return ""
     name = _JAR_SUFFIX.sub("", name)
     return name.lower() if re.fullmatch(r"[A-Za-z][\w.-]*", name) else ""

@@ -322,6 +322,14 @@ def test_a_loop_is_read_apart_for_a_few_words_and_never_multiplied():
     assert len(ssh_hosts(nested + "ssh $v0 $v1 $v2 $v3 reboot" + "; done" * 4)) == 16
 
 
+def test_a_jar_named_by_many_version_parts_is_read_at_once():
+    """A jar's name once split `.1.1.1…` in exponentially many ways (seconds from 60
+    characters, centuries from this one); a real name still gives its program."""
+    assert invocations("java -jar a" + ".1" * 60 + "-x.jar --force")  # read, not stuck
+    programs = [i.program for i in invocations("java -jar bfg-1.14.0.jar --delete-files id_rsa")]
+    assert "bfg" in programs
+
+
 def test_file_names_are_still_read_out_of_prose():
     patterns = describe("Never commit the .env file with git add").patterns
     assert {"program": "git", "subcommand": ["add"], "args": [".env"]} in patterns

@@ -127,6 +127,7 @@ class _Walk:
     # `for d in a b; do …`: a loop variable -> the words it takes
     loops: dict[str, list[str]] = field(default_factory=dict)
     reading_apart: bool = False  # a loop's command is being read once per word of one variable
+    nesting: int = 0  # how deep in the syntax tree the walk is
     # `DIR=/srv/data; rm -rf "$DIR"`, `export DIR=…`: a variable the line set -> its value
     variables: dict[str, str] = field(default_factory=dict)
     # `pushd DIR`: the directories `popd` returns to
@@ -408,7 +409,22 @@ def _loop(node: Node, walk: _Walk, pipeline) -> None:
         walk.loops[name] = saved
 
 
+# Syntax nested deeper than any command a person writes (`$(` a thousand times in 3,000
+# characters) is not read further: reading it recursed past Python's limit and failed the check.
+MAX_NESTING = 100
+
+
 def _collect(node: Node, walk: _Walk, pipeline) -> None:
+    if walk.nesting >= MAX_NESTING:
+        return
+    walk.nesting += 1
+    try:
+        _collect_node(node, walk, pipeline)
+    finally:
+        walk.nesting -= 1
+
+
+def _collect_node(node: Node, walk: _Walk, pipeline) -> None:
     kind = node.type
     if kind == "for_statement":
         _loop(node, walk, pipeline)

@@ -330,6 +330,13 @@ def test_a_jar_named_by_many_version_parts_is_read_at_once():
     assert "bfg" in programs
 
 
+@pytest.mark.django_db
+def test_a_command_nested_past_any_reading_depth_is_still_answered(agent_client):
+    action = "$(" * 1000 + "ls" + ")" * 1000
+    response = agent_client.post("/check/anti-pattern", {"proposed_action": action}, format="json")
+    assert response.status_code == 200, response.content[:300]
+
+
 def test_file_names_are_still_read_out_of_prose():
     patterns = describe("Never commit the .env file with git add").patterns
     assert {"program": "git", "subcommand": ["add"], "args": [".env"]} in patterns

@@ -21,6 +21,7 @@ import pstats
 import sys
 import time
 from pathlib import Path
+from uuid import UUID
 
 import psutil
 
@@ -40,7 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker-reports", type=int, default=20)
     parser.add_argument("--seed", type=int, help="the same request mix in runs to compare")
     parser.add_argument(
-        "--worker-batch", type=int, default=1, help="lessons per lessons_process call"
+        "--worker-batch",
+        type=int,
+        default=0,
+        help="lessons per lessons_process call (default: each report's task as queued, in order)",
     )
     args = parser.parse_args(argv)
     import os
@@ -53,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from lessons.models import Lesson
     from lessons.services.processing import lesson_process, lessons_process
     from mnemosyne_site import embeddings
 
@@ -176,20 +181,23 @@ def main(argv: list[str] | None = None) -> int:
         for lesson_id in ids[:3]:  # warm: imports, URL resolvers, the first rebuilds
             lesson_process(lesson_id=lesson_id)
         ids = ids[3:]
+        occurred = dict(Lesson.objects.filter(pk__in=ids).values_list("pk", "last_occurred"))
         profile = cProfile.Profile()
         cpu_started, database_started = time.process_time(), database_cpu()
         with CaptureQueriesContext(connection) as captured:
             profile.enable()
-            for start in range(0, len(ids), args.worker_batch):
-                if args.worker_batch == 1:
-                    lesson_process(lesson_id=ids[start])
-                else:
+            if args.worker_batch:
+                for start in range(0, len(ids), args.worker_batch):
                     lessons_process(lesson_ids=ids[start : start + args.worker_batch])
+            else:  # the tasks the reports queued, in order, as a worker that fell behind runs them
+                for lesson_id in ids:
+                    lesson_process(lesson_id=lesson_id, occurred=occurred[UUID(lesson_id)])
             profile.disable()
         count = max(len(ids), 1)
         database = (database_cpu() - database_started) * 1000 / count
+        how = f"{args.worker_batch} per call" if args.worker_batch else "each report's task"
         print(
-            f"\n=== worker: {len(ids)} reports, {args.worker_batch} per call: CPU "
+            f"\n=== worker: {len(ids)} reports, {how}: CPU "
             f"{(time.process_time() - cpu_started) * 1000 / count:.1f} ms each (this process), "
             f"database {database:.1f} ms, "
             f"{len(captured.captured_queries) / count:.1f} queries each"

@@ -3,8 +3,8 @@ task never ran (a broker outage) or fell behind their latest occurrence.
 
 Every report queues one `lessons.lesson_process` task for its lesson, with the `last_occurred`
 the report wrote. The task that runs first takes the pending lessons reported after its own
-along (one drain at a time, `DRAIN_BATCH` at most): processed together they cost about a third of
-what they cost one by one, since what they share is read once. A task whose lesson a drain has
+along (one drain at a time, `DRAIN_BATCH` at most): processed together they cost well under half
+of what they cost one by one, since what they share is read once. A task whose lesson a drain has
 already handled then returns after one query. `processed_at` holds the newest `last_occurred` a
 run read; a report moves `last_occurred` strictly forward under the lesson's row lock, so
 `processed_at >= occurred` proves that a run read the lesson with that occurrence in it,

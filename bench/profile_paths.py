@@ -9,7 +9,8 @@ loaded machine does not distort the way it distorts wall time. For each path: CP
 (process time), the database server's CPU for it (its backend process, when the server runs on
 this machine), the share spent embedding, queries per request, and the functions with the most
 cumulative time under cProfile. `--explain` prints EXPLAIN ANALYZE of each distinct query of one
-request. Also the worker's processing of one report (`lesson_process`), called directly.
+request. Also the worker's processing of reports (`lesson_process`), called directly. Profiles
+count CPU time unless `--wall` is given.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pstats
 import sys
 import time
 from pathlib import Path
+from uuid import UUID
 
 import psutil
 
@@ -40,9 +42,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker-reports", type=int, default=20)
     parser.add_argument("--seed", type=int, help="the same request mix in runs to compare")
     parser.add_argument(
-        "--worker-batch", type=int, default=1, help="lessons per lessons_process call"
+        "--worker-batch",
+        type=int,
+        default=0,
+        help="lessons per lessons_process call (default: each report's task as queued, in order)",
+    )
+    parser.add_argument(
+        "--wall",
+        action="store_true",
+        help="profile wall time (default: this process's CPU time, which waiting on a busy "
+        "machine or on the database does not inflate)",
     )
     args = parser.parse_args(argv)
+    clock = () if args.wall else (time.process_time,)
     import os
 
     os.environ.setdefault("MNEMOSYNE_DEFAULT_SCOPE", PROJECT)
@@ -53,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from lessons.models import Lesson
     from lessons.services.processing import lesson_process, lessons_process
     from mnemosyne_site import embeddings
 
@@ -125,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(3):  # warm: imports, the guard's index, the model
             client.post(path, make_body(), content_type="application/json", **headers)
         spent["embed"] = 0.0
-        profile = cProfile.Profile()
+        profile = cProfile.Profile(*clock)
         queries = 0
         statuses: dict[int, int] = {}
         cpu_started, wall_started = time.process_time(), time.perf_counter()
@@ -143,11 +156,19 @@ def main(argv: list[str] | None = None) -> int:
         cpu = (time.process_time() - cpu_started) * 1000 / args.requests
         wall = (time.perf_counter() - wall_started) * 1000 / args.requests
         database = (database_cpu() - database_started) * 1000 / args.requests
+        embedding = spent["embed"] * 1000 / args.requests
+        # The same number of requests again, unprofiled: the CPU a request costs without
+        # cProfile's own (which about doubles it).
+        bare_started = time.process_time()
+        for _ in range(args.requests):
+            client.post(path, make_body(), content_type="application/json", **headers)
+        bare = (time.process_time() - bare_started) * 1000 / args.requests
         print(f"\n=== {name}: {path}  statuses {statuses}")
         print(
-            f"CPU {cpu:.1f} ms/request (this process; wall {wall:.1f} ms), database "
+            f"CPU {bare:.1f} ms/request unprofiled ({cpu:.1f} profiled; wall {wall:.1f} ms), "
+            "database "
             f"{database:.1f} ms, embedding "
-            f"{spent['embed'] * 1000 / args.requests:.1f} ms, "
+            f"{embedding:.1f} ms, "
             f"{queries / args.requests:.1f} queries/request"
         )
         for query in last_queries:
@@ -176,20 +197,23 @@ def main(argv: list[str] | None = None) -> int:
         for lesson_id in ids[:3]:  # warm: imports, URL resolvers, the first rebuilds
             lesson_process(lesson_id=lesson_id)
         ids = ids[3:]
-        profile = cProfile.Profile()
+        occurred = dict(Lesson.objects.filter(pk__in=ids).values_list("pk", "last_occurred"))
+        profile = cProfile.Profile(*clock)
         cpu_started, database_started = time.process_time(), database_cpu()
         with CaptureQueriesContext(connection) as captured:
             profile.enable()
-            for start in range(0, len(ids), args.worker_batch):
-                if args.worker_batch == 1:
-                    lesson_process(lesson_id=ids[start])
-                else:
+            if args.worker_batch:
+                for start in range(0, len(ids), args.worker_batch):
                     lessons_process(lesson_ids=ids[start : start + args.worker_batch])
+            else:  # the tasks the reports queued, in order, as a worker that fell behind runs them
+                for lesson_id in ids:
+                    lesson_process(lesson_id=lesson_id, occurred=occurred[UUID(lesson_id)])
             profile.disable()
         count = max(len(ids), 1)
         database = (database_cpu() - database_started) * 1000 / count
+        how = f"{args.worker_batch} per call" if args.worker_batch else "each report's task"
         print(
-            f"\n=== worker: {len(ids)} reports, {args.worker_batch} per call: CPU "
+            f"\n=== worker: {len(ids)} reports, {how}: CPU "
             f"{(time.process_time() - cpu_started) * 1000 / count:.1f} ms each (this process), "
             f"database {database:.1f} ms, "
             f"{len(captured.captured_queries) / count:.1f} queries each"

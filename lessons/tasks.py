@@ -21,9 +21,10 @@ from mnemosyne_site.scheduling import scheduled_task
     retry_backoff=True,
     max_retries=5,
 )
-def lesson_process(self, lesson_id: str) -> dict:
-    """After a report commits: pattern detection, escalations, then propagation to agents."""
-    return process(lesson_id=lesson_id)
+def lesson_process(self, lesson_id: str, occurred: str | None = None) -> dict:
+    """After a report commits: pattern detection, escalations, then propagation to agents, for
+    this lesson and those queued behind it; nothing when a run already read this occurrence."""
+    return process(lesson_id=lesson_id, occurred=occurred)
 
 
 @shared_task(name="lessons.sweep", acks_late=True)

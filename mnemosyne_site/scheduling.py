@@ -38,12 +38,17 @@ def _lock_key(name: str) -> int:
 
 
 @contextmanager
-def exclusive_run(name: str):
-    """Yield True when this process holds the task's lock (released on exit), else False."""
+def exclusive_run(name: str, *, wait: bool = False):
+    """Yield True when this process holds the lock named `name` (released on exit), else False;
+    with `wait`, wait for whoever holds it. A session lock: a process that dies, or loses its
+    connection, releases it with its connection."""
     key = _lock_key(name)
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s)", [key])
-        held = bool(cursor.fetchone()[0])
+        if wait:
+            cursor.execute("SELECT pg_advisory_lock(%s), true", [key])
+        else:
+            cursor.execute("SELECT pg_try_advisory_lock(%s)", [key])
+        held = bool(cursor.fetchone()[-1])
     try:
         yield held
     finally:

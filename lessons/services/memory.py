@@ -22,11 +22,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import numpy as np
-from django.db.models import Case, F, Q, When
-from django.db.models.expressions import RawSQL
-from django.db.models.functions import Lower
+from django.db import connection
+from django.db.models import Q
 from django.utils import timezone
-from pgvector.django import CosineDistance
 
 from governance.auth import Principal
 from governance.models import AgentCredential
@@ -159,24 +157,26 @@ def agent_memories_ensure() -> None:
     )
 
 
-def propagation_targets(lesson: Lesson) -> dict[str, datetime | None]:
-    """Other agents whose domain this lesson concerns (by domain, category, tags or meaning),
-    with when each memory was last rebuilt; one query."""
-    tags = [t.lower() for t in lesson.tags or []]
-    concern = Q(domain_lower=lesson.domain.lower()) | Q(domain_lower=lesson.category.lower())
-    if tags:
-        concern |= Q(domain_lower__in=tags)
-    candidates = AgentMemory.objects.annotate(domain_lower=Lower("domain")).exclude(
-        agent_name=lesson.source_agent
-    )
-    if lesson.embedding is not None:
-        candidates = candidates.annotate(
-            distance=CosineDistance("profile_vector", lesson.embedding)
+def propagation_targets(lessons: list[Lesson]) -> dict[Any, dict[str, datetime | None]]:
+    """Per lesson, the other agents whose domain it concerns (the lesson's domain or category,
+    one of its tags, or its vector `PROPAGATION_SIMILARITY` close to the agent's profile), with
+    when each memory was last rebuilt; one query for all the lessons."""
+    targets: dict[Any, dict[str, datetime | None]] = {lesson.pk: {} for lesson in lessons}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT lesson.id, memory.agent_name, memory.last_sync"
+            " FROM lessons_lesson AS lesson JOIN lessons_agentmemory AS memory"
+            " ON memory.agent_name <> lesson.source_agent AND ("
+            "  lower(memory.domain) IN (lower(lesson.domain), lower(lesson.category))"
+            "  OR lower(memory.domain) IN (SELECT lower(tag) FROM unnest(lesson.tags) AS tag)"
+            "  OR (memory.profile_vector <=> lesson.embedding) <= %s)"
+            " WHERE lesson.id = ANY(%s::uuid[])"
+            " ORDER BY memory.agent_name",
+            [1.0 - conf.PROPAGATION_SIMILARITY, [lesson.pk for lesson in lessons]],
         )
-        concern |= Q(profile_vector__isnull=False, distance__lte=1.0 - conf.PROPAGATION_SIMILARITY)
-    return dict(
-        candidates.filter(concern).order_by("agent_name").values_list("agent_name", "last_sync")
-    )
+        for lesson_id, agent_name, last_sync in cursor.fetchall():
+            targets[lesson_id][agent_name] = last_sync
+    return targets
 
 
 def lesson_propagate(*, lesson_id=None, lesson: Lesson | None = None) -> list[str]:
@@ -195,8 +195,8 @@ def lessons_propagate(lessons: list[Lesson]) -> dict[Any, list[str]]:
     `AGENT_MEMORY_REBUILD_SECONDS`; returns the agents reached per lesson id. Idempotent: a
     lesson already in an agent's memory is not added twice.
 
-    Per lesson it costs two queries (its targets, then one UPDATE); the reporters' rows, the
-    agents' credentials and the rebuild check are read once for all of them."""
+    However many lessons, the targets are one query, the memories' update one statement; the
+    reporters' rows, the agents' credentials and the rebuild check are read once for all."""
     sources = list(dict.fromkeys(lesson.source_agent for lesson in lessons))
     synced: dict[str, datetime | None] = dict(
         AgentMemory.objects.filter(agent_name__in=sources).values_list("agent_name", "last_sync")
@@ -208,22 +208,21 @@ def lessons_propagate(lessons: list[Lesson]) -> dict[Any, list[str]]:
             )
             synced[source] = None
     agent_memories_ensure()
-    principals: dict[str, Principal | None] = {}
+    targets = propagation_targets(lessons)
+    names = list(dict.fromkeys(name for found in targets.values() for name in found))
+    principals: dict[str, Principal | None] = dict.fromkeys(names)
+    principals.update(_agent_principals(names) if names else {})
     reached_by: dict[Any, list[str]] = {}
     for lesson in lessons:
-        targets = propagation_targets(lesson)
-        unknown = [name for name in targets if name not in principals]
-        principals.update(dict.fromkeys(unknown))
-        principals.update(_agent_principals(unknown))
-        reached = []
-        for name in targets:
-            principal = principals[name]
-            if principal is None or principal.can_read_path(lesson.scope.path):
-                reached.append(name)
+        reached = [
+            name
+            for name in targets[lesson.pk]
+            if (principal := principals[name]) is None or principal.can_read_path(lesson.scope.path)
+        ]
         for name in reached:
-            synced.setdefault(name, targets[name])
-        _memories_add(lesson, reached=reached)
+            synced.setdefault(name, targets[lesson.pk][name])
         reached_by[lesson.pk] = reached
+    _memories_add(lessons, reached_by)
     recent = timezone.now() - timedelta(seconds=conf.AGENT_MEMORY_REBUILD_SECONDS)
     for name, last_sync in synced.items():
         if last_sync is None or last_sync <= recent:
@@ -247,27 +246,41 @@ def _agent_principals(agent_names: list[str]) -> dict[str, Principal]:
     return principals
 
 
-def _memories_add(lesson: Lesson, *, reached: list[str]) -> None:
-    """One statement: the reporter's memory and those reached are marked changed, and those
-    reached get the lesson appended where it is missing, their list kept to its newest
+def _memories_add(lessons: list[Lesson], reached_by: dict[Any, list[str]]) -> None:
+    """One statement: the reporters' memories and those reached are marked changed, and those
+    reached get their lessons appended (in order) where missing, each list kept to its newest
     `AGENT_MEMORY_PROPAGATED_MAX` (the row locks the update takes keep two workers from losing
-    each other's lesson)."""
-    appended = RawSQL(
-        "(propagated_lesson_ids || %s::uuid)"
-        "[greatest(cardinality(propagated_lesson_ids) + 2 - %s, 1):]",
-        (lesson.pk, conf.AGENT_MEMORY_PROPAGATED_MAX),
-        output_field=AgentMemory._meta.get_field("propagated_lesson_ids"),
+    each other's lessons)."""
+    touched = list(
+        dict.fromkeys(
+            [lesson.source_agent for lesson in lessons]
+            + [name for reached in reached_by.values() for name in reached]
+        )
     )
-    AgentMemory.objects.filter(agent_name__in=[lesson.source_agent, *reached]).update(
-        propagated_lesson_ids=Case(
-            When(
-                Q(agent_name__in=reached) & ~Q(propagated_lesson_ids__contains=[lesson.pk]),
-                then=appended,
-            ),
-            default=F("propagated_lesson_ids"),
-        ),
-        updated_at=timezone.now(),
-    )
+    pairs = [(name, lesson.pk) for lesson in lessons for name in reached_by[lesson.pk]]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE lessons_agentmemory AS memory"
+            " SET updated_at = %s, propagated_lesson_ids = CASE WHEN added.ids IS NULL"
+            "  THEN memory.propagated_lesson_ids"
+            "  ELSE (SELECT kept[greatest(cardinality(kept) + 1 - %s, 1):] FROM ("
+            "   SELECT memory.propagated_lesson_ids || ARRAY("
+            "    SELECT id FROM unnest(added.ids) WITH ORDINALITY AS fresh(id, n)"
+            "    WHERE NOT id = ANY(memory.propagated_lesson_ids) ORDER BY n) AS kept"
+            "  ) AS appended) END"
+            " FROM unnest(%s::text[]) AS touched(name) LEFT JOIN ("
+            "  SELECT agent, array_agg(lesson ORDER BY n) AS ids"
+            "  FROM unnest(%s::text[], %s::uuid[]) WITH ORDINALITY AS pair(agent, lesson, n)"
+            "  GROUP BY agent) AS added ON added.agent = touched.name"
+            " WHERE memory.agent_name = touched.name",
+            [
+                timezone.now(),
+                conf.AGENT_MEMORY_PROPAGATED_MAX,
+                touched,
+                [name for name, _ in pairs],
+                [pk for _, pk in pairs],
+            ],
+        )
 
 
 def agent_critical(summaries: list[dict], domain: str) -> list[dict]:

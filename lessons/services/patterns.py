@@ -111,6 +111,16 @@ def pattern_detect(*, lesson_id=None, lesson: Lesson | None = None) -> Pattern |
         if pk != lesson.pk and 1.0 - float(distance) >= conf.PATTERN_SIMILARITY
     ][: conf.PATTERN_NEIGHBOURS]
     members = [lesson.pk, *similar]
+    if (
+        len(members) < conf.PATTERN_MIN_LESSONS
+        and not Pattern.objects.filter(
+            scope_id=lesson.scope_id,
+            domain=lesson.domain,
+            lesson_ids__overlap=members,
+            status__in=ACTIVE_STATUSES,
+        ).exists()
+    ):
+        return None  # too few to form one, none to grow: nothing to lock
     with transaction.atomic():
         holders = list(
             Pattern.objects.select_for_update()

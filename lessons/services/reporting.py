@@ -18,6 +18,7 @@ import logging
 import operator
 import time
 from dataclasses import dataclass, field
+from datetime import timedelta
 from functools import reduce
 from typing import Any
 
@@ -320,7 +321,8 @@ def _report_one(
         lesson = existing
         previous = {"action_taken": lesson.action_taken, "commands": list(lesson.related_commands)}
         lesson.occurrence_count += 1
-        lesson.last_occurred = now
+        # Strictly forward (the row is locked): the worker tells a handled occurrence by it.
+        lesson.last_occurred = max(now, lesson.last_occurred + timedelta(microseconds=1))
         for name in LIST_FIELDS:
             setattr(lesson, name, _merge(getattr(lesson, name), item.get(name)))
         if SEVERITY_RANK[Severity(item["severity"])] < SEVERITY_RANK[Severity(lesson.severity)]:
@@ -379,7 +381,7 @@ def _report_one(
         },
         session_key=session_id,
     )
-    enqueue_on_commit("lessons.lesson_process", str(lesson.pk))
+    enqueue_on_commit("lessons.lesson_process", str(lesson.pk), lesson.last_occurred.isoformat())
     return ReportResult(
         lesson=lesson,
         created=created,

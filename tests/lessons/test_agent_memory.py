@@ -142,6 +142,31 @@ def test_propagation_keeps_the_newest_lessons_up_to_the_cap_for_each_agent_reach
         assert kept == [lesson.pk for lesson in lessons[-3:]]
 
 
+def test_lessons_propagated_together_reach_each_agent_in_order_up_to_the_cap(monkeypatch):
+    from lessons.models import Lesson
+    from lessons.services.memory import lessons_propagate
+
+    monkeypatch.setattr(conf, "AGENT_MEMORY_PROPAGATED_MAX", 3)
+    AgentCredentialFactory(name="HADES", domain="docker")
+    AgentCredentialFactory(name="ARGUS", domain="caddy")
+    docker = [LessonFactory(title=f"docker lesson {n}", domain="docker") for n in range(4)]
+    caddy = LessonFactory(title="caddy lesson", domain="caddy", category="web", tags=[])
+    order = [x.pk for x in [*docker, caddy]]
+    loaded = Lesson.objects.select_related("scope").in_bulk(order)
+    lessons = [loaded[pk] for pk in order]
+
+    reached = lessons_propagate(lessons)
+    again = lessons_propagate(lessons[-2:])  # nothing added twice
+
+    assert [reached[x.pk] for x in docker] == [["HADES"]] * 4 and reached[caddy.pk] == ["ARGUS"]
+    assert again == {docker[-1].pk: ["HADES"], caddy.pk: ["ARGUS"]}
+    kept = dict(AgentMemory.objects.values_list("agent_name", "propagated_lesson_ids"))
+    assert kept["HADES"] == [x.pk for x in docker[-3:]]
+    assert kept["ARGUS"] == [caddy.pk]
+    reporter = AgentMemory.objects.get(agent_name=docker[0].source_agent)
+    assert reporter.updated_at > reporter.last_sync  # its memory is stale: rebuilt on read
+
+
 def test_an_unknown_agent_gets_404_and_no_memory_row(agent_client, report):
     report(agent_client, title="Someone else's general lesson", domain="general")
     AgentMemory.objects.filter(agent_name="NEWCOMER").delete()

@@ -1,3 +1,4 @@
+from collections import Counter
 from datetime import timedelta
 
 import pytest
@@ -5,7 +6,12 @@ from django.utils import timezone
 
 from governance.models import Escalation
 from lessons.models import AgentMemory, Lesson
-from lessons.services.processing import lessons_process, lessons_sweep, lessons_unprocessed
+from lessons.services.processing import (
+    lesson_process,
+    lessons_process,
+    lessons_sweep,
+    lessons_unprocessed,
+)
 from tests.governance.factories import AgentCredentialFactory
 from tests.lessons.factories import lesson_payload
 
@@ -54,7 +60,8 @@ def test_a_report_succeeds_when_the_broker_is_down(
     lesson = Lesson.objects.get()
     assert lesson.processed_at is None  # not processed yet: the task waits in the outbox
     kept = OutboxMessage.objects.get()
-    assert kept.task_name == "lessons.lesson_process" and kept.args == [str(lesson.pk)]
+    assert kept.task_name == "lessons.lesson_process"
+    assert kept.args == [str(lesson.pk), lesson.last_occurred.isoformat()]
 
 
 def test_lessons_processed_together_get_what_each_would_get_alone(agent_client, report):
@@ -113,3 +120,98 @@ def test_lessons_processed_together_get_what_each_would_get_alone(agent_client, 
     assert [again[i]["escalations"] for i in ids] == [results[i]["escalations"] for i in ids]
     assert Escalation.objects.count() == 5
     assert len(AgentMemory.objects.get(agent_name="HADES").propagated_lesson_ids) == 2
+
+
+def _queued(lesson_id) -> tuple[str, str]:
+    """The arguments a report's task carries: the lesson and the occurrence it wrote."""
+    return str(lesson_id), Lesson.objects.get(pk=lesson_id).last_occurred.isoformat()
+
+
+def test_one_task_processes_the_lessons_queued_behind_it_and_theirs_then_do_nothing(
+    agent_client, report
+):
+    crashes = [
+        ("Registry pull stalls the deploy", "Pulling the image from the private registry"),
+        ("Database migration locks the orders table", "Adding a column during business hours"),
+        ("Certificate renewal breaks the ingress", "The ACME client rotated the TLS secret"),
+    ]
+    bodies = [
+        report(agent_client, title=t, context=c, severity="critical", run_worker=False)
+        for t, c in crashes
+    ]
+    assert len({body["lesson_id"] for body in bodies}) == 3
+    first, *later = [_queued(body["lesson_id"]) for body in bodies]
+
+    done = lesson_process(lesson_id=first[0], occurred=first[1])
+
+    assert len(done["escalations"]) == 2
+    assert not Lesson.objects.filter(processed_at__isnull=True).exists()
+    opened = Counter(str(pk) for pk in Escalation.objects.values_list("lesson_id", flat=True))
+    assert opened == {body["lesson_id"]: 2 for body in bodies}
+    for lesson_id, occurred in later:
+        assert lesson_process(lesson_id=lesson_id, occurred=occurred)["handled_earlier"]
+    assert Escalation.objects.count() == 6
+
+
+def test_an_occurrence_reported_after_processing_is_processed_by_its_own_task(agent_client, report):
+    body = report(agent_client, title="Flaky deploy")
+    processed = Lesson.objects.get(pk=body["lesson_id"])
+    assert processed.processed_at == processed.last_occurred
+
+    report(agent_client, title="Flaky deploy", run_worker=False)
+    occurrence = Lesson.objects.get(pk=body["lesson_id"])
+    assert occurrence.occurrence_count == 2
+    assert occurrence.last_occurred > processed.last_occurred  # strictly forward
+
+    done = lesson_process(lesson_id=body["lesson_id"], occurred=_queued(body["lesson_id"])[1])
+    assert "handled_earlier" not in done
+    assert Lesson.objects.get(pk=body["lesson_id"]).processed_at == occurrence.last_occurred
+
+
+def test_a_task_without_its_occurrence_always_processes_its_lesson(agent_client, report):
+    body = report(agent_client, severity="critical")
+    Escalation.objects.all().delete()  # as if the processing had been lost
+
+    lesson_process(lesson_id=body["lesson_id"])  # as a task queued before the occurrence was sent
+
+    assert Escalation.objects.filter(lesson_id=body["lesson_id"]).count() == 2
+
+
+def test_a_task_for_a_deleted_lesson_does_nothing(agent_client, report):
+    body = report(agent_client, run_worker=False)
+    occurred = _queued(body["lesson_id"])[1]
+    Lesson.objects.filter(pk=body["lesson_id"]).delete()
+
+    assert lesson_process(lesson_id=body["lesson_id"], occurred=occurred)["handled_earlier"]
+
+
+def test_a_lesson_that_fails_processing_does_not_hold_back_the_task_that_drained_it(
+    agent_client, report, monkeypatch
+):
+    from lessons.services import processing
+
+    first = report(
+        agent_client, title="Registry pull stalls", severity="critical", run_worker=False
+    )
+    poison = report(
+        agent_client,
+        title="Certificate renewal breaks the ingress",
+        context="The ACME client rotated the TLS secret",
+        run_worker=False,
+    )
+    real_detect = processing.pattern_detect
+
+    def detect(*, lesson):
+        if str(lesson.pk) == poison["lesson_id"]:
+            raise ValueError("a lesson the worker cannot process")
+        return real_detect(lesson=lesson)
+
+    monkeypatch.setattr(processing, "pattern_detect", detect)
+
+    done = lesson_process(lesson_id=first["lesson_id"], occurred=_queued(first["lesson_id"])[1])
+
+    assert len(done["escalations"]) == 2
+    assert Lesson.objects.get(pk=first["lesson_id"]).processed_at is not None
+    assert Lesson.objects.get(pk=poison["lesson_id"]).processed_at is None
+    with pytest.raises(ValueError):
+        lesson_process(lesson_id=poison["lesson_id"], occurred=_queued(poison["lesson_id"])[1])

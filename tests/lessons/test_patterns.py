@@ -208,3 +208,18 @@ def test_a_deprecated_pattern_is_not_raised_again(pattern, base, maintainer):
     assert list(Pattern.objects.values_list("status", flat=True)) == ["deprecated"]
     pattern.refresh_from_db()
     assert again.pk in pattern.lesson_ids  # the evidence is kept
+
+
+def test_a_lesson_with_too_few_neighbours_and_no_pattern_costs_no_lock(
+    agent_client, report, django_assert_max_num_queries
+):
+    from lessons.models import Lesson
+    from lessons.services.patterns import pattern_detect
+
+    body = report(agent_client, title="A lesson like no other", run_worker=False)
+    lesson = Lesson.objects.select_related("scope").get(pk=body["lesson_id"])
+    pattern_detect(lesson=lesson)  # warm the row-count cache of the neighbour search
+
+    with django_assert_max_num_queries(2) as captured:  # the neighbours, the patterns holding them
+        assert pattern_detect(lesson=lesson) is None
+    assert not any("FOR UPDATE" in query["sql"] for query in captured.captured_queries)

@@ -24,6 +24,17 @@ def test_reports_made_while_the_database_is_down_are_stored_once_after_it(served
     worker = [served.child("worker"), *served.child("worker").children()]
     with ReportStream(served, tmp_path / "spool", "database fault") as stream:
         stream.wait_for("recorded", 10)
+        # The worker is consuming (on a loaded machine it can be ready well after the web).
+        first = [a.lesson_id for _, a in stream.answers if a.get("status") == "recorded"][:1]
+        wait_until(
+            lambda: served.sql(
+                "SELECT 1 FROM lessons_lesson WHERE id::text = ANY(%s)"
+                " AND processed_at IS NOT NULL",
+                [first],
+            ),
+            120,
+            "the worker to process a first lesson",
+        )
         # Freeze the worker so the next reports' tasks are still queued when the database dies.
         for process in worker:
             process.suspend()

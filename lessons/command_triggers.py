@@ -86,7 +86,8 @@ from lessons.value_classes import (
     SHARED,
     SHARED_ENV,
     VALUE_CLASSES,
-    class_of,
+    classes_fitting,
+    classes_of,
     prose_names,
     remote_host,
 )
@@ -131,6 +132,20 @@ _DEFINING = frozenset({"--all-rows", "--each-row"})
 _OPERATIONS = {
     "tar": frozenset("--extract --create --list --append --update --catenate --delete".split()),
 }
+# Options whose value is the operation a program performs: an HTTP method (`curl -X DELETE`,
+# `http DELETE`, read as curl) is what the request does, as a subcommand is
+_OPERATION_OPTIONS = {"curl": frozenset({"--request"}), "wget": frozenset({"--method"})}
+_WRITE_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+
+def _http_method(method: str) -> str:
+    """A reported HTTP method as the operation: a DELETE is a delete; a POST, PUT or PATCH is a
+    write, which an API documents under either (`delete_series` takes POST or PUT)."""
+    if method.upper() in _WRITE_METHODS:
+        return "re:(?i)^(" + "|".join(sorted(_WRITE_METHODS)) + ")$"
+    return method
+
+
 # A file's name with its type (`etc-backup.tar.gz`, `dump-prod.sql`), not a path or a dotfile.
 _FILE_NAME = re.compile(r"[A-Za-z0-9][\w-]*(\.[A-Za-z][A-Za-z0-9]{0,3})+")
 _HOST = re.compile(r"[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+(:\d+)?")
@@ -403,10 +418,11 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
     if is_placeholder(raw) or placeholder_value(raw, variables_are_any=False) != raw:
         if prose is not None and _example_namespace(raw, prose):
             return None
-        return placeholder_value(raw, variables_are_any=False)
+        kinds = _named_kinds(raw, prose) if prose is not None else None
+        return kinds or placeholder_value(raw, variables_are_any=False)
     if prose is not None:
-        kind = class_of(raw)
-        if kind is not None and prose.names_kind(kind.words):
+        kind = next((c for c in classes_of(raw) if prose.names_kind(c.words)), None)
+        if kind is not None:
             selected = _SELECTED_FIELD.match(raw)
             if selected is not None:
                 # `-o jsonpath='{.data.password}'` prints what it selects: the same field (any
@@ -435,6 +451,19 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
             # `latest-tools`
             return rf"re:(?i)(^|[:/@._-]){word}([:/@.?&#]|$)"
     return raw
+
+
+def _named_kinds(value: str, prose: Prose) -> str | None:
+    """A placeholder with literal parts (`/<dir>`, `/dev/<disk>`) where the prose names kinds it
+    may stand for ("a system or home directory"): every value of those kinds, not any value of
+    its shape (`rm -rf /<dir>` is not `rm -rf /tmp/cache`)."""
+    parts = value.split(PLACEHOLDER_WORD)
+    if len(parts) < 2 or not "".join(parts):
+        return None
+    shape = re.compile("^" + ".+".join(map(re.escape, parts)) + "$")
+    kinds = [c for c in classes_fitting(shape) if prose.names_kind(c.words)]
+    triggers = [c.trigger.removeprefix("re:") for c in kinds if "(?" not in c.trigger]
+    return "re:" + "|".join(f"(?:{t})" for t in triggers) if triggers else None
 
 
 # an output template selecting a field (`jsonpath={.data.password}`, `go-template={{.data.x}}`)
@@ -558,7 +587,9 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             # a client's statement is what it runs (`redis-cli -h <host> FLUSHALL`)
             or SQL_POSITIONAL.get(inv.program) == k
         )
-        kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
+        kept: str | None = raw  # already read as its danger (a switch: `_switch_setting`)
+        if not raw.startswith("re:"):
+            kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
         if kept is None and state_of(raw) is not None:
             kept = raw  # `setenforce 0`: the state it sets is the danger, not an example
         if kept is None and raw in _WHOLE_TREES:
@@ -595,6 +626,9 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         if flag in attached and is_placeholder(value):
             # `mysql -p<password>`: a value written into the flag is the danger (`-p` prompts)
             options.append((flag, Value.of(ANY)))
+            continue
+        if flag in _OPERATION_OPTIONS.get(inv.program, ()) and not is_placeholder(value):
+            options.append((flag, Value.of(_http_method(value))))
             continue
         if flag in inv.essential:
             options.append((flag, Value.of(placeholder_value(value, variables_are_any=False))))
@@ -1071,8 +1105,14 @@ def _from_command(
             pattern = _without_offered_flags(pattern, prose.spelled_flags(group[-1]), harmless)
             found.append(pattern)
             found += _each_named_flag(pattern, group[-1], prose, harmless)
+            found += _sudo_apart(pattern, group[-1], prose, harmless)
         elif reason and len(found_groups) == 1:
             notes.append(reason)
+    # a switch is set for one command as its `NAME=value` argument too (make, rake and rails
+    # read their arguments so: `rake db:reset DISABLE_DATABASE_ENVIRONMENT_CHECK=1`)
+    if setting:
+        as_argument = [replace(p, program=_ANY_PROGRAM) for p in found if p.program == "export"]
+        found += [p for p in as_argument if p.args and too_broad(p) is None]
     if not found and len(found_groups) > 1:
         # several commands, each one everyday when generalised: keep them as written
         for group in found_groups:
@@ -1241,6 +1281,40 @@ def _each_named_flag(
         if too_broad(alone) is None and _blocks_one(alone, harmless) is None:
             found.append(alone)
     return found
+
+
+# `sudo pip`, `sudo npm install` in a report's prose: the program run as root, and what follows
+_SUDO_PROGRAM = re.compile(r"\bsudo\s+([a-z][\w.-]*)((?:\s+[a-z][\w-]*)?\s+-[\w-]+)?")
+
+
+def _sudo_apart(
+    pattern: Pattern, inv: Invocation, prose: Prose, harmless: Harmless
+) -> list[Pattern]:
+    """ "Installing with --break-system-packages (and sudo pip) broke the OS tools": the prose
+    names running the program as root apart from a flag it spells, so each is a danger of its
+    own: the flag without `sudo`, and `sudo` with the program without the flag. "sudo rm -rf"
+    spells the flag with `sudo`: one danger."""
+    spelled = prose.spelled_flags(inv) & pattern.flags
+    if not pattern.sudo or not spelled or pattern.then is not None:
+        return []
+    apart = False
+    for found in _SUDO_PROGRAM.finditer(prose.text):
+        if not any(other.program == inv.program for other in invocations(found.group(1))):
+            continue
+        if found.group(2) and prose._read_flags(inv, found.group(2).split()[-1]) & spelled:
+            return []  # "sudo rm -rf": the flag is spelled with sudo, as one danger
+        apart = True
+    if not apart:
+        return []
+    candidates = [
+        replace(pattern, sudo=False),
+        replace(pattern, flags=pattern.flags - spelled),
+    ]
+    return [
+        candidate
+        for candidate in candidates
+        if too_broad(candidate) is None and _blocks_one(candidate, harmless) is None
+    ]
 
 
 _PROD_FLAG = re.compile(r"^--prod(uction)?(\b|$)")

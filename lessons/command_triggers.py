@@ -1203,6 +1203,39 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     return found
 
 
+# what the reporter says they did ("I deleted the remote branch (and force-deleted the local
+# one)"), up to what it caused ("…, which removed", "; the volumes went with it")
+_DONE = re.compile(r"\b(?:I|[Ww]e)\b[^.;:]*?(?=[.;:]|\b(?:which|that|so|because|then)\b|$)")
+
+
+def _same_tool_dangers(command: str, prose: Prose, known: list[Pattern]) -> list[Pattern]:
+    """ "I deleted the remote branch (and force-deleted the local one)" over `git push origin
+    --delete <branch>`: another danger of the catalogue the prose names, done with the reported
+    tool itself (`git branch -D`), is what the report says was done too."""
+    done = " ".join(found.group(0) for found in _DONE.finditer(prose.text))
+    if not done:
+        return []
+    line = line_of(command)
+    own = {inv.program for inv in line}
+    # where the reported command acted, as its own patterns ask for it, they ask for too
+    places = [v.raw for mine in known for v in mine.anywhere if v.raw in _ENVIRONMENTS]
+    found: list[Pattern] = []
+    for concept in CONCEPTS:
+        if concept.targets or concept.production or concept.ports or _anchors(concept, line):
+            continue
+        if not concept_named(concept, done):
+            continue
+        found += [
+            p
+            for p in _concept_patterns(concept)
+            if p.program in own
+            and p not in known
+            and too_broad(p) is None
+            and not _short_flag_of_any(p)
+        ]
+    return [_with_production(p, places[0]) for p in found] if places else found
+
+
 def _concept_patterns(concept: Concept) -> list[Pattern]:
     patterns: list[Pattern] = []
     for item in concept.commands:
@@ -1517,6 +1550,11 @@ def derive(
         for command in [variant for c in commands for variant in _choices(c)]:
             found = _from_command(command, said, notes, harmless)
             others = [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
+            others += [
+                p
+                for p in _same_tool_dangers(command, said, [*found, *others])
+                if not _offered(p, harmless)
+            ]
             named = _title_operations(title, command, harmless) if found and title else []
             if said.production or _names_shared_service(command, said):
                 # production is never the agent's own machine

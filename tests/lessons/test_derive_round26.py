@@ -77,6 +77,23 @@ REPORTS = [
         ],
         ["npm install -g typescript", "npm install --save-dev jest", "sudo apt-get install nodejs"],
     ),
+    # what the reporter says they did besides the reported command, with the same tool, is a
+    # danger reported too; what the command caused is not
+    (
+        "git push upstream --delete <branch>",
+        "Removed a release branch that had work nobody had merged",
+        "We removed the branch on the server and force-deleted our local copy as well; two "
+        "fixes existed nowhere else.",
+        ["git push upstream --delete hotfix/2.1", "git branch -D hotfix/2.1"],
+        ["git branch -d merged-topic", "git branch --list", "git push upstream hotfix/2.1"],
+    ),
+    (
+        "kubectl delete namespace <namespace>",
+        "Deleted a namespace by hand",
+        "Deleting it also deletes every secret and volume claim in it, which nobody can undo.",
+        ["kubectl delete ns billing"],
+        ["kubectl delete secret old-token -n billing", "kubectl delete pvc scratch-0 -n ci"],
+    ),
     # a switch the prose names, set in the command's environment: the switch is the danger (where
     # the report says production, there), set before the command or as its `NAME=value` argument
     (

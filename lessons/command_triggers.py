@@ -569,7 +569,10 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         return _value(raw, level)
 
     args = []
+    where = _WHERE_ARGUMENT.get((inv.program, inv.subcommand)) if len(inv.args) > 1 else None
     for k, raw in enumerate(inv.args):
+        if generalising and k == where:
+            continue  # `git push origin --delete main`: any remote is the same danger
         # a mode is what chmod is about; a process named by kill (`kill $(pidof postgres)` reads
         # as `kill postgres`) is what is killed, where a pid is only an example; a unit is what
         # systemctl starts or stops
@@ -722,6 +725,9 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
     )
 
 
+# The argument saying where a command sends what it acts on, when another follows: git-push(1)'s
+# <repository> (`origin`, `upstream`, a URL), named or not by the prose
+_WHERE_ARGUMENT: dict[tuple[str, tuple[str, ...]], int] = {("git", ("push",)): 0}
 # Options saying where a command connects (a host, a server, an endpoint)
 _WHERE_OPTION = re.compile(r"host|server|endpoint|addr|url|uri|broker")
 

@@ -94,6 +94,14 @@ REPORTS = [
         ["kubectl delete ns billing"],
         ["kubectl delete secret old-token -n billing", "kubectl delete pvc scratch-0 -n ci"],
     ),
+    # the remote a push goes to is where, not what: named by the prose or not, any remote
+    (
+        "git push company --delete develop",
+        "Deleted the develop branch on the company remote",
+        "Every open merge request that targeted develop was closed on the company server.",
+        ["git push origin --delete develop", "git push upstream develop --delete"],
+        ["git push company --delete feature/try-cache", "git push company develop"],
+    ),
     # a switch the prose names, set in the command's environment: the switch is the danger (where
     # the report says production, there), set before the command or as its `NAME=value` argument
     (

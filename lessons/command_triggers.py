@@ -460,7 +460,8 @@ def _named_kinds(value: str, prose: Prose) -> str | None:
     parts = value.split(PLACEHOLDER_WORD)
     if len(parts) < 2 or not "".join(parts):
         return None
-    shape = re.compile("^" + ".+".join(map(re.escape, parts)) + "$")
+    # one placeholder is one name: `/<dir>` is a top-level directory, not `/dev/sdb`
+    shape = re.compile("^" + "[^/]+".join(map(re.escape, parts)) + "$")
     kinds = [c for c in classes_fitting(shape) if prose.names_kind(c.words)]
     triggers = [c.trigger.removeprefix("re:") for c in kinds if "(?" not in c.trigger]
     return "re:" + "|".join(f"(?:{t})" for t in triggers) if triggers else None

@@ -314,5 +314,5 @@ def classes_of(value: str) -> list[ValueClass]:
 
 def classes_fitting(pattern: re.Pattern[str]) -> list[ValueClass]:
     """The kinds a reported placeholder may stand for: those with an example it matches
-    (`/<dir>` may be a system directory, a home or a device; `/dev/<disk>` only a device)."""
+    (`/<dir>`, one name under the root, a system directory or a home; `/dev/<disk>` a device)."""
     return [c for c in VALUE_CLASSES if any(pattern.search(e) for e in c.examples)]

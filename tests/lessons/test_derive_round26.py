@@ -34,6 +34,13 @@ REPORTS = [
         ],
     ),
     (
+        "sudo rm -rf /<dir>",
+        "Deleted a top-level folder to free disk space",
+        "It held the only copy of the uploads.",
+        ["sudo rm -rf /srv", "sudo rm -rf /data"],
+        ["rm -rf ./build", "sudo rm /srv/app/old.log"],
+    ),
+    (
         "chown -R <user> /<dir>",
         "Changed the owner of a system directory",
         "Handing the operating system's files to a service account broke sudo and package updates.",

@@ -988,6 +988,13 @@ _ENDPOINT = re.compile(
 )
 
 
+# a URL on this machine's loopback, with a port (`http://localhost:9200/<index>`): the host is
+# where the example ran, not what it called; the port says which service
+_LOOPBACK_URL = re.compile(
+    r"(?i)(?:https?://)?(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1\]):(\d{2,5})(/.*)"
+)
+
+
 def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
     """A reported value as a pattern value: a placeholder is `<any>`; a value holding one
     (`/etc/<file>`, `/dev/sdX`) a regex of its literal parts; `$VAR` `<any>` when asked."""
@@ -1016,6 +1023,13 @@ def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
             # `s/<old>/<new>/`: nothing left to match on; but `~/.<tool>` is a dotfile of the
             # home directory, `/<dir>/.git` a path of the machine ending so
             return ANY
+        loopback = _LOOPBACK_URL.fullmatch(text)
+        if loopback is not None:
+            # the same service on any host, over either scheme (`curl` reads a bare host as
+            # `http://`)
+            rest = placeholder_value(loopback.group(2), variables_are_any=variables_are_any)
+            path = "(/.*)?" if rest == ANY else rest.removeprefix("re:^").removesuffix("$")
+            return rf"re:(?i)^([a-z][\w+.-]*://)?[^/]+:{loopback.group(1)}{path}$"
         body = ".+".join(re.escape(part) for part in parts)
         if "://" in text and text.endswith("/" + _ANY_WORD):
             # `https://<host>/<path>`: the rest of a URL may be empty (`https://host`)

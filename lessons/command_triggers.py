@@ -86,7 +86,8 @@ from lessons.value_classes import (
     SHARED,
     SHARED_ENV,
     VALUE_CLASSES,
-    class_of,
+    classes_fitting,
+    classes_of,
     prose_names,
     remote_host,
 )
@@ -131,6 +132,20 @@ _DEFINING = frozenset({"--all-rows", "--each-row"})
 _OPERATIONS = {
     "tar": frozenset("--extract --create --list --append --update --catenate --delete".split()),
 }
+# Options whose value is the operation a program performs: an HTTP method (`curl -X DELETE`,
+# `http DELETE`, read as curl) is what the request does, as a subcommand is
+_OPERATION_OPTIONS = {"curl": frozenset({"--request"}), "wget": frozenset({"--method"})}
+_WRITE_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+
+def _http_method(method: str) -> str:
+    """A reported HTTP method as the operation: a DELETE is a delete; a POST, PUT or PATCH is a
+    write, which an API documents under either (`delete_series` takes POST or PUT)."""
+    if method.upper() in _WRITE_METHODS:
+        return "re:(?i)^(" + "|".join(sorted(_WRITE_METHODS)) + ")$"
+    return method
+
+
 # A file's name with its type (`etc-backup.tar.gz`, `dump-prod.sql`), not a path or a dotfile.
 _FILE_NAME = re.compile(r"[A-Za-z0-9][\w-]*(\.[A-Za-z][A-Za-z0-9]{0,3})+")
 _HOST = re.compile(r"[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+(:\d+)?")
@@ -403,10 +418,11 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
     if is_placeholder(raw) or placeholder_value(raw, variables_are_any=False) != raw:
         if prose is not None and _example_namespace(raw, prose):
             return None
-        return placeholder_value(raw, variables_are_any=False)
+        kinds = _named_kinds(raw, prose) if prose is not None else None
+        return kinds or placeholder_value(raw, variables_are_any=False)
     if prose is not None:
-        kind = class_of(raw)
-        if kind is not None and prose.names_kind(kind.words):
+        kind = next((c for c in classes_of(raw) if prose.names_kind(c.words)), None)
+        if kind is not None:
             selected = _SELECTED_FIELD.match(raw)
             if selected is not None:
                 # `-o jsonpath='{.data.password}'` prints what it selects: the same field (any
@@ -435,6 +451,20 @@ def _value(raw: str, level: _Level, *, path_alternatives: bool = True) -> str | 
             # `latest-tools`
             return rf"re:(?i)(^|[:/@._-]){word}([:/@.?&#]|$)"
     return raw
+
+
+def _named_kinds(value: str, prose: Prose) -> str | None:
+    """A placeholder with literal parts (`/<dir>`, `/dev/<disk>`) where the prose names kinds it
+    may stand for ("a system or home directory"): every value of those kinds, not any value of
+    its shape (`rm -rf /<dir>` is not `rm -rf /tmp/cache`)."""
+    parts = value.split(PLACEHOLDER_WORD)
+    if len(parts) < 2 or not "".join(parts):
+        return None
+    # one placeholder is one name: `/<dir>` is a top-level directory, not `/dev/sdb`
+    shape = re.compile("^" + "[^/]+".join(map(re.escape, parts)) + "$")
+    kinds = [c for c in classes_fitting(shape) if prose.names_kind(c.words)]
+    triggers = [c.trigger.removeprefix("re:") for c in kinds if "(?" not in c.trigger]
+    return "re:" + "|".join(f"(?:{t})" for t in triggers) if triggers else None
 
 
 # an output template selecting a field (`jsonpath={.data.password}`, `go-template={{.data.x}}`)
@@ -540,7 +570,10 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         return _value(raw, level)
 
     args = []
+    where = _WHERE_ARGUMENT.get((inv.program, inv.subcommand)) if len(inv.args) > 1 else None
     for k, raw in enumerate(inv.args):
+        if generalising and k == where:
+            continue  # `git push origin --delete main`: any remote is the same danger
         # a mode is what chmod is about; a process named by kill (`kill $(pidof postgres)` reads
         # as `kill postgres`) is what is killed, where a pid is only an example; a unit is what
         # systemctl starts or stops
@@ -558,7 +591,9 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             # a client's statement is what it runs (`redis-cli -h <host> FLUSHALL`)
             or SQL_POSITIONAL.get(inv.program) == k
         )
-        kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
+        kept: str | None = raw  # already read as its danger (a switch: `_switch_setting`)
+        if not raw.startswith("re:"):
+            kept = placeholder_value(raw, variables_are_any=False) if essential else keep(raw)
         if kept is None and state_of(raw) is not None:
             kept = raw  # `setenforce 0`: the state it sets is the danger, not an example
         if kept is None and raw in _WHOLE_TREES:
@@ -595,6 +630,9 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         if flag in attached and is_placeholder(value):
             # `mysql -p<password>`: a value written into the flag is the danger (`-p` prompts)
             options.append((flag, Value.of(ANY)))
+            continue
+        if flag in _OPERATION_OPTIONS.get(inv.program, ()) and not is_placeholder(value):
+            options.append((flag, Value.of(_http_method(value))))
             continue
         if flag in inv.essential:
             options.append((flag, Value.of(placeholder_value(value, variables_are_any=False))))
@@ -688,6 +726,9 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
     )
 
 
+# The argument saying where a command sends what it acts on, when another follows: git-push(1)'s
+# <repository> (`origin`, `upstream`, a URL), named or not by the prose
+_WHERE_ARGUMENT: dict[tuple[str, tuple[str, ...]], int] = {("git", ("push",)): 0}
 # Options saying where a command connects (a host, a server, an endpoint)
 _WHERE_OPTION = re.compile(r"host|server|endpoint|addr|url|uri|broker")
 
@@ -1071,8 +1112,14 @@ def _from_command(
             pattern = _without_offered_flags(pattern, prose.spelled_flags(group[-1]), harmless)
             found.append(pattern)
             found += _each_named_flag(pattern, group[-1], prose, harmless)
+            found += _sudo_apart(pattern, group[-1], prose, harmless)
         elif reason and len(found_groups) == 1:
             notes.append(reason)
+    # a switch is set for one command as its `NAME=value` argument too (make, rake and rails
+    # read their arguments so: `rake db:reset DISABLE_DATABASE_ENVIRONMENT_CHECK=1`)
+    if setting:
+        as_argument = [replace(p, program=_ANY_PROGRAM) for p in found if p.program == "export"]
+        found += [p for p in as_argument if p.args and too_broad(p) is None]
     if not found and len(found_groups) > 1:
         # several commands, each one everyday when generalised: keep them as written
         for group in found_groups:
@@ -1163,6 +1210,39 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     return found
 
 
+# what the reporter says they did ("I deleted the remote branch (and force-deleted the local
+# one)"), up to what it caused ("…, which removed", "; the volumes went with it")
+_DONE = re.compile(r"\b(?:I|[Ww]e)\b[^.;:]*?(?=[.;:]|\b(?:which|that|so|because|then)\b|$)")
+
+
+def _same_tool_dangers(command: str, prose: Prose, known: list[Pattern]) -> list[Pattern]:
+    """ "I deleted the remote branch (and force-deleted the local one)" over `git push origin
+    --delete <branch>`: another danger of the catalogue the prose names, done with the reported
+    tool itself (`git branch -D`), is what the report says was done too."""
+    done = " ".join(found.group(0) for found in _DONE.finditer(prose.text))
+    if not done:
+        return []
+    line = line_of(command)
+    own = {inv.program for inv in line}
+    # where the reported command acted, as its own patterns ask for it, they ask for too
+    places = [v.raw for mine in known for v in mine.anywhere if v.raw in _ENVIRONMENTS]
+    found: list[Pattern] = []
+    for concept in CONCEPTS:
+        if concept.targets or concept.production or concept.ports or _anchors(concept, line):
+            continue
+        if not concept_named(concept, done):
+            continue
+        found += [
+            p
+            for p in _concept_patterns(concept)
+            if p.program in own
+            and p not in known
+            and too_broad(p) is None
+            and not _short_flag_of_any(p)
+        ]
+    return [_with_production(p, places[0]) for p in found] if places else found
+
+
 def _concept_patterns(concept: Concept) -> list[Pattern]:
     patterns: list[Pattern] = []
     for item in concept.commands:
@@ -1241,6 +1321,40 @@ def _each_named_flag(
         if too_broad(alone) is None and _blocks_one(alone, harmless) is None:
             found.append(alone)
     return found
+
+
+# `sudo pip`, `sudo npm install` in a report's prose: the program run as root, and what follows
+_SUDO_PROGRAM = re.compile(r"\bsudo\s+([a-z][\w.-]*)((?:\s+[a-z][\w-]*)?\s+-[\w-]+)?")
+
+
+def _sudo_apart(
+    pattern: Pattern, inv: Invocation, prose: Prose, harmless: Harmless
+) -> list[Pattern]:
+    """ "Installing with --break-system-packages (and sudo pip) broke the OS tools": the prose
+    names running the program as root apart from a flag it spells, so each is a danger of its
+    own: the flag without `sudo`, and `sudo` with the program without the flag. "sudo rm -rf"
+    spells the flag with `sudo`: one danger."""
+    spelled = prose.spelled_flags(inv) & pattern.flags
+    if not pattern.sudo or not spelled or pattern.then is not None:
+        return []
+    apart = False
+    for found in _SUDO_PROGRAM.finditer(prose.text):
+        if not any(other.program == inv.program for other in invocations(found.group(1))):
+            continue
+        if found.group(2) and prose._read_flags(inv, found.group(2).split()[-1]) & spelled:
+            return []  # "sudo rm -rf": the flag is spelled with sudo, as one danger
+        apart = True
+    if not apart:
+        return []
+    candidates = [
+        replace(pattern, sudo=False),
+        replace(pattern, flags=pattern.flags - spelled),
+    ]
+    return [
+        candidate
+        for candidate in candidates
+        if too_broad(candidate) is None and _blocks_one(candidate, harmless) is None
+    ]
 
 
 _PROD_FLAG = re.compile(r"^--prod(uction)?(\b|$)")
@@ -1443,6 +1557,11 @@ def derive(
         for command in [variant for c in commands for variant in _choices(c)]:
             found = _from_command(command, said, notes, harmless)
             others = [p for p in _siblings(command, said, found) if not _offered(p, harmless)]
+            others += [
+                p
+                for p in _same_tool_dangers(command, said, [*found, *others])
+                if not _offered(p, harmless)
+            ]
             named = _title_operations(title, command, harmless) if found and title else []
             if said.production or _names_shared_service(command, said):
                 # production is never the agent's own machine

@@ -183,6 +183,8 @@ class ValueClass:
     # an option given a value of this kind is the danger whatever the program's subcommand
     # (`--acl public-read` makes public what `s3api put-bucket-acl`, `s3 cp` or `s3 sync` writes)
     any_subcommand: bool = False
+    # members a reported placeholder may stand for (`/<dir>` may be `/usr` or `/home/ana`)
+    examples: tuple[str, ...] = ()
 
 
 _SYSTEM_DIR = (
@@ -192,6 +194,8 @@ _SYSTEM_DIR = (
 _DEVICE = (
     r"^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|mapper/|disk/|loop\d)"
 )
+# a user's home: `~`, its usual places, `$HOME` (with a trailing `/`: `"$HOME"/`)
+_HOME = r"^(~|/home/[^/]+|/Users/[^/]+|/root|\$HOME|\$\{HOME\})/?$"
 _VARIABLE_PATH = r"^\$(\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)(/|$)"
 # The expansion of a variable named for a secret (`$API_TOKEN`, `${DB_PASSWORD}`,
 # `$DATABASE_URL`, which carries the password by convention); not its length (`${#API_TOKEN}`)
@@ -206,12 +210,14 @@ VALUE_CLASSES = (
         re.compile(_DEVICE),
         "re:" + _DEVICE,
         ("device", "disk", "drive", "partition", "block", "ssd", "nvme", "usb"),
+        examples=("/dev/sdb", "/dev/nvme0n1", "/dev/mmcblk0", "/dev/mapper/vg0-data"),
     ),
     ValueClass(
         "system directory",
         re.compile(_SYSTEM_DIR),
         "re:" + _SYSTEM_DIR,
         ("system", "root director", "root filesystem", "operating system", "os director"),
+        examples=("/usr", "/etc", "/var/lib", "/usr/local", "/boot"),
     ),
     ValueClass(
         "path from a variable",
@@ -243,9 +249,10 @@ VALUE_CLASSES = (
     ),
     ValueClass(
         "home directory",
-        re.compile(r"^(~|/home/[^/]+|/Users/[^/]+|/root)$"),
-        r"re:^(~|/home/[^/]+|/Users/[^/]+|/root)$",
+        re.compile(_HOME),
+        "re:" + _HOME,
         ("home director", "home folder", "home dir"),
+        examples=("~", "/home/ana", "/Users/ana", "/root", "$HOME"),
     ),
     ValueClass(
         "shared branch",
@@ -298,3 +305,14 @@ def prose_names(stems: tuple[str, ...], text: str, words: set[str]) -> bool:
 
 def class_of(value: str) -> ValueClass | None:
     return next((c for c in VALUE_CLASSES if c.member.search(value)), None)
+
+
+def classes_of(value: str) -> list[ValueClass]:
+    """Every kind a value is a member of (`$HOME` is a path from a variable and a home)."""
+    return [c for c in VALUE_CLASSES if c.member.search(value)]
+
+
+def classes_fitting(pattern: re.Pattern[str]) -> list[ValueClass]:
+    """The kinds a reported placeholder may stand for: those with an example it matches
+    (`/<dir>`, one name under the root, a system directory or a home; `/dev/<disk>` a device)."""
+    return [c for c in VALUE_CLASSES if any(pattern.search(e) for e in c.examples)]

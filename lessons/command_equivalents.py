@@ -1169,6 +1169,10 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         # git's `-c http.sslVerify=false` and GIT_SSL_NO_VERIFY (git-config(1)) turn off
         # the verification `git config http.sslVerify false` turns off
         return [like(inv, "git", ("config",), flags={"--insecure"}, args=list(_GIT_TLS_OFF))], False
+    if program == "zpool" and sub == ("destroy",) and inv.args:
+        # zpool-destroy(8) destroys the pool with every dataset in it, as `zfs destroy -r`
+        # of its root dataset (named as the pool) does
+        return [like(inv, "zfs", ("destroy",), flags=inv.flags | {"-r"})], False
     if program == "crontab" and not inv.flags - {"-u", "--user"} and _empty_table(inv):
         # crontab(1) installs the table it is given: an empty one removes every job, as -r does
         return [like(inv, "crontab", flags={"--remove"}, args=[], options={})], True

@@ -523,6 +523,22 @@ SPECS: dict[str, str] = {
     "sgdisk": "-Z/--zap-all -z/--zap -o/--clear -n/--new= -d/--delete= -t/--typecode= "
     "-c/--change-name= -p/--print! -P/--pretend! -v/--verify! @paths",
     "parted": "-s/--script -l/--list! -a/--align= -m/--machine~ -f/--fix @paths",
+    # OpenZFS zfs(8), zpool(8): `-R` destroys every dependent as well as the children `-r`
+    # does (clones outside the hierarchy too); `zfs destroy -n` is a dry run
+    "zfs": "@subs",
+    "zfs destroy": "-r -R+-r -f -n! -v~ -p~ -d",
+    "zfs rollback": "-r -R+-r -f",
+    "zfs list": "-H~ -p~ -r -d= -o= -s= -S= -t=",
+    "zfs snapshot": "-r -o=",
+    "zpool": "@subs",
+    "zpool destroy": "-f",
+    # Hadoop's FS shell (`hdfs dfs`, `hadoop fs`): its commands are single-dash words (`-rm`,
+    # `-ls`), `-rm -R` is `-rm -r` and the old `-rmr` is `-rm -r`
+    "hdfs": "@subs",
+    "hdfs dfs": "-rm -rmr>-rm,-r -rmdir -r/-R -f~ -skipTrash -safely~ -ls! -du! -df! -cat! "
+    "-tail! -stat! -count! -test! -get -put -copyFromLocal -copyToLocal -moveFromLocal -mv -cp "
+    "-mkdir -p -h~ -s -chmod -chown -chgrp -setrep -expunge -truncate -touchz -appendToFile "
+    "-getmerge -text! -find! -checksum! -usage! -help! @sdl",
     "blkdiscard": "-f/--force -s/--secure -z/--zeroout -o/--offset= -l/--length= "
     "-p/--step= -v/--verbose~ @paths",
     "tar": """
@@ -1085,6 +1101,7 @@ PROGRAM_ALIASES: dict[str, str] = {
     "kafka-configs.sh": "kafka-configs",  # the Serverless Framework's own short name for its CLI
     "opentofu": "terraform",
     "terragrunt": "terraform",
+    "hadoop": "hdfs",  # `hadoop fs` is the FS shell `hdfs dfs` runs (Hadoop's FileSystemShell)
     "apt-get": "apt",
     "aptitude": "apt",
     "yum": "dnf",

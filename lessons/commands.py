@@ -361,6 +361,8 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         ("run", "match_nuke"): ("match", "nuke"),
         ("match_nuke",): ("match", "nuke"),
     },
+    # Hadoop's FileSystemShell: `hadoop fs` runs the commands `hdfs dfs` does
+    "hdfs": {("fs",): ("dfs",)},
     # OpenShift's `oc adm drain` (and cordon, uncordon, taint) is kubectl's node command
     **{
         program: {("adm", verb): (verb,) for verb in "drain cordon uncordon taint".split()}

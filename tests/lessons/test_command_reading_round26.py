@@ -1,0 +1,75 @@
+"""How a reported command and a checked command are read (round 26; no database).
+
+Each case is an anti-pattern reported as a command (or a sentence) and the same danger spelled
+otherwise, as the tools document it: ZFS's subcommands and their dry run, the Hadoop file system
+shell under its two names. Each must-block spelling is
+paired with harmless look-alikes that must stay allowed. Written from the tools' documentation,
+not from any benchmark set.
+"""
+
+import pytest
+
+from lessons.commands import invocations
+from tests.lessons.guard_probe import wrongly_read
+
+# (reported command, title, why, must block, must allow)
+REPORTS = [
+    (
+        # zfs-destroy(8): -r destroys the children, -R every dependent too (clones outside the
+        # hierarchy); -n is a dry run. zpool-destroy(8) destroys the pool and all it holds.
+        "zfs destroy -r <pool>/<dataset>",
+        "Destroyed a ZFS dataset with all its children",
+        "Every snapshot and child file system under it was gone with no undo.",
+        [
+            "sudo zfs destroy -r backups/photos",
+            "zfs destroy -R backups/photos",
+            "zfs destroy -fr vault/vm-images",
+            "sudo zpool destroy vault",
+            "sudo zpool destroy -f vault",
+        ],
+        [
+            "zfs destroy -n -r backups/photos",
+            "sudo zfs destroy -nv -R backups/photos",
+            "zfs list -r backups/photos",
+            "zfs snapshot -r backups/photos@before-upgrade",
+            "zpool status vault",
+            "zpool list",
+        ],
+    ),
+    (
+        # Hadoop's FS shell: `hadoop fs` and `hdfs dfs` run the same commands, each a
+        # single-dash word (`-rm`, `-ls`); `-rm -R` is `-rm -r`, `-rmr` the old `-rm -r`
+        "hdfs dfs -rm -r -skipTrash <path>",
+        "Deleted an HDFS directory past the trash",
+        "With -skipTrash nothing goes to .Trash, so the files cannot be restored.",
+        [
+            "hdfs dfs -rm -r -skipTrash /lake/raw/2024",
+            "hadoop fs -rm -R -skipTrash /lake/raw/2024",
+            "hdfs dfs -rm -skipTrash -r -f /lake/staging",
+            "hadoop fs -rmr -skipTrash /lake/raw",
+        ],
+        [
+            "hdfs dfs -rm -r /lake/raw/2024",
+            "hadoop fs -ls -R /lake/raw",
+            "hdfs dfs -du -s -h /lake/raw",
+            "hadoop fs -cat /lake/raw/part-0000 | head",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "title", "why", "block", "allow"), REPORTS, ids=[r[0] for r in REPORTS]
+)
+def test_a_reported_command_blocks_its_danger_as_the_tools_spell_it_and_no_look_alike(
+    action, title, why, block, allow
+):
+    missed, blocked, derived = wrongly_read(action, title, why, block, allow)
+    assert (missed, blocked) == ([], []), derived.trigger
+
+
+def test_the_hadoop_fs_shell_reads_its_commands_as_single_dash_words():
+    (inv,) = [i for i in invocations("hadoop fs -rm -R -skipTrash /lake/raw") if not i.part]
+    assert (inv.program, inv.subcommand) == ("hdfs", ("dfs",))
+    assert {"-rm", "-r", "-skipTrash"} <= set(inv.flags)
+    assert inv.args == ["/lake/raw"]

@@ -1473,4 +1473,8 @@ def rest_call_command(inv: Invocation) -> str | None:
         params = route.fullmatch(found.group(1))
         if params is not None and method in methods:
             return command(params.groupdict(), fields)
+    if inv.program == "curl":
+        # any other endpoint: the same call made with `gh api`, whose endpoint is the path
+        # under https://api.github.com/ (gh-api(1))
+        return shlex.join(["gh", "api", "--method", method, found.group(1)])
     return None

@@ -800,6 +800,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
             ]
     if name == "git":
         args = [_revision(a) for a in args]
+    if name == "gh" and reading.subcommand == ("api",) and args[:1] != ["graphql"]:
+        # gh-api(1): the endpoint is a path under the API's root, with or without its slash
+        args = [args[0].lstrip("/"), *args[1:]] if args else args
     if reading.subcommand[-2:] == ("config", "set") and len(args) == 1 and "=" in args[0]:
         args = args[0].split("=", 1)  # `npm config set key=value` is `… set key value`
     if name in ARG_SYNONYMS:

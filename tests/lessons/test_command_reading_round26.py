@@ -2,7 +2,8 @@
 
 Each case is an anti-pattern reported as a command (or a sentence) and the same danger spelled
 otherwise, as the tools document it: ZFS's subcommands and their dry run, the Hadoop file system
-shell under its two names. Each must-block spelling is
+shell under its two names, a GitHub REST call made with curl or with a leading
+slash. Each must-block spelling is
 paired with harmless look-alikes that must stay allowed. Written from the tools' documentation,
 not from any benchmark set.
 """
@@ -53,6 +54,26 @@ REPORTS = [
             "hadoop fs -ls -R /lake/raw",
             "hdfs dfs -du -s -h /lake/raw",
             "hadoop fs -cat /lake/raw/part-0000 | head",
+        ],
+    ),
+    (
+        # gh-api(1): the endpoint is a path of https://api.github.com/, with or without its
+        # leading slash; curl to that URL is the same REST call
+        "gh api -X DELETE repos/{owner}/{repo}/environments/{name}",
+        "Deleted a deployment environment through the GitHub API",
+        "Its protection rules, secrets and reviewers went with it.",
+        [
+            "gh api -X DELETE repos/octo/shop/environments/production",
+            "gh api --method DELETE /repos/octo/shop/environments/production",
+            'curl -X DELETE -H "Authorization: Bearer $GH_TOKEN" '
+            "https://api.github.com/repos/octo/shop/environments/production",
+            "curl -sS --request DELETE https://api.github.com/repos/octo/shop/environments/qa",
+        ],
+        [
+            "gh api repos/octo/shop/environments/production",
+            "gh api /repos/octo/shop/environments",
+            "curl -s https://api.github.com/repos/octo/shop/environments/production",
+            "curl -X PUT https://api.github.com/repos/octo/shop/environments/qa",
         ],
     ),
 ]

@@ -60,6 +60,7 @@ from lessons.command_tables import (
     SQL_CLIENTS,
     SQL_POSITIONAL,
     TRUE_WORDS,
+    disabled_settings,
     normalize_mode,
     spec_of,
 )
@@ -336,11 +337,7 @@ def _ssh_config(inv: Invocation) -> tuple[list[Invocation], bool]:
             settings.append(f"{key}={value}")
     if not settings:
         return [], False
-    flags, options = {"-o"}, {"-o": settings}
-    if user:
-        flags.add("-l")
-        options["-l"] = [user]
-    return [like(inv, "ssh", flags=flags, options=options, args=hosts or ["*"])], False
+    return [_ssh_with(inv, settings, user, hosts or ["*"])], False
 
 
 # parted(8) commands that replace the partition table (mklabel), or remove a partition's entry
@@ -748,11 +745,20 @@ def _ssh_to(inv: Invocation, settings: list[str]) -> Invocation:
     """ssh with these `-o` settings to the remote a copying command names."""
     remote = next((a for a in inv.args if re.match(r"^[^/:\s]+:|^[^/:\s]+@[^/:\s]+$", a)), "")
     user, _, host = remote.partition(":")[0].rpartition("@")
+    return _ssh_with(inv, settings, user, [host] if host else [])
+
+
+def _ssh_with(inv: Invocation, settings: list[str], user: str, hosts: list[str]) -> Invocation:
+    """ssh with these `-o Key=value` settings, as the user, to the hosts (the settings turned
+    off read as `commands.normalize` reads them)."""
     flags, options = {"-o"}, {"-o": list(settings)}
     if user:
         flags.add("-l")
         options["-l"] = [user]
-    return like(inv, "ssh", flags=flags, options=options, args=[host] if host else [])
+    disabled = disabled_settings(s.split("=", 1) for s in settings if "=" in s)
+    ssh = like(inv, "ssh", flags=flags | disabled, options=options, args=hosts)
+    ssh.widening = disabled
+    return ssh
 
 
 # Azure PowerShell's Remove-Az* cmdlets and the az commands that delete the same resource

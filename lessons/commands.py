@@ -56,6 +56,7 @@ from lessons.command_tables import (
     TRUE_WORDS,
     UNLISTED,
     Spec,
+    disabled_settings,
     mode_bits,
     normalize_mode,
     spec_of,
@@ -848,6 +849,8 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         # `export NODE_TLS_REJECT_UNAUTHORIZED=0`: what later commands run with
         settings += [tuple(a.split("=", 1)) for a in args if "=" in a]
     flags |= _environment_flags(name, env, spec, options)
+    disabled = disabled_settings(settings)
+    flags |= disabled
     verify_off = name == "http" and any(
         v.lower() in FALSE_WORDS for v in options.get("--verify", [])
     )
@@ -888,7 +891,7 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         substituted=raw.substituted,
         defused=frozenset(defused),
         loose=frozenset(reading.loose),
-        widening=frozenset(flags) & spec.widening,
+        widening=frozenset(flags) & spec.widening | disabled,
         essential=spec.essential,
         cwd=raw.cwd or "",
         kinds=reading.kinds,

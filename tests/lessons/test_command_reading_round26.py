@@ -2,8 +2,8 @@
 
 Each case is an anti-pattern reported as a command (or a sentence) and the same danger spelled
 otherwise, as the tools document it: ZFS's subcommands and their dry run, the Hadoop file system
-shell under its two names, a GitHub REST call made with curl or with a leading
-slash. Each must-block spelling is
+shell under its two names, a GitHub REST call made with curl or with a leading slash, a setting
+turned off through an option, the environment or a config file. Each must-block spelling is
 paired with harmless look-alikes that must stay allowed. Written from the tools' documentation,
 not from any benchmark set.
 """
@@ -11,7 +11,7 @@ not from any benchmark set.
 import pytest
 
 from lessons.commands import invocations
-from tests.lessons.guard_probe import wrongly_read
+from tests.lessons.guard_probe import blocks, prose_trigger, wrongly_read
 
 # (reported command, title, why, must block, must allow)
 REPORTS = [
@@ -87,6 +87,41 @@ def test_a_reported_command_blocks_its_danger_as_the_tools_spell_it_and_no_look_
 ):
     missed, blocked, derived = wrongly_read(action, title, why, block, allow)
     assert (missed, blocked) == ([], []), derived.trigger
+
+
+# A sentence naming a setting turned off by what it does: any tool's way of setting it to
+# no/false/off (an `-o` option, the environment, a config file line) does that.
+HOST_KEYS_OFF = "Disabled the SSH host key check so the deploy would stop failing"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ssh -o StrictHostKeyChecking=no ops@10.20.0.7",
+        "ssh -oStrictHostKeyChecking=off ops@bastion",
+        "scp -o StrictHostKeyChecking=no build.tgz ops@web2:/opt/",
+        'rsync -az -e "ssh -o StrictHostKeyChecking=no" out/ ops@web2:/opt/out/',
+        "ANSIBLE_HOST_KEY_CHECKING=False ansible-playbook -i prod.ini site.yml",
+        "echo 'StrictHostKeyChecking no' >> ~/.ssh/config",
+    ],
+)
+def test_a_setting_turned_off_is_what_a_sentence_disabling_it_names(line):
+    assert blocks(prose_trigger(HOST_KEYS_OFF), line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ssh -o StrictHostKeyChecking=yes ops@10.20.0.7",
+        "ssh -o StrictHostKeyChecking=accept-new ops@bastion",
+        "ssh -o ConnectTimeout=5 ops@bastion",
+        "ssh-keyscan -H web2 >> ~/.ssh/known_hosts",
+        "ssh-keygen -R web2",
+        "ANSIBLE_HOST_KEY_CHECKING=True ansible-playbook -i prod.ini site.yml",
+    ],
+)
+def test_a_setting_left_on_is_not_disabled(line):
+    assert not blocks(prose_trigger(HOST_KEYS_OFF), line)
 
 
 def test_the_hadoop_fs_shell_reads_its_commands_as_single_dash_words():

@@ -1179,7 +1179,7 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         # zpool-destroy(8) destroys the pool with every dataset in it, as `zfs destroy -r`
         # of its root dataset (named as the pool) does
         return [like(inv, "zfs", ("destroy",), flags=inv.flags | {"-r"})], False
-    if program == "crontab" and not inv.flags - {"-u", "--user"} and _empty_table(inv):
+    if program == "crontab" and not inv.flags - {"-u", "--user", STDIN} and _empty_table(inv):
         # crontab(1) installs the table it is given: an empty one removes every job, as -r does
         return [like(inv, "crontab", flags={"--remove"}, args=[], options={})], True
     queue = _rabbit_queue(inv)
@@ -1189,9 +1189,13 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
 
 
 def _empty_table(inv: Invocation) -> bool:
-    """`crontab /dev/null`: the new table is empty."""
+    """`crontab /dev/null`, `crontab - < /dev/null`, `echo -n | crontab -`: the new table is
+    empty (crontab(1): `-` reads it from the standard input)."""
     sources = [a for a in inv.args if a != "-"]
-    return bool(sources) and all(s == "/dev/null" for s in sources)
+    if sources:
+        return all(s == "/dev/null" for s in sources)
+    handed = inv.options.get(STDIN)
+    return "-" in inv.args and handed is not None and not any(t.strip() for t in handed)
 
 
 _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [

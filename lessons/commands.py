@@ -1347,6 +1347,21 @@ PREFIX_ASSIGNMENT = "prefix-assignment"
 _SETTERS = frozenset({"export", "declare", "typeset", "setenv", "setx", "set", "env"})
 
 
+def _persisted(inv: Invocation) -> list[tuple[str, str]]:
+    """Variables a command sets for the commands run after it, as `export` does: `go env -w
+    K=V` (go help env), `systemctl set-environment K=V` (systemctl(1)), `launchctl setenv K V`
+    (launchctl(1))."""
+    if inv.program == "go" and inv.args[:1] == ["env"] and "-w" in inv.flags:
+        words = inv.args[1:]
+    elif inv.program == "systemctl" and inv.subcommand == ("set-environment",):
+        words = inv.args
+    elif inv.program == "launchctl" and inv.args[:1] == ["setenv"] and len(inv.args) == 3:
+        return [(inv.args[1], inv.args[2])]
+    else:
+        return []
+    return [(key, value) for key, eq, value in (w.partition("=") for w in words) if eq and key]
+
+
 def _assignments(found: list[Invocation], depth: int) -> list[Invocation]:
     """`NODE_TLS_REJECT_UNAUTHORIZED=0 npm install` and `env GOSUMDB=off go get …` set the variable
     as `export …=…` does: the setting, read as that `export` (a part of the command, so that a
@@ -1355,6 +1370,7 @@ def _assignments(found: list[Invocation], depth: int) -> list[Invocation]:
     for inv in found:
         if inv.program not in _SETTERS and not inv.part:
             assigned.update(dict.fromkeys(inv.env.items()))
+            assigned.update(dict.fromkeys(_persisted(inv)))
     if not assigned or depth >= MAX_DEPTH:
         return []
     words = " ".join(shlex.quote(f"{key}={value}") for key, value in assigned)
@@ -1647,6 +1663,8 @@ def _kube_fed(inv: Invocation, fed: str) -> tuple[str, ...]:
 
 # Programs whose output is text written in the command: `echo FLUSHALL | redis-cli`.
 _PRINTERS = frozenset({"echo", "printf", "cat"})
+# Programs that print nothing: `true | crontab -` hands an empty input.
+_SILENT = frozenset({"true", ":"})
 
 
 def _stdin_feeds(found: list[Invocation]) -> None:
@@ -1655,13 +1673,15 @@ def _stdin_feeds(found: list[Invocation]) -> None:
     by_position = {inv.pipeline: inv for inv in found if inv.pipeline is not None}
     for (number, position), consumer in by_position.items():
         producer = by_position.get((number, position - 1))
-        if producer is None or producer.program not in _PRINTERS:
+        if producer is None or producer.program not in _PRINTERS | _SILENT:
             continue
         if producer.program == "cat":
             text = "\n".join(producer.options.get(STDIN, []))
         else:
             text = " ".join(producer.args)
-        if text:
+        # what a printer writes, even nothing (`echo -n | crontab -` installs an empty table);
+        # `cat` of files hands on what it read, unknown here
+        if text or producer.program != "cat":
             consumer.options = {**consumer.options, STDIN: [*consumer.options.get(STDIN, []), text]}
             consumer.flags = consumer.flags | {STDIN}
 

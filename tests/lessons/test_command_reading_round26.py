@@ -3,7 +3,8 @@
 Each case is an anti-pattern reported as a command (or a sentence) and the same danger spelled
 otherwise, as the tools document it: ZFS's subcommands and their dry run, the Hadoop file system
 shell under its two names, a GitHub REST call made with curl or with a leading slash, a setting
-turned off through an option, the environment or a config file. Each must-block spelling is
+turned off through an option, the environment or a config file, a cron table replaced by an
+empty one, a variable set for later commands by `go env -w`. Each must-block spelling is
 paired with harmless look-alikes that must stay allowed. Written from the tools' documentation,
 not from any benchmark set.
 """
@@ -74,6 +75,45 @@ REPORTS = [
             "gh api /repos/octo/shop/environments",
             "curl -s https://api.github.com/repos/octo/shop/environments/production",
             "curl -X PUT https://api.github.com/repos/octo/shop/environments/qa",
+        ],
+    ),
+    (
+        # crontab(1) installs the table it is handed, `-` from the standard input: an empty
+        # input (`/dev/null`, a printer writing nothing) removes every job as -r does
+        "crontab -r",
+        "Removed every cron job of the deploy user",
+        "The nightly backups and the certificate renewals stopped running.",
+        [
+            "crontab - < /dev/null",
+            "echo -n | crontab -",
+            "printf '' | crontab -",
+            "true | crontab -",
+        ],
+        [
+            "crontab -l",
+            "crontab -l | crontab -",
+            "echo '*/5 * * * * /opt/backup.sh' | crontab -",
+            "crontab - < jobs.txt",
+            "crontab -l > cron.bak",
+        ],
+    ),
+    (
+        # go help environment: `go env -w K=V` sets the variable for every later go command,
+        # as an export does; launchctl(1) `setenv K V` for every process launchd starts
+        "export GOSUMDB=off",
+        "Turned off Go's checksum database",
+        "Modules were fetched without checking them against the public checksum log.",
+        [
+            "go env -w GOSUMDB=off",
+            "go env -w GOFLAGS=-mod=mod GOSUMDB=off",
+            "launchctl setenv GOSUMDB off",
+            "GOSUMDB=off go mod tidy",
+        ],
+        [
+            "go env GOSUMDB",
+            "go env -w GOPROXY=direct",
+            "go env -w GOSUMDB=sum.golang.org",
+            "go mod download",
         ],
     ),
 ]

@@ -284,7 +284,7 @@ PREFIXES: dict[str, frozenset[str]] = {
     "watch": _s("-n", "-d", "--interval"),
     "xargs": _s(
         "-I", "-n", "-P", "-d", "-L", "-s", "-E", "-a", "--max-args", "--max-procs",
-        "--delimiter", "--arg-file", "--replace", "--max-lines", "--eof",
+        "--delimiter", "--arg-file", "--max-lines", "--eof",
     ),
     "parallel": _s("-j", "-S", "--jobs", "--sshlogin"),
     "flock": _s("-w", "-E", "--timeout"),

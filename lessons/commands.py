@@ -1390,12 +1390,15 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
     if first not in PROGRAMS and looks_like_sql(text):
         return sql_invocations(text)
     fed: list[Invocation] = []
+    markers: dict[int, str] = {}
     for raw in raw_commands(text):
         opened = _open(raw, raw.words, depth=depth, sudo=sudo, env=dict(raw.env))
         if raw.words and program_name(raw.words[0]) == "xargs":
             fed += opened
+            marker = _replace_string(raw.words)
+            markers.update(dict.fromkeys(map(id, opened), marker) if marker else {})
         found.extend(opened)
-    _xargs_feeds(found, fed)
+    _xargs_feeds(found, fed, markers)
     found += _each_kind(found)
     found += _traced(found)
     found += _dpkg_runs(found)
@@ -1583,14 +1586,38 @@ def _downloaded_then_run(found: list[Invocation]) -> list[Invocation]:
     return extra
 
 
-def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
+def _replace_string(words: list[str]) -> str | None:
+    """The string xargs replaces by each line it reads, given one: `-I R`, `-IR`, `-i[R]`,
+    `--replace[=R]` (xargs(1); `-i` and `--replace` alone mean `{}`)."""
+    i = 1
+    while i < len(words) and words[i].startswith("-") and words[i] not in ("-", "--"):
+        word = words[i]
+        if word == "-I" and i + 1 < len(words):
+            return words[i + 1]
+        if word.startswith(("-I", "-i")) and len(word) > 2:
+            return word[2:]
+        if word in ("-i", "--replace"):
+            return "{}"
+        if word.startswith("--replace="):
+            return word.partition("=")[2] or "{}"
+        i += 2 if word in PREFIXES["xargs"] else 1
+    return None
+
+
+def _xargs_feeds(found: list[Invocation], fed: list[Invocation], markers: dict[int, str]) -> None:
     """`docker ps -aq | xargs docker rm -f` is `docker rm -f $(docker ps -aq)`: what the
-    previous command of the pipeline prints becomes the arguments of the command xargs runs."""
+    previous command of the pipeline prints becomes the arguments of the command xargs runs;
+    with a replace string (`xargs -I{} aws s3 rb s3://{}`) it stands where that string does."""
     by_position = {inv.pipeline: inv for inv in found if inv.pipeline is not None}
     for k, inv in enumerate(found):
         if not any(inv is f for f in fed) or inv.pipeline is None:
             continue
         number, position = inv.pipeline
+        own = position  # its place in the pipeline
+        marker = markers.get(id(inv))
+        if marker and inv.program == "kubectl" and inv.subcommand[1:2] == (marker,):
+            # `… -o name | xargs -I{} kubectl delete {}`: the lines name their kind too
+            inv = replace(inv, subcommand=inv.subcommand[:1], args=[marker, *inv.args])
         producer = by_position.get((number, position - 1))
         while (
             producer is not None
@@ -1603,10 +1630,11 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
             producer = by_position[(number, position - 1)]
         if producer is None or producer is inv:
             continue
-        filtered = position != inv.pipeline[1]
+        filtered = position != own
+        between = [by_position.get((number, p)) for p in range(position, own)]
         listing = _substitution(f"$({producer.text})")
         subcommand = _kube_fed(inv, listing)
-        picked = _picked_names(producer, by_position.get((number, inv.pipeline[1] - 1)), filtered)
+        picked = _picked_names(producer, by_position.get((number, own - 1)), filtered)
         fed_args = [*inv.args, *picked] if subcommand != inv.subcommand and picked else []
         fed_args = fed_args or [*inv.args, listing]
         flags = inv.flags
@@ -1614,7 +1642,38 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
             # `kubectl get pods -o name | xargs kubectl delete`: every pod the listing names,
             # as `kubectl delete pods --all`
             flags = flags | {"--all"}
+        if marker and _every_namespace(inv, marker, producer, between):
+            # `kubectl get ns -o name | cut -d/ -f2 | xargs -I{} kubectl delete … -n {}`: in
+            # each namespace there is, as `--all-namespaces` does
+            flags = flags | {"--all-namespaces"}
+        if marker:
+            # nothing is added after the command: each line goes where the marker stands
+            put = picked[0] if len(picked) == 1 and subcommand != inv.subcommand else listing
+            fed_args = [a.replace(marker, put) for a in inv.args]
+            options = {o: [v.replace(marker, put) for v in vs] for o, vs in inv.options.items()}
+            found[k] = replace(
+                inv, args=fed_args, options=options, subcommand=subcommand, flags=flags
+            )
+            continue
         found[k] = replace(inv, args=fed_args, subcommand=subcommand, flags=flags)
+
+
+# Programs that reshape each line a listing prints without leaving any out
+_RESHAPERS = frozenset("cut tr sort uniq".split())
+
+
+def _every_namespace(
+    inv: Invocation, marker: str, listing: Invocation, between: list[Invocation | None]
+) -> bool:
+    """Whether xargs runs a kubectl command in every namespace: its `-n` stands for each line
+    of a listing of all namespaces, only reshaped on the way (`cut -d/ -f2`)."""
+    return (
+        inv.program == "kubectl"
+        and any(marker in v for v in inv.options.get("--namespace", ()))
+        and _lists_every(listing)
+        and listing.subcommand[1:] == ("namespace",)
+        and all(b is not None and b.program in _RESHAPERS for b in between)
+    )
 
 
 def _picked_names(listing: Invocation, last: Invocation | None, filtered: bool) -> list[str]:

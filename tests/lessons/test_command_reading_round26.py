@@ -116,6 +116,21 @@ REPORTS = [
             "go mod download",
         ],
     ),
+    (
+        # xargs(1) -I: each input line stands where the replace string does; a kubectl
+        # listing `-o name` prints `kind/name`, so the kind comes from the listing
+        "kubectl delete ns <namespace>",
+        "Deleted a namespace with everything in it",
+        "Every deployment, secret and volume claim in it went at once.",
+        [
+            "kubectl get ns -o name | grep feature- | xargs -I{} kubectl delete {}",
+            "kubectl get namespaces -o name | xargs -I % kubectl delete %",
+        ],
+        [
+            "kubectl get ns -o name | xargs -I{} kubectl describe {}",
+            "kubectl get ns -o name | grep feature- | xargs -I{} kubectl label {} stale=true",
+        ],
+    ),
 ]
 
 
@@ -169,3 +184,52 @@ def test_the_hadoop_fs_shell_reads_its_commands_as_single_dash_words():
     assert (inv.program, inv.subcommand) == ("hdfs", ("dfs",))
     assert {"-rm", "-r", "-skipTrash"} <= set(inv.flags)
     assert inv.args == ["/lake/raw"]
+
+
+@pytest.mark.parametrize(
+    ("line", "program", "where"),
+    [
+        ("ls /srv/releases | xargs -I{} rm -rf /srv/releases/{}", "rm", "args"),
+        ("cat groups.txt | xargs -I % aws logs delete-log-group --log-group-name %", "aws", "opts"),
+        ("docker ps -aq | xargs --replace docker rm -f {}", "docker", "args"),
+        ("find . -name '*.lock' | xargs -i{} rm {}", "rm", "args"),
+    ],
+)
+def test_xargs_puts_each_line_where_its_replace_string_stands(line, program, where):
+    (inv,) = [i for i in invocations(line) if i.program == program and not i.part][-1:]
+    values = inv.args if where == "args" else [v for vs in inv.options.values() for v in vs]
+    assert any("$(" in v for v in values)
+    assert not any("{}" in v or v.endswith("%") for v in values)
+
+
+@pytest.mark.parametrize("program", ["grep", "egrep", "rg"])
+def test_a_search_tool_reads_its_options_that_take_a_value(program):
+    (inv,) = invocations(f"{program} -A2 -m1 -f patterns.txt notes.md")
+    assert inv.options["--after-context"] == ["2"]
+    assert inv.options["--file"] == ["patterns.txt"]
+    assert inv.args == ["notes.md"]
+    assert "--force" not in inv.flags
+
+
+def test_xargs_running_kubectl_in_each_namespace_listed_acts_in_every_namespace():
+    line = "kubectl get ns -o name | cut -d/ -f2 | xargs -I{} kubectl delete pods --all -n {}"
+    (delete,) = [i for i in invocations(line) if i.subcommand[:1] == ("delete",)]
+    assert "--all-namespaces" in delete.flags
+    picked = line.replace("| cut", "| grep team- | cut")
+    (delete,) = [i for i in invocations(picked) if i.subcommand[:1] == ("delete",)]
+    assert "--all-namespaces" not in delete.flags
+
+
+@pytest.mark.parametrize(
+    ("line", "options", "args"),
+    [
+        ("cut -d/ -f2 names.txt", {"--delimiter": ["/"], "--fields": ["2"]}, ["names.txt"]),
+        ("tail -f -n 20 app.log", {"--lines": ["20"]}, ["app.log"]),
+        ("sort -t, -k2 prices.csv", {"--field-separator": [","], "--key": ["2"]}, ["prices.csv"]),
+    ],
+)
+def test_a_text_filter_reads_its_options_that_take_a_value(line, options, args):
+    (inv,) = invocations(line)
+    assert {k: inv.options[k] for k in options} == options
+    assert inv.args == args
+    assert "--force" not in inv.flags

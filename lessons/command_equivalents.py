@@ -1175,6 +1175,11 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         # git's `-c http.sslVerify=false` and GIT_SSL_NO_VERIFY (git-config(1)) turn off
         # the verification `git config http.sslVerify false` turns off
         return [like(inv, "git", ("config",), flags={"--insecure"}, args=list(_GIT_TLS_OFF))], False
+    if program == "git" and sub == ("restore",) and _resets_everything(inv):
+        # git-restore(1): `--staged --worktree` on the whole tree puts the index and every file
+        # back as in the source (HEAD), dropping all uncommitted work as `git reset --hard` does
+        source = inv.options.get("--source", [])
+        return [like(inv, "git", ("reset",), flags={"--hard"}, args=source[:1], options={})], False
     if program == "zpool" and sub == ("destroy",) and inv.args:
         # zpool-destroy(8) destroys the pool with every dataset in it, as `zfs destroy -r`
         # of its root dataset (named as the pool) does
@@ -1186,6 +1191,18 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     if queue is not None:
         return [queue], program == "rabbitmqadmin"
     return [], False
+
+
+# Pathspecs naming the whole working tree (from its top, or run there): gitglossary(7); `:/`
+# reads as `:` once its trailing slash is dropped
+_WHOLE_TREE = frozenset({".", ":", ":/", ":/*", "*", ":(top)"})
+
+
+def _resets_everything(inv: Invocation) -> bool:
+    """`git restore --staged --worktree .`: both the index and the files, every path."""
+    return (
+        {"--staged", "--worktree"} <= inv.flags and bool(inv.args) and set(inv.args) <= _WHOLE_TREE
+    )
 
 
 def _empty_table(inv: Invocation) -> bool:
@@ -1344,7 +1361,11 @@ def _hosts_powered(line: list[Invocation]) -> Invocation | None:
 
 # --- REST calls that a command line stands for ---------------------------------------------
 
-_GITHUB_PATH = re.compile(r"^(?:https?://api\.github\.com)?/*([^?#]+?)/*(?:[?#].*)?$", re.I)
+# The REST API's root: api.github.com, or a GitHub Enterprise Server's `https://HOST/api/v3`
+_GITHUB_ROOT = re.compile(r"^https?://(?:api\.github\.com|[^/\s]+/api/v3)(?=/|$)", re.I)
+_GITHUB_PATH = re.compile(
+    r"^(?:https?://(?:api\.github\.com|[^/\s]+/api/v3))?/*([^?#]+?)/*(?:[?#].*)?$", re.I
+)
 _REPO = r"repos/(?P<repo>[\w.-]+/[\w.-]+)"
 _QUOTE = "'\""
 
@@ -1463,7 +1484,7 @@ def rest_call_command(inv: Invocation) -> str | None:
         )
         method = (inv.options.get("--method") or ["POST" if fields else "GET"])[0]
     elif inv.program == "curl":
-        path = next((a for a in inv.args if "api.github.com" in a.lower()), "")
+        path = next((a for a in inv.args if _GITHUB_ROOT.match(a)), "")
         if not path:
             return None
         bodies = [

@@ -2,11 +2,12 @@
 
 Each case is an anti-pattern reported as a command (or a sentence) and the same danger spelled
 otherwise, as the tools document it: ZFS's subcommands and their dry run, the Hadoop file system
-shell under its two names, a GitHub REST call made with curl or with a leading slash, a setting
-turned off through an option, the environment or a config file, a cron table replaced by an
-empty one, a variable set for later commands by `go env -w`. Each must-block spelling is
-paired with harmless look-alikes that must stay allowed. Written from the tools' documentation,
-not from any benchmark set.
+shell under its two names, a GitHub REST call made with curl (api.github.com or an Enterprise
+Server's /api/v3) or with a leading slash, a setting turned off through an option, the
+environment or a config file, a cron table replaced by an empty one, a variable set for later
+commands by `go env -w`, xargs' replace string, `git restore` of the whole tree, the options of
+grep and the text filters. Each must-block spelling is paired with harmless look-alikes that
+must stay allowed. Written from the tools' documentation, not from any benchmark set.
 """
 
 import pytest
@@ -129,6 +130,36 @@ REPORTS = [
         [
             "kubectl get ns -o name | xargs -I{} kubectl describe {}",
             "kubectl get ns -o name | grep feature- | xargs -I{} kubectl label {} stale=true",
+        ],
+    ),
+    (
+        # git-restore(1): `--staged --worktree` restores the index and the files from HEAD;
+        # on the whole tree it drops every uncommitted change as a hard reset does
+        "git reset --hard",
+        "Threw away a day of uncommitted work with a hard reset",
+        "Neither the staged nor the unstaged changes can be recovered.",
+        [
+            "git restore --staged --worktree .",
+            "git restore -SW :/",
+            "git restore --source=HEAD --staged --worktree .",
+        ],
+        [
+            "git restore --staged .",
+            "git restore --staged --worktree docs/notes.md",
+            "git status --short",
+        ],
+    ),
+    (
+        # a GitHub Enterprise Server's REST API lives under https://HOST/api/v3
+        "gh repo delete <owner>/<repo> --yes",
+        "Deleted a repository on the company's GitHub",
+        "Its issues, pull requests and wiki went with it.",
+        [
+            "curl -X DELETE -H 'Authorization: token $T' https://git.corp.example/api/v3/repos/tools/ci",
+        ],
+        [
+            "curl -H 'Authorization: token $T' https://git.corp.example/api/v3/repos/tools/ci",
+            "curl -X DELETE https://shop.example/api/v3/carts/42",
         ],
     ),
 ]

@@ -60,6 +60,7 @@ from lessons.command_tables import (
     SQL_CLIENTS,
     SQL_POSITIONAL,
     TRUE_WORDS,
+    disabled_settings,
     normalize_mode,
     spec_of,
 )
@@ -336,11 +337,7 @@ def _ssh_config(inv: Invocation) -> tuple[list[Invocation], bool]:
             settings.append(f"{key}={value}")
     if not settings:
         return [], False
-    flags, options = {"-o"}, {"-o": settings}
-    if user:
-        flags.add("-l")
-        options["-l"] = [user]
-    return [like(inv, "ssh", flags=flags, options=options, args=hosts or ["*"])], False
+    return [_ssh_with(inv, settings, user, hosts or ["*"])], False
 
 
 # parted(8) commands that replace the partition table (mklabel), or remove a partition's entry
@@ -748,11 +745,20 @@ def _ssh_to(inv: Invocation, settings: list[str]) -> Invocation:
     """ssh with these `-o` settings to the remote a copying command names."""
     remote = next((a for a in inv.args if re.match(r"^[^/:\s]+:|^[^/:\s]+@[^/:\s]+$", a)), "")
     user, _, host = remote.partition(":")[0].rpartition("@")
+    return _ssh_with(inv, settings, user, [host] if host else [])
+
+
+def _ssh_with(inv: Invocation, settings: list[str], user: str, hosts: list[str]) -> Invocation:
+    """ssh with these `-o Key=value` settings, as the user, to the hosts (the settings turned
+    off read as `commands.normalize` reads them)."""
     flags, options = {"-o"}, {"-o": list(settings)}
     if user:
         flags.add("-l")
         options["-l"] = [user]
-    return like(inv, "ssh", flags=flags, options=options, args=[host] if host else [])
+    disabled = disabled_settings(s.split("=", 1) for s in settings if "=" in s)
+    ssh = like(inv, "ssh", flags=flags | disabled, options=options, args=hosts)
+    ssh.widening = disabled
+    return ssh
 
 
 # Azure PowerShell's Remove-Az* cmdlets and the az commands that delete the same resource
@@ -1169,7 +1175,16 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
         # git's `-c http.sslVerify=false` and GIT_SSL_NO_VERIFY (git-config(1)) turn off
         # the verification `git config http.sslVerify false` turns off
         return [like(inv, "git", ("config",), flags={"--insecure"}, args=list(_GIT_TLS_OFF))], False
-    if program == "crontab" and not inv.flags - {"-u", "--user"} and _empty_table(inv):
+    if program == "git" and sub == ("restore",) and _resets_everything(inv):
+        # git-restore(1): `--staged --worktree` on the whole tree puts the index and every file
+        # back as in the source (HEAD), dropping all uncommitted work as `git reset --hard` does
+        source = inv.options.get("--source", [])
+        return [like(inv, "git", ("reset",), flags={"--hard"}, args=source[:1], options={})], False
+    if program == "zpool" and sub == ("destroy",) and inv.args:
+        # zpool-destroy(8) destroys the pool with every dataset in it, as `zfs destroy -r`
+        # of its root dataset (named as the pool) does
+        return [like(inv, "zfs", ("destroy",), flags=inv.flags | {"-r"})], False
+    if program == "crontab" and not inv.flags - {"-u", "--user", STDIN} and _empty_table(inv):
         # crontab(1) installs the table it is given: an empty one removes every job, as -r does
         return [like(inv, "crontab", flags={"--remove"}, args=[], options={})], True
     queue = _rabbit_queue(inv)
@@ -1178,10 +1193,26 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     return [], False
 
 
+# Pathspecs naming the whole working tree (from its top, or run there): gitglossary(7); `:/`
+# reads as `:` once its trailing slash is dropped
+_WHOLE_TREE = frozenset({".", ":", ":/", ":/*", "*", ":(top)"})
+
+
+def _resets_everything(inv: Invocation) -> bool:
+    """`git restore --staged --worktree .`: both the index and the files, every path."""
+    return (
+        {"--staged", "--worktree"} <= inv.flags and bool(inv.args) and set(inv.args) <= _WHOLE_TREE
+    )
+
+
 def _empty_table(inv: Invocation) -> bool:
-    """`crontab /dev/null`: the new table is empty."""
+    """`crontab /dev/null`, `crontab - < /dev/null`, `echo -n | crontab -`: the new table is
+    empty (crontab(1): `-` reads it from the standard input)."""
     sources = [a for a in inv.args if a != "-"]
-    return bool(sources) and all(s == "/dev/null" for s in sources)
+    if sources:
+        return all(s == "/dev/null" for s in sources)
+    handed = inv.options.get(STDIN)
+    return "-" in inv.args and handed is not None and not any(t.strip() for t in handed)
 
 
 _RULES: list[Callable[[Invocation], tuple[list[Invocation], bool]]] = [
@@ -1330,7 +1361,11 @@ def _hosts_powered(line: list[Invocation]) -> Invocation | None:
 
 # --- REST calls that a command line stands for ---------------------------------------------
 
-_GITHUB_PATH = re.compile(r"^(?:https?://api\.github\.com)?/*([^?#]+?)/*(?:[?#].*)?$", re.I)
+# The REST API's root: api.github.com, or a GitHub Enterprise Server's `https://HOST/api/v3`
+_GITHUB_ROOT = re.compile(r"^https?://(?:api\.github\.com|[^/\s]+/api/v3)(?=/|$)", re.I)
+_GITHUB_PATH = re.compile(
+    r"^(?:https?://(?:api\.github\.com|[^/\s]+/api/v3))?/*([^?#]+?)/*(?:[?#].*)?$", re.I
+)
 _REPO = r"repos/(?P<repo>[\w.-]+/[\w.-]+)"
 _QUOTE = "'\""
 
@@ -1449,7 +1484,7 @@ def rest_call_command(inv: Invocation) -> str | None:
         )
         method = (inv.options.get("--method") or ["POST" if fields else "GET"])[0]
     elif inv.program == "curl":
-        path = next((a for a in inv.args if "api.github.com" in a.lower()), "")
+        path = next((a for a in inv.args if _GITHUB_ROOT.match(a)), "")
         if not path:
             return None
         bodies = [
@@ -1469,4 +1504,8 @@ def rest_call_command(inv: Invocation) -> str | None:
         params = route.fullmatch(found.group(1))
         if params is not None and method in methods:
             return command(params.groupdict(), fields)
+    if inv.program == "curl":
+        # any other endpoint: the same call made with `gh api`, whose endpoint is the path
+        # under https://api.github.com/ (gh-api(1))
+        return shlex.join(["gh", "api", "--method", method, found.group(1)])
     return None

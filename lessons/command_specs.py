@@ -59,6 +59,16 @@ _DOCKER_BUILD = """
 --metadata-file= --provenance= --sbom= --attest=
 """
 
+_GREP = """
+-e/--regexp= -f/--file= -A/--after-context= -B/--before-context= -C/--context= -m/--max-count=
+--include= --exclude= --exclude-dir= --exclude-from= -d/--directories= -D/--devices= --label=
+--binary-files= --color: --colour: -r/--recursive -R/--dereference-recursive -i/--ignore-case
+-v/--invert-match -l/--files-with-matches -L/--files-without-match -c/--count -o/--only-matching
+-q/--quiet/--silent -s/--no-messages -n/--line-number -H/--with-filename -h/--no-filename
+-w/--word-regexp -x/--line-regexp -E/--extended-regexp -F/--fixed-strings -G/--basic-regexp
+-P/--perl-regexp -a/--text -z/--null-data -Z/--null
+"""
+
 _KUBECTL_COMMON = """
 -f/--filename= -k/--kustomize= -R/--recursive -l/--selector= --field-selector= -o/--output=
 -A/--all-namespaces --all --force --grace-period= --now --wait:~ --timeout= --cascade:
@@ -490,6 +500,18 @@ SPECS: dict[str, str] = {
     "setfacl": "-R/--recursive -m/--modify= -M/--modify-file= -x/--remove= -X/--remove-file= "
     "-b/--remove-all -k/--remove-default -d/--default --set= --set-file= -n/--no-mask "
     "--mask -L/--logical -P/--physical --test! -v/--version! @paths",
+    # grep(1) and ripgrep's rg(1): the options taking a value (`-A2` is two lines of context,
+    # `-f file` a file of patterns, not a force)
+    "grep": _GREP,
+    "egrep": _GREP,
+    "fgrep": _GREP,
+    "rg": "-e/--regexp= -f/--file= -A/--after-context= -B/--before-context= -C/--context= "
+    "-m/--max-count= -g/--glob= --iglob= -t/--type= -T/--type-not= -j/--threads= "
+    "-M/--max-columns= -E/--encoding= --max-depth= --max-filesize= -r/--replace= "
+    "--type-add= --pre= --pre-glob= --sort= --sortr= --color= --colors= --path-separator= "
+    "-i/--ignore-case -v/--invert-match -l/--files-with-matches -c/--count -o/--only-matching "
+    "-q/--quiet -n/--line-number -w/--word-regexp -x/--line-regexp -F/--fixed-strings "
+    "-P/--pcre2 -u/--unrestricted -uu -uuu -a/--text --hidden -L/--follow -z/--search-zip",
     "find": """
         -name= -iname= -path= -ipath= -type= -xtype= -mtime= -mmin= -atime= -amin= -ctime=
         -cmin= -maxdepth= -mindepth= -size= -user= -group= -uid= -gid= -newer= -anewer=
@@ -523,6 +545,22 @@ SPECS: dict[str, str] = {
     "sgdisk": "-Z/--zap-all -z/--zap -o/--clear -n/--new= -d/--delete= -t/--typecode= "
     "-c/--change-name= -p/--print! -P/--pretend! -v/--verify! @paths",
     "parted": "-s/--script -l/--list! -a/--align= -m/--machine~ -f/--fix @paths",
+    # OpenZFS zfs(8), zpool(8): `-R` destroys every dependent as well as the children `-r`
+    # does (clones outside the hierarchy too); `zfs destroy -n` is a dry run
+    "zfs": "@subs",
+    "zfs destroy": "-r -R+-r -f -n! -v~ -p~ -d",
+    "zfs rollback": "-r -R+-r -f",
+    "zfs list": "-H~ -p~ -r -d= -o= -s= -S= -t=",
+    "zfs snapshot": "-r -o=",
+    "zpool": "@subs",
+    "zpool destroy": "-f",
+    # Hadoop's FS shell (`hdfs dfs`, `hadoop fs`): its commands are single-dash words (`-rm`,
+    # `-ls`), `-rm -R` is `-rm -r` and the old `-rmr` is `-rm -r`
+    "hdfs": "@subs",
+    "hdfs dfs": "-rm -rmr>-rm,-r -rmdir -r/-R -f~ -skipTrash -safely~ -ls! -du! -df! -cat! "
+    "-tail! -stat! -count! -test! -get -put -copyFromLocal -copyToLocal -moveFromLocal -mv -cp "
+    "-mkdir -p -h~ -s -chmod -chown -chgrp -setrep -expunge -truncate -touchz -appendToFile "
+    "-getmerge -text! -find! -checksum! -usage! -help! @sdl",
     "blkdiscard": "-f/--force -s/--secure -z/--zeroout -o/--offset= -l/--length= "
     "-p/--step= -v/--verbose~ @paths",
     "tar": """
@@ -546,6 +584,15 @@ SPECS: dict[str, str] = {
     "sed": "-i/--in-place: -e/--expression= -f/--file= -n/--quiet/--silent -E/-r/--regexp-extended "
     "-s/--separate -z/--null-data -u/--unbuffered~ --posix --debug~ -l/--line-length= "
     "--follow-symlinks -b/--binary --sandbox",
+    # coreutils' text filters (their --help): the options taking a value, so `cut -f2` is no
+    # force and `tail -n 20 log` reads the file as its one argument
+    "cut": "-d/--delimiter= -f/--fields= -c/--characters= -b/--bytes= -s/--only-delimited "
+    "--complement --output-delimiter= -z/--zero-terminated",
+    "head": "-n/--lines= -c/--bytes= -q/--quiet/--silent -v/--verbose -z/--zero-terminated",
+    "tail": "-n/--lines= -c/--bytes= -f/--follow: -F --pid= -s/--sleep-interval= --retry "
+    "-q/--quiet/--silent -v/--verbose -z/--zero-terminated",
+    "sort": "-k/--key= -t/--field-separator= -o/--output= -S/--buffer-size= "
+    "-T/--temporary-directory= --parallel= --files0-from=",
     "awk": "-f/--file= -v/--assign= -F/--field-separator= -i/--include= -E/--exec= "
     "-e/--source= -b/--characters-as-bytes -M/--bignum -P/--posix --sandbox -l/--load=",
     "perl": "-i/--in-place: -e= -E= -p -n -l: -a -F: -0: -w -W -X -M: -m: -I: -x: -s -S -T -t "
@@ -1085,6 +1132,7 @@ PROGRAM_ALIASES: dict[str, str] = {
     "kafka-configs.sh": "kafka-configs",  # the Serverless Framework's own short name for its CLI
     "opentofu": "terraform",
     "terragrunt": "terraform",
+    "hadoop": "hdfs",  # `hadoop fs` is the FS shell `hdfs dfs` runs (Hadoop's FileSystemShell)
     "apt-get": "apt",
     "aptitude": "apt",
     "yum": "dnf",

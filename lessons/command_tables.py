@@ -219,6 +219,25 @@ HELP_WORDS = _s("help", "--help", "-h")
 FALSE_WORDS = frozenset({"false", "no", "0", "off", "none", "disable", "disabled", "n"})
 TRUE_WORDS = frozenset({"true", "yes", "1", "on", "enable", "enabled", "y"})
 
+# The words of a setting's name: `StrictHostKeyChecking`, `http.sslVerify`, `HOST_KEY_CHECKING`
+_SETTING_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def disabled_settings(settings) -> frozenset[str]:
+    """A setting turned off (`-o StrictHostKeyChecking=no`, `ANSIBLE_HOST_KEY_CHECKING=False`,
+    `-c http.sslVerify=false`), as the flag `--disable-strict-host-key-checking`: the words of
+    what the command does, so that a sentence saying it disabled host key checking names it.
+    Only a widening flag (`Spec.widening`): a report's own command never requires it."""
+    found = set()
+    for key, value in settings:
+        if str(value).strip().strip("\"'").lower() not in FALSE_WORDS or len(key) > 64:
+            continue
+        words = _SETTING_WORD.findall(key)
+        if words:
+            found.add("--disable-" + "-".join(words).lower())
+    return frozenset(found)
+
+
 # Flags (in any program's spelling) that turn certificate verification off.
 INSECURE_FLAGS = frozenset(
     "--insecure --no-check-certificate --insecure-skip-tls-verify --tls-skip-verify "
@@ -265,7 +284,7 @@ PREFIXES: dict[str, frozenset[str]] = {
     "watch": _s("-n", "-d", "--interval"),
     "xargs": _s(
         "-I", "-n", "-P", "-d", "-L", "-s", "-E", "-a", "--max-args", "--max-procs",
-        "--delimiter", "--arg-file", "--replace", "--max-lines", "--eof",
+        "--delimiter", "--arg-file", "--max-lines", "--eof",
     ),
     "parallel": _s("-j", "-S", "--jobs", "--sshlogin"),
     "flock": _s("-w", "-E", "--timeout"),

@@ -56,6 +56,7 @@ from lessons.command_tables import (
     TRUE_WORDS,
     UNLISTED,
     Spec,
+    disabled_settings,
     mode_bits,
     normalize_mode,
     spec_of,
@@ -361,6 +362,8 @@ _REWRITES: dict[str, dict[tuple[str, ...], tuple[str, ...]]] = {
         ("run", "match_nuke"): ("match", "nuke"),
         ("match_nuke",): ("match", "nuke"),
     },
+    # Hadoop's FileSystemShell: `hadoop fs` runs the commands `hdfs dfs` does
+    "hdfs": {("fs",): ("dfs",)},
     # OpenShift's `oc adm drain` (and cordon, uncordon, taint) is kubectl's node command
     **{
         program: {("adm", verb): (verb,) for verb in "drain cordon uncordon taint".split()}
@@ -798,6 +801,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
             ]
     if name == "git":
         args = [_revision(a) for a in args]
+    if name == "gh" and reading.subcommand == ("api",) and args[:1] != ["graphql"]:
+        # gh-api(1): the endpoint is a path under the API's root, with or without its slash
+        args = [args[0].lstrip("/"), *args[1:]] if args else args
     if reading.subcommand[-2:] == ("config", "set") and len(args) == 1 and "=" in args[0]:
         args = args[0].split("=", 1)  # `npm config set key=value` is `… set key value`
     if name in ARG_SYNONYMS:
@@ -843,6 +849,8 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         # `export NODE_TLS_REJECT_UNAUTHORIZED=0`: what later commands run with
         settings += [tuple(a.split("=", 1)) for a in args if "=" in a]
     flags |= _environment_flags(name, env, spec, options)
+    disabled = disabled_settings(settings)
+    flags |= disabled
     verify_off = name == "http" and any(
         v.lower() in FALSE_WORDS for v in options.get("--verify", [])
     )
@@ -883,7 +891,7 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         substituted=raw.substituted,
         defused=frozenset(defused),
         loose=frozenset(reading.loose),
-        widening=frozenset(flags) & spec.widening,
+        widening=frozenset(flags) & spec.widening | disabled,
         essential=spec.essential,
         cwd=raw.cwd or "",
         kinds=reading.kinds,
@@ -1339,6 +1347,21 @@ PREFIX_ASSIGNMENT = "prefix-assignment"
 _SETTERS = frozenset({"export", "declare", "typeset", "setenv", "setx", "set", "env"})
 
 
+def _persisted(inv: Invocation) -> list[tuple[str, str]]:
+    """Variables a command sets for the commands run after it, as `export` does: `go env -w
+    K=V` (go help env), `systemctl set-environment K=V` (systemctl(1)), `launchctl setenv K V`
+    (launchctl(1))."""
+    if inv.program == "go" and inv.args[:1] == ["env"] and "-w" in inv.flags:
+        words = inv.args[1:]
+    elif inv.program == "systemctl" and inv.subcommand == ("set-environment",):
+        words = inv.args
+    elif inv.program == "launchctl" and inv.args[:1] == ["setenv"] and len(inv.args) == 3:
+        return [(inv.args[1], inv.args[2])]
+    else:
+        return []
+    return [(key, value) for key, eq, value in (w.partition("=") for w in words) if eq and key]
+
+
 def _assignments(found: list[Invocation], depth: int) -> list[Invocation]:
     """`NODE_TLS_REJECT_UNAUTHORIZED=0 npm install` and `env GOSUMDB=off go get …` set the variable
     as `export …=…` does: the setting, read as that `export` (a part of the command, so that a
@@ -1347,6 +1370,7 @@ def _assignments(found: list[Invocation], depth: int) -> list[Invocation]:
     for inv in found:
         if inv.program not in _SETTERS and not inv.part:
             assigned.update(dict.fromkeys(inv.env.items()))
+            assigned.update(dict.fromkeys(_persisted(inv)))
     if not assigned or depth >= MAX_DEPTH:
         return []
     words = " ".join(shlex.quote(f"{key}={value}") for key, value in assigned)
@@ -1366,12 +1390,15 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
     if first not in PROGRAMS and looks_like_sql(text):
         return sql_invocations(text)
     fed: list[Invocation] = []
+    markers: dict[int, str] = {}
     for raw in raw_commands(text):
         opened = _open(raw, raw.words, depth=depth, sudo=sudo, env=dict(raw.env))
         if raw.words and program_name(raw.words[0]) == "xargs":
             fed += opened
+            marker = _replace_string(raw.words)
+            markers.update(dict.fromkeys(map(id, opened), marker) if marker else {})
         found.extend(opened)
-    _xargs_feeds(found, fed)
+    _xargs_feeds(found, fed, markers)
     found += _each_kind(found)
     found += _traced(found)
     found += _dpkg_runs(found)
@@ -1559,14 +1586,38 @@ def _downloaded_then_run(found: list[Invocation]) -> list[Invocation]:
     return extra
 
 
-def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
+def _replace_string(words: list[str]) -> str | None:
+    """The string xargs replaces by each line it reads, given one: `-I R`, `-IR`, `-i[R]`,
+    `--replace[=R]` (xargs(1); `-i` and `--replace` alone mean `{}`)."""
+    i = 1
+    while i < len(words) and words[i].startswith("-") and words[i] not in ("-", "--"):
+        word = words[i]
+        if word == "-I" and i + 1 < len(words):
+            return words[i + 1]
+        if word.startswith(("-I", "-i")) and len(word) > 2:
+            return word[2:]
+        if word in ("-i", "--replace"):
+            return "{}"
+        if word.startswith("--replace="):
+            return word.partition("=")[2] or "{}"
+        i += 2 if word in PREFIXES["xargs"] else 1
+    return None
+
+
+def _xargs_feeds(found: list[Invocation], fed: list[Invocation], markers: dict[int, str]) -> None:
     """`docker ps -aq | xargs docker rm -f` is `docker rm -f $(docker ps -aq)`: what the
-    previous command of the pipeline prints becomes the arguments of the command xargs runs."""
+    previous command of the pipeline prints becomes the arguments of the command xargs runs;
+    with a replace string (`xargs -I{} aws s3 rb s3://{}`) it stands where that string does."""
     by_position = {inv.pipeline: inv for inv in found if inv.pipeline is not None}
     for k, inv in enumerate(found):
         if not any(inv is f for f in fed) or inv.pipeline is None:
             continue
         number, position = inv.pipeline
+        own = position  # its place in the pipeline
+        marker = markers.get(id(inv))
+        if marker and inv.program == "kubectl" and inv.subcommand[1:2] == (marker,):
+            # `… -o name | xargs -I{} kubectl delete {}`: the lines name their kind too
+            inv = replace(inv, subcommand=inv.subcommand[:1], args=[marker, *inv.args])
         producer = by_position.get((number, position - 1))
         while (
             producer is not None
@@ -1579,10 +1630,11 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
             producer = by_position[(number, position - 1)]
         if producer is None or producer is inv:
             continue
-        filtered = position != inv.pipeline[1]
+        filtered = position != own
+        between = [by_position.get((number, p)) for p in range(position, own)]
         listing = _substitution(f"$({producer.text})")
         subcommand = _kube_fed(inv, listing)
-        picked = _picked_names(producer, by_position.get((number, inv.pipeline[1] - 1)), filtered)
+        picked = _picked_names(producer, by_position.get((number, own - 1)), filtered)
         fed_args = [*inv.args, *picked] if subcommand != inv.subcommand and picked else []
         fed_args = fed_args or [*inv.args, listing]
         flags = inv.flags
@@ -1590,7 +1642,38 @@ def _xargs_feeds(found: list[Invocation], fed: list[Invocation]) -> None:
             # `kubectl get pods -o name | xargs kubectl delete`: every pod the listing names,
             # as `kubectl delete pods --all`
             flags = flags | {"--all"}
+        if marker and _every_namespace(inv, marker, producer, between):
+            # `kubectl get ns -o name | cut -d/ -f2 | xargs -I{} kubectl delete … -n {}`: in
+            # each namespace there is, as `--all-namespaces` does
+            flags = flags | {"--all-namespaces"}
+        if marker:
+            # nothing is added after the command: each line goes where the marker stands
+            put = picked[0] if len(picked) == 1 and subcommand != inv.subcommand else listing
+            fed_args = [a.replace(marker, put) for a in inv.args]
+            options = {o: [v.replace(marker, put) for v in vs] for o, vs in inv.options.items()}
+            found[k] = replace(
+                inv, args=fed_args, options=options, subcommand=subcommand, flags=flags
+            )
+            continue
         found[k] = replace(inv, args=fed_args, subcommand=subcommand, flags=flags)
+
+
+# Programs that reshape each line a listing prints without leaving any out
+_RESHAPERS = frozenset("cut tr sort uniq".split())
+
+
+def _every_namespace(
+    inv: Invocation, marker: str, listing: Invocation, between: list[Invocation | None]
+) -> bool:
+    """Whether xargs runs a kubectl command in every namespace: its `-n` stands for each line
+    of a listing of all namespaces, only reshaped on the way (`cut -d/ -f2`)."""
+    return (
+        inv.program == "kubectl"
+        and any(marker in v for v in inv.options.get("--namespace", ()))
+        and _lists_every(listing)
+        and listing.subcommand[1:] == ("namespace",)
+        and all(b is not None and b.program in _RESHAPERS for b in between)
+    )
 
 
 def _picked_names(listing: Invocation, last: Invocation | None, filtered: bool) -> list[str]:
@@ -1639,6 +1722,8 @@ def _kube_fed(inv: Invocation, fed: str) -> tuple[str, ...]:
 
 # Programs whose output is text written in the command: `echo FLUSHALL | redis-cli`.
 _PRINTERS = frozenset({"echo", "printf", "cat"})
+# Programs that print nothing: `true | crontab -` hands an empty input.
+_SILENT = frozenset({"true", ":"})
 
 
 def _stdin_feeds(found: list[Invocation]) -> None:
@@ -1647,13 +1732,15 @@ def _stdin_feeds(found: list[Invocation]) -> None:
     by_position = {inv.pipeline: inv for inv in found if inv.pipeline is not None}
     for (number, position), consumer in by_position.items():
         producer = by_position.get((number, position - 1))
-        if producer is None or producer.program not in _PRINTERS:
+        if producer is None or producer.program not in _PRINTERS | _SILENT:
             continue
         if producer.program == "cat":
             text = "\n".join(producer.options.get(STDIN, []))
         else:
             text = " ".join(producer.args)
-        if text:
+        # what a printer writes, even nothing (`echo -n | crontab -` installs an empty table);
+        # `cat` of files hands on what it read, unknown here
+        if text or producer.program != "cat":
             consumer.options = {**consumer.options, STDIN: [*consumer.options.get(STDIN, []), text]}
             consumer.flags = consumer.flags | {STDIN}
 

@@ -156,7 +156,8 @@ def _redirect(node: Node, walk: _Walk) -> tuple[str, str] | None:
         return None  # `2>&1`
     target = unquote(_text(destination, walk.src))
     if target == "/dev/null":
-        return None
+        # reading it gives an empty input (`crontab - < /dev/null`); writing to it, nothing
+        return (STDIN, "") if operator.startswith("<") else None
     if operator.startswith("<"):
         return (READS, target)
     return (APPENDS if operator.endswith(">>") else WRITES, target)

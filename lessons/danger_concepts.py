@@ -305,6 +305,11 @@ _VERIFICATION_OFF_SETTINGS = (
     (r"re:(^|/)\.condarc$", r"re:(?i)ssl_verify\s*:?\s*false"),
 )
 
+# Ansible's host key checking turned off: its environment variable, or the ansible.cfg line
+_HOST_KEY_CHECKING_OFF = (
+    r"re:(?i)^ansible_host_key_checking=['\"]?(false|no|0|off)['\"]?$|"
+    r"(^|\s|\\n)host_key_checking\s*=\s*(false|no|0|off)\b"
+)
 # A Kubernetes pod spec (JSON, as `kubectl run --overrides` takes it, or YAML in a heredoc
 # given to `kubectl apply -f -`) whose container runs privileged, or which mounts the host's
 # root directory as a hostPath volume
@@ -1041,6 +1046,22 @@ CONCEPTS: tuple[Concept, ...] = (
             )
         ),
         within_tool=True,
+    ),
+    # ssh_config(5): `StrictHostKeyChecking no` (or `off`) accepts any host key, and a
+    # `UserKnownHostsFile` of /dev/null forgets every key, so a changed key is never noticed. The
+    # command reader hands scp, sftp, `rsync -e`, `GIT_SSH_COMMAND` and a line appended to
+    # ~/.ssh/config to ssh with the same `-o`; Ansible's own switch is its environment variable
+    # or `host_key_checking` in ansible.cfg, gcloud's is `--strict-host-key-checking=no`.
+    concept(
+        "turn off SSH host key checking",
+        "host key|hostkey|host-key|known_hosts|known hosts|host verification|host authenticity|"
+        "stricthostkeychecking & DISABLE|off|verif|without|accept any|accept every|trust any",
+        {"program": "ssh", "options": {"-o": r"re:(?i)^stricthostkeychecking[= ]\s*(no|off)$"}},
+        {"program": "ssh", "options": {"-o": r"re:(?i)^userknownhostsfile[= ]\s*/dev/null$"}},
+        {"program": "re:.", "anywhere": [_HOST_KEY_CHECKING_OFF]},
+        {"program": "gcloud", "flags": ["--no-strict-host-key-checking"]},
+        # ... or the options given to ssh through a tool's own switch (`--ssh-extra-args`)
+        {"program": "re:.", "anywhere": [r"re:(?i)-o\s*stricthostkeychecking[= ]\s*(no|off)\b"]},
     ),
     concept(
         "forward the SSH agent",

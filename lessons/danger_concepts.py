@@ -305,6 +305,9 @@ _VERIFICATION_OFF_SETTINGS = (
     (r"re:(^|/)\.condarc$", r"re:(?i)ssl_verify\s*:?\s*false"),
 )
 
+# The AWS CLI's names for the keys its credentials file holds (`aws configure get
+# aws_secret_access_key`, or with a profile: `prod.aws_secret_access_key`)
+_AWS_CREDENTIAL_KEY = r"re:(?i)^([\w-]+\.)?aws_(secret_access_key|access_key_id|session_token)$"
 # Ansible's host key checking turned off: its environment variable, or the ansible.cfg line
 _HOST_KEY_CHECKING_OFF = (
     r"re:(?i)^ansible_host_key_checking=['\"]?(false|no|0|off)['\"]?$|"
@@ -1292,6 +1295,12 @@ CONCEPTS: tuple[Concept, ...] = (
             for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
             for secret in (SECRET_FILE, ".env")
         ),
+        # ... or the lines of one a search prints (not only its count or its name)
+        *(
+            {"program": search, "args": [secret], "without": ["-c", "-l", "-L"]}
+            for search in ("grep", "egrep", "rg", "ag")
+            for secret in (SECRET_FILE, ".env")
+        ),
         # a secret's values, not its names or metadata (`-o jsonpath={.metadata…}`)
         {
             "program": "kubectl",
@@ -1325,6 +1334,10 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "printenv", "then": {"program": "grep", "args": [SECRET_WORD]}},
         {"program": "aws", "subcommand": ["secretsmanager", "get-secret-value"]},
         "gh auth token",
+        # ... and the AWS CLI's commands that print the keys it keeps (`configure get` of a key,
+        # not of a region)
+        {"program": "aws", "subcommand": ["configure", "get"], "args": [_AWS_CREDENTIAL_KEY]},
+        "aws configure export-credentials",
         # the hosting platforms' commands that print an app's config vars with their values
         # (Heroku's `config` and `config:get`, Railway's `variables`, not when setting one), and
         # `oc extract` of a secret, which writes its decoded keys (to stdout with `--to=-`)

@@ -997,6 +997,12 @@ _NOT_PLACE_AFTER = frozenset(
 )
 
 
+# A secret named after "live" (at most two words between): a key in use, not a place
+_SECRET_NOUN = re.compile(
+    r"^(?:[\w'-]+ ){0,2}(?:credentials?|keys?|secrets?|tokens?|passwords?|passphrases?)\b"
+)
+
+
 def _said_where(sentence: str, names: frozenset[str]) -> bool:
     """Whether the sentence says an environment (`PROD_WORDS`) is where the operation was done:
     as a modifier ("the production database", "production secrets") or after a preposition
@@ -1010,6 +1016,8 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
         if before in ("and", "or") and i > 1 and tokens[i - 2] in PROD_WORDS | STAGING_WORDS:
             before = "the"  # "the staging and production caches": said as the first one is
         after = tokens[i + 1] if i + 1 < len(tokens) else "."
+        if token == "live" and _SECRET_NOUN.match(" ".join(tokens[i + 1 : i + 4])):
+            continue  # "live credentials", "the live API keys": real ones, wherever they are
         if before not in _NOT_PLACE_BEFORE and after not in _NOT_PLACE_AFTER:
             return True
     return False

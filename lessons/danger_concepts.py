@@ -81,11 +81,12 @@ KEYSTORE_GLOB = r"re:(?i)\.(jks|keystore|p12|pfx)['\"]?$"
 # `/repos/{owner}/{repo}/branches/{branch}/protection[/...]` and `/rulesets/{id}`, GitLab's
 # `/projects/{id}/protected_branches/{name}`
 _PROTECTION_PATH = r"re:(?i)(/branches/[^/]+/protection|/rulesets|/protected_branches)(/|$)"
-# Maven's properties that skip the tests (not when set false), also inside the release plugin's
-# `-Darguments` for its forked build; Gradle's test tasks excluded with `-x`
+# Maven's properties that skip the tests, or run them and ignore their failures (Surefire's
+# `testFailureIgnore`: a failing test no longer fails the build), not when set false, also inside
+# the release plugin's `-Darguments` for its forked build; Gradle's test tasks excluded with `-x`
 _MAVEN_SKIP_TESTS = (
-    r"re:^(arguments=['\"]?([^'\"]*\s)?-D)?(skipTests|skipITs|maven\.test\.skip)(=(true|1|yes))?"
-    r"(['\"\s]|$)"
+    r"re:^(arguments=['\"]?([^'\"]*\s)?-D)?(skipTests|skipITs|maven\.test\.skip|"
+    r"maven\.test\.failure\.ignore|testFailureIgnore)(=(true|1|yes))?(['\"\s]|$)"
 )
 _GRADLE_TEST_TASK = r"re:(?i)^(\S*:)?(check|\w*tests?)$"
 # Words for sending a build's artifacts where others fetch them
@@ -308,6 +309,8 @@ _VERIFICATION_OFF_SETTINGS = (
 # The AWS CLI's names for the keys its credentials file holds (`aws configure get
 # aws_secret_access_key`, or with a profile: `prod.aws_secret_access_key`)
 _AWS_CREDENTIAL_KEY = r"re:(?i)^([\w-]+\.)?aws_(secret_access_key|access_key_id|session_token)$"
+# The whole working tree as git-add(1) is given it (`.`, `:/`, `*`)
+_WHOLE_TREE = r"re:^(\.|\./|:/|\*|:\(top\)|:\(top\)\.)$"
 # Ansible's host key checking turned off: its environment variable, or the ansible.cfg line
 _HOST_KEY_CHECKING_OFF = (
     r"re:(?i)^ansible_host_key_checking=['\"]?(false|no|0|off)['\"]?$|"
@@ -505,6 +508,9 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         {"program": "git", "subcommand": ["commit"], "args": [SECRET_OR_ENV_FILE]},
         {"program": "git", "subcommand": ["commit"], "args": [".env"]},
+        # ... or everything forced in, the ignored files that keep secrets out included
+        {"program": "git", "subcommand": ["add"], "flags": ["--force", "--all"]},
+        {"program": "git", "subcommand": ["add"], "flags": ["--force"], "args": [_WHOLE_TREE]},
     ),
     concept(
         "merge past branch protection",
@@ -1219,7 +1225,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "skip the tests",
-        "test & skip|bypass|without|disabl|exclud|omit",
+        "test & skip|bypass|without|disabl|exclud|omit|ignor",
         # Maven's skipTests / maven.test.skip properties (not when set false), Gradle's -x task
         {"program": "mvn", "options": {"--define": _MAVEN_SKIP_TESTS}},
         {"program": "gradle", "options": {"--exclude-task": _GRADLE_TEST_TASK}},
@@ -1232,7 +1238,7 @@ CONCEPTS: tuple[Concept, ...] = (
     # repository; a local build or install (`package`, `install`, `publishToMavenLocal`) is not
     concept(
         "publish with the tests skipped",
-        "test & skip|bypass|without|disabl|exclud|omit & " + "|".join(_PUBLISH_WORDS),
+        "test & skip|bypass|without|disabl|exclud|omit|ignor & " + "|".join(_PUBLISH_WORDS),
         {
             "program": "mvn",
             "options": {"--define": _MAVEN_SKIP_TESTS},
@@ -1395,6 +1401,10 @@ CONCEPTS: tuple[Concept, ...] = (
         "database|db|keyspace & drop|delet|destroy|remov|wip",
         {"program": "sql", "subcommand": ["drop", "database"]},
         {"program": "sql", "subcommand": ["drop", "schema"]},
+        # ... and a restore told to drop what is there first (mongorestore(1) `--drop` drops
+        # each collection, pg_restore(1) `--clean` each object, before recreating them)
+        "mongorestore --drop",
+        "pg_restore --clean",
         # "… on the database host": the database says where, not what was dropped
         unless=_DATABASE_MACHINE,
     ),
@@ -2464,6 +2474,15 @@ CONCEPTS: tuple[Concept, ...] = (
         "hard kill",
         {"program": "kill", "options": {"--signal": "KILL"}, "args": ["{target}"]},
         targets="process",
+    ),
+    # pkill(1) and killall(1) signal every process whose name matches: "every python process"
+    # killed so is every process of any name killed so (the reader gives them, and `pgrep … |
+    # xargs kill`, as `kill` of a name; one process id is not one)
+    concept(
+        "SIGKILL every process matching a name",
+        "every|all the|all of| all |any & process & kill -9|sigkill|kill -kill|force kill|"
+        "force-kill|forcefully kill|killall -9|pkill -9|hard kill",
+        {"program": "kill", "options": {"--signal": "KILL"}, "args": [r"re:^[a-z][\w.@:-]*$"]},
     ),
     concept(
         "stop a service",

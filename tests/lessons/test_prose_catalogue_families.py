@@ -1,0 +1,61 @@
+"""Dangers a sentence names, read for every tool and switch that performs them: SIGKILL of every
+process matching a name, tests run with their failures ignored before a release, a restore that
+drops what is there first, and ignored secret files forced into a commit."""
+
+import pytest
+
+from tests.lessons.guard_probe import blocks, prose_trigger
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dangerous", "harmless"),
+    [
+        (
+            "Killed every node process on the shared CI runner with kill -9",
+            [
+                "pkill -9 node",
+                "pkill -KILL -f gunicorn",
+                "killall -s KILL ruby",
+                "pgrep -f worker | xargs kill -9",
+            ],
+            ["kill -9 4242", "pkill -TERM node", "pgrep -a node", "kill -0 4242", "killall -l"],
+        ),
+        (
+            "Ignored the failing tests to get the release artifact published",
+            [
+                "mvn deploy -Dmaven.test.failure.ignore=true",
+                "mvn deploy -DtestFailureIgnore",
+                "mvn deploy -DskipTests",
+                "./gradlew publish -x test",
+            ],
+            ["mvn test", "mvn deploy", "mvn deploy -Dmaven.test.failure.ignore=false"],
+        ),
+        (
+            "Dropped the orders Mongo database on the cluster",
+            [
+                "mongosh orders --eval 'db.dropDatabase()'",
+                "mongorestore --drop --db orders dump/orders",
+                "pg_restore --clean -d orders orders.dump",
+            ],
+            [
+                "mongodump --db orders",
+                "mongorestore --db orders_copy dump/orders",
+                "pg_restore -l orders.dump",
+            ],
+        ),
+        (
+            "Force-added the ignored secrets file to a commit",
+            ["git add -f .env", "git add -A -f", "git add --force ."],
+            ["git add -A", "git add .", "git add -f dist/bundle.js", "git add .env.sample"],
+        ),
+    ],
+)
+def test_a_named_danger_is_blocked_in_each_of_its_spellings(sentence, dangerous, harmless):
+    trigger = prose_trigger(sentence)
+    assert [line for line in dangerous if not blocks(trigger, line)] == []
+    assert [line for line in harmless if blocks(trigger, line)] == []
+
+
+def test_one_process_killed_by_its_id_is_no_name_matched():
+    trigger = prose_trigger("SIGKILLed a stuck worker by its pid instead of stopping it")
+    assert not blocks(trigger, "pkill -TERM node")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lessons.value_classes import VALUE_CLASSES
+from lessons.value_classes import PRODUCTION, VALUE_CLASSES
 
 _CLASS = {c.name: c.trigger for c in VALUE_CLASSES}
 DEVICE = _CLASS["block device"]
@@ -91,6 +91,8 @@ _MAVEN_SKIP_TESTS = (
 _GRADLE_TEST_TASK = r"re:(?i)^(\S*:)?(check|\w*tests?)$"
 # Words for sending a build's artifacts where others fetch them
 _PUBLISH_WORDS = ("deploy", "publish", "releas", "upload", "ship")
+# Words saying a ref is on a remote: by the remote's name, by its forge, or as what was published
+_REMOTE = "remote|origin|upstream|server|github|gitlab|bitbucket|gitea|forge|published"
 # Words naming a migration tool's command that drops every table or resets the schema
 _WIPING_MIGRATION_WORDS = (
     "migrate:fresh",
@@ -364,7 +366,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a remote branch",
-        "remote|origin|upstream|server & DELETE & branch",
+        _REMOTE + " & DELETE & branch",
         "git push --delete <any> {target}",
         targets="branch",
     ),
@@ -389,7 +391,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a remote tag",
-        "remote|origin|upstream|server & DELETE & tag",
+        _REMOTE + " & DELETE & tag",
         {"program": "git", "subcommand": ["push"], "flags": ["--delete"]},
     ),
     concept(
@@ -2435,6 +2437,20 @@ CONCEPTS: tuple[Concept, ...] = (
             "anywhere": ["re:match_all"],
         },
         within_tool=True,
+    ),
+    # ... and in production, one index named (its name is the URL's first segment; not an API
+    # under `_`, nor one document deeper in the path)
+    concept(
+        "delete an Elasticsearch index in production",
+        "elasticsearch|opensearch|search index|search cluster & DELETE|drop",
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "args": ["re:^(https?://)?[^/]+/[^_/?][^/?]*/?(\\?.*)?$"],
+            "anywhere": [PRODUCTION],
+            "text": "curl -X DELETE <index>",
+        },
+        production=True,
     ),
     concept(
         "publish a package",

@@ -59,3 +59,37 @@ def test_a_named_danger_is_blocked_in_each_of_its_spellings(sentence, dangerous,
 def test_one_process_killed_by_its_id_is_no_name_matched():
     trigger = prose_trigger("SIGKILLed a stuck worker by its pid instead of stopping it")
     assert not blocks(trigger, "pkill -TERM node")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Deleted the published release and its tag from GitHub",
+        "Removed the v1 tag on GitLab that customers pinned",
+    ],
+)
+def test_a_tag_deleted_on_a_forge_is_a_remote_tag_deleted(sentence):
+    trigger = prose_trigger(sentence)
+    assert blocks(trigger, "git push origin --delete v2.3.0")
+    assert not blocks(trigger, "git tag -l")
+    assert not blocks(trigger, "git push origin v2.3.0")
+
+
+def test_work_nobody_pushed_names_no_remote():
+    trigger = prose_trigger("Deleted a local branch that held commits nobody had pushed")
+    assert not blocks(trigger, "git push origin --delete feature/old-spike")
+
+
+def test_a_named_search_index_deleted_in_production():
+    trigger = prose_trigger("Dropped the search index on the production Elasticsearch cluster")
+    assert blocks(trigger, "curl -X DELETE https://es.prod.internal:9200/products")
+    assert blocks(trigger, "curl -XDELETE 'http://es-prod:9200/products?pretty'")
+    assert not blocks(trigger, "curl https://es.prod.internal:9200/products/_count")
+    assert not blocks(trigger, "curl -X DELETE http://localhost:9200/products")
+    assert not blocks(trigger, "curl -X DELETE 'http://es-prod:9200/_search/scroll/_all'")
+    assert not blocks(trigger, "curl -X DELETE https://es.prod.internal:9200/products/_doc/42")
+
+
+def test_a_search_index_deleted_anywhere_else_is_everyday():
+    trigger = prose_trigger("Dropped the search index on my laptop to rebuild it")
+    assert not blocks(trigger, "curl -X DELETE http://localhost:9200/products")

@@ -143,11 +143,11 @@ _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 # Words for kinds of action, shared by several concepts.
 GROUPS: dict[str, tuple[str, ...]] = {
     # "clean" as a verb, not "a cleanup" (the purpose, not the act); "trash", "scrap", "zap",
-    # "blow away", "decommission", "deprovision", "obliterate" are deletion too
+    # "axe", "ditch", "blow away", "decommission", "deprovision", "obliterate" are deletion too
     "DELETE": tuple(
         "delet|remov|destroy|drop|wip|purg|eras|nuk|tear down|tearing down|get rid|cleaned|"
         "cleaning|cleans|clean up|clean out|clean the|clean all|clean every|clear|empty|trash|"
-        "scrap|zap|blow away|decommission|deprovision|obliterat".split("|")
+        "scrap|zap|axe|axing|ditch|blow away|decommission|deprovision|obliterat".split("|")
     ),
     "DISABLE": tuple(
         "disabl|stop|turn off|turning off|switch off|shut off|shut down|shutting down|kill|mask|"

@@ -742,7 +742,7 @@ _OPERATION_VERBS = [
         re.compile(
             r"(delet|remov|destroy|purg|prun|eras|terminat|deregister|decommission|deprovision|"
             r"obliterat)\w*|drop(s|ped|ping)?|trash(es|ed|ing)?|scrap(s|ped|ping)?|"
-            r"zap(s|ped|ping)?|"
+            r"zap(s|ped|ping)?|ax(e|es|ed|ing)|ditch(es|ed|ing)?|"
             r"wip(e|es|ed|ing)|nuk(e|es|ed|ing)|clear(s|ed|ing)?|(force-)(delet|remov)\w*|"
             r"empt(y|ied|ies|ying)"
         ),
@@ -853,6 +853,8 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
             break  # … or a flag: "remove --force" says how, not what
         if lowered in _NO_OBJECT:
             return [], False
+        if nouns and lowered in _DETERMINERS:
+            break  # "the secret the release workflow needs": a clause about it begins
         if lowered.endswith(("'s", "’s")):
             nouns = []  # "the deploy user's keys file": what the user owns
         elif lowered in _EVERY:

@@ -235,7 +235,31 @@ def _names(text: str) -> list[str]:
             part = part.strip()
             if _NAME.match(part) and not _CAMEL.fullmatch(part):
                 add(part)
+    if set(_verbs(text)) & set(SERVICE_VERBS):
+        # "Stopped the web server": whichever of that kind's servers runs there
+        for kind in _SERVICE_KIND.findall(text.lower()):
+            for unit in SERVICE_KINDS[re.sub(r"\s+", " ", kind)]:
+                add(unit)
     return names
+
+
+# Servers a sentence names by their kind, when it stops, disables or restarts one: the units
+# the distributions ship for each (their other names: `command_tables.SERVICE_NAMES`)
+_DATABASE_SERVERS = ("postgresql", "mysql", "mariadb", "mongod")
+SERVICE_KINDS: dict[str, tuple[str, ...]] = {
+    "web server": ("nginx", "apache2", "caddy", "lighttpd"),
+    "http server": ("nginx", "apache2", "caddy", "lighttpd"),
+    **dict.fromkeys(
+        (f"{db} {kind}" for db in ("database", "db") for kind in ("server", "service", "daemon")),
+        _DATABASE_SERVERS,
+    ),
+    "message broker": ("rabbitmq-server", "kafka", "mosquitto", "nats-server", "activemq"),
+    "cache server": ("redis", "memcached"),
+    "cache service": ("redis", "memcached"),
+}
+_SERVICE_KIND = re.compile(
+    r"\b(" + "|".join(k.replace(" ", r"\s+") for k in SERVICE_KINDS) + r")s?\b"
+)
 
 
 def daemons(text: str) -> set[str]:

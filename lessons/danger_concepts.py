@@ -1706,7 +1706,7 @@ CONCEPTS: tuple[Concept, ...] = (
     concept(
         "edit Terraform state by hand",
         "state & rm|remov|delet|edit|push|manipulat|by hand|manual|mv|move|unlock|force-unlock|"
-        "surgery",
+        "surgery|overwrit|clobber|replac|restor",
         "terraform state rm",
         "tofu state rm",
         "terragrunt state rm",
@@ -1718,6 +1718,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "terraform state mv",
         "terraform force-unlock",
         "terraform state replace-provider",
+        # pulumi-stack-import(1): the stack's state becomes the file's
+        "pulumi stack import",
     ),
     concept(
         # Terraform's lock keeps two runs from writing one state: running without it

@@ -93,3 +93,18 @@ def test_a_named_search_index_deleted_in_production():
 def test_a_search_index_deleted_anywhere_else_is_everyday():
     trigger = prose_trigger("Dropped the search index on my laptop to rebuild it")
     assert not blocks(trigger, "curl -X DELETE http://localhost:9200/products")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Overwrote the shared Terraform state with an old local copy",
+        "Replaced the state file in the bucket by hand",
+    ],
+)
+def test_state_overwritten_is_state_pushed_or_imported(sentence):
+    trigger = prose_trigger(sentence)
+    assert blocks(trigger, "terraform state push -force old.tfstate")
+    assert blocks(trigger, "pulumi stack import --file old.json")
+    assert not blocks(trigger, "terraform state pull")
+    assert not blocks(trigger, "pulumi stack export --file now.json")

@@ -867,6 +867,7 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
     them: "the production log group to cut costs" is log and group; names of tools and vendors
     (capitalised: "the Argo CD application"), files and paths name where, not what."""
     nouns: list[str] = []
+    acronyms: list[str] = []
     every = False
     for at, raw in enumerate(tokens[:8]):
         word = raw.strip(".!?\"'`")
@@ -900,9 +901,15 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
                 for part in word_parts(lowered)
                 if part not in _MODIFIERS and part not in _VAGUE and len(part) > 1
             ]
+        if _ACRONYM.fullmatch(word):
+            acronyms.append(lowered)
         if raw.endswith((".", "!", "?", ",", ";", ":")):
             break
-    return nouns, every
+    # "Turned off MFA for the root account": an acronym alone is the object, not a vendor's name
+    return nouns or acronyms, every
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,6}s?")
 
 
 # words in -ing that are no gerund ("deleted during the migration")

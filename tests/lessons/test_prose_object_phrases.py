@@ -27,3 +27,16 @@ def test_a_clause_after_the_object_adds_no_noun_it_must_hold():
     trigger = prose_trigger("Removed the storage volume the nightly job writes to")
     assert blocks(trigger, "diskctl storage-volume delete vol-7")
     assert not blocks(trigger, "diskctl storage-volume describe vol-7")
+
+
+def test_an_acronym_alone_is_the_object():
+    trigger = prose_trigger("Turned off MFA for the root account")
+    assert blocks(trigger, "aws iam deactivate-mfa-device --user-name root --serial-number x")
+    assert not blocks(trigger, "aws iam list-mfa-devices")
+
+
+def test_an_acronym_beside_a_noun_still_names_a_vendor_not_what():
+    # "the GKE node pool": the node pool, whatever the tool calls its service
+    trigger = prose_trigger("Deleted the GKE node pool serving production traffic")
+    assert blocks(trigger, "gcloud container node-pools delete prod-pool --cluster prod-gke")
+    assert not blocks(trigger, "gcloud container node-pools list --cluster prod-gke")

@@ -1092,7 +1092,11 @@ def describe(sentence: str) -> Described:
     described.patterns += kube_deletions(lowered, words)
     described.lines += command_lines(sentence, names)
     described.patterns += service_outages(sentence, names)
-    described.lines += tools_used(sentence)
+    # "… with gsutil": running the tool is the operation only where nothing said what it runs
+    # (`dropdb`); beside `gsutil rb` the bare tool is every command of it, reads included
+    given = {line.split()[0] for line in described.lines}
+    given |= {p["program"] for p in described.patterns if isinstance(p.get("program"), str)}
+    described.lines += [tool for tool in tools_used(sentence) if tool not in given]
     # the catalogue knows which tools do a danger it names (`kind delete cluster` deletes a
     # throwaway local one): what any tool's words say is for the objects it does not name
     described.operations = operation_patterns(

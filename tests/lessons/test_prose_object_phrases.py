@@ -40,3 +40,16 @@ def test_an_acronym_beside_a_noun_still_names_a_vendor_not_what():
     trigger = prose_trigger("Deleted the GKE node pool serving production traffic")
     assert blocks(trigger, "gcloud container node-pools delete prod-pool --cluster prod-gke")
     assert not blocks(trigger, "gcloud container node-pools list --cluster prod-gke")
+
+
+def test_a_tool_named_beside_its_own_commands_is_not_every_command_of_it():
+    trigger = prose_trigger("Never delete the production bucket with gsutil")
+    assert blocks(trigger, "gsutil rb gs://acme-prod-data")
+    assert blocks(trigger, "gsutil rm -r gs://acme-prod-data")
+    assert not blocks(trigger, "gsutil ls gs://acme-prod-data")
+    assert not blocks(trigger, "gsutil cp report.csv gs://acme-prod-data/")
+
+
+def test_a_tool_that_only_does_the_operation_is_the_operation():
+    trigger = prose_trigger("Dropping the production database with dropdb")
+    assert blocks(trigger, "dropdb -h db.prod.internal orders")

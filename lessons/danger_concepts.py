@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lessons.value_classes import VALUE_CLASSES
+from lessons.value_classes import PRODUCTION, VALUE_CLASSES
 
 _CLASS = {c.name: c.trigger for c in VALUE_CLASSES}
 DEVICE = _CLASS["block device"]
@@ -81,15 +81,18 @@ KEYSTORE_GLOB = r"re:(?i)\.(jks|keystore|p12|pfx)['\"]?$"
 # `/repos/{owner}/{repo}/branches/{branch}/protection[/...]` and `/rulesets/{id}`, GitLab's
 # `/projects/{id}/protected_branches/{name}`
 _PROTECTION_PATH = r"re:(?i)(/branches/[^/]+/protection|/rulesets|/protected_branches)(/|$)"
-# Maven's properties that skip the tests (not when set false), also inside the release plugin's
-# `-Darguments` for its forked build; Gradle's test tasks excluded with `-x`
+# Maven's properties that skip the tests, or run them and ignore their failures (Surefire's
+# `testFailureIgnore`: a failing test no longer fails the build), not when set false, also inside
+# the release plugin's `-Darguments` for its forked build; Gradle's test tasks excluded with `-x`
 _MAVEN_SKIP_TESTS = (
-    r"re:^(arguments=['\"]?([^'\"]*\s)?-D)?(skipTests|skipITs|maven\.test\.skip)(=(true|1|yes))?"
-    r"(['\"\s]|$)"
+    r"re:^(arguments=['\"]?([^'\"]*\s)?-D)?(skipTests|skipITs|maven\.test\.skip|"
+    r"maven\.test\.failure\.ignore|testFailureIgnore)(=(true|1|yes))?(['\"\s]|$)"
 )
 _GRADLE_TEST_TASK = r"re:(?i)^(\S*:)?(check|\w*tests?)$"
 # Words for sending a build's artifacts where others fetch them
 _PUBLISH_WORDS = ("deploy", "publish", "releas", "upload", "ship")
+# Words saying a ref is on a remote: by the remote's name, by its forge, or as what was published
+_REMOTE = "remote|origin|upstream|server|github|gitlab|bitbucket|gitea|forge|published"
 # Words naming a migration tool's command that drops every table or resets the schema
 _WIPING_MIGRATION_WORDS = (
     "migrate:fresh",
@@ -140,11 +143,11 @@ _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 # Words for kinds of action, shared by several concepts.
 GROUPS: dict[str, tuple[str, ...]] = {
     # "clean" as a verb, not "a cleanup" (the purpose, not the act); "trash", "scrap", "zap",
-    # "blow away", "decommission", "deprovision", "obliterate" are deletion too
+    # "axe", "ditch", "blow away", "decommission", "deprovision", "obliterate" are deletion too
     "DELETE": tuple(
         "delet|remov|destroy|drop|wip|purg|eras|nuk|tear down|tearing down|get rid|cleaned|"
         "cleaning|cleans|clean up|clean out|clean the|clean all|clean every|clear|empty|trash|"
-        "scrap|zap|blow away|decommission|deprovision|obliterat".split("|")
+        "scrap|zap|axe|axing|ditch|blow away|decommission|deprovision|obliterat".split("|")
     ),
     "DISABLE": tuple(
         "disabl|stop|turn off|turning off|switch off|shut off|shut down|shutting down|kill|mask|"
@@ -305,6 +308,16 @@ _VERIFICATION_OFF_SETTINGS = (
     (r"re:(^|/)\.condarc$", r"re:(?i)ssl_verify\s*:?\s*false"),
 )
 
+# The AWS CLI's names for the keys its credentials file holds (`aws configure get
+# aws_secret_access_key`, or with a profile: `prod.aws_secret_access_key`)
+_AWS_CREDENTIAL_KEY = r"re:(?i)^([\w-]+\.)?aws_(secret_access_key|access_key_id|session_token)$"
+# The whole working tree as git-add(1) is given it (`.`, `:/`, `*`)
+_WHOLE_TREE = r"re:^(\.|\./|:/|\*|:\(top\)|:\(top\)\.)$"
+# Ansible's host key checking turned off: its environment variable, or the ansible.cfg line
+_HOST_KEY_CHECKING_OFF = (
+    r"re:(?i)^ansible_host_key_checking=['\"]?(false|no|0|off)['\"]?$|"
+    r"(^|\s|\\n)host_key_checking\s*=\s*(false|no|0|off)\b"
+)
 # A Kubernetes pod spec (JSON, as `kubectl run --overrides` takes it, or YAML in a heredoc
 # given to `kubectl apply -f -`) whose container runs privileged, or which mounts the host's
 # root directory as a hostPath volume
@@ -353,7 +366,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a remote branch",
-        "remote|origin|upstream|server & DELETE & branch",
+        _REMOTE + " & DELETE & branch",
         "git push --delete <any> {target}",
         targets="branch",
     ),
@@ -378,7 +391,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "delete a remote tag",
-        "remote|origin|upstream|server & DELETE & tag",
+        _REMOTE + " & DELETE & tag",
         {"program": "git", "subcommand": ["push"], "flags": ["--delete"]},
     ),
     concept(
@@ -497,6 +510,9 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         {"program": "git", "subcommand": ["commit"], "args": [SECRET_OR_ENV_FILE]},
         {"program": "git", "subcommand": ["commit"], "args": [".env"]},
+        # ... or everything forced in, the ignored files that keep secrets out included
+        {"program": "git", "subcommand": ["add"], "flags": ["--force", "--all"]},
+        {"program": "git", "subcommand": ["add"], "flags": ["--force"], "args": [_WHOLE_TREE]},
     ),
     concept(
         "merge past branch protection",
@@ -1042,6 +1058,22 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         within_tool=True,
     ),
+    # ssh_config(5): `StrictHostKeyChecking no` (or `off`) accepts any host key, and a
+    # `UserKnownHostsFile` of /dev/null forgets every key, so a changed key is never noticed. The
+    # command reader hands scp, sftp, `rsync -e`, `GIT_SSH_COMMAND` and a line appended to
+    # ~/.ssh/config to ssh with the same `-o`; Ansible's own switch is its environment variable
+    # or `host_key_checking` in ansible.cfg, gcloud's is `--strict-host-key-checking=no`.
+    concept(
+        "turn off SSH host key checking",
+        "host key|hostkey|host-key|known_hosts|known hosts|host verification|host authenticity|"
+        "stricthostkeychecking & DISABLE|off|verif|without|accept any|accept every|trust any",
+        {"program": "ssh", "options": {"-o": r"re:(?i)^stricthostkeychecking[= ]\s*(no|off)$"}},
+        {"program": "ssh", "options": {"-o": r"re:(?i)^userknownhostsfile[= ]\s*/dev/null$"}},
+        {"program": "re:.", "anywhere": [_HOST_KEY_CHECKING_OFF]},
+        {"program": "gcloud", "flags": ["--no-strict-host-key-checking"]},
+        # ... or the options given to ssh through a tool's own switch (`--ssh-extra-args`)
+        {"program": "re:.", "anywhere": [r"re:(?i)-o\s*stricthostkeychecking[= ]\s*(no|off)\b"]},
+    ),
     concept(
         "forward the SSH agent",
         "agent forwarding|forward agent|forwardagent|forward the agent|ssh -a",
@@ -1195,7 +1227,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "skip the tests",
-        "test & skip|bypass|without|disabl|exclud|omit",
+        "test & skip|bypass|without|disabl|exclud|omit|ignor",
         # Maven's skipTests / maven.test.skip properties (not when set false), Gradle's -x task
         {"program": "mvn", "options": {"--define": _MAVEN_SKIP_TESTS}},
         {"program": "gradle", "options": {"--exclude-task": _GRADLE_TEST_TASK}},
@@ -1208,7 +1240,7 @@ CONCEPTS: tuple[Concept, ...] = (
     # repository; a local build or install (`package`, `install`, `publishToMavenLocal`) is not
     concept(
         "publish with the tests skipped",
-        "test & skip|bypass|without|disabl|exclud|omit & " + "|".join(_PUBLISH_WORDS),
+        "test & skip|bypass|without|disabl|exclud|omit|ignor & " + "|".join(_PUBLISH_WORDS),
         {
             "program": "mvn",
             "options": {"--define": _MAVEN_SKIP_TESTS},
@@ -1271,6 +1303,12 @@ CONCEPTS: tuple[Concept, ...] = (
             for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
             for secret in (SECRET_FILE, ".env")
         ),
+        # ... or the lines of one a search prints (not only its count or its name)
+        *(
+            {"program": search, "args": [secret], "without": ["-c", "-l", "-L"]}
+            for search in ("grep", "egrep", "rg", "ag")
+            for secret in (SECRET_FILE, ".env")
+        ),
         # a secret's values, not its names or metadata (`-o jsonpath={.metadata…}`)
         {
             "program": "kubectl",
@@ -1304,6 +1342,10 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "printenv", "then": {"program": "grep", "args": [SECRET_WORD]}},
         {"program": "aws", "subcommand": ["secretsmanager", "get-secret-value"]},
         "gh auth token",
+        # ... and the AWS CLI's commands that print the keys it keeps (`configure get` of a key,
+        # not of a region)
+        {"program": "aws", "subcommand": ["configure", "get"], "args": [_AWS_CREDENTIAL_KEY]},
+        "aws configure export-credentials",
         # the hosting platforms' commands that print an app's config vars with their values
         # (Heroku's `config` and `config:get`, Railway's `variables`, not when setting one), and
         # `oc extract` of a secret, which writes its decoded keys (to stdout with `--to=-`)
@@ -1361,6 +1403,10 @@ CONCEPTS: tuple[Concept, ...] = (
         "database|db|keyspace & drop|delet|destroy|remov|wip",
         {"program": "sql", "subcommand": ["drop", "database"]},
         {"program": "sql", "subcommand": ["drop", "schema"]},
+        # ... and a restore told to drop what is there first (mongorestore(1) `--drop` drops
+        # each collection, pg_restore(1) `--clean` each object, before recreating them)
+        "mongorestore --drop",
+        "pg_restore --clean",
         # "… on the database host": the database says where, not what was dropped
         unless=_DATABASE_MACHINE,
     ),
@@ -1660,7 +1706,7 @@ CONCEPTS: tuple[Concept, ...] = (
     concept(
         "edit Terraform state by hand",
         "state & rm|remov|delet|edit|push|manipulat|by hand|manual|mv|move|unlock|force-unlock|"
-        "surgery",
+        "surgery|overwrit|clobber|replac|restor",
         "terraform state rm",
         "tofu state rm",
         "terragrunt state rm",
@@ -1672,6 +1718,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "terraform state mv",
         "terraform force-unlock",
         "terraform state replace-provider",
+        # pulumi-stack-import(1): the stack's state becomes the file's
+        "pulumi stack import",
     ),
     concept(
         # Terraform's lock keeps two runs from writing one state: running without it
@@ -2392,6 +2440,20 @@ CONCEPTS: tuple[Concept, ...] = (
         },
         within_tool=True,
     ),
+    # ... and in production, one index named (its name is the URL's first segment; not an API
+    # under `_`, nor one document deeper in the path)
+    concept(
+        "delete an Elasticsearch index in production",
+        "elasticsearch|opensearch|search index|search cluster & DELETE|drop",
+        {
+            "program": "curl",
+            "options": {"--request": "re:(?i)^delete$"},
+            "args": ["re:^(https?://)?[^/]+/[^_/?][^/?]*/?(\\?.*)?$"],
+            "anywhere": [PRODUCTION],
+            "text": "curl -X DELETE <index>",
+        },
+        production=True,
+    ),
     concept(
         "publish a package",
         "publish|release to npm|release to pypi|upload & package|npm|pypi|crate|gem|registry|"
@@ -2430,6 +2492,15 @@ CONCEPTS: tuple[Concept, ...] = (
         "hard kill",
         {"program": "kill", "options": {"--signal": "KILL"}, "args": ["{target}"]},
         targets="process",
+    ),
+    # pkill(1) and killall(1) signal every process whose name matches: "every python process"
+    # killed so is every process of any name killed so (the reader gives them, and `pgrep … |
+    # xargs kill`, as `kill` of a name; one process id is not one)
+    concept(
+        "SIGKILL every process matching a name",
+        "every|all the|all of| all |any & process & kill -9|sigkill|kill -kill|force kill|"
+        "force-kill|forcefully kill|killall -9|pkill -9|hard kill",
+        {"program": "kill", "options": {"--signal": "KILL"}, "args": [r"re:^[a-z][\w.@:-]*$"]},
     ),
     concept(
         "stop a service",

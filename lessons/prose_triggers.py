@@ -235,7 +235,31 @@ def _names(text: str) -> list[str]:
             part = part.strip()
             if _NAME.match(part) and not _CAMEL.fullmatch(part):
                 add(part)
+    if set(_verbs(text)) & set(SERVICE_VERBS):
+        # "Stopped the web server": whichever of that kind's servers runs there
+        for kind in _SERVICE_KIND.findall(text.lower()):
+            for unit in SERVICE_KINDS[re.sub(r"\s+", " ", kind)]:
+                add(unit)
     return names
+
+
+# Servers a sentence names by their kind, when it stops, disables or restarts one: the units
+# the distributions ship for each (their other names: `command_tables.SERVICE_NAMES`)
+_DATABASE_SERVERS = ("postgresql", "mysql", "mariadb", "mongod")
+SERVICE_KINDS: dict[str, tuple[str, ...]] = {
+    "web server": ("nginx", "apache2", "caddy", "lighttpd"),
+    "http server": ("nginx", "apache2", "caddy", "lighttpd"),
+    **dict.fromkeys(
+        (f"{db} {kind}" for db in ("database", "db") for kind in ("server", "service", "daemon")),
+        _DATABASE_SERVERS,
+    ),
+    "message broker": ("rabbitmq-server", "kafka", "mosquitto", "nats-server", "activemq"),
+    "cache server": ("redis", "memcached"),
+    "cache service": ("redis", "memcached"),
+}
+_SERVICE_KIND = re.compile(
+    r"\b(" + "|".join(k.replace(" ", r"\s+") for k in SERVICE_KINDS) + r")s?\b"
+)
 
 
 def daemons(text: str) -> set[str]:
@@ -742,7 +766,7 @@ _OPERATION_VERBS = [
         re.compile(
             r"(delet|remov|destroy|purg|prun|eras|terminat|deregister|decommission|deprovision|"
             r"obliterat)\w*|drop(s|ped|ping)?|trash(es|ed|ing)?|scrap(s|ped|ping)?|"
-            r"zap(s|ped|ping)?|"
+            r"zap(s|ped|ping)?|ax(e|es|ed|ing)|ditch(es|ed|ing)?|"
             r"wip(e|es|ed|ing)|nuk(e|es|ed|ing)|clear(s|ed|ing)?|(force-)(delet|remov)\w*|"
             r"empt(y|ied|ies|ying)"
         ),
@@ -843,6 +867,7 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
     them: "the production log group to cut costs" is log and group; names of tools and vendors
     (capitalised: "the Argo CD application"), files and paths name where, not what."""
     nouns: list[str] = []
+    acronyms: list[str] = []
     every = False
     for at, raw in enumerate(tokens[:8]):
         word = raw.strip(".!?\"'`")
@@ -853,6 +878,8 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
             break  # … or a flag: "remove --force" says how, not what
         if lowered in _NO_OBJECT:
             return [], False
+        if nouns and lowered in _DETERMINERS:
+            break  # "the secret the release workflow needs": a clause about it begins
         if lowered.endswith(("'s", "’s")):
             nouns = []  # "the deploy user's keys file": what the user owns
         elif lowered in _EVERY:
@@ -874,9 +901,15 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
                 for part in word_parts(lowered)
                 if part not in _MODIFIERS and part not in _VAGUE and len(part) > 1
             ]
+        if _ACRONYM.fullmatch(word):
+            acronyms.append(lowered)
         if raw.endswith((".", "!", "?", ",", ";", ":")):
             break
-    return nouns, every
+    # "Turned off MFA for the root account": an acronym alone is the object, not a vendor's name
+    return nouns or acronyms, every
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,6}s?")
 
 
 # words in -ing that are no gerund ("deleted during the migration")
@@ -997,6 +1030,12 @@ _NOT_PLACE_AFTER = frozenset(
 )
 
 
+# A secret named after "live" (at most two words between): a key in use, not a place
+_SECRET_NOUN = re.compile(
+    r"^(?:[\w'-]+ ){0,2}(?:credentials?|keys?|secrets?|tokens?|passwords?|passphrases?)\b"
+)
+
+
 def _said_where(sentence: str, names: frozenset[str]) -> bool:
     """Whether the sentence says an environment (`PROD_WORDS`) is where the operation was done:
     as a modifier ("the production database", "production secrets") or after a preposition
@@ -1010,6 +1049,8 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
         if before in ("and", "or") and i > 1 and tokens[i - 2] in PROD_WORDS | STAGING_WORDS:
             before = "the"  # "the staging and production caches": said as the first one is
         after = tokens[i + 1] if i + 1 < len(tokens) else "."
+        if token == "live" and _SECRET_NOUN.match(" ".join(tokens[i + 1 : i + 4])):
+            continue  # "live credentials", "the live API keys": real ones, wherever they are
         if before not in _NOT_PLACE_BEFORE and after not in _NOT_PLACE_AFTER:
             return True
     return False
@@ -1051,7 +1092,11 @@ def describe(sentence: str) -> Described:
     described.patterns += kube_deletions(lowered, words)
     described.lines += command_lines(sentence, names)
     described.patterns += service_outages(sentence, names)
-    described.lines += tools_used(sentence)
+    # "… with gsutil": running the tool is the operation only where nothing said what it runs
+    # (`dropdb`); beside `gsutil rb` the bare tool is every command of it, reads included
+    given = {line.split()[0] for line in described.lines}
+    given |= {p["program"] for p in described.patterns if isinstance(p.get("program"), str)}
+    described.lines += [tool for tool in tools_used(sentence) if tool not in given]
     # the catalogue knows which tools do a danger it names (`kind delete cluster` deletes a
     # throwaway local one): what any tool's words say is for the objects it does not name
     described.operations = operation_patterns(

@@ -132,6 +132,11 @@ SECRET_VARIABLE = r"re:\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KE
 _ECHOED_SECRET = (
     r"re:(?s)^([^:].*)?\$\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*"
 )
+# A search printing only a count or file names (both spellings: a tool's table gives the long one).
+_COUNT_OR_NAME_ONLY = [
+    "-c", "-l", "-L", "--count", "--files-with-matches", "--files-without-match",
+    "--files-without-matches",
+]  # fmt: skip
 # A variable named for a secret (`printenv GITHUB_TOKEN`), and a search for one (`env | grep
 # -i token`).
 SECRET_NAME = r"re:^\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*$"
@@ -1305,7 +1310,7 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         # ... or the lines of one a search prints (not only its count or its name)
         *(
-            {"program": search, "args": [secret], "without": ["-c", "-l", "-L"]}
+            {"program": search, "args": [secret], "without": _COUNT_OR_NAME_ONLY}
             for search in ("grep", "egrep", "rg", "ag")
             for secret in (SECRET_FILE, ".env")
         ),

@@ -117,6 +117,16 @@ _DATABASE_MACHINE = tuple(
     for db in ("database", "db")
     for machine in ("host", "server", "machine", "node", "vm", "volume", "disk", "box")
 )
+# ... or the database's credentials or copies ("force-deleted the database secret"): what was
+# deleted is the thing the database names, not the database
+_DATABASE_BELONGINGS = tuple(
+    f"{db} {thing}"
+    for db in ("database", "db")
+    for thing in (
+        "secret", "password", "credential", "token", "user", "role", "url", "connection",
+        "backup", "snapshot", "dump",
+    )
+)  # fmt: skip
 # Words saying a sentence is about a signing key or keystore ("the release keystore")
 _KEY_WORDS = ("keystore", "key store", "signing key", "upload key", "release key", "private key")
 # Modes giving the group or others read and not search (`=0644`, `+0004`): given to a
@@ -1413,7 +1423,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "mongorestore --drop",
         "pg_restore --clean",
         # "… on the database host": the database says where, not what was dropped
-        unless=_DATABASE_MACHINE,
+        unless=_DATABASE_MACHINE + _DATABASE_BELONGINGS,
     ),
     concept(
         "drop a table",

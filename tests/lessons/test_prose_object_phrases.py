@@ -53,3 +53,24 @@ def test_a_tool_named_beside_its_own_commands_is_not_every_command_of_it():
 def test_a_tool_that_only_does_the_operation_is_the_operation():
     trigger = prose_trigger("Dropping the production database with dropdb")
     assert blocks(trigger, "dropdb -h db.prod.internal orders")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Force-deleted the database secret from the secret manager with no recovery window",
+        "Deleted the database password from the vault while rotating it",
+        "Removed the db backup before checking the new one restored",
+    ],
+)
+def test_what_belongs_to_a_database_deleted_is_no_dropped_database(sentence):
+    # "the database secret" is a secret: the database only says whose
+    trigger = prose_trigger(sentence)
+    assert not blocks(trigger, "dropdb shop")
+    assert not blocks(trigger, "mongosh shop_test --eval 'db.dropDatabase()'")
+    assert not blocks(trigger, "psql -c 'DROP DATABASE shop'")
+
+
+def test_a_dropped_database_is_still_one_beside_another_noun_phrase():
+    trigger = prose_trigger("Dropped the production database on the shared cluster")
+    assert blocks(trigger, "dropdb -h db.prod.internal orders")

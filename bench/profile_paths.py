@@ -7,10 +7,10 @@ Runs on a database `bench/http_bench.py` loaded, through the whole Django stack 
 (middleware, DRF, auth, services; no socket), so figures are CPU time and query counts, which a
 loaded machine does not distort the way it distorts wall time. For each path: CPU ms per request
 (process time), the database server's CPU for it (its backend process, when the server runs on
-this machine), the share spent embedding, queries per request, and the functions with the most
-cumulative time under cProfile. `--explain` prints EXPLAIN ANALYZE of each distinct query of one
-request. Also the worker's processing of reports (`lesson_process`), called directly. Profiles
-count CPU time unless `--wall` is given.
+this machine) and the shared buffers its queries touched, the share spent embedding, queries
+per request, and the functions with the most cumulative time under cProfile. `--explain`
+prints EXPLAIN ANALYZE of each distinct query of one request. Also the worker's processing of
+reports (`lesson_process`), called directly. Profiles count CPU time unless `--wall` is given.
 """
 
 from __future__ import annotations
@@ -133,6 +133,18 @@ def main(argv: list[str] | None = None) -> int:
             return 0.0
         return times.user + times.system
 
+    def database_buffers() -> int:
+        """Shared buffers (hits and reads) this database's backends have touched: the cost of
+        a query that a busy machine does not distort. Its own backend's pending statistics are
+        flushed first (by the end of the statement asking for it)."""
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_force_next_flush()")
+            cursor.execute(
+                "SELECT blks_hit + blks_read FROM pg_stat_database "
+                "WHERE datname = current_database()"
+            )
+            return cursor.fetchone()[0]
+
     client = Client()
     for name, (path, make_body, headers) in paths.items():
         for _ in range(3):  # warm: imports, the guard's index, the model
@@ -142,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         queries = 0
         statuses: dict[int, int] = {}
         cpu_started, wall_started = time.process_time(), time.perf_counter()
-        database_started = database_cpu()
+        database_started, buffers_started = database_cpu(), database_buffers()
         last_queries: list = []
         for _ in range(args.requests):
             body = make_body()
@@ -156,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         cpu = (time.process_time() - cpu_started) * 1000 / args.requests
         wall = (time.perf_counter() - wall_started) * 1000 / args.requests
         database = (database_cpu() - database_started) * 1000 / args.requests
+        buffers = (database_buffers() - buffers_started) / args.requests
         embedding = spent["embed"] * 1000 / args.requests
         # The same number of requests again, unprofiled: the CPU a request costs without
         # cProfile's own (which about doubles it).
@@ -167,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"CPU {bare:.1f} ms/request unprofiled ({cpu:.1f} profiled; wall {wall:.1f} ms), "
             "database "
-            f"{database:.1f} ms, embedding "
+            f"{database:.1f} ms ({buffers:.0f} shared buffers), embedding "
             f"{embedding:.1f} ms, "
             f"{queries / args.requests:.1f} queries/request"
         )

@@ -108,7 +108,16 @@ class Lesson(models.Model):
             models.Index(fields=["severity"], name="lesson_severity_idx"),
             models.Index(fields=["source_agent"], name="lesson_agent_idx"),
             models.Index(fields=["-created_at"], name="lesson_created_idx"),
-            models.Index(fields=["scope", "domain"], name="lesson_scope_domain_idx"),
+            # The exact nearest-neighbour scans of one domain (a report's near-duplicate and
+            # pattern check, a one-domain relevant query) and their row counts read this index
+            # alone: one heap page per row was what they cost. It also serves what the
+            # (scope, domain) index served, with the unique constraint.
+            models.Index(
+                fields=["domain", "scope"],
+                include=["id", "lesson_type", "last_occurred", "embedding"],
+                condition=models.Q(embedding__isnull=False),
+                name="lesson_neighbours_idx",
+            ),
             models.Index(fields=["-last_occurred"], name="lesson_last_occurred_idx"),
             GinIndex(fields=["tags"], name="lesson_tags_gin"),
             HnswIndex(

@@ -171,3 +171,56 @@ def test_a_principal_that_reads_everything_searches_unfiltered(scope_tree):
         max_results=5,
     )
     assert [r["title"] for r in results] == ["anywhere"]
+
+
+def _plans(queries: list[dict]) -> list[str]:
+    """EXPLAIN of each SELECT captured, with the table's other indexes on its filter columns
+    dropped (in the test's transaction) and table and bitmap scans off, so that the plan shows
+    whether the neighbour index alone can answer it (a tiny table's costs pick any index)."""
+    from django.db import connection
+
+    plans = []
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # no pending checks: DDL may run
+        cursor.execute(
+            "SELECT indexname FROM pg_indexes WHERE tablename = 'lessons_lesson' "
+            "AND indexname <> 'lesson_neighbours_idx' "
+            "AND (indexdef LIKE '%%(scope_id%%' OR indexdef LIKE '%%(domain%%')"
+        )
+        for (name,) in cursor.fetchall():
+            if name == "lesson_unique_title_per_domain":
+                cursor.execute(f"ALTER TABLE lessons_lesson DROP CONSTRAINT {name}")
+            else:
+                cursor.execute(f"DROP INDEX {name}")
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("SET LOCAL enable_bitmapscan = off")
+        for query in queries:
+            if query["sql"].startswith("SELECT"):
+                cursor.execute(f"EXPLAIN {query['sql']}")
+                plans.append("\n".join(row[0] for row in cursor.fetchall()))
+    return plans
+
+
+def test_one_domain_neighbour_scans_and_their_counts_read_the_neighbour_index_alone():
+    """A report's near-duplicate check and a one-domain relevant query scan every lesson of the
+    domain: each must be answerable by an index-only scan, not one heap page per row."""
+    from django.db import connection
+    from django.db.models import FloatField
+    from django.db.models.functions import Cast, Extract
+    from django.test.utils import CaptureQueriesContext
+
+    lesson = LessonFactory(domain="docker", embedding=embed_one("a docker lesson"))
+    forget_counts()
+    report_filter = Lesson.objects.filter(scope=lesson.scope, domain="docker")
+    relevant_filter = Lesson.objects.filter(scope__in=[lesson.scope_id], domain="docker").annotate(
+        occurred=Cast(Extract("last_occurred", "epoch"), FloatField())
+    )
+    with CaptureQueriesContext(connection) as captured:
+        found, plan = nearest(report_filter, lesson.embedding, limit=20, fields=("lesson_type",))
+        nearest(relevant_filter, lesson.embedding, limit=40, fields=("occurred", "domain"))
+    assert plan == "exact" and found[0][0] == lesson.pk
+
+    plans = _plans(captured.captured_queries)
+    assert len(plans) == 4  # two counts, two scans
+    for text in plans:
+        assert "Index Only Scan using lesson_neighbours_idx" in text, text

@@ -41,7 +41,7 @@ from django.conf import settings
 from django.core import checks
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
-from django.db.models import F, FloatField, QuerySet, Value
+from django.db.models import FloatField, QuerySet, Value
 from pgvector.django import CosineDistance
 
 from mnemosyne_site.metrics import VECTOR_SEARCHES
@@ -101,12 +101,14 @@ def _exact(
     fields: tuple[str, ...],
     column: str,
 ) -> list[tuple]:
-    rows = queryset.annotate(**{DISTANCE: CosineDistance(column, vector)})
+    # "+ 0" hides the distance from the HNSW index: the filter's indexes and a sort, exactly.
+    # Selected and ordered by as one column, each row's distance is computed once (a sort key
+    # of its own was a second computation per row).
+    distance = CosineDistance(column, vector) + Value(0.0, output_field=FloatField())
+    rows = queryset.annotate(**{DISTANCE: distance})
     if max_distance is not None:
         rows = rows.filter(**{f"{DISTANCE}__lte": max_distance})
-    # "+ 0" hides the distance from the HNSW index: the filter's indexes and a sort, exactly.
-    order = F(DISTANCE) + Value(0.0, output_field=FloatField())
-    return list(rows.order_by(order, "pk").values_list("pk", DISTANCE, *fields)[:limit])
+    return list(rows.order_by(DISTANCE, "pk").values_list("pk", DISTANCE, *fields)[:limit])
 
 
 def _hnsw(

@@ -2,6 +2,9 @@
 
 Budget (DESIGN.md §6): one query embedding in process, p95 ≤ 12 ms.
 
+Also prints the CPU time of this thread per text at 10, 50, 110 and 250 tokens (the best of three
+rounds): unlike wall time it holds steady on a shared machine, so graphs and settings compare.
+
     .venv/bin/python bench/bench_embeddings.py [--queries 300] [--threads 1] [--batch 256]
 
 Runs without Django (module defaults: the model under .mnemosyne/models); with
@@ -66,6 +69,28 @@ def query_texts(count: int, *, seed: int = 7) -> list[str]:
     ]
 
 
+def text_of_tokens(embedder: OnnxEmbedder, tokens: int, *, seed: int) -> str:
+    """A query-like text that the model reads as `tokens` tokens ([CLS] and [SEP] included)."""
+    words = " ".join(query_texts(40, seed=seed)).split()
+    for end in range(1, len(words) + 1):
+        text = " ".join(words[:end])
+        if len(embedder._tokenizer.encode(text).ids) >= tokens:
+            return text
+    raise ValueError(f"no text of {tokens} tokens")
+
+
+def cpu_ms_per_text(embedder: OnnxEmbedder, tokens: int, *, texts: int = 10) -> float:
+    samples = [text_of_tokens(embedder, tokens, seed=seed) for seed in range(texts)]
+    embedder.embed(samples[:1])
+    rounds = []
+    for _ in range(3):
+        started = time.thread_time()
+        for text in samples:
+            embedder.embed([text])
+        rounds.append((time.thread_time() - started) / texts * 1000)
+    return min(rounds)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
@@ -108,6 +133,12 @@ def main() -> None:
     embedder.embed(batch)
     throughput = len(batch) / (time.perf_counter() - t0)
 
+    cpu_by_length = (
+        {tokens: cpu_ms_per_text(embedder, tokens) for tokens in (10, 50, 110, 250)}
+        if isinstance(embedder, OnnxEmbedder)
+        else {}
+    )
+
     p95 = percentile(latencies_ms, 0.95)
     threads = args.threads or setting("EMBEDDING_THREADS", 1)
     print(f"backend              {embedder.name}  threads={threads}")
@@ -121,6 +152,11 @@ def main() -> None:
         f"p99 {percentile(latencies_ms, 0.99):.2f} ms  mean {statistics.fmean(latencies_ms):.2f} ms"
         f"  (n={len(latencies_ms)})"
     )
+    if cpu_by_length:
+        print(
+            "CPU per text         "
+            + "  ".join(f"{tokens} tok {ms:.1f} ms" for tokens, ms in cpu_by_length.items())
+        )
     print(f"batch throughput     {throughput:.0f} texts/s ({len(batch)} texts)")
     print(f"budget p95 <= {BUDGET_P95_MS:.0f} ms  {'OK' if p95 <= BUDGET_P95_MS else 'OVER'}")
 

@@ -1077,12 +1077,20 @@ def _from_command(
     setting = [
         inv for inv in line if inv.part == PREFIX_ASSIGNMENT and _sets_named_switch(inv, prose)
     ]
+    # a flag the prose spells (`--volumes`) is what made the command dangerous: of what the
+    # command does, only the part that flag adds is the danger; the parts it does without it
+    # (`docker system prune` prunes stopped containers) are its everyday use, whatever the prose
+    # says of them ("every volume not used by a running container")
+    spelled = {flag for inv in line if not inv.part for flag in prose.spelled_flags(inv)}
     line = [
         # what a command does more than the reported danger (`docker system prune --volumes`
         # also prunes images) is no part of the report unless its prose names it
         inv
         for inv in line
-        if not inv.part or inv.part != PREFIX_ASSIGNMENT and prose.names(inv.part)
+        if not inv.part
+        or inv.part != PREFIX_ASSIGNMENT
+        and prose.names(inv.part)
+        and (not spelled or any(inv.part in flag for flag in spelled))
     ]
     if setting:
         # "With GOSUMDB=off nothing checks…" over `GOSUMDB=off go get <module>`: the switch the

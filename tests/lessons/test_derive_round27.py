@@ -42,6 +42,21 @@ REPORTS = [
             "npm ci",
         ],
     ),
+    # a command doing several things (`docker system prune` prunes containers, images, networks,
+    # and volumes with --volumes): where the prose spells the flag that made it dangerous, the
+    # parts it does without that flag are its everyday use, though the prose mentions them
+    (
+        "docker system prune -af --volumes",
+        "Ran docker system prune --volumes on the build host",
+        "Every volume not used by a running container went, the stopped Postgres container's "
+        "data with it.",
+        [
+            "docker volume prune -f",
+            "docker system prune --volumes",
+            "sudo docker system prune -a -f --volumes",
+        ],
+        ["docker system prune -f", "docker container prune -f", "docker image prune -a"],
+    ),
     # a variable set to an off value where the prose says a check was turned off is that check's
     # switch, though the prose names the check and not the variable: it is the danger for every
     # command, and the command it prefixed is only an example

@@ -1077,12 +1077,20 @@ def _from_command(
     setting = [
         inv for inv in line if inv.part == PREFIX_ASSIGNMENT and _sets_named_switch(inv, prose)
     ]
+    # a flag the prose spells (`--volumes`) is what made the command dangerous: of what the
+    # command does, only the part that flag adds is the danger; the parts it does without it
+    # (`docker system prune` prunes stopped containers) are its everyday use, whatever the prose
+    # says of them ("every volume not used by a running container")
+    spelled = {flag for inv in line if not inv.part for flag in prose.spelled_flags(inv)}
     line = [
         # what a command does more than the reported danger (`docker system prune --volumes`
         # also prunes images) is no part of the report unless its prose names it
         inv
         for inv in line
-        if not inv.part or inv.part != PREFIX_ASSIGNMENT and prose.names(inv.part)
+        if not inv.part
+        or inv.part != PREFIX_ASSIGNMENT
+        and prose.names(inv.part)
+        and (not spelled or any(inv.part in flag for flag in spelled))
     ]
     if setting:
         # "With GOSUMDB=off nothing checks…" over `GOSUMDB=off go get <module>`: the switch the
@@ -1141,13 +1149,29 @@ def _switch_setting(assignment: str) -> str:
     return rf"re:(?i)^{re.escape(name)}=({'|'.join(map(re.escape, words))})$"
 
 
+# prose saying a check was switched off ("with checksum verification turned off", "disabled
+# certificate verification")
+_TURNED_OFF = re.compile(
+    r"\b(turn(s|ed|ing)?|switch(es|ed|ing)?|set(ting)?|left|with)\b[^.;:]{0,40}\boff\b"
+    r"|\bdisabl(e|es|ed|ing)\b|\bdeactivat(e|es|ed|ing)\b"
+)
+
+
 def _sets_named_switch(inv: Invocation, prose: Prose) -> bool:
     """Whether a command's `VAR=value` prefix (read as `export VAR=value`) sets a switch the
-    prose names by its variable (`GOSUMDB=off`, `NODE_TLS_REJECT_UNAUTHORIZED=0`): a variable
-    saying where or how (`RAILS_ENV=production`) only says where the command ran."""
+    prose names by its variable (`GOSUMDB=off`, `NODE_TLS_REJECT_UNAUTHORIZED=0`), or turns one
+    off where the prose says a check was turned off ("checksum verification turned off" over
+    `GOSUMDB=off`): a variable saying where or how (`RAILS_ENV=production`) only says where the
+    command ran."""
+    turned_off = _TURNED_OFF.search(prose.lower) is not None
     for assignment in inv.args:
         name, _, value = assignment.partition("=")
-        if state_of(value) is not None and re.search(rf"(?<![\w$]){re.escape(name)}\b", prose.text):
+        state = state_of(value)
+        if state is None:
+            continue
+        if re.search(rf"(?<![\w$]){re.escape(name)}\b", prose.text):
+            return True
+        if state is False and turned_off:
             return True
     return False
 

@@ -1014,6 +1014,18 @@ def operation_patterns(
     return found
 
 
+def negated_switch(operation: dict) -> str | None:
+    """The switch saying without a verb that what an operation turns off is off: "Turned off
+    deletion protection" is `--no-deletion-protection` in any tool. One noun alone is too often
+    an everyday switch (`--no-cache`)."""
+    verbs, *objects = operation["operation"]
+    if verbs != list(OPERATIONS["disable"]) or not 2 <= len(objects) <= 3:
+        return None
+    if any(len(spellings) != 1 for spellings in objects):
+        return None  # … with force: no part of the switch
+    return "--no-" + "-".join(spellings[0] for spellings in objects)
+
+
 # What follows these is the alternative a sentence recommends, not what it warns about.
 _INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
 # What the act was for, not what was done: "… so the deploy would stop failing", "… so that I
@@ -1116,6 +1128,11 @@ def describe(sentence: str) -> Described:
         staging=described.staging,
         catalogued=frozenset(catalogued),
     )
+    described.patterns += [
+        {**operation, "operation": [], "flags": [switch], "text": switch}
+        for operation in described.operations
+        if (switch := negated_switch(operation))
+    ]
     described.patterns += setting_patterns(sentence)
     described.patterns += assignment_patterns(sentence)
     if _EVERY_NAMESPACE.search(lowered):

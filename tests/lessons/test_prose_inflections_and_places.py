@@ -51,3 +51,22 @@ def test_a_secret_source_given_to_a_tool_is_no_secret_on_the_command_line():
     assert not blocks(trigger, "docker build --secret id=npmrc,src=$HOME/.npmrc -t web .")
     assert not blocks(trigger, "docker buildx build --secret id=tok,env=NPM_TOKEN .")
     assert not blocks(trigger, "docker build --secret $NPM_TOKEN .")
+
+
+def test_a_setting_turned_off_is_its_no_switch_in_any_tool():
+    trigger = report_trigger(
+        "Switched off deletion protection on the production cache cluster before a resize",
+        title="Turned off deletion protection in production",
+        why="A cleanup job deleted the cluster the same night.",
+    )
+    assert blocks(trigger, "gcloud redis instances update prod-cache --no-deletion-protection")
+    assert blocks(trigger, "cachectl modify --cluster prod-cache --no-deletion-protection")
+    assert not blocks(trigger, "gcloud redis instances update prod-cache --deletion-protection")
+    assert not blocks(trigger, "cachectl modify --cluster dev-cache --no-deletion-protection")
+    # one noun turned off is no switch of its own: `--no-cache` is everyday
+    cache = report_trigger(
+        "Disabled the cache on the build server",
+        title="Disabled the cache",
+        why="Every build took an hour.",
+    )
+    assert not blocks(cache, "docker build --no-cache -t web .")

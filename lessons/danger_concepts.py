@@ -151,7 +151,12 @@ _COUNT_OR_NAME_ONLY = [
 # -i token`).
 SECRET_NAME = r"re:^\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIAL)\w*$"
 SECRET_WORD = r"re:(?i)(secret|token|passw|api_?key|private_?key|credential)"
-LITERAL_SECRET = r"re:^[^$<{\s-][^\s]{3,}$"
+# A secret's value written out (four characters or more), not a variable, a prompt or where to
+# read it from: BuildKit's `--secret id=x,src=path` (`env=VAR`) names its source, `key=…`
+LITERAL_SECRET = (
+    r"re:^([^$<{\s\-a-z]\S{3,}|[a-z][a-z0-9_]{3,}|[a-z][^a-z0-9_=\s]\S{2,}|"
+    r"[a-z][a-z0-9_][^a-z0-9_=\s]\S+|[a-z][a-z0-9_]{2,}[^a-z0-9_=\s]\S*)$"
+)
 # Where a package manager installs dependencies: edits there are lost on the next install.
 _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 
@@ -198,6 +203,9 @@ class Concept:
     # words that, named, say the sentence is about something else ("the log group" is a cloud
     # log store: no host's journal)
     unless: tuple[str, ...] = ()
+    # phrases that name something else by what they belong to ("the database host", "the
+    # database secret"): their words count for nothing, other words of the sentence still do
+    aside: tuple[str, ...] = ()
 
 
 def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
@@ -1466,6 +1474,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "artisan db:wipe",
         "alembic downgrade base",
         {"program": "sql", "subcommand": ["drop", "database"]},
+        aside=_DATABASE_MACHINE + _DATABASE_BELONGINGS,
     ),
     # Migration tools and ORMs that drop every table or reset the schema (each tool's CLI
     # reference: Flyway's clean, Liquibase's drop-all, Alembic to base, Prisma's reset and
@@ -1518,6 +1527,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "console doctrine:database:drop --force",
         "supabase db reset",
         within_tool=True,
+        aside=_DATABASE_MACHINE + _DATABASE_BELONGINGS,
     ),
     concept(
         "restore over a database",

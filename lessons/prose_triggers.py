@@ -135,6 +135,10 @@ def _words(text: str) -> set[str]:
 def _named(concept: Concept, text: str, words: set[str]) -> bool:
     if concept.unless and prose_names(concept.unless, text, words):
         return False
+    if concept.aside:
+        for phrase in concept.aside:
+            text = text.replace(phrase, " ")
+        words = _words(text)
     return all(prose_names(group, text, words) for group in concept.needs)
 
 
@@ -190,11 +194,18 @@ _PHRASAL_WORD = re.compile(
 )
 
 
+# A word whose final y became "ie" before -d or -s ("emptied", "policies", "registries"): a
+# stem ending in y ("empty", "policy") is no beginning of it.
+_Y_TO_IE = re.compile(r"\b([a-z]{3,})ie([ds])\b")
+
+
 def base_forms(lowered: str) -> str:
     """A lower-case text with irregular verb forms in their base form ("rewrote the history"
-    reads as "rewrite the history"), and an inflected two-word verb followed by its base form
-    ("switched off" as "switched off switch off")."""
+    reads as "rewrite the history"), an inflected two-word verb followed by its base form
+    ("switched off" as "switched off switch off"), and a word in -ied or -ies by its form in -y
+    ("emptied" as "emptied empty")."""
     lowered = _IRREGULAR_WORD.sub(lambda m: _IRREGULAR[m.group(1)], lowered)
+    lowered = _Y_TO_IE.sub(lambda m: f"{m.group(0)} {m.group(1)}y", lowered)
     return _PHRASAL_WORD.sub(
         lambda m: f"{m.group(0)} {_PHRASAL_FORMS[m.group(1)]} {m.group(2)}", lowered
     )
@@ -1003,6 +1014,18 @@ def operation_patterns(
     return found
 
 
+def negated_switch(operation: dict) -> str | None:
+    """The switch saying without a verb that what an operation turns off is off: "Turned off
+    deletion protection" is `--no-deletion-protection` in any tool. One noun alone is too often
+    an everyday switch (`--no-cache`)."""
+    verbs, *objects = operation["operation"]
+    if verbs != list(OPERATIONS["disable"]) or not 2 <= len(objects) <= 3:
+        return None
+    if any(len(spellings) != 1 for spellings in objects):
+        return None  # … with force: no part of the switch
+    return "--no-" + "-".join(spellings[0] for spellings in objects)
+
+
 # What follows these is the alternative a sentence recommends, not what it warns about.
 _INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
 # What the act was for, not what was done: "… so the deploy would stop failing", "… so that I
@@ -1105,6 +1128,11 @@ def describe(sentence: str) -> Described:
         staging=described.staging,
         catalogued=frozenset(catalogued),
     )
+    described.patterns += [
+        {**operation, "operation": [], "flags": [switch], "text": switch}
+        for operation in described.operations
+        if (switch := negated_switch(operation))
+    ]
     described.patterns += setting_patterns(sentence)
     described.patterns += assignment_patterns(sentence)
     if _EVERY_NAMESPACE.search(lowered):

@@ -400,8 +400,9 @@ SPECS: dict[str, str] = {
     "--target= --draft --prerelease --latest: --generate-notes --verify-tag "
     "-p/--pattern= -D/--dir= --clobber -O/--output=",
     "gh secret": "-b/--body= -e/--env= -o/--org= -u/--user -v/--visibility= "
-    "-r/--repos= -a/--app= -f/--env-file= --no-store",
-    "gh variable": "-b/--body= -e/--env= -o/--org= -v/--visibility= -r/--repos= -f/--env-file=",
+    "-r/--repos= -a/--app= -f/--env-file= --no-store @alias=remove:delete",
+    "gh variable": "-b/--body= -e/--env= -o/--org= -v/--visibility= -r/--repos= -f/--env-file= "
+    "@alias=remove:delete",
     "gh workflow": "-r/--ref= -f/--raw-field= -F/--field= --json",
     "gh run": "-b/--branch= -w/--workflow= -u/--user= -L/--limit= --json= -j/--job= "
     "--failed --debug -e/--event= -s/--status=",

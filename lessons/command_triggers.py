@@ -40,7 +40,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from lessons.command_equivalents import WRITE_FILE
+from lessons.command_equivalents import DELETE_OBJECTS, WRITE_FILE
 from lessons.command_patterns import (
     ANY,
     CommandTrigger,
@@ -545,6 +545,8 @@ _SERVICE_CLIENTS = ENVIRONMENT_PROGRAMS | frozenset(
     "cockroach clickhouse etcdctl consul nomad mc mysqladmin dropdb createdb pg_restore "
     "liquibase knex sequelize sequelize-cli typeorm dbmate goose migrate atlas diesel sqlx artisan "
     "drizzle-kit".split()
+    # and every cloud's bulk object removal, translated to one program: the bucket is elsewhere
+    + [DELETE_OBJECTS]
 )
 
 

@@ -70,3 +70,28 @@ def test_a_setting_turned_off_is_its_no_switch_in_any_tool():
         why="Every build took an hour.",
     )
     assert not blocks(cache, "docker build --no-cache -t web .")
+
+
+def test_a_production_bucket_emptied_through_any_cloud_cli_requires_production():
+    # Every cloud's bulk removal is translated to one shared program; it keeps the place.
+    trigger = report_trigger(
+        "Emptied the production assets bucket with a recursive delete",
+        title="Emptied a production bucket",
+        why="Every object the storefront served was lost.",
+    )
+    assert blocks(trigger, "aws s3 rm s3://shop-prod-assets --recursive")
+    assert blocks(trigger, "gsutil -m rm -r gs://shop-production-assets/**")
+    assert not blocks(trigger, "aws s3 rm s3://shop-dev-scratch --recursive")
+    assert not blocks(trigger, "gsutil -m rm -r gs://shop-dev-scratch/**")
+
+
+def test_a_secret_removed_is_deleted_in_either_spelling():
+    trigger = report_trigger(
+        "gh secret delete <name>",
+        title="Deleted the Actions secret the deploy workflow reads",
+        why="Every deploy failed until the secret was restored.",
+    )
+    assert blocks(trigger, "gh secret delete DEPLOY_KEY")
+    assert blocks(trigger, "gh secret remove DEPLOY_KEY")
+    assert not blocks(trigger, "gh secret list")
+    assert not blocks(trigger, "gh secret set DEPLOY_KEY")

@@ -1458,6 +1458,9 @@ def _from_sentence(sentence: str, prose: Prose) -> list[Pattern]:
             for p in found
         ]
     found = [p for p in dict.fromkeys(found) if too_broad(p) is None and not _short_flag_of_any(p)]
+    # a publish a sentence describes hands the build to a registry elsewhere, as a reported
+    # command's does: one into a directory or a registry on this machine publishes nothing
+    found = [replace(p, remote=True) if _publishing(p) else p for p in found]
     found = _narrowest_statements(found)
     # "Overwrote the disk with zeros using shred": `shred <device>` says what the sentence does
     # with the tool; the bare `shred` it names would also block shredding one file

@@ -95,3 +95,17 @@ def test_a_secret_removed_is_deleted_in_either_spelling():
     assert blocks(trigger, "gh secret remove DEPLOY_KEY")
     assert not blocks(trigger, "gh secret list")
     assert not blocks(trigger, "gh secret set DEPLOY_KEY")
+
+
+def test_a_publish_a_sentence_describes_reaches_a_registry_elsewhere():
+    trigger = report_trigger(
+        "Published the package before its tests passed",
+        title="Published a package with failing tests",
+        why="The broken version cannot be unpublished.",
+    )
+    assert blocks(trigger, "npm publish")
+    assert blocks(
+        trigger, "dotnet nuget push app.1.2.0.nupkg --source https://api.nuget.org/v3/index.json"
+    )
+    assert not blocks(trigger, "dotnet nuget push app.1.2.0.nupkg --source ./local-feed")
+    assert not blocks(trigger, "npm publish --registry http://localhost:4873")

@@ -139,3 +139,57 @@ def test_the_database_starts_again_after_a_crash(tmp_path):
     new_pid, answer = done.stdout.split()[-2:]
     assert int(new_pid) != postmaster
     assert answer == "42"
+
+
+def _shared_buffers_in_a_process(env: dict) -> str:
+    code = (
+        "from mnemosyne_site import embedded;"
+        "print(embedded.postgres().psql('SHOW shared_buffers;').split()[2])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()[-1]
+
+
+def test_a_new_database_starts_with_its_shared_buffers_sized(tmp_path):
+    env = {**os.environ, "MNEMOSYNE_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    assert _shared_buffers_in_a_process({**env, "MNEMOSYNE_PG_SHARED_BUFFERS_MB": "200"}) == "200MB"
+    # Changed while no one is attached: the next process to attach restarts it with the new size.
+    assert _shared_buffers_in_a_process({**env, "MNEMOSYNE_PG_SHARED_BUFFERS_MB": "144"}) == "144MB"
+
+
+def test_a_server_in_use_keeps_its_buffers_until_it_next_starts(tmp_path):
+    env = {**os.environ, "MNEMOSYNE_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from mnemosyne_site import embedded; server = embedded.postgres();"
+            "print(server.get_postmaster_info().pid, flush=True); input()",
+        ],
+        cwd=ROOT,
+        env={**env, "MNEMOSYNE_PG_SHARED_BUFFERS_MB": "200"},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        postmaster = int(holder.stdout.readline())
+        # Another process wanting another size does not restart a server someone is using.
+        size = _shared_buffers_in_a_process({**env, "MNEMOSYNE_PG_SHARED_BUFFERS_MB": "144"})
+        assert size == "200MB"
+        assert psutil.pid_exists(postmaster)
+        assert "shared_buffers = '144MB'" in (tmp_path / "pg" / "postgresql.auto.conf").read_text()
+    finally:
+        holder.communicate("\n", timeout=120)
+
+
+def test_shared_buffers_default_to_a_quarter_of_memory_within_bounds(monkeypatch):
+    monkeypatch.delenv("MNEMOSYNE_PG_SHARED_BUFFERS_MB", raising=False)
+    quarter = psutil.virtual_memory().total // 4 // 2**20
+    assert embedded.shared_buffers_mb() == min(max(quarter, 128), 1024)
+    monkeypatch.setenv("MNEMOSYNE_PG_SHARED_BUFFERS_MB", "lots")
+    with pytest.raises(ValueError, match="MNEMOSYNE_PG_SHARED_BUFFERS_MB"):
+        embedded.shared_buffers_mb()

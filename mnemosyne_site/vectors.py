@@ -147,9 +147,10 @@ def _hnsw(
     if max_distance is None:
         return rows, False
     # Short of `limit` under a cut-off: complete if the candidates reached past it (every row
-    # nearer than the cut-off was a candidate).
-    farthest = _with_ef_search(indexed.values_list(DISTANCE)[ef_search - 1 : ef_search], ef_search)
-    return rows, bool(farthest) and farthest[0][0] > max_distance
+    # nearer than the cut-off was a candidate). The farthest is the last the index returned, not
+    # the `ef_search`-th: rows deleted but still in the graph leave it returning fewer.
+    reached = _with_ef_search(indexed.values_list(DISTANCE)[:ef_search], ef_search)
+    return rows, bool(reached) and reached[-1][0] > max_distance
 
 
 def _with_ef_search(values: QuerySet, ef_search: int) -> list[tuple]:

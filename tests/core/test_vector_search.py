@@ -132,6 +132,23 @@ def test_rows_beyond_the_distance_cut_off_are_left_out(spread):
 
 
 @pytest.mark.django_db
+def test_candidates_reaching_past_the_cut_off_answer_though_the_index_returned_fewer(spread):
+    """Rows deleted but still in the graph make the index return fewer candidates than asked;
+    when the farthest one it returned is already past the cut-off, nothing nearer was missed and
+    the index's answer stands (it used to fall back to an exact scan)."""
+    vectors, ids, scope_of, scopes, _ = spread
+    KnowledgeItem.objects.filter(scope__in=scopes[30:]).delete()  # no vacuum: still indexed
+    forget_counts()
+    queryset, keep = _keeping(spread, 0.2)
+    query = _queries(spread, 1)[0]
+    everything, _ = nearest(queryset, query, limit=50, plan="exact")
+    cut = everything[4][1]  # five rows within the cut-off, fewer than asked
+    answer = nearest(queryset, query, limit=50, max_distance=cut, plan="hnsw")
+    assert answer.plan == "hnsw"
+    assert [row[0] for row in answer.rows] == [row[0] for row in everything[:5]]
+
+
+@pytest.mark.django_db
 def test_a_stale_count_never_hides_rows_added_since(scope_tree):
     vector = np.zeros(384, dtype=np.float32)
     vector[0] = 1.0

@@ -175,6 +175,41 @@ def test_capture_runs_in_a_bounded_number_of_queries(
         assert capture(agent_client, "fresh error number one about widgets").status_code == 200
 
 
+@pytest.mark.django_db
+def test_a_recurring_error_updates_its_signature_without_touching_its_indexes(
+    agent_client, scope_tree
+):
+    from django.db import connection
+
+    def updates() -> tuple[int, int]:
+        """(updates, HOT updates) of signature rows in this test's transaction."""
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_stat_get_xact_tuples_updated(oid), "
+                "pg_stat_get_xact_tuples_hot_updated(oid) FROM pg_class "
+                "WHERE relname = 'hindsight_errorsignature'"
+            )
+            return cursor.fetchone()
+
+    first = capture(agent_client, "no row for 'user_id' in /srv/app/x.py", tool_name="pytest")
+    before = updates()
+    for n in range(3):
+        again = capture(
+            agent_client,
+            "no row for 'user_id' in /srv/app/x.py",
+            context={"frameworks": [f"framework{n}"]},  # the merged context changes too
+        )
+        assert again.json()["signature"]["id"] == first.json()["signature"]["id"]
+    after = updates()
+
+    # Each link's update (counters, last seen, merged context) is HOT: no index, the HNSW graph
+    # included, gets the row again (an indexed column changed, or a full page, would).
+    assert (after[0] - before[0], after[1] - before[1]) == (3, 3)
+    signature = ErrorSignature.objects.get(pk=first.json()["signature"]["id"])
+    assert signature.occurrence_count == 4
+    assert signature.context_patterns["frameworks"] == ["framework0", "framework1", "framework2"]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_captures_of_a_new_error_make_one_signature(scope_tree):
     import threading

@@ -27,6 +27,7 @@ from hindsight.selectors.matching import (
     near_fix_candidates,
     resolution_suggestions,
     signatures_visible,
+    visible_count_key,
 )
 from hindsight.services.capture import CaptureResult, error_capture
 from hindsight.services.fix_loop import fix_offer_record, fix_offers_settle_on_failure
@@ -179,6 +180,9 @@ def error_capture_and_suggest(
             exact=captured.signature,
             regex=False,
             visible=(near_fix_candidates(signatures, captured.signature.error_type), scopes),
+            count_key=visible_count_key(
+                principal, scope, "near_fix_candidates", captured.signature.error_type
+            ),
         )
         if captured.has_fixes is False:  # no resolution of its own to read
             matches = [m for m in matches if m.signature.pk != captured.signature.pk]

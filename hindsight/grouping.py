@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -375,6 +375,17 @@ def bucket_key(token_count: int, head: str) -> str:
     return f"{token_count} {head}"
 
 
+@functools.lru_cache(maxsize=4096)  # about 3 MB at a dozen tokens each (256 at most)
+def _configured_kinds(tokens: tuple[str, ...], config: GroupingConfig) -> tuple[int, ...]:
+    """`token_kinds` as a configuration reads them."""
+    kinds = token_kinds(list(tokens))
+    if not config.hard_symbols:
+        kinds = [WORD if k == HARD else k for k in kinds]
+    if config.codes:
+        kinds = [HARD if _is_code(t) else k for t, k in zip(tokens, kinds, strict=True)]
+    return tuple(kinds)
+
+
 @dataclass
 class Prepared:
     """Normalised text as the grouper compares it: capped, classified, collapsed, bucketed."""
@@ -436,12 +447,7 @@ class Grouper:
         return Prepared(tokens, spaces, kinds, bucket_key(len(tokens), head))
 
     def _kinds(self, tokens: list[str]) -> list[int]:
-        kinds = token_kinds(tokens)
-        if not self.config.hard_symbols:
-            kinds = [WORD if k == HARD else k for k in kinds]
-        if self.config.codes:
-            kinds = [HARD if _is_code(t) else k for t, k in zip(tokens, kinds, strict=True)]
-        return kinds
+        return list(_configured_kinds(tuple(tokens), self.config))
 
     def _best(self, prep: Prepared) -> tuple[Template | None, float]:
         best: Template | None = None
@@ -449,7 +455,10 @@ class Grouper:
         for template in self.store.candidates(prep.bucket):
             if len(template.tokens) != len(prep.tokens):
                 continue  # a bucket key cut short by `bucket_key` may mix lengths
-            score, matches = self._similarity(template.tokens, self._kinds(template.tokens), prep)
+            # A bucket's templates are compared with every message that lands there: their kinds
+            # are computed once per process, not once per comparison.
+            kinds = _configured_kinds(tuple(template.tokens), self.config)
+            score, matches = self._similarity(template.tokens, kinds, prep)
             if score < self.config.similarity_threshold:
                 continue
             rank = (score, matches, template.count)
@@ -459,7 +468,7 @@ class Grouper:
 
     @staticmethod
     def _similarity(
-        template: list[str], template_kinds: list[int], prep: Prepared
+        template: list[str], template_kinds: Sequence[int], prep: Prepared
     ) -> tuple[float, int]:
         """(score, matching words); score 0 when the punctuation differs. See module docstring."""
         matches = mismatches = 0

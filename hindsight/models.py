@@ -40,9 +40,13 @@ class ErrorSignature(models.Model):
     tool_name = models.CharField(max_length=200, blank=True)
     # Fingerprint of the first occurrence (error type + normalised message + frames).
     fingerprint = models.CharField(max_length=64)
+    # What every capture that links here updates (with context_patterns, stack_patterns and
+    # updated_at). None of them is indexed, and the table keeps room on its pages (fillfactor,
+    # migration 0007), so that update is HOT: an indexed column changed, or a full page, re-inserts
+    # the row into every index, the HNSW graph included (about 650 shared buffers).
     occurrence_count = models.PositiveIntegerField(default=1)
     first_seen_at = models.DateTimeField(default=timezone.now)
-    last_seen_at = models.DateTimeField(default=timezone.now, db_index=True)
+    last_seen_at = models.DateTimeField(default=timezone.now)
     # The original message and stack of the first occurrence, the masked variables, merge history.
     metadata = models.JSONField(default=dict, blank=True)
     embedding = VectorField(dimensions=settings.EMBEDDING_DIM, null=True, blank=True)
@@ -72,7 +76,6 @@ class ErrorSignature(models.Model):
         indexes = [
             models.Index(fields=["scope", "status", "error_type"]),
             models.Index(fields=["scope", "fingerprint"]),
-            models.Index(fields=["-occurrence_count"]),
             HnswIndex(
                 name="signature_embedding_hnsw",
                 fields=["embedding"],

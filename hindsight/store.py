@@ -10,10 +10,8 @@ one another's change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
-from django.db.models import F, QuerySet
+from django.db.models import F
 
 from governance.models import Scope
 from hindsight.grouping import WILDCARD, Template
@@ -21,23 +19,10 @@ from hindsight.models import ErrorSignature, SignatureStatus, SignatureTemplate
 from mnemosyne_site.vectors import nearest
 
 
-@dataclass
-class WiderSearch:
-    """One semantic search over more signatures than the store's: those the capturing caller may
-    match against, which include the store's own. Grouping takes its nearest signature of the
-    store's scope and type from it and matching its candidates, so a capture searches once."""
-
-    signatures: QuerySet
-    limit: int
-    max_distance: float
-    rows: list[tuple] | None = None  # (pk, cosine distance), nearest first, once made
-
-
 class DatabaseSignatureStore:
-    def __init__(self, scope: Scope, error_type: str, *, wider: WiderSearch | None = None) -> None:
+    def __init__(self, scope: Scope, error_type: str) -> None:
         self.scope = scope
         self.error_type = error_type
-        self.wider = wider
         self.new_templates: list[Template] = []
         self.touched: dict[str, Template] = {}
         self._owners: dict[str, str] = {}
@@ -107,22 +92,7 @@ class DatabaseSignatureStore:
 
     def nearest(self, vector: np.ndarray) -> tuple[str, float, str] | None:
         """The nearest active signature of the store's scope and error type, as templates are
-        ("KeyError: x" never absorbs "ValueError: x"); with a wider search, None when it has
-        none within that search's distance (grouping only uses a nearer one)."""
-        if self.wider is not None:
-            rows, _ = nearest(
-                self.wider.signatures,
-                vector,
-                limit=self.wider.limit,
-                max_distance=self.wider.max_distance,
-                fields=("scope_id", "error_type", "message_template"),
-            )
-            self.wider.rows = [(pk, distance) for pk, distance, *_ in rows]
-            for pk, distance, scope_id, error_type, template in rows:
-                if scope_id == self.scope.pk and error_type == self.error_type:
-                    return str(pk), 1.0 - float(distance), template
-            if len(rows) < self.wider.limit:
-                return None  # every signature within the distance was seen: none of ours
+        ("KeyError: x" never absorbs "ValueError: x")."""
         candidates = ErrorSignature.objects.filter(
             scope=self.scope, error_type=self.error_type, status=SignatureStatus.ACTIVE
         )

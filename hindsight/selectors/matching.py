@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 import numpy as np
 import re2
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from governance.auth import Principal
@@ -112,6 +114,26 @@ def signatures_visible(principal: Principal, scope: Scope | None):
     return signatures.filter(scope_id__in=ids), ids
 
 
+def visible_count_key(principal: Principal, scope: Scope | None, *more: Hashable) -> tuple:
+    """What `signatures_visible` depends on (the caller's readable scopes and the scope), plus
+    what narrows it further: the name of such a filter for the vector search's row-count
+    cache, cheaper than compiling its SQL."""
+    return (principal.read_paths, scope.pk if scope is not None else None, *more)
+
+
+def has_working_fix() -> Exists:
+    """Whether a signature (the outer row) has a resolution that worked."""
+    return Exists(Resolution.objects.filter(signature=OuterRef("pk"), success_rate__gt=0))
+
+
+def near_fix_candidates(signatures, error_type: str):
+    """The signatures a captured error may be offered a near match's fix from (`near_fixes`
+    keeps only those of its own error type): of its type, with a resolution that worked. A
+    search among them is small, and none of them is crowded out by near signatures without a
+    fix."""
+    return signatures.filter(has_working_fix(), error_type=error_type)
+
+
 def semantic_limit(top_k: int) -> int:
     """How many nearest signatures the semantic step asks for (ranking cuts them to top-k)."""
     return max(top_k * 4, 20)
@@ -121,21 +143,21 @@ def _semantic(
     signatures,
     vector: np.ndarray,
     limit: int,
-    rows: list[tuple] | None = None,
     known: ErrorSignature | None = None,
+    count_key: Hashable | None = None,
 ) -> list[SignatureMatch]:
     """Nearest signatures above the match similarity (`mnemosyne_site.vectors.nearest` chooses
-    the plan the scope filter calls for). `rows` are the (pk, distance) of that search when the
-    caller already made it (capture: grouping searched the same signatures); `known` is a
-    signature the caller holds already, not read again."""
-    if rows is None:
-        rows, _ = nearest(
-            signatures, vector, limit=limit, max_distance=1.0 - conf.HINDSIGHT_MATCH_SIMILARITY
-        )
+    the plan the scope filter calls for); `known` is a signature the caller holds already, not
+    read again; `count_key` names the filter for the row-count cache."""
+    rows, _ = nearest(
+        signatures,
+        vector,
+        limit=limit,
+        max_distance=1.0 - conf.HINDSIGHT_MATCH_SIMILARITY,
+        count_key=count_key,
+    )
     similar = {
-        pk: 1.0 - float(d)
-        for pk, d, *_ in rows[:limit]
-        if 1.0 - float(d) > conf.HINDSIGHT_MATCH_SIMILARITY
+        pk: 1.0 - float(d) for pk, d in rows if 1.0 - float(d) > conf.HINDSIGHT_MATCH_SIMILARITY
     }
     by_pk = {known.pk: known} if known is not None and known.pk in similar else {}
     wanted = [pk for pk in similar if pk not in by_pk]
@@ -248,15 +270,15 @@ def error_match(
     vector: np.ndarray | None = None,
     exact: ErrorSignature | None = None,
     regex: bool = True,
-    semantic_rows: list[tuple] | None = None,
     visible: tuple | None = None,
+    count_key: Hashable | None = None,
 ) -> tuple[list[SignatureMatch], str, np.ndarray]:
     """Signatures matching an error, best first. `exact` (capture) is the signature the error
     was grouped into; `vector` saves the embedding when the caller already has it, and
-    `semantic_rows` the search (capture's grouping made it over the same signatures), and
-    `visible` what `signatures_visible` answers for this caller and scope. Capture
-    passes `regex=False`: its grouping already ran the error against the patterns of its type
-    and bucket."""
+    `visible` is what `signatures_visible` answers for this caller and scope, or the part of it
+    the caller wants searched (capture: `near_fix_candidates`), with `count_key` naming that
+    filter (`mnemosyne_site.vectors.nearest`). Capture passes `regex=False`: its grouping
+    already ran the error against the patterns of its type and bucket."""
     top_k = top_k or conf.HINDSIGHT_MATCH_TOP_K
     wanted = context_patterns(context, stack)
     if vector is None and exact is not None and exact.embedding is not None:
@@ -267,12 +289,15 @@ def error_match(
     if vector is None:
         error = prepare_error(error_type, message, stack)
         vector = embed_one(error.embedding_text)
-    signatures, scopes = visible or signatures_visible(principal, scope)
+    if visible is None:
+        visible = signatures_visible(principal, scope)
+        count_key = visible_count_key(principal, scope)
+    signatures, scopes = visible
     combined: dict[str, SignatureMatch] = {}
     if exact is not None:
         combined[str(exact.pk)] = SignatureMatch(exact, 1.0, "exact")
     semantic = _semantic(
-        signatures, vector, limit=semantic_limit(top_k), rows=semantic_rows, known=exact
+        signatures, vector, limit=semantic_limit(top_k), known=exact, count_key=count_key
     )
     kinds = set()
     for match in semantic:

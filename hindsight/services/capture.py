@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from governance.auth import Principal
@@ -16,11 +15,11 @@ from governance.services import audit_record, scope_require_write
 from hindsight import conf, metrics
 from hindsight.context import CONTEXT_KEYS, context_patterns, unique_values
 from hindsight.grouping import Template
-from hindsight.models import ErrorOccurrence, ErrorSignature, Resolution, SignatureTemplate
+from hindsight.models import ErrorOccurrence, ErrorSignature, SignatureTemplate
 from hindsight.pipeline import Assignment, PreparedError, SignatureGrouping, prepare_error
 from hindsight.scopes import home_scope
-from hindsight.selectors.matching import semantic_limit, signatures_visible
-from hindsight.store import DatabaseSignatureStore, WiderSearch
+from hindsight.selectors.matching import has_working_fix
+from hindsight.store import DatabaseSignatureStore
 from mnemosyne_site.embeddings import embed_one
 
 
@@ -59,7 +58,6 @@ def _replay(reported_by: str, key: str) -> CaptureResult | None:
         via=occurrence.matched_by or "fingerprint",
         similarity=1.0,
         vector=None,
-        semantic_rows=None,
         has_fixes=None,
         replayed=True,
     )
@@ -73,9 +71,6 @@ class CaptureResult:
     via: str
     similarity: float
     vector: np.ndarray | None
-    # The semantic search grouping made over the signatures the caller may match against (the
-    # one matching needs too), when the error was embedded.
-    semantic_rows: list[tuple] | None
     # Whether the signature has a resolution that worked (None: not known); the error's own
     # fixes are answered alone, so with one no near signature needs to be looked for.
     has_fixes: bool | None
@@ -134,11 +129,7 @@ def _link(
     signature = (
         ErrorSignature.objects.select_for_update(of=("self",))
         .select_related("scope")
-        .annotate(
-            has_fixes=Exists(
-                Resolution.objects.filter(signature=OuterRef("pk"), success_rate__gt=0)
-            )
-        )
+        .annotate(has_fixes=has_working_fix())
         .get(pk=signature_id)
     )
     signature.occurrence_count += 1  # exact: the row is locked
@@ -178,27 +169,19 @@ def error_capture(
     tool_name: str = "",
     session_key: str = "",
     idempotency_key: str = "",
-    visible: QuerySet[ErrorSignature] | None = None,
 ) -> CaptureResult:
     """Group the error into its signature (see `hindsight.pipeline`) and record the occurrence.
 
     At most one embedding: only when the error starts a new template. Two processes creating the
     same new template at once collide on its unique key; the loser retries once and links. A
     capture retried with the same `idempotency_key` by the same caller is answered from the
-    occurrence it recorded the first time, and counted once. `visible` are the signatures the
-    caller may match against (`signatures_visible`), when the caller has them already.
+    occurrence it recorded the first time, and counted once.
     """
     scope_require_write(principal, scope, field="scope")
     home = home_scope(scope)
     error = prepare_error(error_type, message, stack)
     derived = context_patterns(context, stack)
     vectors: dict[str, np.ndarray] = {}
-    # Grouping's nearest-signature search and matching's are one when the caller may read the
-    # home scope (matching searches it and its ancestors): see `WiderSearch`.
-    if not principal.can_read_path(home.path):
-        visible = None
-    elif visible is None:
-        visible = signatures_visible(principal, scope)[0]
 
     def embed_cached(text: str) -> np.ndarray:
         if text not in vectors:
@@ -212,18 +195,7 @@ def error_capture(
                 return replay
         try:
             with transaction.atomic():
-                wider = (
-                    WiderSearch(
-                        signatures=visible,
-                        limit=semantic_limit(conf.HINDSIGHT_MATCH_TOP_K),
-                        # matching keeps what is above its similarity, grouping above its own
-                        max_distance=1.0
-                        - min(conf.HINDSIGHT_MATCH_SIMILARITY, conf.HINDSIGHT_DEDUP_SIMILARITY),
-                    )
-                    if visible is not None
-                    else None
-                )
-                store = DatabaseSignatureStore(home, error.error_type, wider=wider)
+                store = DatabaseSignatureStore(home, error.error_type)
                 assignment = SignatureGrouping(
                     store, embed=embed_cached, dedup_similarity=conf.HINDSIGHT_DEDUP_SIMILARITY
                 ).assign(error)
@@ -307,6 +279,5 @@ def error_capture(
         via=assignment.via,
         similarity=assignment.similarity,
         vector=assignment.vector,
-        semantic_rows=wider.rows if wider is not None else None,
         has_fixes=has_fixes,
     )

@@ -24,8 +24,10 @@ from hindsight.selectors.matching import (
     Suggestion,
     error_match,
     exact_match,
+    near_fix_candidates,
     resolution_suggestions,
     signatures_visible,
+    visible_count_key,
 )
 from hindsight.services.capture import CaptureResult, error_capture
 from hindsight.services.fix_loop import fix_offer_record, fix_offers_settle_on_failure
@@ -149,7 +151,6 @@ def error_capture_and_suggest(
     suggestion, when confident enough to be shown) waits for its outcome (`services.fix_loop`).
     Secrets in the output and the command are redacted before anything is stored."""
     message, stack, command = redact(message), redact(stack), redact(command)
-    visible = signatures_visible(principal, scope)  # built once for grouping and matching
     captured = error_capture(
         principal=principal,
         scope=scope,
@@ -160,12 +161,14 @@ def error_capture_and_suggest(
         tool_name=tool_name,
         session_key=session_key,
         idempotency_key=idempotency_key,
-        visible=visible[0],
     )
     if captured.has_fixes:
         # Its own fixes are answered alone (`near_fixes`): no near signature to look for.
         matches = [exact_match(captured.signature, context=context, stack=stack)]
     else:
+        # A near signature's fix is offered only when it is of the error's type (`near_fixes`):
+        # only such signatures with a fix that worked are searched.
+        signatures, scopes = signatures_visible(principal, scope)
         matches, _, _ = error_match(
             principal=principal,
             error_type=error_type,
@@ -176,8 +179,10 @@ def error_capture_and_suggest(
             vector=captured.vector,
             exact=captured.signature,
             regex=False,
-            semantic_rows=captured.semantic_rows,
-            visible=visible,
+            visible=(near_fix_candidates(signatures, captured.signature.error_type), scopes),
+            count_key=visible_count_key(
+                principal, scope, "near_fix_candidates", captured.signature.error_type
+            ),
         )
         if captured.has_fixes is False:  # no resolution of its own to read
             matches = [m for m in matches if m.signature.pk != captured.signature.pk]

@@ -164,14 +164,50 @@ def test_capture_runs_in_a_bounded_number_of_queries(
     agent_client, scope_tree, django_assert_max_num_queries
 ):
     capture(agent_client, "warm up the embedding model and caches")
-    # Credential and scope 2, the transaction 2, grouping 3 (fingerprint, templates, the one
-    # signature search, which matching reuses), writes 4, the recorded miss 1: a new signature
-    # has no fixes to read. A link replaces the templates, the search and the insert with a
-    # locked read, an update, matching's search and the fixes of what it matched.
-    with django_assert_max_num_queries(12):
+    # Credential and scope 2, the transaction 2, grouping 3 (fingerprint, templates, the search
+    # of its scope's signatures of the type), writes 4, matching's search of the signatures with
+    # a fix 1, the recorded miss 1: a new signature has no fixes to read. A link replaces the
+    # templates, grouping's search and the insert with a locked read and an update. (Row counts
+    # for the searches' plans are cached since the warm-up.)
+    with django_assert_max_num_queries(13):
         assert capture(agent_client, "fresh error number one about widgets").status_code == 201
     with django_assert_max_num_queries(12):
         assert capture(agent_client, "fresh error number one about widgets").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_recurring_error_updates_its_signature_without_touching_its_indexes(
+    agent_client, scope_tree
+):
+    from django.db import connection
+
+    def updates() -> tuple[int, int]:
+        """(updates, HOT updates) of signature rows in this test's transaction."""
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_stat_get_xact_tuples_updated(oid), "
+                "pg_stat_get_xact_tuples_hot_updated(oid) FROM pg_class "
+                "WHERE relname = 'hindsight_errorsignature'"
+            )
+            return cursor.fetchone()
+
+    first = capture(agent_client, "no row for 'user_id' in /srv/app/x.py", tool_name="pytest")
+    before = updates()
+    for n in range(3):
+        again = capture(
+            agent_client,
+            "no row for 'user_id' in /srv/app/x.py",
+            context={"frameworks": [f"framework{n}"]},  # the merged context changes too
+        )
+        assert again.json()["signature"]["id"] == first.json()["signature"]["id"]
+    after = updates()
+
+    # Each link's update (counters, last seen, merged context) is HOT: no index, the HNSW graph
+    # included, gets the row again (an indexed column changed, or a full page, would).
+    assert (after[0] - before[0], after[1] - before[1]) == (3, 3)
+    signature = ErrorSignature.objects.get(pk=first.json()["signature"]["id"])
+    assert signature.occurrence_count == 4
+    assert signature.context_patterns["frameworks"] == ["framework0", "framework1", "framework2"]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -213,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         occurred = dict(Lesson.objects.filter(pk__in=ids).values_list("pk", "last_occurred"))
         profile = cProfile.Profile(*clock)
         cpu_started, database_started = time.process_time(), database_cpu()
+        buffers_started = database_buffers()
         with CaptureQueriesContext(connection) as captured:
             profile.enable()
             if args.worker_batch:
@@ -224,11 +225,12 @@ def main(argv: list[str] | None = None) -> int:
             profile.disable()
         count = max(len(ids), 1)
         database = (database_cpu() - database_started) * 1000 / count
+        buffers = (database_buffers() - buffers_started) / count
         how = f"{args.worker_batch} per call" if args.worker_batch else "each report's task"
         print(
             f"\n=== worker: {len(ids)} reports, {how}: CPU "
             f"{(time.process_time() - cpu_started) * 1000 / count:.1f} ms each (this process), "
-            f"database {database:.1f} ms, "
+            f"database {database:.1f} ms ({buffers:.0f} shared buffers), "
             f"{len(captured.captured_queries) / count:.1f} queries each"
         )
         out = io.StringIO()

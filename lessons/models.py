@@ -75,9 +75,6 @@ class Lesson(models.Model):
     # Lessons reported together at the end of one Claude Code session share this key, so the
     # context endpoint can hand "the last session's lessons" to the next session.
     session_id = models.CharField(max_length=100, blank=True, default="", db_index=True)
-    # When the worker last ran pattern detection, escalation and propagation for this lesson; a
-    # sweep re-runs lessons whose after-commit task never arrived (broker down) or is behind.
-    processed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -135,6 +132,26 @@ class Lesson(models.Model):
     def embedding_text(self) -> str:
         # The spec embeds f"{title} {context} {outcome}".
         return f"{self.title} {self.context} {self.outcome}"
+
+
+class LessonProcessing(models.Model):
+    """When the worker last ran pattern detection, escalation and propagation for a lesson (the
+    newest `last_occurred` that run read); a sweep re-runs lessons whose after-commit task never
+    arrived (broker down) or is behind. No row: never processed.
+
+    Kept out of the lesson's row on purpose: that row is about 2 KB (its vector) on full pages
+    and indexed fifteen ways, so marking it processed was an UPDATE that could not be HOT and
+    re-inserted the lesson into every index, the HNSW graph included, once per report. Here the
+    mark is a narrow row with one index.
+    """
+
+    lesson = models.OneToOneField(
+        Lesson, primary_key=True, on_delete=models.CASCADE, related_name="processing"
+    )
+    processed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.lesson_id} processed at {self.processed_at.isoformat()}"
 
 
 class PatternType(models.TextChoices):

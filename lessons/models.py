@@ -12,7 +12,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.db import models
-from django.db.models.functions import Lower
+from django.db.models.functions import Lower, Upper
 from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
@@ -101,6 +101,9 @@ class Lesson(models.Model):
         indexes = [
             models.Index(fields=["lesson_type"], name="lesson_type_idx"),
             models.Index(fields=["domain"], name="lesson_domain_idx"),
+            # An agent memory's rebuild reads its domain's lessons case-insensitively (iexact is
+            # UPPER() = UPPER()): without it each rebuild scanned the whole table.
+            models.Index(Upper("domain"), name="lesson_domain_upper_idx"),
             models.Index(fields=["category"], name="lesson_category_idx"),
             models.Index(fields=["severity"], name="lesson_severity_idx"),
             models.Index(fields=["source_agent"], name="lesson_agent_idx"),
@@ -300,6 +303,8 @@ class AntiPattern(models.Model):
         ]
         indexes = [
             models.Index(fields=["domain"], name="anti_pattern_domain_idx"),
+            # An agent memory's rebuild reads its domain's anti-patterns case-insensitively.
+            models.Index(Upper("domain"), name="anti_pattern_domain_upper_idx"),
             models.Index(fields=["active"], name="anti_pattern_active_idx"),
             models.Index(fields=["severity"], name="anti_pattern_severity_idx"),
             models.Index(fields=["index_version"], name="anti_pattern_index_version_idx"),

@@ -135,16 +135,16 @@ def lessons_unprocessed(*, limit: int = 200) -> list:
 
 def _mark_processed(lessons: list[Lesson]) -> None:
     """Each lesson's mark becomes the `last_occurred` this run read, in one statement; it only
-    moves forward, so a slow run cannot unmark a newer occurrence another run handled. A lesson
-    deleted meanwhile gets none."""
+    moves forward, so a slow run cannot unmark a newer occurrence another run handled (and a
+    mark already there is not rewritten). A lesson deleted meanwhile gets none."""
     with connection.cursor() as cursor:
         cursor.execute(
             "INSERT INTO lessons_lessonprocessing AS mark (lesson_id, processed_at)"
             " SELECT seen.id, seen.occurred"
             " FROM unnest(%s::uuid[], %s::timestamptz[]) AS seen(id, occurred)"
             " JOIN lessons_lesson AS lesson ON lesson.id = seen.id"
-            " ON CONFLICT (lesson_id) DO UPDATE"
-            " SET processed_at = GREATEST(mark.processed_at, EXCLUDED.processed_at)",
+            " ON CONFLICT (lesson_id) DO UPDATE SET processed_at = EXCLUDED.processed_at"
+            " WHERE mark.processed_at < EXCLUDED.processed_at",
             [[lesson.pk for lesson in lessons], [lesson.last_occurred for lesson in lessons]],
         )
 

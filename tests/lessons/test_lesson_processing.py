@@ -2,6 +2,7 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from governance.models import Escalation
@@ -159,6 +160,26 @@ def test_one_task_processes_the_lessons_queued_behind_it_and_theirs_then_do_noth
     for lesson_id, occurred in later:
         assert lesson_process(lesson_id=lesson_id, occurred=occurred)["handled_earlier"]
     assert Escalation.objects.count() == 6
+
+
+def _mark_place(lesson_id) -> str:
+    """Where the lesson's processed mark is stored: a rewrite of it moves it."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT ctid::text FROM lessons_lessonprocessing WHERE lesson_id = %s", [lesson_id]
+        )
+        return cursor.fetchone()[0]
+
+
+def test_processing_a_lesson_again_leaves_its_mark_unwritten(agent_client, report):
+    body = report(agent_client, title="Flaky deploy")
+    written = _mark_place(body["lesson_id"])
+
+    lessons_process(lesson_ids=[body["lesson_id"]])
+
+    assert _mark_place(body["lesson_id"]) == written
+    report(agent_client, title="Flaky deploy")  # an occurrence: the mark moves forward
+    assert _mark_place(body["lesson_id"]) != written
 
 
 def test_an_occurrence_reported_after_processing_is_processed_by_its_own_task(agent_client, report):

@@ -652,7 +652,7 @@ def worker_backlog(run: str, *, quick: bool) -> dict:
     reported = Lesson.objects.filter(source_agent="BENCH-LIVE", title__contains=f"(run {run} #")
     figures = {
         "reported": reported.count(),
-        "processed": reported.filter(processed_at__isnull=False).count(),
+        "processed": reported.filter(processing__isnull=False).count(),
         "tasks_waiting": tasks_waiting(quick=quick),
     }
     connections.close_all()

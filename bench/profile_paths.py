@@ -198,38 +198,51 @@ def main(argv: list[str] | None = None) -> int:
             explain(last_queries)
 
     if not args.only or "worker" in args.only:
-        # Fresh reports (not profiled), so each run measures first-time processing rather than
-        # the idempotent re-run of lessons an earlier run already processed.
-        ids = []
-        for _ in range(args.worker_reports + 3):
-            response = client.post(
-                "/lessons/report", bodies.report(), content_type="application/json", **auth
-            )
-            ids.append(response.json()["lesson_id"])
-        ids = list(dict.fromkeys(ids))
-        for lesson_id in ids[:3]:  # warm: imports, URL resolvers, the first rebuilds
-            lesson_process(lesson_id=lesson_id)
-        ids = ids[3:]
-        occurred = dict(Lesson.objects.filter(pk__in=ids).values_list("pk", "last_occurred"))
-        profile = cProfile.Profile(*clock)
-        cpu_started, database_started = time.process_time(), database_cpu()
-        with CaptureQueriesContext(connection) as captured:
-            profile.enable()
+
+        def fresh_reports(count: int) -> tuple[list[str], dict]:
+            """Fresh reports (not measured), so each run measures first-time processing rather
+            than the idempotent re-run of lessons an earlier run already processed."""
+            ids = []
+            for _ in range(count):
+                response = client.post(
+                    "/lessons/report", bodies.report(), content_type="application/json", **auth
+                )
+                ids.append(response.json()["lesson_id"])
+            ids = list(dict.fromkeys(ids))
+            occurred = dict(Lesson.objects.filter(pk__in=ids).values_list("pk", "last_occurred"))
+            return ids, occurred
+
+        def process(ids: list[str], occurred: dict) -> None:
             if args.worker_batch:
                 for start in range(0, len(ids), args.worker_batch):
                     lessons_process(lesson_ids=ids[start : start + args.worker_batch])
             else:  # the tasks the reports queued, in order, as a worker that fell behind runs them
                 for lesson_id in ids:
                     lesson_process(lesson_id=lesson_id, occurred=occurred[UUID(lesson_id)])
-            profile.disable()
+
+        warm, _ = fresh_reports(3)
+        for lesson_id in warm:  # warm: imports, URL resolvers, the first rebuilds
+            lesson_process(lesson_id=lesson_id)
+        # Unprofiled first (cProfile about doubles the CPU), then as many again under the profile.
+        ids, occurred = fresh_reports(args.worker_reports)
+        cpu_started, database_started = time.process_time(), database_cpu()
+        buffers_started = database_buffers()
+        process(ids, occurred)
         count = max(len(ids), 1)
+        cpu = (time.process_time() - cpu_started) * 1000 / count
         database = (database_cpu() - database_started) * 1000 / count
+        buffers = (database_buffers() - buffers_started) / count
+        ids, occurred = fresh_reports(args.worker_reports)
+        profile = cProfile.Profile(*clock)
+        with CaptureQueriesContext(connection) as captured:
+            profile.enable()
+            process(ids, occurred)
+            profile.disable()
         how = f"{args.worker_batch} per call" if args.worker_batch else "each report's task"
         print(
-            f"\n=== worker: {len(ids)} reports, {how}: CPU "
-            f"{(time.process_time() - cpu_started) * 1000 / count:.1f} ms each (this process), "
-            f"database {database:.1f} ms, "
-            f"{len(captured.captured_queries) / count:.1f} queries each"
+            f"\n=== worker: {count} reports, {how}: CPU {cpu:.1f} ms each unprofiled "
+            f"(this process), database {database:.1f} ms ({buffers:.0f} shared buffers), "
+            f"{len(captured.captured_queries) / max(len(ids), 1):.1f} queries each"
         )
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(args.top)

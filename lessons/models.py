@@ -12,7 +12,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.db import models
-from django.db.models.functions import Lower
+from django.db.models.functions import Lower, Upper
 from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
@@ -75,9 +75,6 @@ class Lesson(models.Model):
     # Lessons reported together at the end of one Claude Code session share this key, so the
     # context endpoint can hand "the last session's lessons" to the next session.
     session_id = models.CharField(max_length=100, blank=True, default="", db_index=True)
-    # When the worker last ran pattern detection, escalation and propagation for this lesson; a
-    # sweep re-runs lessons whose after-commit task never arrived (broker down) or is behind.
-    processed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -104,6 +101,9 @@ class Lesson(models.Model):
         indexes = [
             models.Index(fields=["lesson_type"], name="lesson_type_idx"),
             models.Index(fields=["domain"], name="lesson_domain_idx"),
+            # An agent memory's rebuild reads its domain's lessons case-insensitively (iexact is
+            # UPPER() = UPPER()): without it each rebuild scanned the whole table.
+            models.Index(Upper("domain"), name="lesson_domain_upper_idx"),
             models.Index(fields=["category"], name="lesson_category_idx"),
             models.Index(fields=["severity"], name="lesson_severity_idx"),
             models.Index(fields=["source_agent"], name="lesson_agent_idx"),
@@ -135,6 +135,26 @@ class Lesson(models.Model):
     def embedding_text(self) -> str:
         # The spec embeds f"{title} {context} {outcome}".
         return f"{self.title} {self.context} {self.outcome}"
+
+
+class LessonProcessing(models.Model):
+    """When the worker last ran pattern detection, escalation and propagation for a lesson (the
+    newest `last_occurred` that run read); a sweep re-runs lessons whose after-commit task never
+    arrived (broker down) or is behind. No row: never processed.
+
+    Kept out of the lesson's row on purpose: that row is about 2 KB (its vector) on full pages
+    and indexed fifteen ways, so marking it processed was an UPDATE that could not be HOT and
+    re-inserted the lesson into every index, the HNSW graph included, once per report. Here the
+    mark is a narrow row with one index.
+    """
+
+    lesson = models.OneToOneField(
+        Lesson, primary_key=True, on_delete=models.CASCADE, related_name="processing"
+    )
+    processed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.lesson_id} processed at {self.processed_at.isoformat()}"
 
 
 class PatternType(models.TextChoices):
@@ -283,6 +303,8 @@ class AntiPattern(models.Model):
         ]
         indexes = [
             models.Index(fields=["domain"], name="anti_pattern_domain_idx"),
+            # An agent memory's rebuild reads its domain's anti-patterns case-insensitively.
+            models.Index(Upper("domain"), name="anti_pattern_domain_upper_idx"),
             models.Index(fields=["active"], name="anti_pattern_active_idx"),
             models.Index(fields=["severity"], name="anti_pattern_severity_idx"),
             models.Index(fields=["index_version"], name="anti_pattern_index_version_idx"),

@@ -25,11 +25,20 @@ from lessons.models import (
 )
 from lessons.rules import CompiledRule, compile_rules, escalations_for, lesson_values
 
+_compiled: tuple[tuple, list[CompiledRule]] | None = None
+
 
 def active_rules() -> list[CompiledRule]:
     """The rules in force, compiled (a task that raises for a lesson and its pattern reads them
-    once)."""
-    return compile_rules(EscalationRule.objects.filter(active=True))
+    once). Read on every call, so an edit applies to the next lesson processed; parsed again
+    only when the rows read differ from the last ones parsed."""
+    global _compiled
+    fields = ("target", "condition", "reason", "priority")
+    read = tuple(EscalationRule.objects.filter(active=True).values_list(*fields))
+    if _compiled is None or _compiled[0] != read:
+        rows = [SimpleNamespace(**dict(zip(fields, row, strict=True))) for row in read]
+        _compiled = (read, compile_rules(rows))
+    return _compiled[1]
 
 
 def escalations_raise(

@@ -23,8 +23,9 @@ from typing import Any
 
 import numpy as np
 from django.db import connection
-from django.db.models import Q
+from django.db.models import Avg, Q
 from django.utils import timezone
+from pgvector.django import VectorField
 
 from governance.auth import Principal
 from governance.models import AgentCredential
@@ -119,14 +120,15 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
         key=lambda a: (["critical", "high", "medium", "low"].index(a.severity), -a.times_triggered),
     )
 
-    own_vectors = list(
+    # The mean is taken by the database: one vector comes back instead of 200 to parse.
+    mean = (
         Lesson.objects.filter(source_agent=agent_name, embedding__isnull=False)
-        .order_by("-created_at")
-        .values_list("embedding", flat=True)[:PROFILE_LESSONS]
+        .order_by("-created_at")[:PROFILE_LESSONS]
+        .aggregate(mean=Avg("embedding", output_field=VectorField()))["mean"]
     )
     profile = None
-    if own_vectors:
-        mean = np.mean(np.vstack([np.asarray(v, dtype=np.float32) for v in own_vectors]), axis=0)
+    if mean is not None:
+        mean = np.asarray(mean, dtype=np.float32)
         profile = mean / max(float(np.linalg.norm(mean)), 1e-12)
 
     # An update, not save(): `updated_at` keeps marking changes made since `started`.

@@ -5,10 +5,10 @@ Every report queues one `lessons.lesson_process` task for its lesson, with the `
 the report wrote. The task that runs first takes the pending lessons reported after its own
 along (one drain at a time, `DRAIN_BATCH` at most): processed together they cost well under half
 of what they cost one by one, since what they share is read once. A task whose lesson a drain has
-already handled then returns after one query. `processed_at` holds the newest `last_occurred` a
-run read; a report moves `last_occurred` strictly forward under the lesson's row lock, so
-`processed_at >= occurred` proves that a run read the lesson with that occurrence in it,
-whatever the clocks of the web and worker machines say.
+already handled then returns after one query. A lesson's mark, `LessonProcessing.processed_at`,
+holds the newest `last_occurred` a run read; a report moves `last_occurred` strictly forward
+under the lesson's row lock, so `processed_at >= occurred` proves that a run read the lesson
+with that occurrence in it, whatever the clocks of the web and worker machines say.
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ SWEEP_GRACE = timedelta(minutes=2)  # leave fresh lessons to their own task
 DRAIN_BATCH = 50  # lessons processed by one task at most: bounded time, bounded lock hold
 DRAIN_LOCK = "lessons.lesson_process"  # one drain at a time, so two never take the same lessons
 NOTHING_DONE: dict = {"pattern": None, "escalations": [], "propagated_to": []}
+# No run has read the lesson's latest occurrence.
+NOT_PROCESSED = Q(processing__isnull=True) | Q(processing__processed_at__lt=F("last_occurred"))
 
 
 def lesson_process(*, lesson_id, occurred: str | datetime | None = None) -> dict:
@@ -66,7 +68,9 @@ def lesson_process(*, lesson_id, occurred: str | datetime | None = None) -> dict
 
 def _handled(lesson_id, occurred: datetime) -> bool:
     """A run read this lesson at this occurrence or a later one (or the lesson is gone)."""
-    rows = list(Lesson.objects.filter(pk=lesson_id).values_list("processed_at", flat=True))
+    rows = list(
+        Lesson.objects.filter(pk=lesson_id).values_list("processing__processed_at", flat=True)
+    )
     return not rows or (rows[0] is not None and rows[0] >= occurred)
 
 
@@ -75,7 +79,7 @@ def lessons_pending(*, since: datetime, limit: int) -> list:
     whose tasks are queued behind the one asking (a range of the `last_occurred` index)."""
     return list(
         Lesson.objects.filter(last_occurred__gte=since)
-        .filter(Q(processed_at__isnull=True) | Q(processed_at__lt=F("last_occurred")))
+        .filter(NOT_PROCESSED)
         .order_by("last_occurred")
         .values_list("pk", flat=True)[:limit]
     )
@@ -123,21 +127,24 @@ def lessons_unprocessed(*, limit: int = 200) -> list:
     cutoff = timezone.now() - SWEEP_GRACE
     return list(
         Lesson.objects.filter(last_occurred__lt=cutoff)
-        .filter(Q(processed_at__isnull=True) | Q(processed_at__lt=F("last_occurred")))
+        .filter(NOT_PROCESSED)
         .order_by("last_occurred")
         .values_list("pk", flat=True)[:limit]
     )
 
 
 def _mark_processed(lessons: list[Lesson]) -> None:
-    """Each lesson's `processed_at` becomes the `last_occurred` this run read, in one statement;
-    it only moves forward, so a slow run cannot unmark a newer occurrence another run handled."""
+    """Each lesson's mark becomes the `last_occurred` this run read, in one statement; it only
+    moves forward, so a slow run cannot unmark a newer occurrence another run handled (and a
+    mark already there is not rewritten). A lesson deleted meanwhile gets none."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "UPDATE lessons_lesson AS lesson"
-            " SET processed_at = GREATEST(lesson.processed_at, seen.occurred)"
+            "INSERT INTO lessons_lessonprocessing AS mark (lesson_id, processed_at)"
+            " SELECT seen.id, seen.occurred"
             " FROM unnest(%s::uuid[], %s::timestamptz[]) AS seen(id, occurred)"
-            " WHERE lesson.id = seen.id",
+            " JOIN lessons_lesson AS lesson ON lesson.id = seen.id"
+            " ON CONFLICT (lesson_id) DO UPDATE SET processed_at = EXCLUDED.processed_at"
+            " WHERE mark.processed_at < EXCLUDED.processed_at",
             [[lesson.pk for lesson in lessons], [lesson.last_occurred for lesson in lessons]],
         )
 

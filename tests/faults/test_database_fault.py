@@ -28,8 +28,7 @@ def test_reports_made_while_the_database_is_down_are_stored_once_after_it(served
         first = [a.lesson_id for _, a in stream.answers if a.get("status") == "recorded"][:1]
         wait_until(
             lambda: served.sql(
-                "SELECT 1 FROM lessons_lesson WHERE id::text = ANY(%s)"
-                " AND processed_at IS NOT NULL",
+                "SELECT 1 FROM lessons_lessonprocessing WHERE lesson_id::text = ANY(%s)",
                 [first],
             ),
             120,
@@ -93,8 +92,7 @@ def test_reports_made_while_the_database_is_down_are_stored_once_after_it(served
     wait_until(
         lambda: (
             served.sql(
-                "SELECT count(*) FROM lessons_lesson WHERE id::text = ANY(%s)"
-                " AND processed_at IS NOT NULL",
+                "SELECT count(*) FROM lessons_lessonprocessing WHERE lesson_id::text = ANY(%s)",
                 [after],
             )
             == [(len(after),)]
@@ -107,8 +105,7 @@ def test_reports_made_while_the_database_is_down_are_stored_once_after_it(served
     wait_until(
         lambda: (
             served.sql(
-                "SELECT count(*) FROM lessons_lesson WHERE id::text = ANY(%s)"
-                " AND processed_at IS NOT NULL",
+                "SELECT count(*) FROM lessons_lessonprocessing WHERE lesson_id::text = ANY(%s)",
                 [ids],
             )
             == [(len(ids),)]

@@ -2,10 +2,11 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from governance.models import Escalation
-from lessons.models import AgentMemory, Lesson
+from lessons.models import AgentMemory, Lesson, LessonProcessing
 from lessons.services.processing import (
     lesson_process,
     lessons_process,
@@ -18,10 +19,16 @@ from tests.lessons.factories import lesson_payload
 pytestmark = pytest.mark.django_db
 
 
+def _processed_at(lesson_id):
+    """The lesson's processed mark (None: never processed)."""
+    mark = LessonProcessing.objects.filter(lesson_id=lesson_id).first()
+    return mark.processed_at if mark else None
+
+
 def test_the_worker_marks_a_lesson_processed(agent_client, report):
     body = report(agent_client, severity="critical")
     lesson = Lesson.objects.get(pk=body["lesson_id"])
-    assert lesson.processed_at is not None
+    assert _processed_at(lesson.pk) == lesson.last_occurred
     assert lessons_unprocessed() == []
 
 
@@ -40,9 +47,11 @@ def test_the_sweep_processes_a_lesson_whose_task_never_ran(agent_client, report)
 
 def test_an_occurrence_after_processing_is_swept_again(agent_client, report):
     body = report(agent_client)
+    LessonProcessing.objects.filter(lesson_id=body["lesson_id"]).update(
+        processed_at=timezone.now() - timedelta(minutes=10)
+    )
     Lesson.objects.filter(pk=body["lesson_id"]).update(
-        processed_at=timezone.now() - timedelta(minutes=10),
-        last_occurred=timezone.now() - timedelta(minutes=5),
+        last_occurred=timezone.now() - timedelta(minutes=5)
     )
     assert lessons_unprocessed() == [Lesson.objects.get().pk]
 
@@ -58,7 +67,7 @@ def test_a_report_succeeds_when_the_broker_is_down(
 
     assert response.status_code == 200
     lesson = Lesson.objects.get()
-    assert lesson.processed_at is None  # not processed yet: the task waits in the outbox
+    assert _processed_at(lesson.pk) is None  # not processed yet: the task waits in the outbox
     kept = OutboxMessage.objects.get()
     assert kept.task_name == "lessons.lesson_process"
     assert kept.args == [str(lesson.pk), lesson.last_occurred.isoformat()]
@@ -114,7 +123,7 @@ def test_lessons_processed_together_get_what_each_would_get_alone(agent_client, 
     memory = AgentMemory.objects.get(agent_name="HADES")
     assert set(memory.propagated_lesson_ids) == {Lesson.objects.get(pk=i).pk for i in ids[:2]}
     assert lessons_unprocessed() == []
-    assert not Lesson.objects.filter(processed_at__isnull=True).exists()
+    assert not Lesson.objects.filter(processing__isnull=True).exists()
 
     again = lessons_process(lesson_ids=ids)  # a second run changes nothing
     assert [again[i]["escalations"] for i in ids] == [results[i]["escalations"] for i in ids]
@@ -145,7 +154,7 @@ def test_one_task_processes_the_lessons_queued_behind_it_and_theirs_then_do_noth
     done = lesson_process(lesson_id=first[0], occurred=first[1])
 
     assert len(done["escalations"]) == 2
-    assert not Lesson.objects.filter(processed_at__isnull=True).exists()
+    assert not Lesson.objects.filter(processing__isnull=True).exists()
     opened = Counter(str(pk) for pk in Escalation.objects.values_list("lesson_id", flat=True))
     assert opened == {body["lesson_id"]: 2 for body in bodies}
     for lesson_id, occurred in later:
@@ -153,10 +162,30 @@ def test_one_task_processes_the_lessons_queued_behind_it_and_theirs_then_do_noth
     assert Escalation.objects.count() == 6
 
 
+def _mark_place(lesson_id) -> str:
+    """Where the lesson's processed mark is stored: a rewrite of it moves it."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT ctid::text FROM lessons_lessonprocessing WHERE lesson_id = %s", [lesson_id]
+        )
+        return cursor.fetchone()[0]
+
+
+def test_processing_a_lesson_again_leaves_its_mark_unwritten(agent_client, report):
+    body = report(agent_client, title="Flaky deploy")
+    written = _mark_place(body["lesson_id"])
+
+    lessons_process(lesson_ids=[body["lesson_id"]])
+
+    assert _mark_place(body["lesson_id"]) == written
+    report(agent_client, title="Flaky deploy")  # an occurrence: the mark moves forward
+    assert _mark_place(body["lesson_id"]) != written
+
+
 def test_an_occurrence_reported_after_processing_is_processed_by_its_own_task(agent_client, report):
     body = report(agent_client, title="Flaky deploy")
     processed = Lesson.objects.get(pk=body["lesson_id"])
-    assert processed.processed_at == processed.last_occurred
+    assert _processed_at(processed.pk) == processed.last_occurred
 
     report(agent_client, title="Flaky deploy", run_worker=False)
     occurrence = Lesson.objects.get(pk=body["lesson_id"])
@@ -165,7 +194,7 @@ def test_an_occurrence_reported_after_processing_is_processed_by_its_own_task(ag
 
     done = lesson_process(lesson_id=body["lesson_id"], occurred=_queued(body["lesson_id"])[1])
     assert "handled_earlier" not in done
-    assert Lesson.objects.get(pk=body["lesson_id"]).processed_at == occurrence.last_occurred
+    assert _processed_at(body["lesson_id"]) == occurrence.last_occurred
 
 
 def test_a_task_without_its_occurrence_always_processes_its_lesson(agent_client, report):
@@ -211,7 +240,7 @@ def test_a_lesson_that_fails_processing_does_not_hold_back_the_task_that_drained
     done = lesson_process(lesson_id=first["lesson_id"], occurred=_queued(first["lesson_id"])[1])
 
     assert len(done["escalations"]) == 2
-    assert Lesson.objects.get(pk=first["lesson_id"]).processed_at is not None
-    assert Lesson.objects.get(pk=poison["lesson_id"]).processed_at is None
+    assert _processed_at(first["lesson_id"]) is not None
+    assert _processed_at(poison["lesson_id"]) is None
     with pytest.raises(ValueError):
         lesson_process(lesson_id=poison["lesson_id"], occurred=_queued(poison["lesson_id"])[1])

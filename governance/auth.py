@@ -23,15 +23,15 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.permissions import SAFE_METHODS
 
-from governance.models import AgentCredential, Role
+from governance.models import AgentCredential, Role, Scope
 from mnemosyne_site.errors import Unauthenticated
 
 TOKEN_PREFIX = "mnem"
 _LAST_USED_RESOLUTION = timedelta(minutes=1)
-# The credential lookup runs on every agent request. One statement with no ORM to compile: the
-# credential by its unique lookup, its default scope's path and both scope lists as arrays. The
-# ORM's version (every column of the default scope joined, ordered by name) cost more CPU to
-# compile and plan than to run (bench/profile_paths.py).
+# The credential lookup runs on every agent request: one call of a PL/pgSQL function (governance
+# migration 0012), which reads the credential by its unique lookup, both scope lists as arrays and
+# its default scope's row, with a plan kept for the session. As a plain statement, planning it
+# cost the database more than running it; through the ORM, compiling it cost more CPU here.
 _CREDENTIAL_FIELDS = (
     "id",
     "name",
@@ -42,17 +42,8 @@ _CREDENTIAL_FIELDS = (
     "expires_at",
     "last_used_at",
 )
-_CREDENTIAL_SQL = """
-SELECT c.id, c.name, c.domain, c.digest, c.can_write, c.default_scope_id, c.expires_at,
-       c.last_used_at,
-       (SELECT path FROM governance_scope WHERE id = c.default_scope_id),
-       ARRAY(SELECT s.path FROM governance_agentcredential_read_scopes r
-             JOIN governance_scope s ON s.id = r.scope_id WHERE r.agentcredential_id = c.id),
-       ARRAY(SELECT s.path FROM governance_agentcredential_write_scopes w
-             JOIN governance_scope s ON s.id = w.scope_id WHERE w.agentcredential_id = c.id)
-FROM governance_agentcredential c
-WHERE c.lookup = %s AND c.is_active
-"""
+_DEFAULT_SCOPE_FIELDS = ("layer", "slug", "name", "parent_id", "path", "created_at")
+_CREDENTIAL_SQL = "SELECT * FROM governance_agent_credential(%s)"
 
 
 def token_digest(secret: str) -> str:
@@ -79,8 +70,14 @@ def principal_for_token(token: str) -> Principal:
         row = cursor.fetchone()
     if row is None or not hmac.compare_digest(row[3], token_digest(secret)):
         raise Unauthenticated("Invalid token.")
-    *columns, default_scope_path, read_paths, write_paths = row
+    columns, (read_paths, write_paths), scope_columns = row[:8], row[8:10], row[10:]
     credential = AgentCredential(**dict(zip(_CREDENTIAL_FIELDS, columns, strict=True)))
+    default_scope = None
+    if credential.default_scope_id is not None:
+        values = dict(zip(_DEFAULT_SCOPE_FIELDS, scope_columns, strict=True))
+        values["id"] = credential.default_scope_id
+        fields = [f.attname for f in Scope._meta.concrete_fields]
+        default_scope = Scope.from_db(connection.alias, fields, [values[f] for f in fields])
     if credential.is_expired:
         raise Unauthenticated("Token expired.")
     now = timezone.now()
@@ -90,7 +87,7 @@ def principal_for_token(token: str) -> Principal:
         credential,
         read_paths=read_paths,
         write_paths=write_paths,
-        default_scope_path=default_scope_path,
+        default_scope=default_scope,
     )
 
 
@@ -119,6 +116,8 @@ class Principal:
     user: User | None = None
     domain: str = "general"
     default_scope_path: str | None = None
+    # the agent's default scope when its credential names one, read with the credential
+    default_scope: Scope | None = None
     roles: dict[str, frozenset[str]] = field(default_factory=dict)  # path -> roles
 
     is_authenticated = True
@@ -189,15 +188,16 @@ class Principal:
         *,
         read_paths: list[str] | None = None,
         write_paths: list[str] | None = None,
-        default_scope_path: str | None = None,
+        default_scope: Scope | None = None,
     ) -> Principal:
-        """The agent's principal; the paths are read from the credential unless given (the
+        """The agent's principal; the scopes are read from the credential unless given (the
         token lookup reads them in its own query)."""
         if read_paths is None or write_paths is None:
             read_paths = [s.path for s in credential.read_scopes.all()]
             write_paths = [s.path for s in credential.write_scopes.all()]
-            default_scope_path = credential.default_scope.path if credential.default_scope else None
+            default_scope = credential.default_scope
         reads, writes = set(read_paths), set(write_paths)
+        default_scope_path = default_scope.path if default_scope else None
         return cls(
             kind="agent",
             name=credential.name,
@@ -207,6 +207,7 @@ class Principal:
             credential=credential,
             domain=credential.domain,
             default_scope_path=default_scope_path or (sorted(writes)[0] if writes else None),
+            default_scope=default_scope,
         )
 
     @classmethod

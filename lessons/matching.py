@@ -131,6 +131,9 @@ class AntiPatternIndex:
     by_literal: dict[str, list[tuple[int, CompiledTrigger]]] = field(default_factory=dict)
     # entries with a command trigger: a command is not matched by meaning against them
     judged_by_command: frozenset[int] = frozenset()
+    # rows of `matrix` whose entry has no command trigger: with none, a command's check has
+    # nothing to match by meaning and needs no embedding
+    meaning_only_rows: int = 0
     # triggers with no literal to gate them: run on every action
     ungated: list[tuple[int, CompiledTrigger]] = field(default_factory=list)
     matrix: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
@@ -191,6 +194,7 @@ class AntiPatternIndex:
             if entry.vector is not None:
                 vectors.append(entry.vector)
                 vector_rows.append(position)
+                self.meaning_only_rows += entry.command_trigger is None
         if judged:
             self.judged_by_command = self.judged_by_command | frozenset(judged)
         if vectors:
@@ -575,13 +579,15 @@ def shown_commands(line: list[Invocation]) -> list[Invocation]:
 
 
 def _semantic(
-    index: AntiPatternIndex, action: str, context: str, skip: frozenset[int]
+    index: AntiPatternIndex, action: str, context: str, *, is_command: bool
 ) -> dict[int, tuple[float, float | None]]:
     """Entry index -> (score, context similarity) for matches by meaning; the context moves a
     score by weight x (its own similarity - neutral), and is embedded only when some score lies
-    where that could change what the answer says."""
-    if index.matrix.shape[0] == 0:
+    where that could change what the answer says. A command is judged by the command triggers,
+    meaning only speaks for the rest: when every vector is one of theirs, nothing is embedded."""
+    if index.matrix.shape[0] == 0 or (is_command and not index.meaning_only_rows):
         return {}
+    skip = index.judged_by_command if is_command else frozenset()
     scores = index.semantic_scores(action_vector(action))
     weight = conf.ANTI_PATTERN_CONTEXT_WEIGHT if context.strip() else 0.0
     reach = weight * max(conf.ANTI_PATTERN_CONTEXT_NEUTRAL, 1 - conf.ANTI_PATTERN_CONTEXT_NEUTRAL)
@@ -615,10 +621,8 @@ def check_action(*, principal, proposed_action: str, context: str = "", domain: 
             position,
             {"match_type": "trigger", "similarity": None, "matched": {"regex": True}},
         )
-    # A command is judged by the command triggers; meaning only speaks for the rest.
-    judged = index.judged_by_command if is_command else frozenset()
     for position, (score, context_similarity) in _semantic(
-        index, proposed_action, context, judged
+        index, proposed_action, context, is_command=is_command
     ).items():
         found = matches.get(position)
         if found is None:

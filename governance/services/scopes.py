@@ -111,7 +111,11 @@ def scope_for_write(principal: Principal, path: str | None, *, field: str = "sco
         scope = scope_named(principal, path, field=field)
     else:
         default = principal.default_scope_path
-        scope = (scope_by_path(default) if default else None) or scope_ensure_default()
+        scope = (
+            principal.default_scope  # read with an agent's credential: no query
+            or (scope_by_path(default) if default else None)
+            or scope_ensure_default()
+        )
     scope_require_write(principal, scope, field=field)
     return scope
 

@@ -4,7 +4,8 @@ import pytest
 from django.utils import timezone
 
 from governance.auth import principal_for_token
-from governance.models import AgentCredential
+from governance.models import AgentCredential, Scope
+from governance.services import scope_for_write
 from mnemosyne_site.errors import Unauthenticated
 from tests.governance.factories import AgentCredentialFactory
 
@@ -152,6 +153,17 @@ def test_a_token_carries_its_read_scopes_write_scopes_and_default_scope(scope_tr
     )
     assert principal.default_scope_path == scope_tree["project"].path
     assert principal.credential is not None and principal.credential.pk == credential.pk
+
+
+def test_a_write_to_the_agents_default_scope_reads_no_scope(scope_tree, django_assert_num_queries):
+    """The default scope's row comes with the credential, as the database holds it."""
+    principal = principal_for_token(AgentCredentialFactory().token)
+    with django_assert_num_queries(0):
+        scope = scope_for_write(principal, None)
+    stored = Scope.objects.get(path=scope_tree["project"].path)
+    fields = [f.attname for f in Scope._meta.concrete_fields]
+    assert [getattr(scope, f) for f in fields] == [getattr(stored, f) for f in fields]
+    assert not scope._state.adding
 
 
 def test_a_change_to_a_credential_holds_from_the_next_request(api_client, scope_tree):

@@ -239,8 +239,9 @@ def test_the_check_makes_a_bounded_number_of_queries(
     for i in range(5):
         AntiPatternFactory(trigger_pattern=rf"(?i)tool{i}\s+--danger", title=f"Danger {i}")
     check(agent_client, "tool1 --danger")  # builds the index and the embedding
-    # The token: credential, its two scope lists, its default scope; then one version read.
-    with django_assert_max_num_queries(5):
+    # The token (credential, scope lists and default scope in one call), the index version,
+    # the match's history.
+    with django_assert_max_num_queries(3):
         result = check(agent_client, "tool3 --danger now")
     assert result["blocked"] is True
     matching.hits_flush()

@@ -3,10 +3,11 @@ checked with the spec's `search_anti_patterns(action, context, domain)` rules.""
 
 import pytest
 
-from lessons import conf
+from lessons import conf, matching
 from lessons.models import AntiPattern
 from mnemosyne_site.embeddings import embed_one
 from tests.governance.factories import PolicyFactory
+from tests.lessons.factories import AntiPatternFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -223,6 +224,20 @@ def test_a_command_is_not_matched_by_meaning_against_a_command_trigger(agent_cli
     vector = embed_one("Never force-push to main git push --force origin main")
     assert float(vector @ embed_one("git push origin main")) >= conf.ANTI_PATTERN_SIMILARITY
     assert check(agent_client, "git push origin main")["warnings"] == []
+
+
+def test_a_command_is_not_embedded_when_every_anti_pattern_has_a_command_trigger(
+    agent_client, force_push
+):
+    """Meaning could speak for no anti-pattern, so the check skips its largest cost."""
+    assert check(agent_client, "git push origin main --tags")["warnings"] == []
+    assert "git push origin main --tags" not in matching._vectors
+    prose = "overwrite what is on main with my local history"
+    check(agent_client, prose)  # not a command: matched by meaning, so embedded
+    assert prose in matching._vectors
+    AntiPatternFactory(trigger_pattern="", title="Never push a release without its changelog")
+    check(agent_client, "git push origin main --tags")  # one anti-pattern meaning speaks for
+    assert "git push origin main --tags" in matching._vectors
 
 
 def test_what_the_report_offers_instead_stays_clear(agent_client, report):

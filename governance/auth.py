@@ -28,10 +28,10 @@ from mnemosyne_site.errors import Unauthenticated
 
 TOKEN_PREFIX = "mnem"
 _LAST_USED_RESOLUTION = timedelta(minutes=1)
-# The credential lookup runs on every agent request: one call of a PL/pgSQL function (governance
-# migration 0012), which reads the credential by its unique lookup, both scope lists as arrays and
-# its default scope's row, with a plan kept for the session. As a plain statement, planning it
-# cost the database more than running it; through the ORM, compiling it cost more CPU here.
+# The credential lookup runs on every agent request. One statement with no ORM to compile: the
+# credential by its unique lookup, both scope lists as arrays and its default scope's row (a
+# write to it then reads no scope). The ORM's version cost more CPU to compile and plan than to
+# run (bench/profile_paths.py).
 _CREDENTIAL_FIELDS = (
     "id",
     "name",
@@ -43,7 +43,18 @@ _CREDENTIAL_FIELDS = (
     "last_used_at",
 )
 _DEFAULT_SCOPE_FIELDS = ("layer", "slug", "name", "parent_id", "path", "created_at")
-_CREDENTIAL_SQL = "SELECT * FROM governance_agent_credential(%s)"
+_CREDENTIAL_SQL = """
+SELECT c.id, c.name, c.domain, c.digest, c.can_write, c.default_scope_id, c.expires_at,
+       c.last_used_at,
+       ARRAY(SELECT s.path FROM governance_agentcredential_read_scopes r
+             JOIN governance_scope s ON s.id = r.scope_id WHERE r.agentcredential_id = c.id),
+       ARRAY(SELECT s.path FROM governance_agentcredential_write_scopes w
+             JOIN governance_scope s ON s.id = w.scope_id WHERE w.agentcredential_id = c.id),
+       d.layer, d.slug, d.name, d.parent_id, d.path, d.created_at
+FROM governance_agentcredential c
+LEFT JOIN governance_scope d ON d.id = c.default_scope_id
+WHERE c.lookup = %s AND c.is_active
+"""
 
 
 def token_digest(secret: str) -> str:

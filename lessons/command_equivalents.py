@@ -10,6 +10,8 @@ reads one command and adds the equivalent command in the spelling triggers use:
 - `service ufw stop` and `/etc/init.d/ufw stop` are `systemctl stop ufw`; `systemctl disable
   --now x` also stops it; `systemctl mask x` also disables it; a server's own stop command
   (`pg_ctl stop`, `mysqladmin shutdown`, `redis-cli shutdown`, `nginx -s stop`) stops its unit;
+  `ufw default allow incoming` is `ufw disable`, firewalld's default zone set to `trusted` is
+  `systemctl stop firewalld`;
 - `pkill` and `killall` are `kill` of the named process; `perl -i` and `ruby -i` edit in place as
   `sed -i` does; `terraform apply -destroy` is `terraform destroy`; `docker volume prune` is
   `docker system prune --volumes`; `aws s3 rb --force` empties the bucket as `aws s3 rm
@@ -1187,6 +1189,17 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     if program == "crontab" and not inv.flags - {"-u", "--user", STDIN} and _empty_table(inv):
         # crontab(1) installs the table it is given: an empty one removes every job, as -r does
         return [like(inv, "crontab", flags={"--remove"}, args=[], options={})], True
+    if program == "ufw" and sub == ("default",) and inv.args[:1] == ["allow"]:
+        # ufw(8): `default allow [incoming]` accepts every connection no rule denies, the
+        # firewall off for whatever listens, as `ufw disable` leaves it (`outgoing` and
+        # `routed` are other traffic)
+        if [a.lower() for a in inv.args[1:]] in ([], ["incoming"]):
+            return [like(inv, "ufw", ("disable",), args=[], options={})], False
+    zones = [z.lower() for z in inv.options.get("--set-default-zone", [])]
+    if program == "firewall-cmd" and zones == ["trusted"]:
+        # firewalld.zones(5): the trusted zone accepts every connection, as firewalld
+        # stopped does
+        return [like(inv, "systemctl", ("stop",), args=["firewalld"], options={})], False
     queue = _rabbit_queue(inv)
     if queue is not None:
         return [queue], program == "rabbitmqadmin"

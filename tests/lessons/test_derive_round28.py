@@ -1,0 +1,110 @@
+"""How a reported command becomes a trigger: what the title says the danger is (round 28).
+
+Each case is a report written the way agents write one, with commands of our own (written from
+the tools' documentation, not from any benchmark set): the danger spelled otherwise must block,
+a look-alike without it must not.
+"""
+
+import pytest
+
+from tests.lessons.guard_probe import wrongly_read
+
+# (reported command, title, why, must block, must allow)
+TITLE_REPORTS = [
+    # the title names the operation as the command (`tofu destroy`) and the why names the flag
+    # that answered its prompt (-auto-approve): the operation is the danger; an agent answers
+    # the prompt either way
+    (
+        "tofu destroy -auto-approve -var-file=shared.tfvars",
+        "Ran tofu destroy from the wrong directory",
+        "-auto-approve meant nobody read the plan, and the shared network stack was torn down.",
+        [
+            "tofu destroy",
+            "terraform destroy -target=module.vpc",
+            "cd envs/shared && terraform destroy -var-file=shared.tfvars",
+            "terraform apply -destroy",
+        ],
+        [
+            "terraform plan -destroy",
+            "terraform apply -auto-approve",
+            "terraform destroy -help",
+            "terraform state list",
+        ],
+    ),
+    # a flag without which the operation does nothing (git clean refuses to run without -f) is
+    # no answer to a prompt: it stays the danger, and the interactive clean stays allowed
+    (
+        "git clean -fdx",
+        "Lost local certificates and the .env to git clean",
+        "git clean -fdx removed the untracked certificates and the ignored .env file; untracked "
+        "files have no history to restore from.",
+        ["git clean -dfx", "git clean -f -d"],
+        ["git clean -n", "git clean -i", "git clean", "git status --ignored"],
+    ),
+    # the title spells the flag: the flag is the danger, the plain command prompts and stays
+    # allowed
+    (
+        "terraform destroy -auto-approve",
+        "Don't run terraform destroy -auto-approve",
+        "Every resource in the state went without the plan being shown.",
+        ["terraform destroy --auto-approve -var-file=prod.tfvars"],
+        ["terraform destroy", "terraform destroy -target=aws_instance.web"],
+    ),
+    # the title names the command bare, but the command bare is everyday work: the flag the why
+    # names stays the danger
+    (
+        "git push --force origin main",
+        "Ran git push on main",
+        "git push --force replaced the shared history; two colleagues' commits were gone.",
+        ["git push -f origin main"],
+        ["git push origin main", "git push origin feature/login"],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "title", "why", "block", "allow"), TITLE_REPORTS, ids=[r[1] for r in TITLE_REPORTS]
+)
+def test_the_title_says_which_of_the_reported_flags_are_the_danger(
+    action, title, why, block, allow
+):
+    missed, blocked, derived = wrongly_read(action, title, why, block, allow)
+    assert (missed, blocked) == ([], []), (derived.trigger, derived.notes)
+
+
+FIREWALL_REPORTS = [
+    # ufw(8): `ufw default allow incoming` accepts every connection no rule denies, which is
+    # the host firewall off for everything that listens, as `ufw disable` leaves it;
+    # firewalld's `trusted` zone accepts every connection (firewalld.zones(5))
+    (
+        "sudo ufw disable",
+        "Disabled the host firewall to reach a container",
+        "Every listening service on the VM was reachable from the network afterwards.",
+        [
+            "sudo ufw default allow incoming",
+            "ufw default allow",
+            "sudo firewall-cmd --set-default-zone=trusted",
+        ],
+        [
+            "sudo ufw default allow outgoing",
+            "sudo ufw default deny incoming",
+            "sudo ufw default allow routed",
+            "sudo firewall-cmd --set-default-zone=public",
+            "sudo firewall-cmd --get-default-zone",
+            "sudo ufw allow 443/tcp",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "title", "why", "block", "allow"),
+    FIREWALL_REPORTS,
+    ids=[r[1] for r in FIREWALL_REPORTS],
+)
+def test_a_default_policy_accepting_everything_is_the_firewall_off(
+    action, title, why, block, allow
+):
+    missed, blocked, derived = wrongly_read(action, title, why, block, allow)
+    assert (missed, blocked) == ([], []), (derived.trigger, derived.notes)
+

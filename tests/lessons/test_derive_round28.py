@@ -108,3 +108,43 @@ def test_a_default_policy_accepting_everything_is_the_firewall_off(
     missed, blocked, derived = wrongly_read(action, title, why, block, allow)
     assert (missed, blocked) == ([], []), (derived.trigger, derived.notes)
 
+
+AUTH_OFF_REPORTS = [
+    # every database image documents its own switch for running without a password (the
+    # postgres image's POSTGRES_HOST_AUTH_METHOD=trust, mysql's and mariadb's
+    # *_ALLOW_EMPTY_PASSWORD, Bitnami's ALLOW_EMPTY_PASSWORD, Elasticsearch's
+    # xpack.security.enabled=false, neo4j's NEO4J_AUTH=none): where the prose names the kind
+    # ("no password"), each of them is the danger
+    (
+        "docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16",
+        "Published a Postgres container with trust authentication",
+        "The port was reachable from the network and a database with no password needs none "
+        "to be read or wiped.",
+        [
+            "docker run -d -p 3306:3306 -e MYSQL_ALLOW_EMPTY_PASSWORD=yes mysql:8.4",
+            "podman run -d -p 3307:3306 -e MARIADB_ALLOW_EMPTY_ROOT_PASSWORD=1 mariadb:11",
+            "docker run -d -p 6379:6379 -e ALLOW_EMPTY_PASSWORD=yes bitnami/redis:7.2",
+            "docker run -d -p 9201:9200 -e xpack.security.enabled=false elasticsearch:8.14.1",
+            "docker run -d -p 7687:7687 --env NEO4J_AUTH=none neo4j:5",
+        ],
+        [
+            "docker run -d -p 3306:3306 -e MYSQL_ALLOW_EMPTY_PASSWORD=no mysql:8.4",
+            "docker run -d -p 9201:9200 -e xpack.security.enabled=true elasticsearch:8.14.1",
+            "docker run -d -p 5432:5432 -e POSTGRES_PASSWORD_FILE=/run/secrets/pg postgres:16",
+            "docker run -d -p 7687:7687 --env NEO4J_AUTH=neo4j/s3cret-pass neo4j:5",
+            "docker run --rm -e ALLOW_EMPTY_PASSWORD=yes bitnami/redis:7.2 redis-cli --version",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "title", "why", "block", "allow"),
+    AUTH_OFF_REPORTS,
+    ids=[r[1] for r in AUTH_OFF_REPORTS],
+)
+def test_every_database_images_switch_for_no_password_is_the_danger(
+    action, title, why, block, allow
+):
+    missed, blocked, derived = wrongly_read(action, title, why, block, allow)
+    assert (missed, blocked) == ([], []), (derived.trigger, derived.notes)

@@ -1228,7 +1228,11 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     holding = [
         c for c in CONCEPTS if not c.targets and concept_named(c, prose.text) and _anchors(c, line)
     ]
-    for concept in _narrowest(holding):
+    # "Lost the volumes to docker system prune --volumes … --all threw away the images as
+    # well": where the title names one of the dangers, the others the why tells of are what
+    # else the command did, not what the report is about
+    titled = [c for c in holding if prose.title and concept_named(c, prose.title)]
+    for concept in _narrowest(titled or holding):
         # "opened SSH to the internet": the ports the report names (or its command) narrow
         # every sibling to them; a report naming none gives none
         ports = named_ports(f"{prose.text} {command}") if concept.ports else []

@@ -148,3 +148,30 @@ def test_every_database_images_switch_for_no_password_is_the_danger(
 ):
     missed, blocked, derived = wrongly_read(action, title, why, block, allow)
     assert (missed, blocked) == ([], []), (derived.trigger, derived.notes)
+
+
+SIBLING_REPORTS = [
+    # the title says what was lost (volumes); the why also tells what else the command did
+    # (unused images went too): the same danger in other tools is the title's, not every
+    # effect the why mentions
+    (
+        "docker system prune --all --volumes --force",
+        "Lost the CI cache volumes to docker system prune --volumes",
+        "--volumes deleted every volume no running container used, the stopped Postgres "
+        "container's data among them; --all threw away the unused images as well.",
+        ["docker volume prune -f", "podman system prune --volumes -f", "docker compose down -v"],
+        ["docker image prune -a -f", "docker system df", "docker volume ls"],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "title", "why", "block", "allow"),
+    SIBLING_REPORTS,
+    ids=[r[1] for r in SIBLING_REPORTS],
+)
+def test_the_same_danger_in_other_tools_is_the_one_the_title_names(
+    action, title, why, block, allow
+):
+    missed, blocked, derived = wrongly_read(action, title, why, block, allow)
+    assert (missed, blocked) == ([], []), (derived.trigger, derived.notes)

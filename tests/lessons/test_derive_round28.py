@@ -7,7 +7,8 @@ a look-alike without it must not.
 
 import pytest
 
-from tests.lessons.guard_probe import wrongly_read
+from lessons.command_patterns import CommandTrigger
+from tests.lessons.guard_probe import blocks, wrongly_read
 
 # (reported command, title, why, must block, must allow)
 TITLE_REPORTS = [
@@ -175,3 +176,44 @@ def test_the_same_danger_in_other_tools_is_the_one_the_title_names(
 ):
     missed, blocked, derived = wrongly_read(action, title, why, block, allow)
     assert (missed, blocked) == ([], []), (derived.trigger, derived.notes)
+
+
+# glab api is GitLab's CLI's REST call, with gh api's flags (-X/--method, -f/-F fields): a
+# trigger for a forge API call made with gh api reaches it, on GitLab's own resource paths
+PROTECTION_REMOVED = CommandTrigger.from_json(
+    {
+        "commands": [
+            {
+                "program": "gh",
+                "subcommand": ["api"],
+                "options": {"--method": "re:(?i)^(delete|put|patch)$"},
+                "anywhere": ["re:(?i)(/branches/[^/]+/protection|/protected_branches)(/|$)"],
+            }
+        ]
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "glab api -X DELETE projects/acme%2Fsite/protected_branches/main",
+        "glab api --method DELETE projects/42/protected_branches/release",
+        "GITLAB_HOST=git.acme.internal glab api -X PATCH projects/42/protected_branches/main",
+    ],
+)
+def test_gitlabs_api_call_is_the_same_call_made_with_gh_api(line):
+    assert blocks(PROTECTION_REMOVED, line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "glab api projects/42/protected_branches",
+        "glab api -X DELETE projects/42/issues/7/award_emoji/3",
+        "glab mr list",
+        "glab api",
+    ],
+)
+def test_gitlabs_api_reads_and_other_calls_stay_allowed(line):
+    assert not blocks(PROTECTION_REMOVED, line)

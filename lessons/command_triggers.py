@@ -1229,10 +1229,14 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         c for c in CONCEPTS if not c.targets and concept_named(c, prose.text) and _anchors(c, line)
     ]
     # "Lost the volumes to docker system prune --volumes … --all threw away the images as
-    # well": where the title names one of the dangers, the others the why tells of are what
-    # else the command did, not what the report is about
+    # well": where the title names one of the dangers, another the why tells of that shares
+    # no command with it is what else the command did, not what the report is about (one
+    # sharing commands is the same danger told otherwise: "flush deletes every row")
     titled = [c for c in holding if prose.title and concept_named(c, prose.title)]
-    for concept in _narrowest(titled or holding):
+    if titled:
+        told = {repr(item) for c in titled for item in c.commands}
+        holding = [c for c in holding if c in titled or told & {repr(item) for item in c.commands}]
+    for concept in _narrowest(holding):
         # "opened SSH to the internet": the ports the report names (or its command) narrow
         # every sibling to them; a report naming none gives none
         ports = named_ports(f"{prose.text} {command}") if concept.ports else []

@@ -163,6 +163,18 @@ SIBLING_REPORTS = [
         ["docker volume prune -f", "podman system prune --volumes -f", "docker compose down -v"],
         ["docker image prune -a -f", "docker system df", "docker volume ls"],
     ),
+    # a why that tells the title's danger in other words ("every row of every table") names a
+    # danger sharing its commands: its other tools stay the report's
+    (
+        "python manage.py flush --noinput",
+        "Ran manage.py flush against the shared staging database",
+        "flush wiped the database: every row of every table went, the QA team's fixtures too.",
+        [
+            "flyway -url=jdbc:postgresql://db.staging.internal/app clean",
+            "bin/rails db:truncate_all",
+        ],
+        ["python manage.py migrate", "python manage.py showmigrations"],
+    ),
 ]
 
 

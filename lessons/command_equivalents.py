@@ -10,6 +10,8 @@ reads one command and adds the equivalent command in the spelling triggers use:
 - `service ufw stop` and `/etc/init.d/ufw stop` are `systemctl stop ufw`; `systemctl disable
   --now x` also stops it; `systemctl mask x` also disables it; a server's own stop command
   (`pg_ctl stop`, `mysqladmin shutdown`, `redis-cli shutdown`, `nginx -s stop`) stops its unit;
+  `ufw default allow incoming` is `ufw disable`, firewalld's default zone set to `trusted` is
+  `systemctl stop firewalld`;
 - `pkill` and `killall` are `kill` of the named process; `perl -i` and `ruby -i` edit in place as
   `sed -i` does; `terraform apply -destroy` is `terraform destroy`; `docker volume prune` is
   `docker system prune --volumes`; `aws s3 rb --force` empties the bucket as `aws s3 rm
@@ -31,7 +33,8 @@ reads one command and adds the equivalent command in the spelling triggers use:
   PATH`; so does
   `ln -s` where the line has just removed the file (`rm f && ln -s src f`);
 - a GitHub REST call (`gh api -X DELETE repos/o/r/releases/7`, or `curl` to api.github.com) is
-  also read as the command it stands for (`gh release delete 7 --repo o/r`): `rest_call_command`,
+  also read as the command it stands for (`gh release delete 7 --repo o/r`), and GitLab's `glab
+  api` as the same call made with `gh api`: `rest_call_command`,
   which `commands` parses beside it.
 
 When the added command says all the original does (SQL for its client, `kill` for `pkill`), the
@@ -1187,6 +1190,17 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     if program == "crontab" and not inv.flags - {"-u", "--user", STDIN} and _empty_table(inv):
         # crontab(1) installs the table it is given: an empty one removes every job, as -r does
         return [like(inv, "crontab", flags={"--remove"}, args=[], options={})], True
+    if program == "ufw" and sub == ("default",) and inv.args[:1] == ["allow"]:
+        # ufw(8): `default allow [incoming]` accepts every connection no rule denies, the
+        # firewall off for whatever listens, as `ufw disable` leaves it (`outgoing` and
+        # `routed` are other traffic)
+        if [a.lower() for a in inv.args[1:]] in ([], ["incoming"]):
+            return [like(inv, "ufw", ("disable",), args=[], options={})], False
+    zones = [z.lower() for z in inv.options.get("--set-default-zone", [])]
+    if program == "firewall-cmd" and zones == ["trusted"]:
+        # firewalld.zones(5): the trusted zone accepts every connection, as firewalld
+        # stopped does
+        return [like(inv, "systemctl", ("stop",), args=["firewalld"], options={})], False
     queue = _rabbit_queue(inv)
     if queue is not None:
         return [queue], program == "rabbitmqadmin"
@@ -1472,11 +1486,26 @@ def _api_fields(values: Iterable[str]) -> dict[str, str]:
     return fields
 
 
+def _as_gh_api(inv: Invocation) -> str | None:
+    """`glab api -X DELETE projects/42/protected_branches/main`: GitLab's CLI makes its REST call
+    with gh api's flags (glab-api(1): -X/--method, -f/--raw-field, -F/--field, -H/--header), so
+    it is the same call made with `gh api`, on GitLab's resource paths."""
+    try:
+        words = shlex.split(inv.text)
+    except ValueError:
+        return None
+    if "api" not in words:
+        return None
+    return shlex.join(["gh", "api", *words[words.index("api") + 1 :]])
+
+
 def rest_call_command(inv: Invocation) -> str | None:
     """The command line a GitHub REST call amounts to: `gh api -X DELETE
     repos/o/r/releases/7` and `curl -X DELETE https://api.github.com/repos/o/r/releases/7` are
     `gh release delete 7 --repo o/r`; `gh api -X PATCH repos/o/r -f visibility=public` is
     `gh repo edit o/r --visibility public`."""
+    if inv.program == "glab" and inv.args[:1] == ["api"]:
+        return _as_gh_api(inv)
     if inv.program == "gh" and inv.subcommand[:1] == ("api",) and inv.args:
         path = inv.args[0]
         fields = _api_fields(

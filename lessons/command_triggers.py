@@ -34,6 +34,7 @@ line: `"git push --force <branch>"`).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
@@ -174,6 +175,8 @@ class Prose:
     """What a report's title and why say, read for naming parts of the reported command."""
 
     text: str
+    # the report's title, which says what the danger is (the why says how it came about)
+    title: str = ""
 
     @cached_property
     def lower(self) -> str:
@@ -334,6 +337,30 @@ class Prose:
             found |= self._read_flags(inv, token)
         return found - inv.flags
 
+    def unattended_flags(self, inv: Invocation) -> set[str]:
+        """The command's flags that only answer its confirmation prompt (`-auto-approve`), where
+        the title names the operation as a command (`terraform destroy`) and none of its flags:
+        the operation is the danger the report is about; an agent, running unattended, answers
+        the prompt either way."""
+        answering = inv.flags & _ANSWERS_PROMPT
+        if answering and self._title_names_bare(inv):
+            return set(answering)
+        return set()
+
+    def _title_names_bare(self, inv: Invocation) -> bool:
+        if not self.title or not inv.subcommand:
+            return False
+        names = {inv.program} | {
+            posixpath.basename(word).split(".")[0]
+            for word in inv.text.split()[:3]
+            if not word.startswith("-") and "=" not in word
+        }
+        said = "|".join(re.escape(n.lower()) for n in sorted(names) if n)
+        operation = r"\s+".join(re.escape(w.lower()) for w in inv.subcommand)
+        if re.search(rf"\b(?:{said})\s+{operation}\b", self.title.lower()) is None:
+            return False
+        return not Prose(self.title).named_flags(inv)
+
     def names_action(self, word: str) -> bool:
         """Whether the prose names a subcommand as the action (`drain` in "Don't drain …")."""
         word = word.lower()
@@ -343,6 +370,13 @@ class Prose:
 
     def names_kind(self, stems: tuple[str, ...]) -> bool:
         return prose_names(stems, self.lower, self.words)
+
+
+# Flags that only answer a command's own confirmation prompt (terraform's -auto-approve, a
+# `--yes`, heroku's `--confirm <app>`)
+_ANSWERS_PROMPT = frozenset(
+    {"--auto-approve", "--yes", "--assume-yes", "--confirm", "--no-prompt", "--non-interactive"}
+)
 
 
 # What a report says of an operation that cannot be reverted: a registry keeps a published
@@ -610,6 +644,8 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             kept = rf"re:^{re.escape(owner.group(1))}([:.][\w-]*)?$"
         args.append(kept)
     named = prose.named_flags(inv) if prose is not None else set()
+    unattended = prose.unattended_flags(inv) if generalising and prose is not None else set()
+    named -= unattended
     # "Published the crate from a dirty working tree … versions cannot be overwritten": where
     # the report says the publish itself cannot be reverted, every publish is the danger and its
     # flags are how this one was run (`--allow-dirty`, `--access public`); a flag the prose
@@ -669,7 +705,7 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             chosen = set()  # "Don't drain production nodes": draining is the danger, not its flags
         else:
             chosen = inv.flags - inv.widening - valued
-        chosen = chosen - incidental
+        chosen = chosen - incidental - unattended
         flags = (
             chosen
             | {flag for flag, _ in options}
@@ -1192,6 +1228,14 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     holding = [
         c for c in CONCEPTS if not c.targets and concept_named(c, prose.text) and _anchors(c, line)
     ]
+    # "Lost the volumes to docker system prune --volumes … --all threw away the images as
+    # well": where the title names one of the dangers, another the why tells of that shares
+    # no command with it is what else the command did, not what the report is about (one
+    # sharing commands is the same danger told otherwise: "flush deletes every row")
+    titled = [c for c in holding if prose.title and concept_named(c, prose.title)]
+    if titled:
+        told = {repr(item) for c in titled for item in c.commands}
+        holding = [c for c in holding if c in titled or told & {repr(item) for item in c.commands}]
     for concept in _narrowest(holding):
         # "opened SSH to the internet": the ports the report names (or its command) narrow
         # every sibling to them; a report naming none gives none
@@ -1562,7 +1606,7 @@ def derive(
     """A trigger for the commands in `texts` (the action, related commands), generalised by what
     the prose (title, why) names but never so far that it blocks a command the report's
     `alternatives` offer; a text that is a sentence gives the commands it describes."""
-    said = Prose(prose)
+    said = Prose(prose, title)
     harmless = harmless_lines(alternatives or [])
     notes: list[str] = []
     patterns: list[Pattern] = []

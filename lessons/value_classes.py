@@ -204,6 +204,17 @@ _SECRET_VARIABLE = (
     r"database_url|db_url|dsn)[a-z0-9_]*\}?"
 )
 
+# A database image told to run without a password, by the switch its documentation gives: the
+# postgres image's POSTGRES_HOST_AUTH_METHOD=trust, the mysql and mariadb images'
+# *_ALLOW_EMPTY[_ROOT]_PASSWORD, Bitnami's ALLOW_EMPTY_PASSWORD and ALLOW_ANONYMOUS_LOGIN,
+# Elasticsearch's xpack.security.enabled=false, neo4j's NEO4J_AUTH=none
+_ON = r"(1|y|yes|true|on)"
+_AUTH_OFF = (
+    r"(?i)^(POSTGRES_HOST_AUTH_METHOD=trust|"
+    rf"(MYSQL|MARIADB)_ALLOW_EMPTY(_ROOT)?_PASSWORD={_ON}|ALLOW_EMPTY_PASSWORD={_ON}|"
+    rf"ALLOW_ANONYMOUS_LOGIN={_ON}|xpack\.security\.enabled=(0|n|no|false|off)|NEO4J_AUTH=none)$"
+)
+
 VALUE_CLASSES = (
     ValueClass(
         "block device",
@@ -275,6 +286,21 @@ VALUE_CLASSES = (
         re.compile(r"^(0\.0\.0\.0/0|::/0|\*|Internet|Any)$", re.I),
         r"re:(?i)^(0\.0\.0\.0/0|::/0|\*|internet|any)$",
         ("world", "internet", "anywhere", "everyone", "public", "any ip", "all ips"),
+    ),
+    ValueClass(
+        "a database's authentication switched off",
+        re.compile(_AUTH_OFF),
+        "re:" + _AUTH_OFF,
+        (
+            "trust auth",
+            "no password",
+            "without a password",
+            "without password",
+            "empty password",
+            "no auth",
+            "without auth",
+            "unauthenticated",
+        ),
     ),
     ValueClass(
         "administrators' group",

@@ -17,9 +17,18 @@ from dataclasses import dataclass, field
 
 from lessons.command_equivalents import WRITE_FILE
 from lessons.command_patterns import patterns_from_text, word_parts
-from lessons.command_tables import KNOWN_PROGRAMS, KUBE_KINDS, PROGRAMS, SERVICE_NAMES
+from lessons.command_tables import (
+    ENVIRONMENT_PROGRAMS,
+    KNOWN_PROGRAMS,
+    KUBE_KINDS,
+    PROGRAMS,
+    SERVICE_NAMES,
+)
 from lessons.danger_concepts import CONCEPTS, GROUPS, TAG_REF, Concept
 from lessons.value_classes import (
+    NOT_DEVELOPMENT,
+    NOT_LOCAL,
+    PLACES,
     PROD,
     PROD_WORDS,
     SHARED_ENV,
@@ -1079,6 +1088,39 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
     return False
 
 
+def _anywhere_but_development(command: str | dict, staging: bool, said: set[str]) -> list[dict]:
+    """A danger done anywhere, of a sentence saying it hit production: a client of a shared
+    service acting where it names no place (`aws route53 delete-hosted-zone --id Z1`, a client
+    connecting where it is configured to) or one that may be production, never one named for
+    development, where the sentence names what the command acts on (`said`: "the DNS zone"). A
+    command of a concept it names by other words, and what acts on its own machine, are left to
+    `command_triggers` as they were (production by name)."""
+    place = NOT_LOCAL if staging else NOT_DEVELOPMENT
+    found = (
+        [p.as_json() for p in patterns_from_text(command)]
+        if isinstance(command, str)
+        else [command]
+    )
+    return [
+        {**pattern, "anywhere": [*pattern.get("anywhere", ()), place]}
+        if pattern.get("program") in ENVIRONMENT_PROGRAMS
+        and not any(v in PLACES or v in (PROD, SHARED_ENV) for v in pattern.get("anywhere", ()))
+        and said & _object_words(pattern)
+        else pattern
+        for pattern in found
+    ]
+
+
+def _object_words(pattern: dict) -> set[str]:
+    """What a command pattern's words say it acts on: its subcommand's (or a program without a
+    table: its leading arguments') words less the verbs (`delete-hosted-zone`: hosted, zone)."""
+    words = [*pattern.get("subcommand", ())]
+    if not words:
+        words = [a for a in pattern.get("args", ()) if isinstance(a, str) and a[:3] != "re:"]
+    verbs = {w for kind in OPERATIONS.values() for w in kind}
+    return {w for text in words for w in word_parts(text)} - verbs - {pattern.get("program")}
+
+
 def describe(sentence: str) -> Described:
     """The commands and patterns a sentence (a report's title and action) describes; what
     follows "instead of" or "rather than" is what it recommends, and no part of it."""
@@ -1095,6 +1137,7 @@ def describe(sentence: str) -> Described:
     )
     # the words of the catalogue's dangers the sentence names, where they gave commands
     catalogued: set[str] = set()
+    said = set(word_parts(sentence))
     for concept in CONCEPTS:
         if concept.production and not described.production:
             continue
@@ -1106,7 +1149,9 @@ def describe(sentence: str) -> Described:
         for command in concept.commands:
             for filled in _fill(command, targets):
                 filled = on_ports(filled, ports)
-                if isinstance(filled, str):
+                if described.production and not concept.production:
+                    described.patterns += _anywhere_but_development(filled, described.staging, said)
+                elif isinstance(filled, str):
                     described.lines.append(filled)
                 else:
                     described.patterns.append(filled)

@@ -1005,22 +1005,85 @@ def operation_patterns(
             any(noun.startswith(word) for word in catalogued) for noun in nouns
         ):
             continue  # in production, only that place's commands match: no local look-alike
-        groups = [list(OPERATIONS[kind]), *([n] for n in dict.fromkeys(nouns))]
+        required = []
         if forced:
-            groups.append(["force", "f"])
+            required.append(["force", "f"])
         if every:
-            groups.append(["all"])
+            required.append(["all"])
         # a flag the sentence spells is part of what it warns about (`--skip-final-snapshot`)
-        groups += [[word] for flag in spelled for word in word_parts(flag)]
-        pattern: dict = {
-            "program": "re:.",
-            "operation": groups,
-            "text": f"{kind} {' '.join(nouns)}, with any tool",
-        }
-        if production:
-            pattern["anywhere"] = [SHARED_ENV if staging else PROD]
-        found.append(pattern)
+        required += [[word] for flag in spelled for word in word_parts(flag)]
+        for spelled_nouns, names in object_readings(nouns):
+            groups = [list(OPERATIONS[kind]), *([n] for n in spelled_nouns), *required]
+            pattern: dict = {
+                "program": "re:.",
+                "operation": groups,
+                "text": f"{kind} {' '.join(nouns)}, with any tool",
+            }
+            named = [rf"re:(?i)(^|[^a-z]){re.escape(name)}" for name in names]
+            places = [SHARED_ENV if staging else PROD] if production else []
+            if places or named:
+                pattern["anywhere"] = places + named
+            found.append(pattern)
+            if production and kind == "delete":
+                # a cloud's CLI deletes by an identifier (`--volume-id vol-0a1b`), naming no
+                # place: one not named for development may be production
+                place = NOT_LOCAL if staging else NOT_DEVELOPMENT
+                found.append({**pattern, "program": _CLOUD_CLIS, "anywhere": [place, *named]})
     return found
+
+
+# The cloud providers' command-line clients
+_CLOUD_CLIS = r"re:^(aws|gcloud|az|doctl|linode-cli|hcloud|oci|scw|ibmcloud|exo|vultr-cli)$"
+# The words each provider's tools use for one kind of object, in `operation_word` spelling: a
+# sentence naming it by one is read in the others' too ("the load balancer" is `az network lb`,
+# `gcloud compute forwarding-rules`, `doctl compute load-balancer`; "the data disk" is
+# `aws ec2 delete-volume`; "the Lambda function" is `gcloud functions delete`).
+_OBJECT_KINDS: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("load", "balancer"), ("lb",), ("loadbalancer",), ("forwarding", "rule"), ("nodebalancer",)),
+    (("disk",), ("volume",)),
+    (("vm",), ("virtual", "machine"), ("instance",), ("droplet",), ("linode",)),
+    (("function",), ("lambda",)),
+    (("security", "group"), ("firewall", "rule"), ("nsg",)),
+    (("vpc",), ("vnet",), ("network",)),
+    (("key", "pair"), ("keypair",)),
+    (("node", "pool"), ("nodepool",), ("nodegroup",), ("node", "group")),
+    (("cdn",), ("distribution",)),
+)
+
+
+def object_readings(nouns: list[str]) -> list[tuple[list[str], list[str]]]:
+    """The ways a command may name an object a sentence names by `nouns`, each as the nouns its
+    operation words carry and the names its values carry: as said; in another provider's word
+    for the same kind (`_OBJECT_KINDS`); and, for "the orders topic", "the payments app", its
+    last noun (the kind) with the nouns before it as the object's name (`--topic orders`,
+    `argocd app delete payments`)."""
+    nouns = list(dict.fromkeys(nouns))
+    readings: list[tuple[list[str], list[str]]] = [(nouns, [])]
+    for kind in _OBJECT_KINDS:
+        for spelling in kind:
+            at = _sublist(nouns, list(spelling))
+            if at is None:
+                continue
+            for other in kind:
+                if other != spelling:
+                    spelled = [*nouns[:at], *other, *nouns[at + len(spelling) :]]
+                    readings.append((spelled, []))
+    if len(nouns) > 1 and not any(
+        len(spelling) > 1 and tuple(nouns[-len(spelling) :]) == spelling
+        for kind in _OBJECT_KINDS
+        for spelling in kind
+    ):
+        head, names = nouns[-1], nouns[:-1]
+        for spelled, _ in object_readings([head]):
+            readings.append((spelled, names))
+    return readings
+
+
+def _sublist(words: list[str], part: list[str]) -> int | None:
+    return next(
+        (at for at in range(len(words) - len(part) + 1) if words[at : at + len(part)] == part),
+        None,
+    )
 
 
 def negated_switch(operation: dict) -> str | None:

@@ -663,11 +663,36 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "rm", "flags": ["--recursive"], "args": ["{target}"]},
         targets="directory",
     ),
+    # ... where it lies: on disk (rm(1), unlink(1), shred(1) -u), or as one object of a bucket
+    # (`aws s3 rm`, `gsutil rm`, `gcloud storage rm`, `rclone deletefile`, `mc rm`, `s3cmd del`,
+    # `az storage blob delete --name`)
     concept(
         "delete a file the sentence names",
         "DELETE",
         {"program": "rm", "args": ["{target}"]},
+        {"program": "unlink", "args": ["{target}"]},
+        {"program": "shred", "flags": ["-u"], "args": ["{target}"]},
+        {"program": "aws", "subcommand": ["s3", "rm"], "args": ["{target}"]},
+        {"program": "gsutil", "subcommand": ["rm"], "args": ["{target}"]},
+        {"program": "gcloud", "subcommand": ["storage", "rm"], "args": ["{target}"]},
+        {"program": "rclone", "args": ["re:^(deletefile|delete)$", "{target}"]},
+        {"program": "mc", "args": ["rm", "{target}"]},
+        {"program": "s3cmd", "args": ["re:^(del|rm)$", "{target}"]},
+        {
+            "program": "az",
+            "subcommand": ["storage", "blob", "delete"],
+            "options": {"--name": "{target}"},
+        },
         targets="file",
+    ),
+    # Deleting a login account with its home directory (userdel(8) -r, deluser(8)
+    # --remove-home): the files and keys in it go with it
+    concept(
+        "delete a user with their home directory",
+        "user|account|login & home & DELETE",
+        "userdel -r <any>",
+        "deluser --remove-home <any>",
+        "deluser --remove-all-files <any>",
     ),
     concept(
         "seed a production database",

@@ -16,9 +16,8 @@ import re
 from dataclasses import dataclass, field
 
 from lessons.command_equivalents import WRITE_FILE
-from lessons.command_patterns import patterns_from_text, word_parts
+from lessons.command_patterns import WORD_ALIASES, operation_word, patterns_from_text, word_parts
 from lessons.command_tables import (
-    ENVIRONMENT_PROGRAMS,
     KNOWN_PROGRAMS,
     KUBE_KINDS,
     PROGRAMS,
@@ -775,7 +774,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
         "deregister".split()
     ),
     "disable": ("disable", "deactivate"),
-    "stop": ("stop", "halt", "shutdown", "kill", "suspend"),
+    "stop": ("stop", "halt", "shutdown", "kill", "suspend", "deallocate", "poweroff"),
     "revoke": ("revoke",),
     "detach": ("detach", "unmount", "umount", "disconnect"),
     "reset": ("reset",),
@@ -793,7 +792,10 @@ _OPERATION_VERBS = [
         "delete",
     ),
     (re.compile(r"(disabl|deactivat)\w*"), "disable"),
-    (re.compile(r"stop(s|ped|ping)?|halt(s|ed|ing)?|kill(s|ed|ing)?|suspend\w*"), "stop"),
+    (
+        re.compile(r"stop(s|ped|ping)?|halt(s|ed|ing)?|kill(s|ed|ing)?|suspend\w*|deallocat\w*"),
+        "stop",
+    ),
     (re.compile(r"revok\w*"), "revoke"),
     (re.compile(r"(detach|unmount)\w*"), "detach"),
     (re.compile(r"reset(s|ting)?"), "reset"),
@@ -806,6 +808,7 @@ _PHRASAL = {
     **dict.fromkeys(("take", "took", "taking", "taken", "takes"), ("down", "stop")),
     **dict.fromkeys(("bring", "brought", "bringing", "brings"), ("down", "stop")),
     **dict.fromkeys(("shut", "shutting", "shuts"), ("down", "stop")),
+    **dict.fromkeys(("power", "powered", "powering", "powers"), ("off", "stop")),
     **dict.fromkeys(("turn", "turned", "turning", "turns"), ("off", "disable")),
     **dict.fromkeys(("switch", "switched", "switching"), ("off", "disable")),
 }
@@ -889,6 +892,7 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
     nouns: list[str] = []
     acronyms: list[str] = []
     every = False
+    last = ""
     for at, raw in enumerate(tokens[:8]):
         word = raw.strip(".!?\"'`")
         lowered = word.lower()
@@ -921,11 +925,15 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
                 for part in word_parts(lowered)
                 if part not in _MODIFIERS and part not in _VAGUE and len(part) > 1
             ]
+        last = word
         if _ACRONYM.fullmatch(word):
             acronyms.append(lowered)
         if raw.endswith((".", "!", "?", ",", ";", ":")):
             break
-    # "Turned off MFA for the root account": an acronym alone is the object, not a vendor's name
+    # "Turned off MFA for the root account": an acronym alone is the object, not a vendor's name;
+    # after the nouns it is their kind ("the prod database VM")
+    if nouns and acronyms and last.lower() == acronyms[-1]:
+        nouns.append(operation_word(acronyms[-1]))
     return nouns or acronyms, every
 
 
@@ -1019,7 +1027,7 @@ def operation_patterns(
                 "operation": groups,
                 "text": f"{kind} {' '.join(nouns)}, with any tool",
             }
-            named = [rf"re:(?i)(^|[^a-z]){re.escape(name)}" for name in names]
+            named = [_NAME_IN_VALUE.format("|".join(_spellings(name))) for name in names]
             places = [SHARED_ENV if staging else PROD] if production else []
             if places or named:
                 pattern["anywhere"] = places + named
@@ -1033,7 +1041,10 @@ def operation_patterns(
 
 
 # The cloud providers' command-line clients
-_CLOUD_CLIS = r"re:^(aws|gcloud|az|doctl|linode-cli|hcloud|oci|scw|ibmcloud|exo|vultr-cli)$"
+_CLOUD_CLI_NAMES = "aws gcloud gsutil az doctl linode-cli hcloud oci scw ibmcloud exo vultr-cli"
+_CLOUD_CLIS = "re:^(" + "|".join(_CLOUD_CLI_NAMES.split()) + ")$"
+# ... and Vault's: what they act on is a service elsewhere even where they name no place
+_REMOTE_BY_DEFAULT = frozenset([*_CLOUD_CLI_NAMES.split(), "vault"])
 # The words each provider's tools use for one kind of object, in `operation_word` spelling: a
 # sentence naming it by one is read in the others' too ("the load balancer" is `az network lb`,
 # `gcloud compute forwarding-rules`, `doctl compute load-balancer`; "the data disk" is
@@ -1077,6 +1088,15 @@ def object_readings(nouns: list[str]) -> list[tuple[list[str], list[str]]]:
         for spelled, _ in object_readings([head]):
             readings.append((spelled, names))
     return readings
+
+
+# A name at the start of a word of a value (`orders` in `--topic orders`, `db` in `db-prod`)
+_NAME_IN_VALUE = r"re:(?i)(^|[^a-z])({})"
+
+
+def _spellings(name: str) -> list[str]:
+    """A name as said and as tools abbreviate it ("database": `db`)."""
+    return [re.escape(n) for n in (name, *(k for k, v in WORD_ALIASES.items() if v == name))]
 
 
 def _sublist(words: list[str], part: list[str]) -> int | None:
@@ -1152,12 +1172,13 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
 
 
 def _anywhere_but_development(command: str | dict, staging: bool, said: set[str]) -> list[dict]:
-    """A danger done anywhere, of a sentence saying it hit production: a client of a shared
-    service acting where it names no place (`aws route53 delete-hosted-zone --id Z1`, a client
-    connecting where it is configured to) or one that may be production, never one named for
+    """A danger done anywhere, of a sentence saying it hit production: a cloud's CLI (or
+    Vault's) acting where it names no place (`aws route53 delete-hosted-zone --id Z1`: the
+    account it is configured for) or one that may be production, never one named for
     development, where the sentence names what the command acts on (`said`: "the DNS zone"). A
-    command of a concept it names by other words, and what acts on its own machine, are left to
-    `command_triggers` as they were (production by name)."""
+    command of a concept it names by other words, and a client whose default is this machine or
+    its development settings (`rails db:rollback`, `psql`), are left to `command_triggers` as
+    they were (production by name)."""
     place = NOT_LOCAL if staging else NOT_DEVELOPMENT
     found = (
         [p.as_json() for p in patterns_from_text(command)]
@@ -1166,7 +1187,7 @@ def _anywhere_but_development(command: str | dict, staging: bool, said: set[str]
     )
     return [
         {**pattern, "anywhere": [*pattern.get("anywhere", ()), place]}
-        if pattern.get("program") in ENVIRONMENT_PROGRAMS
+        if pattern.get("program") in _REMOTE_BY_DEFAULT
         and not any(v in PLACES or v in (PROD, SHARED_ENV) for v in pattern.get("anywhere", ()))
         and said & _object_words(pattern)
         else pattern

@@ -48,3 +48,13 @@ def test_a_command_of_a_danger_named_by_other_words_still_needs_production_by_na
     )
     assert blocks(trigger, "terraform destroy -auto-approve -var-file=prod.tfvars")
     assert not blocks(trigger, "gh cache delete --all -R acme/shop")
+
+
+def test_a_client_that_defaults_to_this_machine_still_needs_production_by_name():
+    # a framework's command with no place acts on its development settings
+    trigger = report_trigger(
+        "Reverted the newest schema migration on the production database",
+        "Rolled back database migrations in production",
+    )
+    assert blocks(trigger, "RAILS_ENV=production bin/rails db:rollback")
+    assert not blocks(trigger, "bin/rails db:rollback")

@@ -29,7 +29,7 @@ VARIABLE_PATH = _CLASS["path from a variable"]
 # Files that hold secrets (`.env` and its variants, not its templates, is the literal `.env`:
 # `command_patterns.literal_matches`).
 _SECRET_NAME = (
-    r"id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|[\w.-]*[_-]key|"
+    r"id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|[\w.-]*[_-]key(\.json)?|"
     r"credentials(\.json)?|"
     r"\.npmrc|\.pypirc|\.netrc|\.htpasswd|secrets?\.(ya?ml|json|env|toml)|kubeconfig|"
     r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json"
@@ -157,6 +157,8 @@ LITERAL_SECRET = (
     r"re:^([^$<{\s\-a-z]\S{3,}|[a-z][a-z0-9_]{3,}|[a-z][^a-z0-9_=\s]\S{2,}|"
     r"[a-z][a-z0-9_][^a-z0-9_=\s]\S+|[a-z][a-z0-9_]{2,}[^a-z0-9_=\s]\S*)$"
 )
+# A process's environment variables, secrets included, as proc(5) shows them
+_PROCESS_ENVIRONMENT = r"re:^/proc/[^/]+/environ$"
 # Where a package manager installs dependencies: edits there are lost on the next install.
 _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 
@@ -1346,10 +1348,11 @@ CONCEPTS: tuple[Concept, ...] = (
         # not GitHub Actions' `::add-mask::$TOKEN`, which hides the value from the log
         {"program": "echo", "args": [_ECHOED_SECRET]},
         {"program": "printf", "args": [_ECHOED_SECRET]},
+        # ... a process's environment included (proc(5): `/proc/<pid>/environ`)
         *(
             {"program": reader, "args": [secret]}
             for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
-            for secret in (SECRET_FILE, ".env")
+            for secret in (SECRET_FILE, ".env", _PROCESS_ENVIRONMENT)
         ),
         # ... or the lines of one a search prints (not only its count or its name)
         *(

@@ -159,6 +159,12 @@ LITERAL_SECRET = (
 )
 # A process's environment variables, secrets included, as proc(5) shows them
 _PROCESS_ENVIRONMENT = r"re:^/proc/[^/]+/environ$"
+# What a patch does to an object's finalizers that removes them (kubectl-patch(1): merge or
+# strategic `{"metadata":{"finalizers":null}}` or `[]`; JSON `{"op":"remove","path":
+# "/metadata/finalizers"}`, its two fields read apart)
+_NO_FINALIZERS = r"re:finalizers\\?\"?\s*:\s*(null|\[\s*\])"
+_FINALIZERS_PATH = r"re:metadata/finalizers"
+_REMOVE_OP = r"re:\"?op\"?\s*:\s*\"?remove\b"
 # Where a package manager installs dependencies: edits there are lost on the next install.
 _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 
@@ -1674,6 +1680,18 @@ CONCEPTS: tuple[Concept, ...] = (
         "delete CRDs",
         "crd|custom resource definition|customresourcedefinition & DELETE",
         {"program": "kubectl", "subcommand": ["delete", "customresourcedefinition"]},
+    ),
+    # Stripping an object's finalizers lets Kubernetes delete it before its controller has
+    # cleaned up (a namespace's resources, a volume's disk, a load balancer are orphaned): a merge
+    # or strategic patch setting them to null or [], or a JSON patch removing them
+    concept(
+        "remove finalizers",
+        "finalizer & DELETE|patch|strip|clear|null|empt",
+        *(
+            {"program": program, "subcommand": ["patch"], "anywhere": anywhere}
+            for program in ("kubectl", "oc")
+            for anywhere in ([_NO_FINALIZERS], [_FINALIZERS_PATH, _REMOVE_OP])
+        ),
     ),
     concept(
         "drain or cordon nodes",

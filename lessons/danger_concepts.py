@@ -29,7 +29,7 @@ VARIABLE_PATH = _CLASS["path from a variable"]
 # Files that hold secrets (`.env` and its variants, not its templates, is the literal `.env`:
 # `command_patterns.literal_matches`).
 _SECRET_NAME = (
-    r"id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|[\w.-]*[_-]key|"
+    r"id_(rsa|dsa|ecdsa|ed25519)|[\w.-]+\.(pem|key|p12|pfx|jks|keystore)|[\w.-]*[_-]key(\.json)?|"
     r"credentials(\.json)?|"
     r"\.npmrc|\.pypirc|\.netrc|\.htpasswd|secrets?\.(ya?ml|json|env|toml)|kubeconfig|"
     r"terraform\.tfstate(\.backup)?|service[-_]account[\w.-]*\.json"
@@ -157,6 +157,14 @@ LITERAL_SECRET = (
     r"re:^([^$<{\s\-a-z]\S{3,}|[a-z][a-z0-9_]{3,}|[a-z][^a-z0-9_=\s]\S{2,}|"
     r"[a-z][a-z0-9_][^a-z0-9_=\s]\S+|[a-z][a-z0-9_]{2,}[^a-z0-9_=\s]\S*)$"
 )
+# A process's environment variables, secrets included, as proc(5) shows them
+_PROCESS_ENVIRONMENT = r"re:^/proc/[^/]+/environ$"
+# What a patch does to an object's finalizers that removes them (kubectl-patch(1): merge or
+# strategic `{"metadata":{"finalizers":null}}` or `[]`; JSON `{"op":"remove","path":
+# "/metadata/finalizers"}`, its two fields read apart)
+_NO_FINALIZERS = r"re:finalizers\\?\"?\s*:\s*(null|\[\s*\])"
+_FINALIZERS_PATH = r"re:metadata/finalizers"
+_REMOVE_OP = r"re:\"?op\"?\s*:\s*\"?remove\b"
 # Where a package manager installs dependencies: edits there are lost on the next install.
 _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 
@@ -663,11 +671,36 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "rm", "flags": ["--recursive"], "args": ["{target}"]},
         targets="directory",
     ),
+    # ... where it lies: on disk (rm(1), unlink(1), shred(1) -u), or as one object of a bucket
+    # (`aws s3 rm`, `gsutil rm`, `gcloud storage rm`, `rclone deletefile`, `mc rm`, `s3cmd del`,
+    # `az storage blob delete --name`)
     concept(
         "delete a file the sentence names",
         "DELETE",
         {"program": "rm", "args": ["{target}"]},
+        {"program": "unlink", "args": ["{target}"]},
+        {"program": "shred", "flags": ["-u"], "args": ["{target}"]},
+        {"program": "aws", "subcommand": ["s3", "rm"], "args": ["{target}"]},
+        {"program": "gsutil", "subcommand": ["rm"], "args": ["{target}"]},
+        {"program": "gcloud", "subcommand": ["storage", "rm"], "args": ["{target}"]},
+        {"program": "rclone", "args": ["re:^(deletefile|delete)$", "{target}"]},
+        {"program": "mc", "args": ["rm", "{target}"]},
+        {"program": "s3cmd", "args": ["re:^(del|rm)$", "{target}"]},
+        {
+            "program": "az",
+            "subcommand": ["storage", "blob", "delete"],
+            "options": {"--name": "{target}"},
+        },
         targets="file",
+    ),
+    # Deleting a login account with its home directory (userdel(8) -r, deluser(8)
+    # --remove-home): the files and keys in it go with it
+    concept(
+        "delete a user with their home directory",
+        "user|account|login & home & DELETE",
+        "userdel -r <any>",
+        "deluser --remove-home <any>",
+        "deluser --remove-all-files <any>",
     ),
     concept(
         "seed a production database",
@@ -1321,10 +1354,11 @@ CONCEPTS: tuple[Concept, ...] = (
         # not GitHub Actions' `::add-mask::$TOKEN`, which hides the value from the log
         {"program": "echo", "args": [_ECHOED_SECRET]},
         {"program": "printf", "args": [_ECHOED_SECRET]},
+        # ... a process's environment included (proc(5): `/proc/<pid>/environ`)
         *(
             {"program": reader, "args": [secret]}
             for reader in ("cat", "less", "more", "head", "tail", "bat", "batcat", "strings")
-            for secret in (SECRET_FILE, ".env")
+            for secret in (SECRET_FILE, ".env", _PROCESS_ENVIRONMENT)
         ),
         # ... or the lines of one a search prints (not only its count or its name)
         *(
@@ -1646,6 +1680,18 @@ CONCEPTS: tuple[Concept, ...] = (
         "delete CRDs",
         "crd|custom resource definition|customresourcedefinition & DELETE",
         {"program": "kubectl", "subcommand": ["delete", "customresourcedefinition"]},
+    ),
+    # Stripping an object's finalizers lets Kubernetes delete it before its controller has
+    # cleaned up (a namespace's resources, a volume's disk, a load balancer are orphaned): a merge
+    # or strategic patch setting them to null or [], or a JSON patch removing them
+    concept(
+        "remove finalizers",
+        "finalizer & DELETE|patch|strip|clear|null|empt",
+        *(
+            {"program": program, "subcommand": ["patch"], "anywhere": anywhere}
+            for program in ("kubectl", "oc")
+            for anywhere in ([_NO_FINALIZERS], [_FINALIZERS_PATH, _REMOVE_OP])
+        ),
     ),
     concept(
         "drain or cordon nodes",

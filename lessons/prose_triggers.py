@@ -16,10 +16,18 @@ import re
 from dataclasses import dataclass, field
 
 from lessons.command_equivalents import WRITE_FILE
-from lessons.command_patterns import patterns_from_text, word_parts
-from lessons.command_tables import KNOWN_PROGRAMS, KUBE_KINDS, PROGRAMS, SERVICE_NAMES
+from lessons.command_patterns import WORD_ALIASES, operation_word, patterns_from_text, word_parts
+from lessons.command_tables import (
+    KNOWN_PROGRAMS,
+    KUBE_KINDS,
+    PROGRAMS,
+    SERVICE_NAMES,
+)
 from lessons.danger_concepts import CONCEPTS, GROUPS, TAG_REF, Concept
 from lessons.value_classes import (
+    NOT_DEVELOPMENT,
+    NOT_LOCAL,
+    PLACES,
     PROD,
     PROD_WORDS,
     SHARED_ENV,
@@ -766,7 +774,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
         "deregister".split()
     ),
     "disable": ("disable", "deactivate"),
-    "stop": ("stop", "halt", "shutdown", "kill", "suspend"),
+    "stop": ("stop", "halt", "shutdown", "kill", "suspend", "deallocate", "poweroff"),
     "revoke": ("revoke",),
     "detach": ("detach", "unmount", "umount", "disconnect"),
     "reset": ("reset",),
@@ -784,7 +792,10 @@ _OPERATION_VERBS = [
         "delete",
     ),
     (re.compile(r"(disabl|deactivat)\w*"), "disable"),
-    (re.compile(r"stop(s|ped|ping)?|halt(s|ed|ing)?|kill(s|ed|ing)?|suspend\w*"), "stop"),
+    (
+        re.compile(r"stop(s|ped|ping)?|halt(s|ed|ing)?|kill(s|ed|ing)?|suspend\w*|deallocat\w*"),
+        "stop",
+    ),
     (re.compile(r"revok\w*"), "revoke"),
     (re.compile(r"(detach|unmount)\w*"), "detach"),
     (re.compile(r"reset(s|ting)?"), "reset"),
@@ -797,6 +808,7 @@ _PHRASAL = {
     **dict.fromkeys(("take", "took", "taking", "taken", "takes"), ("down", "stop")),
     **dict.fromkeys(("bring", "brought", "bringing", "brings"), ("down", "stop")),
     **dict.fromkeys(("shut", "shutting", "shuts"), ("down", "stop")),
+    **dict.fromkeys(("power", "powered", "powering", "powers"), ("off", "stop")),
     **dict.fromkeys(("turn", "turned", "turning", "turns"), ("off", "disable")),
     **dict.fromkeys(("switch", "switched", "switching"), ("off", "disable")),
 }
@@ -880,6 +892,7 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
     nouns: list[str] = []
     acronyms: list[str] = []
     every = False
+    last = ""
     for at, raw in enumerate(tokens[:8]):
         word = raw.strip(".!?\"'`")
         lowered = word.lower()
@@ -912,11 +925,15 @@ def _object(tokens: list[str]) -> tuple[list[str], bool]:
                 for part in word_parts(lowered)
                 if part not in _MODIFIERS and part not in _VAGUE and len(part) > 1
             ]
+        last = word
         if _ACRONYM.fullmatch(word):
             acronyms.append(lowered)
         if raw.endswith((".", "!", "?", ",", ";", ":")):
             break
-    # "Turned off MFA for the root account": an acronym alone is the object, not a vendor's name
+    # "Turned off MFA for the root account": an acronym alone is the object, not a vendor's name;
+    # after the nouns it is their kind ("the prod database VM")
+    if nouns and acronyms and last.lower() == acronyms[-1]:
+        nouns.append(operation_word(acronyms[-1]))
     return nouns or acronyms, every
 
 
@@ -996,22 +1013,97 @@ def operation_patterns(
             any(noun.startswith(word) for word in catalogued) for noun in nouns
         ):
             continue  # in production, only that place's commands match: no local look-alike
-        groups = [list(OPERATIONS[kind]), *([n] for n in dict.fromkeys(nouns))]
+        required = []
         if forced:
-            groups.append(["force", "f"])
+            required.append(["force", "f"])
         if every:
-            groups.append(["all"])
+            required.append(["all"])
         # a flag the sentence spells is part of what it warns about (`--skip-final-snapshot`)
-        groups += [[word] for flag in spelled for word in word_parts(flag)]
-        pattern: dict = {
-            "program": "re:.",
-            "operation": groups,
-            "text": f"{kind} {' '.join(nouns)}, with any tool",
-        }
-        if production:
-            pattern["anywhere"] = [SHARED_ENV if staging else PROD]
-        found.append(pattern)
+        required += [[word] for flag in spelled for word in word_parts(flag)]
+        for spelled_nouns, names in object_readings(nouns):
+            groups = [list(OPERATIONS[kind]), *([n] for n in spelled_nouns), *required]
+            pattern: dict = {
+                "program": "re:.",
+                "operation": groups,
+                "text": f"{kind} {' '.join(nouns)}, with any tool",
+            }
+            named = [_NAME_IN_VALUE.format("|".join(_spellings(name))) for name in names]
+            places = [SHARED_ENV if staging else PROD] if production else []
+            if places or named:
+                pattern["anywhere"] = places + named
+            found.append(pattern)
+            if production and kind == "delete":
+                # a cloud's CLI deletes by an identifier (`--volume-id vol-0a1b`), naming no
+                # place: one not named for development may be production
+                place = NOT_LOCAL if staging else NOT_DEVELOPMENT
+                found.append({**pattern, "program": _CLOUD_CLIS, "anywhere": [place, *named]})
     return found
+
+
+# The cloud providers' command-line clients
+_CLOUD_CLI_NAMES = "aws gcloud gsutil az doctl linode-cli hcloud oci scw ibmcloud exo vultr-cli"
+_CLOUD_CLIS = "re:^(" + "|".join(_CLOUD_CLI_NAMES.split()) + ")$"
+# ... and Vault's: what they act on is a service elsewhere even where they name no place
+_REMOTE_BY_DEFAULT = frozenset([*_CLOUD_CLI_NAMES.split(), "vault"])
+# The words each provider's tools use for one kind of object, in `operation_word` spelling: a
+# sentence naming it by one is read in the others' too ("the load balancer" is `az network lb`,
+# `gcloud compute forwarding-rules`, `doctl compute load-balancer`; "the data disk" is
+# `aws ec2 delete-volume`; "the Lambda function" is `gcloud functions delete`).
+_OBJECT_KINDS: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("load", "balancer"), ("lb",), ("loadbalancer",), ("forwarding", "rule"), ("nodebalancer",)),
+    (("disk",), ("volume",)),
+    (("vm",), ("virtual", "machine"), ("instance",), ("droplet",), ("linode",)),
+    (("function",), ("lambda",)),
+    (("security", "group"), ("firewall", "rule"), ("nsg",)),
+    (("vpc",), ("vnet",), ("network",)),
+    (("key", "pair"), ("keypair",)),
+    (("node", "pool"), ("nodepool",), ("nodegroup",), ("node", "group")),
+    (("cdn",), ("distribution",)),
+)
+
+
+def object_readings(nouns: list[str]) -> list[tuple[list[str], list[str]]]:
+    """The ways a command may name an object a sentence names by `nouns`, each as the nouns its
+    operation words carry and the names its values carry: as said; in another provider's word
+    for the same kind (`_OBJECT_KINDS`); and, for "the orders topic", "the payments app", its
+    last noun (the kind) with the nouns before it as the object's name (`--topic orders`,
+    `argocd app delete payments`)."""
+    nouns = list(dict.fromkeys(nouns))
+    readings: list[tuple[list[str], list[str]]] = [(nouns, [])]
+    for kind in _OBJECT_KINDS:
+        for spelling in kind:
+            at = _sublist(nouns, list(spelling))
+            if at is None:
+                continue
+            for other in kind:
+                if other != spelling:
+                    spelled = [*nouns[:at], *other, *nouns[at + len(spelling) :]]
+                    readings.append((spelled, []))
+    if len(nouns) > 1 and not any(
+        len(spelling) > 1 and tuple(nouns[-len(spelling) :]) == spelling
+        for kind in _OBJECT_KINDS
+        for spelling in kind
+    ):
+        head, names = nouns[-1], nouns[:-1]
+        for spelled, _ in object_readings([head]):
+            readings.append((spelled, names))
+    return readings
+
+
+# A name at the start of a word of a value (`orders` in `--topic orders`, `db` in `db-prod`)
+_NAME_IN_VALUE = r"re:(?i)(^|[^a-z])({})"
+
+
+def _spellings(name: str) -> list[str]:
+    """A name as said and as tools abbreviate it ("database": `db`)."""
+    return [re.escape(n) for n in (name, *(k for k, v in WORD_ALIASES.items() if v == name))]
+
+
+def _sublist(words: list[str], part: list[str]) -> int | None:
+    return next(
+        (at for at in range(len(words) - len(part) + 1) if words[at : at + len(part)] == part),
+        None,
+    )
 
 
 def negated_switch(operation: dict) -> str | None:
@@ -1079,6 +1171,40 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
     return False
 
 
+def _anywhere_but_development(command: str | dict, staging: bool, said: set[str]) -> list[dict]:
+    """A danger done anywhere, of a sentence saying it hit production: a cloud's CLI (or
+    Vault's) acting where it names no place (`aws route53 delete-hosted-zone --id Z1`: the
+    account it is configured for) or one that may be production, never one named for
+    development, where the sentence names what the command acts on (`said`: "the DNS zone"). A
+    command of a concept it names by other words, and a client whose default is this machine or
+    its development settings (`rails db:rollback`, `psql`), are left to `command_triggers` as
+    they were (production by name)."""
+    place = NOT_LOCAL if staging else NOT_DEVELOPMENT
+    found = (
+        [p.as_json() for p in patterns_from_text(command)]
+        if isinstance(command, str)
+        else [command]
+    )
+    return [
+        {**pattern, "anywhere": [*pattern.get("anywhere", ()), place]}
+        if pattern.get("program") in _REMOTE_BY_DEFAULT
+        and not any(v in PLACES or v in (PROD, SHARED_ENV) for v in pattern.get("anywhere", ()))
+        and said & _object_words(pattern)
+        else pattern
+        for pattern in found
+    ]
+
+
+def _object_words(pattern: dict) -> set[str]:
+    """What a command pattern's words say it acts on: its subcommand's (or a program without a
+    table: its leading arguments') words less the verbs (`delete-hosted-zone`: hosted, zone)."""
+    words = [*pattern.get("subcommand", ())]
+    if not words:
+        words = [a for a in pattern.get("args", ()) if isinstance(a, str) and a[:3] != "re:"]
+    verbs = {w for kind in OPERATIONS.values() for w in kind}
+    return {w for text in words for w in word_parts(text)} - verbs - {pattern.get("program")}
+
+
 def describe(sentence: str) -> Described:
     """The commands and patterns a sentence (a report's title and action) describes; what
     follows "instead of" or "rather than" is what it recommends, and no part of it."""
@@ -1095,6 +1221,7 @@ def describe(sentence: str) -> Described:
     )
     # the words of the catalogue's dangers the sentence names, where they gave commands
     catalogued: set[str] = set()
+    said = set(word_parts(sentence))
     for concept in CONCEPTS:
         if concept.production and not described.production:
             continue
@@ -1106,7 +1233,9 @@ def describe(sentence: str) -> Described:
         for command in concept.commands:
             for filled in _fill(command, targets):
                 filled = on_ports(filled, ports)
-                if isinstance(filled, str):
+                if described.production and not concept.production:
+                    described.patterns += _anywhere_but_development(filled, described.staging, said)
+                elif isinstance(filled, str):
                     described.lines.append(filled)
                 else:
                     described.patterns.append(filled)

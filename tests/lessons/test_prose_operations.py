@@ -84,7 +84,7 @@ def test_force_and_all_said_of_the_operation_must_be_in_the_command():
 
 
 def test_a_purpose_after_the_operation_is_not_another_operation():
-    texts = [p["text"] for p in operation_patterns(STREAM, production=True)]
+    texts = list(dict.fromkeys(p["text"] for p in operation_patterns(STREAM, production=True)))
     assert texts == ["delete event stream, with any tool"]  # not "clear a backlog"
 
 
@@ -168,7 +168,7 @@ def test_an_object_the_catalogue_names_is_read_for_any_tool_when_production_is_s
     ],
 )
 def test_the_object_is_the_nouns_after_the_verb_and_nothing_after_it(sentence, read):
-    texts = [p["text"].split(",")[0] for p in operation_patterns(sentence)]
+    texts = list(dict.fromkeys(p["text"].split(",")[0] for p in operation_patterns(sentence)))
     assert texts == ([read] if read else [])
 
 
@@ -205,7 +205,7 @@ def test_other_operations_read_the_same_way(sentence, dangerous, harmless):
 
 def test_stopping_an_activity_is_no_operation_on_an_object():
     sentence = "Disabled the release workflow so the checks would stop blocking the merge"
-    texts = [p["text"].split(",")[0] for p in operation_patterns(sentence)]
+    texts = list(dict.fromkeys(p["text"].split(",")[0] for p in operation_patterns(sentence)))
     assert texts == ["disable release workflow"]
 
 
@@ -237,7 +237,7 @@ def test_a_variable_listed_beside_an_assignment_is_set_with_any_value():
     ],
 )
 def test_other_sentence_shapes_name_the_same_operation_and_object(sentence, read):
-    texts = [p["text"].split(",")[0] for p in operation_patterns(sentence)]
+    texts = list(dict.fromkeys(p["text"].split(",")[0] for p in operation_patterns(sentence)))
     assert texts == ([read] if read else [])
 
 

@@ -667,6 +667,16 @@ _SCHEMELESS_URL = re.compile(
 )
 
 
+# Search APIs whose calls act on a search's server-side cursor, never on data: Elasticsearch's and
+# OpenSearch's scroll (`DELETE /_search/scroll/_all` clears every scroll context), point in time
+# (`DELETE /_pit`) and async search (`DELETE /_async_search/<id>`)
+_CURSOR_ENDPOINT = re.compile(
+    r"(?i)^(?:[a-z][\w+.-]*://)?[^/\s]*/(?:_search/scroll|_pit|_async_search)(?:[/?#]|$)"
+)
+# The pseudo-flag of a REST call to such an endpoint: it defuses a report of deleting data
+CURSOR_ONLY = "--cursor-only"
+
+
 # Verification switches as code spells them, and the setting each is.
 _CODE_SETTINGS = {
     "verify": "ssl_verify",
@@ -897,6 +907,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         defused.add("--help")  # `aws rds delete-db-instance help` shows the page (aws help)
     if "--worktree" in flags:
         defused.discard("--staged")  # `git restore --staged --worktree` discards both
+    if name in ("curl", "http") and any(_CURSOR_ENDPOINT.match(a) for a in args):
+        flags.add(CURSOR_ONLY)
+        defused.add(CURSOR_ONLY)
     return Invocation(
         program=name,
         subcommand=reading.subcommand,

@@ -512,9 +512,9 @@ def _strings(value, name: str) -> list[str]:
 
 # --- where a command acts: on its own machine or elsewhere ---------------------------------------
 
-# An address: a URL (its host), or a host name or IPv4 address given with a port
+# An address: a URL (its host; JDBC's too), or a host name or IPv4 address given with a port
 _ADDRESS = re.compile(
-    r"^(?:[a-z][\w+.-]*://\S+|(?:[A-Za-z0-9][\w-]*(?:\.[\w-]+)+|\d{1,3}(?:\.\d{1,3}){3}):\d+(?:/\S*)?)$",
+    r"^(?:(?:jdbc:)?[a-z][\w+.-]*://\S+|(?:[A-Za-z0-9][\w-]*(?:\.[\w-]+)+|\d{1,3}(?:\.\d{1,3}){3}):\d+(?:/\S*)?)$",
     re.I,
 )
 # Options naming where a command connects or publishes (`--host`, `--uri`, `--source`)

@@ -80,9 +80,10 @@ __all__ = ["Invocation", "invocations", "mode_bits", "normalize_mode", "normaliz
 
 MAX_DEPTH = 4  # `bash -c "ssh h 'sudo sh -c …'"`: deeper nesting is not read
 
-# A loopback address (RFC 1122 127.0.0.0/8, RFC 4291 ::1), bare or in a URL, with a user or port
+# A loopback address (RFC 1122 127.0.0.0/8, RFC 4291 ::1), bare or in a URL (JDBC's too), with a
+# user or port
 LOOPBACK = re.compile(
-    r"^(?:[a-z][\w+.-]*://)?(?:[^@/\s]*@)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)"
+    r"^(?:jdbc:)?(?:[a-z][\w+.-]*://)?(?:[^@/\s]*@)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)"
     r"(?::\d+)?(?P<rest>[/?#].*)?$",
     re.I,
 )

@@ -59,3 +59,26 @@ def test_a_report_of_clearing_every_scroll_still_blocks_it():
         why="Every running export of every team failed halfway through.",
     )
     assert blocks(cleared, "curl -X DELETE https://search.internal:9200/_search/scroll/_all")
+
+
+def _schema_dropped():
+    return report_trigger(
+        "alembic downgrade base",
+        title="Downgraded the schema all the way to base",
+        why="Running every downgrade dropped every table the migrations had created.",
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "flyway -url=jdbc:postgresql://localhost:5432/app_test clean",
+        "flyway -url=jdbc:mysql://127.0.0.1:3306/scratch clean",
+    ],
+)
+def test_a_jdbc_url_on_this_machine_is_this_machine(line):
+    assert not blocks(_schema_dropped(), line)
+
+
+def test_a_jdbc_url_of_another_machine_stays_another_machine():
+    assert blocks(_schema_dropped(), "flyway -url=jdbc:postgresql://db.internal:5432/app clean")

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from lessons.command_tables import FALSE_WORDS, PROGRAMS, TRUE_WORDS
-from lessons.commands import Invocation, invocations, mode_bits
+from lessons.commands import LOOPBACK, Invocation, beyond_loopback, invocations, mode_bits
 from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.invocation import PLACEHOLDER_WORD
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
@@ -512,15 +512,9 @@ def _strings(value, name: str) -> list[str]:
 
 # --- where a command acts: on its own machine or elsewhere ---------------------------------------
 
-# A loopback address (RFC 1122 127.0.0.0/8, RFC 4291 ::1), bare or in a URL, with a user or port
-_LOOPBACK = re.compile(
-    r"^(?:[a-z][\w+.-]*://)?(?:[^@/\s]*@)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)"
-    r"(?::\d+)?(?:[/?#].*)?$",
-    re.I,
-)
-# An address: a URL (its host), or a host name or IPv4 address given with a port
+# An address: a URL (its host; JDBC's too), or a host name or IPv4 address given with a port
 _ADDRESS = re.compile(
-    r"^(?:[a-z][\w+.-]*://\S+|(?:[A-Za-z0-9][\w-]*(?:\.[\w-]+)+|\d{1,3}(?:\.\d{1,3}){3}):\d+(?:/\S*)?)$",
+    r"^(?:(?:jdbc:)?[a-z][\w+.-]*://\S+|(?:[A-Za-z0-9][\w-]*(?:\.[\w-]+)+|\d{1,3}(?:\.\d{1,3}){3}):\d+(?:/\S*)?)$",
     re.I,
 )
 # Options naming where a command connects or publishes (`--host`, `--uri`, `--source`)
@@ -537,30 +531,46 @@ _LOCAL_DIR = re.compile(r"^(?:\.{1,2}/|/|~/|file:)")
 def place_of(value: str, *, where: bool = False) -> str | None:
     """`local` for a loopback address (or, given to an option naming where it acts, a local
     directory), `remote` for any other address (or any value of such an option), else None."""
-    if _LOOPBACK.match(value):
+    if LOOPBACK.match(value):
         return "local"
     if where:
         return "local" if _LOCAL_DIR.match(value) else "remote"
     return "remote" if _ADDRESS.match(value) else None
 
 
+def runs_elsewhere(inv: Invocation) -> bool:
+    """Whether a wrapper runs the command in a container, a pod or on another machine (its
+    `via`: `docker exec kafka …`, `kubectl exec pod -- …`, `ssh host '…'`), where a loopback
+    address is that place's own, not the agent's machine (`ssh localhost …` runs it here)."""
+    return bool(inv.via) and not any(LOOPBACK.match(v.strip("'\"")) for v in inv.via)
+
+
 def places(inv: Invocation) -> set[str]:
     """Where a command says it acts: `local`, `remote`, both, or neither (it names no place: the
-    default its configuration gives, which may be anywhere)."""
+    default its configuration gives, which may be anywhere). A command a wrapper runs elsewhere
+    acts where the wrapper says (`via`), whatever loopback address it names."""
     found: set[str | None] = set()
+    elsewhere = runs_elsewhere(inv)
+
+    def place(value: str, *, where: bool = False) -> str | None:
+        value = value.strip("'\"")
+        own = beyond_loopback(value) if elsewhere else value
+        return place_of(own, where=where) if own is not None else None
+
     for flag, values in inv.options.items():
         where = _named(flag, _WHERE)
-        found.update(place_of(v, where=where) for v in values)
+        found.update(place(v, where=where) for v in values)
     for word in inv.text.split():
         # a long option its program has no table for (`dotnet nuget push --source ./feed`)
         flag, _, value = word.partition("=")
         if value and _named(flag, _WHERE):
-            found.add(place_of(value.strip("'\""), where=True))
+            found.add(place(value, where=True))
     tokens = inv.text.split()
     for k, token in enumerate(tokens[:-1]):
         if token in inv.loose and _named(token, _WHERE):
-            found.add(place_of(tokens[k + 1].strip("'\""), where=True))
-    found.update(place_of(v.strip("'\"")) for v in (*inv.args, *inv.via))
+            found.add(place(tokens[k + 1], where=True))
+    found.update(place(v) for v in inv.args)
+    found.update(place_of(v.strip("'\"")) for v in inv.via)
     for name, value in inv.env.items():
         # `RAILS_ENV=test`, `NODE_ENV=development`: the framework's own throwaway environment
         if name.endswith("_ENV") and value.lower() in _OWN_ENVIRONMENTS:
@@ -622,7 +632,14 @@ _EVERY_SCOPE = frozenset({"--all-namespaces"})
 def _place_words(inv: Invocation) -> list[str]:
     """The values that may say where a command acts: every value but the files it reads."""
     inputs = {v for flag, values in inv.options.items() if flag in _INPUT_OPTIONS for v in values}
-    found = [word for word in inv.words() if word not in inputs]
+    elsewhere = runs_elsewhere(inv)
+    via = set(inv.via)
+    found = [
+        own
+        for word in inv.words()
+        if word not in inputs
+        and (own := beyond_loopback(word) if elsewhere and word not in via else word) is not None
+    ]
     if inv.flags & _EVERY_SCOPE:
         # `kubectl delete pods --all -A`: every namespace is production's too
         found.append("--all-namespaces=production")

@@ -150,7 +150,7 @@ _RSYNC = """
 
 _CURL = """
 -s/--silent~ -S/--show-error~ -L/--location~ -f/--fail~ --fail-with-body~ -o/--output=
--O/--remote-name~ -J/--remote-header-name~ -X/--request= -H/--header= -d/--data=
+-O/--remote-name~ -J/--remote-header-name~ -X/--request= -H/--header= -d/--data/--data-ascii=
 --data-raw= --data-binary= --data-urlencode= --json= -u/--user= -F/--form= --form-string=
 -A/--user-agent= -m/--max-time= --connect-timeout= --retry= --retry-delay=
 --retry-max-time= -k/--insecure --proxy-insecure --cacert= --capath= -E/--cert= --key=
@@ -158,7 +158,7 @@ _CURL = """
 -T/--upload-file= -G/--get -x/--proxy= -U/--proxy-user= -w/--write-out= -D/--dump-header=
 -r/--range= -C/--continue-at= -Z/--parallel -#/--progress-bar~ -N/--no-buffer~
 --compressed~ -i/--include~ -I/--head --url= -n/--netrc --netrc-file= --netrc-optional
--4~ -6~ --http1.0~ --http1.1~ --http2~ --http3~ --tlsv1~ --tlsv1.2~ --tlsv1.3~
+-4/--ipv4~ -6/--ipv6~ --http1.1~ --http2~ --http3~ --tlsv1~ --tlsv1.2~ --tlsv1.3~
 --ssl-no-revoke --pinnedpubkey= --resolve= --connect-to= --create-dirs --interface=
 --limit-rate= --oauth2-bearer= -y/--speed-time= -Y/--speed-limit= -z/--time-cond=
 --noproxy= -Q/--quote= --unix-socket= --abstract-unix-socket= -l/--list-only
@@ -166,6 +166,11 @@ _CURL = """
 -B/--use-ascii --tr-encoding --output-dir= --max-filesize= --max-redirs= --aws-sigv4=
 --doh-url= --happy-eyeballs-timeout-ms= --expect100-timeout= -M/--manual! -V/--version!
 -h/--help! --verbose~ -v/--verbose~ --trace= --trace-ascii= --stderr= --ssl-reqd --ssl
+-g/--globoff~ --no-progress-meter~ --fail-early~ --retry-all-errors~ --retry-connrefused~
+--path-as-is~ --url-query= --variable= --request-target= --keepalive-time=
+--no-keepalive~ --tcp-nodelay~ --etag-save= --etag-compare= --proto= --proto-redir=
+--proto-default= --digest --basic --anyauth --ntlm --negotiate --location-trusted
+--remote-name-all~ --styled-output~ --no-styled-output~ --show-headers~ -0/--http1.0~
 """
 # wget is read as curl after its own spellings are read: these are wget's.
 _WGET = """

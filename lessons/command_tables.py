@@ -358,6 +358,9 @@ COMMAND_WORDS = _s(
     "tmux", "screen", "byobu", "heroku", "nsenter", "unshare", "systemd-nspawn", "incus",
     "pct", "machinectl", "limactl", "salt", "mosh", "docker-machine",
 )  # fmt: skip
+# Of those, the terminal multiplexers: they run the command on this machine (a session's name
+# is no place)
+TERMINALS = _s("tmux", "screen", "byobu")
 SHELLS = _s("bash", "sh", "zsh", "dash", "ksh", "fish", "ash", "mksh", "csh", "tcsh", "busybox")
 # Programs that read a program from a file, from `-c`/`-e`, or from their standard input.
 INTERPRETERS = _s(

@@ -53,6 +53,7 @@ from lessons.command_tables import (
     SERVICE_NAMES,
     SHELLS,
     SIGNALS,
+    TERMINALS,
     TRUE_WORDS,
     UNLISTED,
     Spec,
@@ -78,6 +79,25 @@ from lessons.sql_statements import looks_like_sql
 __all__ = ["Invocation", "invocations", "mode_bits", "normalize_mode", "normalize_path", "unquote"]
 
 MAX_DEPTH = 4  # `bash -c "ssh h 'sudo sh -c …'"`: deeper nesting is not read
+
+# A loopback address (RFC 1122 127.0.0.0/8, RFC 4291 ::1), bare or in a URL (JDBC's too), with a
+# user or port
+LOOPBACK = re.compile(
+    r"^(?:jdbc:)?(?:[a-z][\w+.-]*://)?(?:[^@/\s]*@)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)"
+    r"(?::\d+)?(?P<rest>[/?#].*)?$",
+    re.I,
+)
+
+
+def beyond_loopback(value: str) -> str | None:
+    """What a value names besides a loopback address, for a command run elsewhere (in a
+    container, a pod, on another host), where that address is the place's own and says nothing
+    of where it is: `mongodb://localhost/shop_test` names `shop_test`, `localhost:9092` nothing
+    (None); any other value is itself."""
+    found = LOOPBACK.match(value.strip("'\""))
+    if found is None:
+        return value
+    return (found.group("rest") or "").lstrip("/?#") or None
 
 
 # --- program names -------------------------------------------------------------------------------
@@ -648,6 +668,16 @@ _SCHEMELESS_URL = re.compile(
 )
 
 
+# Search APIs whose calls act on a search's server-side cursor, never on data: Elasticsearch's and
+# OpenSearch's scroll (`DELETE /_search/scroll/_all` clears every scroll context), point in time
+# (`DELETE /_pit`) and async search (`DELETE /_async_search/<id>`)
+_CURSOR_ENDPOINT = re.compile(
+    r"(?i)^(?:[a-z][\w+.-]*://)?[^/\s]*/(?:_search/scroll|_pit|_async_search)(?:[/?#]|$)"
+)
+# The pseudo-flag of a REST call to such an endpoint: it defuses a report of deleting data
+CURSOR_ONLY = "--cursor-only"
+
+
 # Verification switches as code spells them, and the setting each is.
 _CODE_SETTINGS = {
     "verify": "ssl_verify",
@@ -878,6 +908,9 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
         defused.add("--help")  # `aws rds delete-db-instance help` shows the page (aws help)
     if "--worktree" in flags:
         defused.discard("--staged")  # `git restore --staged --worktree` discards both
+    if name in ("curl", "http") and any(_CURSOR_ENDPOINT.match(a) for a in args):
+        flags.add(CURSOR_ONLY)
+        defused.add(CURSOR_ONLY)
     return Invocation(
         program=name,
         subcommand=reading.subcommand,
@@ -1016,10 +1049,16 @@ class _Context:
     env: dict[str, str]
 
     def line(self, text: str, *, via: Sequence[str] = ()) -> list[Invocation]:
-        """The commands a nested line runs (`bash -c '…'`), where they run."""
+        """The commands a nested line runs (`bash -c '…'`), where they run: `via`, the words of
+        the container, pod or host a wrapper runs them in (`docker exec kafka …`), none here."""
         found = invocations(text, depth=self.depth + 1, sudo=self.sudo)
+        elsewhere = bool(via) and not any(LOOPBACK.match(v) for v in via)
         for inv in found:
-            inv.via = [*via, *inv.via]
+            own = inv.via
+            if elsewhere:
+                # where a client there connects (`psql -h localhost` in a pod) is that place
+                own = [w for w in map(beyond_loopback, own) if w is not None]
+            inv.via = [*via, *own]
             inv.env = {**self.env, **inv.env}  # `RAILS_ENV=x bundle exec rails …`: inherited
             if inv.pipeline is None and self.raw.pipeline is not None:
                 # `docker exec web curl -fsSL URL | sh`: what a wrapped command prints leaves
@@ -1136,6 +1175,8 @@ def _open(raw: RawCommand, words: list[str], *, depth: int, sudo: bool, env: dic
     carried = _carried_command(name, rest)
     if carried:
         invocation.wrapper = True
+        if name in TERMINALS:
+            return [invocation, *ctx.line(carried)]  # a terminal of this machine runs it here
         # where the wrapper runs it is where it acts (`heroku run -a shop-prod …`)
         where = [v for values in invocation.options.values() for v in values if v != carried]
         return [invocation, *ctx.line(carried, via=[*invocation.args[:1], *where])]

@@ -348,8 +348,11 @@ _MONGO_CALL = re.compile(
     rf"{_MONGO_DB}(?:\.getCollection{_NAME_ARG}|\[\s*['\"]([\w.-]+)['\"]\s*\]|\.(?!getSiblingDB\b|"
     r"getMongo\b|getCollection\b)(\w+))\.(\w+)\(\s*(\{\s*\}|\))?"
 )
+# an options document a call may take (`db.dropDatabase({ w: "majority" })`, a write concern),
+# one level of nesting (`{writeConcern: {w: 1}}`)
+_OPTIONS_DOCUMENT = r"\{[^{}()]*(?:\{[^{}()]*\}[^{}()]*)*\}"
 _MONGO_DB_CALL = re.compile(
-    rf"{_MONGO_DB}\.(dropDatabase|dropAllUsers|dropAllRoles)\(\s*\)"
+    rf"{_MONGO_DB}\.(dropDatabase|dropAllUsers|dropAllRoles)\(\s*(?:{_OPTIONS_DOCUMENT}\s*)?\)"
     # the command form: `db.runCommand({dropDatabase: 1})`
     rf"|{_MONGO_DB}\.(?:runCommand|adminCommand)\(\s*\{{\s*['\"]?(dropDatabase|dropAllUsersFromDatabase|"
     r"dropAllRolesFromDatabase)['\"]?\s*:"

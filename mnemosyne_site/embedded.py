@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 
 import psutil
+import psycopg
 
 logger = logging.getLogger(__name__)
 
@@ -166,8 +167,6 @@ def _size_shared_buffers(server, *, alone: bool) -> None:
     """Give the server its shared buffers. The setting takes effect at the server's start: a
     server no other process is attached to is restarted at once (it has just started, or was
     left running with no one using it); one in use keeps its size until it next starts."""
-    import psycopg
-
     wanted = shared_buffers_mb()
     with psycopg.connect(server.get_uri(), autocommit=True) as connection:
         (blocks,) = connection.execute(

@@ -64,7 +64,7 @@ def test_a_report_of_clearing_every_scroll_still_blocks_it():
 def _schema_dropped():
     return report_trigger(
         "alembic downgrade base",
-        title="Downgraded the schema all the way to base",
+        title="Dropped every table by downgrading the schema to base",
         why="Running every downgrade dropped every table the migrations had created.",
     )
 

@@ -150,6 +150,7 @@ def load(volumes: Volumes, reload: bool) -> dict:
             vectors=vectors,
             parents=parents,
         )
+    lessons_settle()
     seconds["lessons"] = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -177,6 +178,22 @@ def load(volumes: Volumes, reload: bool) -> dict:
         load_notes(volumes.notes, scopes)
     seconds["notes"] = time.perf_counter() - started
     return {name: round(value, 1) for name, value in seconds.items()}
+
+
+def lessons_settle() -> None:
+    """Mark every lesson processed at its latest occurrence, as a deployment at this volume has
+    them: the seeded lessons, and those earlier runs reported after their worker stopped. Else
+    the beat's sweep works through them under the drain lock for the whole run."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "WITH settled AS (DELETE FROM lessons_lessonpending RETURNING lesson_id, occurred)"
+            " INSERT INTO lessons_lessonprocessing AS mark (lesson_id, processed_at)"
+            " SELECT lesson_id, occurred FROM settled"
+            " ON CONFLICT (lesson_id) DO UPDATE SET processed_at = EXCLUDED.processed_at"
+            " WHERE mark.processed_at < EXCLUDED.processed_at"
+        )
 
 
 def load_anti_patterns(count: int, scope_id: int, cache: Path) -> None:

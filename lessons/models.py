@@ -157,6 +157,29 @@ class LessonProcessing(models.Model):
         return f"{self.lesson_id} processed at {self.processed_at.isoformat()}"
 
 
+class LessonPending(models.Model):
+    """A lesson with an occurrence no worker run has read yet: the worker's queue. A trigger on
+    the lesson (migration 0012) writes the row whenever a lesson is created or its
+    `last_occurred` moves; the run that reads the lesson at that occurrence deletes it.
+
+    Finding the pending lessons is then a range of this small table's `occurred` index, which
+    costs what the pending lessons cost: filtering every lesson of a time window against its
+    mark read the whole window (25,000 buffers for 30 minutes at 100,000 lessons), and a
+    worker behind a backlog had a wider window at every drain.
+    """
+
+    lesson = models.OneToOneField(
+        Lesson, primary_key=True, on_delete=models.CASCADE, related_name="pending"
+    )
+    occurred = models.DateTimeField()  # the lesson's `last_occurred` when it was written
+
+    class Meta:
+        indexes = [models.Index(fields=["occurred"], name="lesson_pending_occurred_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.lesson_id} pending since {self.occurred.isoformat()}"
+
+
 class PatternType(models.TextChoices):
     RECURRING_FAILURE = "recurring_failure"
     COMMON_SOLUTION = "common_solution"

@@ -9,6 +9,10 @@ already handled then returns after one query. A lesson's mark, `LessonProcessing
 holds the newest `last_occurred` a run read; a report moves `last_occurred` strictly forward
 under the lesson's row lock, so `processed_at >= occurred` proves that a run read the lesson
 with that occurrence in it, whatever the clocks of the web and worker machines say.
+
+The lessons waiting for a run are the rows of `LessonPending` (a trigger writes one whenever a
+lesson is created or its `last_occurred` moves): the drain and the sweep read a range of that
+queue, which costs what the pending lessons cost, however many lessons their window holds.
 """
 
 from __future__ import annotations
@@ -17,12 +21,11 @@ import logging
 from datetime import datetime, timedelta
 
 from django.db import connection
-from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from governance.services import EscalationRequest, escalations_create
-from lessons.models import Lesson
+from lessons.models import Lesson, LessonPending
 from lessons.services.escalations import (
     active_rules,
     lesson_escalation_requests,
@@ -38,8 +41,6 @@ SWEEP_GRACE = timedelta(minutes=2)  # leave fresh lessons to their own task
 DRAIN_BATCH = 50  # lessons processed by one task at most: bounded time, bounded lock hold
 DRAIN_LOCK = "lessons.lesson_process"  # one drain at a time, so two never take the same lessons
 NOTHING_DONE: dict = {"pattern": None, "escalations": [], "propagated_to": []}
-# No run has read the lesson's latest occurrence.
-NOT_PROCESSED = Q(processing__isnull=True) | Q(processing__processed_at__lt=F("last_occurred"))
 
 
 def lesson_process(*, lesson_id, occurred: str | datetime | None = None) -> dict:
@@ -76,12 +77,11 @@ def _handled(lesson_id, occurred: datetime) -> bool:
 
 def lessons_pending(*, since: datetime, limit: int) -> list:
     """Lessons that occurred at or after `since` and wait for processing, oldest first: those
-    whose tasks are queued behind the one asking (a range of the `last_occurred` index)."""
+    whose tasks are queued behind the one asking (a range of the queue's `occurred` index)."""
     return list(
-        Lesson.objects.filter(last_occurred__gte=since)
-        .filter(NOT_PROCESSED)
-        .order_by("last_occurred")
-        .values_list("pk", flat=True)[:limit]
+        LessonPending.objects.filter(occurred__gte=since)
+        .order_by("occurred")
+        .values_list("lesson_id", flat=True)[:limit]
     )
 
 
@@ -124,24 +124,30 @@ def lessons_process(*, lesson_ids) -> dict[str, dict]:
 
 
 def lessons_unprocessed(*, limit: int = 200) -> list:
+    """Lessons waiting for processing since before the grace, oldest first (the queue's head)."""
     cutoff = timezone.now() - SWEEP_GRACE
     return list(
-        Lesson.objects.filter(last_occurred__lt=cutoff)
-        .filter(NOT_PROCESSED)
-        .order_by("last_occurred")
-        .values_list("pk", flat=True)[:limit]
+        LessonPending.objects.filter(occurred__lt=cutoff)
+        .order_by("occurred")
+        .values_list("lesson_id", flat=True)[:limit]
     )
 
 
 def _mark_processed(lessons: list[Lesson]) -> None:
     """Each lesson's mark becomes the `last_occurred` this run read, in one statement; it only
     moves forward, so a slow run cannot unmark a newer occurrence another run handled (and a
-    mark already there is not rewritten). A lesson deleted meanwhile gets none."""
+    mark already there is not rewritten). A lesson deleted meanwhile gets none. The lesson
+    leaves the queue unless a report moved its occurrence past the one read: that report's
+    row stays (its upsert holds the row until it commits, and the delete then sees its value).
+    """
     with connection.cursor() as cursor:
         cursor.execute(
-            "INSERT INTO lessons_lessonprocessing AS mark (lesson_id, processed_at)"
-            " SELECT seen.id, seen.occurred"
-            " FROM unnest(%s::uuid[], %s::timestamptz[]) AS seen(id, occurred)"
+            "WITH seen AS ("
+            " SELECT * FROM unnest(%s::uuid[], %s::timestamptz[]) AS seen(id, occurred)),"
+            " dequeued AS (DELETE FROM lessons_lessonpending AS pending USING seen"
+            " WHERE pending.lesson_id = seen.id AND pending.occurred <= seen.occurred)"
+            " INSERT INTO lessons_lessonprocessing AS mark (lesson_id, processed_at)"
+            " SELECT seen.id, seen.occurred FROM seen"
             " JOIN lessons_lesson AS lesson ON lesson.id = seen.id"
             " ON CONFLICT (lesson_id) DO UPDATE SET processed_at = EXCLUDED.processed_at"
             " WHERE mark.processed_at < EXCLUDED.processed_at",

@@ -6,9 +6,11 @@ from django.db import connection
 from django.utils import timezone
 
 from governance.models import Escalation
-from lessons.models import AgentMemory, Lesson, LessonProcessing
+from lessons.models import AgentMemory, Lesson, LessonPending, LessonProcessing
 from lessons.services.processing import (
+    _mark_processed,
     lesson_process,
+    lessons_pending,
     lessons_process,
     lessons_sweep,
     lessons_unprocessed,
@@ -54,6 +56,63 @@ def test_an_occurrence_after_processing_is_swept_again(agent_client, report):
         last_occurred=timezone.now() - timedelta(minutes=5)
     )
     assert lessons_unprocessed() == [Lesson.objects.get().pk]
+
+
+def _pending():
+    return dict(LessonPending.objects.values_list("lesson_id", "occurred"))
+
+
+def test_the_queue_holds_each_lesson_until_a_run_reads_its_latest_occurrence(agent_client, report):
+    body = report(agent_client, title="Flaky deploy", run_worker=False)
+    lesson = Lesson.objects.get(pk=body["lesson_id"])
+    assert _pending() == {lesson.pk: lesson.last_occurred}
+    assert lessons_pending(since=lesson.last_occurred, limit=10) == [lesson.pk]
+
+    lessons_process(lesson_ids=[lesson.pk])
+    assert _pending() == {}
+    assert lessons_pending(since=lesson.last_occurred, limit=10) == []
+
+    report(agent_client, title="Flaky deploy", run_worker=False)  # an occurrence queues it again
+    again = Lesson.objects.get(pk=lesson.pk)
+    assert _pending() == {lesson.pk: again.last_occurred}
+    Lesson.objects.filter(pk=lesson.pk).update(title="Flaky deploy, renamed")  # not an occurrence
+    assert _pending() == {lesson.pk: again.last_occurred}
+
+
+def test_an_occurrence_reported_while_a_run_reads_the_lesson_stays_queued(agent_client, report):
+    body = report(agent_client, title="Flaky deploy", run_worker=False)
+    read = Lesson.objects.get(pk=body["lesson_id"])  # what a run read
+    report(agent_client, title="Flaky deploy", run_worker=False)  # then a report moved it on
+    newer = Lesson.objects.get(pk=read.pk).last_occurred
+
+    _mark_processed([read])
+
+    assert _processed_at(read.pk) == read.last_occurred
+    assert _pending() == {read.pk: newer}
+    assert lessons_pending(since=read.last_occurred, limit=10) == [read.pk]
+
+
+def test_the_drain_takes_only_pending_lessons_oldest_first(agent_client, report):
+    crashes = [
+        ("Registry pull stalls the deploy", "Pulling the image from the private registry"),
+        ("Database migration locks the orders table", "Adding a column during business hours"),
+        ("Certificate renewal breaks the ingress", "The ACME client rotated the TLS secret"),
+    ]
+    ids = [
+        report(agent_client, title=t, context=c, run_worker=False)["lesson_id"] for t, c in crashes
+    ]
+    assert len(set(ids)) == 3
+    oldest = Lesson.objects.get(pk=ids[0]).last_occurred
+    lessons_process(lesson_ids=[ids[1]])
+
+    assert [str(pk) for pk in lessons_pending(since=oldest, limit=10)] == [ids[0], ids[2]]
+    assert [str(pk) for pk in lessons_pending(since=oldest, limit=1)] == [ids[0]]
+
+
+def test_a_deleted_lesson_leaves_the_queue(agent_client, report):
+    body = report(agent_client, run_worker=False)
+    Lesson.objects.filter(pk=body["lesson_id"]).delete()
+    assert _pending() == {}
 
 
 def test_a_report_succeeds_when_the_broker_is_down(

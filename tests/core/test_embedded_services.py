@@ -141,16 +141,18 @@ def test_the_database_starts_again_after_a_crash(tmp_path):
     assert answer == "42"
 
 
-def _shared_buffers_in_a_process(env: dict) -> str:
-    code = (
-        "from mnemosyne_site import embedded;"
-        "print(embedded.postgres().psql('SHOW shared_buffers;').split()[2])"
-    )
+def _settings_in_a_process(env: dict, *names: str) -> list[str]:
+    shows = ",".join(f"embedded.postgres().psql('SHOW {name};').split()[2]" for name in names)
+    code = f"from mnemosyne_site import embedded; print({shows})"
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    return done.stdout.split()[-1]
+    return done.stdout.split()[-len(names) :]
+
+
+def _shared_buffers_in_a_process(env: dict) -> str:
+    return _settings_in_a_process(env, "shared_buffers")[0]
 
 
 def test_a_new_database_starts_with_its_shared_buffers_sized(tmp_path):
@@ -158,6 +160,20 @@ def test_a_new_database_starts_with_its_shared_buffers_sized(tmp_path):
     assert _shared_buffers_in_a_process({**env, "MNEMOSYNE_PG_SHARED_BUFFERS_MB": "200"}) == "200MB"
     # Changed while no one is attached: the next process to attach restarts it with the new size.
     assert _shared_buffers_in_a_process({**env, "MNEMOSYNE_PG_SHARED_BUFFERS_MB": "144"}) == "144MB"
+
+
+def test_checkpoints_are_spaced_out_and_their_wal_size_follows_the_setting(tmp_path, monkeypatch):
+    monkeypatch.delenv("MNEMOSYNE_PG_MAX_WAL_SIZE_MB", raising=False)
+    env = {
+        **os.environ,
+        "MNEMOSYNE_DATA_DIR": str(tmp_path),
+        "PYTHONPATH": str(ROOT),
+        "MNEMOSYNE_PG_SHARED_BUFFERS_MB": "128",  # initdb's own: no restart
+    }
+    names = ("max_wal_size", "checkpoint_timeout")
+    assert _settings_in_a_process(env, *names) == ["4GB", "15min"]
+    changed = {**env, "MNEMOSYNE_PG_MAX_WAL_SIZE_MB": "2048"}
+    assert _settings_in_a_process(changed, *names) == ["2GB", "15min"]
 
 
 def test_a_server_in_use_keeps_its_buffers_until_it_next_starts(tmp_path):
@@ -182,6 +198,14 @@ def test_a_server_in_use_keeps_its_buffers_until_it_next_starts(tmp_path):
         assert size == "200MB"
         assert psutil.pid_exists(postmaster)
         assert "shared_buffers = '144MB'" in (tmp_path / "pg" / "postgresql.auto.conf").read_text()
+        # The checkpoint settings need no restart: the server in use has them at once.
+        wal = {
+            **env,
+            "MNEMOSYNE_PG_SHARED_BUFFERS_MB": "200",
+            "MNEMOSYNE_PG_MAX_WAL_SIZE_MB": "3072",
+        }
+        assert _settings_in_a_process(wal, "max_wal_size") == ["3GB"]
+        assert psutil.pid_exists(postmaster)
     finally:
         holder.communicate("\n", timeout=120)
 
@@ -193,3 +217,13 @@ def test_shared_buffers_default_to_a_quarter_of_memory_within_bounds(monkeypatch
     monkeypatch.setenv("MNEMOSYNE_PG_SHARED_BUFFERS_MB", "lots")
     with pytest.raises(ValueError, match="MNEMOSYNE_PG_SHARED_BUFFERS_MB"):
         embedded.shared_buffers_mb()
+
+
+def test_max_wal_size_defaults_to_4gb_and_takes_an_override(monkeypatch):
+    monkeypatch.delenv("MNEMOSYNE_PG_MAX_WAL_SIZE_MB", raising=False)
+    assert embedded.max_wal_size_mb() == 4096
+    monkeypatch.setenv("MNEMOSYNE_PG_MAX_WAL_SIZE_MB", "512")
+    assert embedded.max_wal_size_mb() == 512
+    monkeypatch.setenv("MNEMOSYNE_PG_MAX_WAL_SIZE_MB", "much")
+    with pytest.raises(ValueError, match="MNEMOSYNE_PG_MAX_WAL_SIZE_MB"):
+        embedded.max_wal_size_mb()

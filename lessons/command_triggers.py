@@ -1244,7 +1244,7 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
             continue
         if concept.production and not prose.production:
             continue
-        patterns = _concept_patterns(concept)
+        patterns = list(_concept_patterns(concept))
         anchors = _anchors(concept, line)
         valued = {name for inv in line for name in inv.options}
         # production, where the derived pattern asks for it, says where and not what: the
@@ -1313,7 +1313,15 @@ def _same_tool_dangers(command: str, prose: Prose, known: list[Pattern]) -> list
     return [_with_production(p, places[0]) for p in found] if places else found
 
 
-def _concept_patterns(concept: Concept) -> list[Pattern]:
+_CONCEPT_PATTERNS: dict[str, tuple[Pattern, ...]] = {}
+
+
+def _concept_patterns(concept: Concept) -> tuple[Pattern, ...]:
+    """A concept's commands as patterns, read once per process (the catalogue is constant, and
+    every report of an anti-pattern is read against each of its concepts)."""
+    cached = _CONCEPT_PATTERNS.get(concept.name)
+    if cached is not None:
+        return cached
     patterns: list[Pattern] = []
     for item in concept.commands:
         try:
@@ -1322,7 +1330,7 @@ def _concept_patterns(concept: Concept) -> list[Pattern]:
             )
         except CommandTriggerError:
             continue
-    return patterns
+    return _CONCEPT_PATTERNS.setdefault(concept.name, tuple(patterns))
 
 
 def _anchors(concept: Concept, line: list[Invocation]) -> list[Pattern]:

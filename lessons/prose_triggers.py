@@ -13,7 +13,9 @@ and the anti-pattern matches by meaning only.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lessons.command_equivalents import WRITE_FILE
 from lessons.command_patterns import WORD_ALIASES, operation_word, patterns_from_text, word_parts
@@ -140,7 +142,7 @@ def _words(text: str) -> set[str]:
     return set(_WORD.findall(text.lower()))
 
 
-def _named(concept: Concept, text: str, words: set[str]) -> bool:
+def _named(concept: Concept, text: str, words: AbstractSet[str]) -> bool:
     if concept.unless and prose_names(concept.unless, text, words):
         return False
     if concept.aside:
@@ -221,8 +223,16 @@ def base_forms(lowered: str) -> str:
 
 def concept_named(concept: Concept, text: str) -> bool:
     """Whether a text names every part of a catalogue danger."""
+    lowered, words = _reading(text)
+    return _named(concept, lowered, words)
+
+
+@lru_cache(maxsize=64)
+def _reading(text: str) -> tuple[str, frozenset[str]]:
+    """A text in base forms and its words: a report's prose is read against every concept of
+    the catalogue, once."""
     lowered = base_forms(text.lower())
-    return _named(concept, lowered, _words(lowered))
+    return lowered, frozenset(_words(lowered))
 
 
 def _names(text: str) -> list[str]:

@@ -10,7 +10,9 @@ reported value is one of that kind, the trigger matches every value of the kind
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 
 # "prod" or "production" as a word of a value: `$PROD_DATABASE_URL`, `prod-db.internal`,
 # `--context production`, `app_prod`; not `product`.
@@ -318,15 +320,19 @@ VALUE_CLASSES = (
 )
 
 
-def prose_names(stems: tuple[str, ...], text: str, words: set[str]) -> bool:
+def prose_names(stems: tuple[str, ...], text: str, words: AbstractSet[str]) -> bool:
     """Whether a text names one of the stems (a phrase appears, or a word starts with one)."""
+    beginnings = _beginnings(frozenset(words))
     for stem in stems:
-        if not stem.isalnum():
-            if stem in text:
-                return True
-        elif any(word.startswith(stem) for word in words):
+        if stem in (beginnings if stem.isalnum() else text):
             return True
     return False
+
+
+@lru_cache(maxsize=64)
+def _beginnings(words: frozenset[str]) -> frozenset[str]:
+    """Every beginning of every word: a text is read against hundreds of stems."""
+    return frozenset(word[:end] for word in words for end in range(1, len(word) + 1))
 
 
 def class_of(value: str) -> ValueClass | None:

@@ -202,6 +202,20 @@ _PHRASAL_WORD = re.compile(
 )
 
 
+# ... with its object between verb and particle ("turned the host firewall off", "took the SSH
+# daemon down", "threw the old backups away"): up to four words, none of them a preposition or
+# a conjunction that would make the particle belong to another clause ("turned to the team and
+# signed off")
+_OBJECT_WORD = (
+    r"(?!(?:to|from|with|in|on|for|by|at|into|onto|and|or|but|so|then|that|which|when|while|"
+    r"because|after|before|off|down|up|away|out)\b)[a-z0-9][\w'-]*"
+)
+_SPLIT_PHRASAL_WORD = re.compile(
+    r"\b(" + "|".join(sorted({*_PHRASAL_FORMS, *_PHRASAL_BASES}, key=len, reverse=True)) + r")"
+    r"(?:\s+" + _OBJECT_WORD + r"){1,4}?\s+(off|down|away|out|up)\b"
+)
+
+
 # A word whose final y became "ie" before -d or -s ("emptied", "policies", "registries"): a
 # stem ending in y ("empty", "policy") is no beginning of it.
 _Y_TO_IE = re.compile(r"\b([a-z]{3,})ie([ds])\b")
@@ -214,8 +228,12 @@ def base_forms(lowered: str) -> str:
     ("emptied" as "emptied empty")."""
     lowered = _IRREGULAR_WORD.sub(lambda m: _IRREGULAR[m.group(1)], lowered)
     lowered = _Y_TO_IE.sub(lambda m: f"{m.group(0)} {m.group(1)}y", lowered)
-    return _PHRASAL_WORD.sub(
+    lowered = _PHRASAL_WORD.sub(
         lambda m: f"{m.group(0)} {_PHRASAL_FORMS[m.group(1)]} {m.group(2)}", lowered
+    )
+    return _SPLIT_PHRASAL_WORD.sub(
+        lambda m: f"{m.group(0)} {_PHRASAL_FORMS.get(m.group(1), m.group(1))} {m.group(2)}",
+        lowered,
     )
 
 

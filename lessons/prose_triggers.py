@@ -1169,6 +1169,22 @@ _SECRET_NOUN = re.compile(
 )
 
 
+# Parts of a compound that make it a likeness or a stage before it, not the place: "prod-like",
+# "production-grade", "non-prod", "pre-production"
+_NOT_THE_PLACE = frozenset(
+    "like ish grade ready quality style sized scale parity non pre pseudo near mock fake "
+    "copy clone replica mirror".split()
+)
+
+
+def _compound_place(token: str, names: frozenset[str]) -> bool:
+    """Whether a hyphenated or underscored name has the environment as one of its parts, as a
+    command names it (`orders-prod`, `app_production`, `prod-eu-1`), and is no likeness of it;
+    "live" so joined is a feature ("live-reload", "live-restore"), not a place."""
+    parts = set(re.split(r"[-_]+", token))
+    return len(parts) > 1 and bool(parts & (names - {"live"})) and not parts & _NOT_THE_PLACE
+
+
 def _said_where(sentence: str, names: frozenset[str]) -> bool:
     """Whether the sentence says an environment (`PROD_WORDS`) is where the operation was done:
     as a modifier ("the production database", "production secrets") or after a preposition
@@ -1176,7 +1192,7 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
     ("the repository that production pulls from"), which tells only why it hurt."""
     tokens = re.findall(r"[\w'-]+|[.,;:!?()]", sentence.lower())
     for i, token in enumerate(tokens):
-        if token not in names:
+        if token not in names and not _compound_place(token, names):
             continue
         before = tokens[i - 1] if i else "."
         if before in ("and", "or") and i > 1 and tokens[i - 2] in PROD_WORDS | STAGING_WORDS:

@@ -216,6 +216,14 @@ _SPLIT_PHRASAL_WORD = re.compile(
 )
 
 
+# Force said by an adverb beside the verb ("pushed with force", "forcibly deleted", "killed it
+# forcefully" is not beside it): read as the catalogue's "force push", "force delete"
+_FORCE_ADVERB = r"(?:with\s+force|by\s+force|forcibly|forcefully)"
+_FORCED_VERB = re.compile(
+    rf"\b([a-z]{{3,}}?)(?:ed|ing|es|s)?\s+{_FORCE_ADVERB}\b|\b{_FORCE_ADVERB}\s+([a-z]{{3,}}?)(?:ed|ing|es|s)?\b"
+)
+
+
 # A word whose final y became "ie" before -d or -s ("emptied", "policies", "registries"): a
 # stem ending in y ("empty", "policy") is no beginning of it.
 _Y_TO_IE = re.compile(r"\b([a-z]{3,})ie([ds])\b")
@@ -231,10 +239,11 @@ def base_forms(lowered: str) -> str:
     lowered = _PHRASAL_WORD.sub(
         lambda m: f"{m.group(0)} {_PHRASAL_FORMS[m.group(1)]} {m.group(2)}", lowered
     )
-    return _SPLIT_PHRASAL_WORD.sub(
+    lowered = _SPLIT_PHRASAL_WORD.sub(
         lambda m: f"{m.group(0)} {_PHRASAL_FORMS.get(m.group(1), m.group(1))} {m.group(2)}",
         lowered,
     )
+    return _FORCED_VERB.sub(lambda m: f"{m.group(0)} force {m.group(1) or m.group(2)}", lowered)
 
 
 def concept_named(concept: Concept, text: str) -> bool:

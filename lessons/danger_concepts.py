@@ -2596,7 +2596,9 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "stop a service",
-        "STOP & service|daemon|server|unit",
+        # what a server is called by its role in a deployment ("the Kafka brokers", "the
+        # Elasticsearch cluster", "the Jenkins controller") is the service too
+        "STOP & service|daemon|server|unit|broker|cluster|controller|instance",
         "systemctl stop {target}",
         "systemctl disable {target}",
         "systemctl mask {target}",

@@ -62,6 +62,9 @@ _SERVICE = re.compile(
     r"\b([a-z][\w.-]{1,40})(?:'s)?\s+(service|services|daemon|daemons|unit|server|servers|"
     r"process|processes|instance|cluster)\b"
 )
+# A product's name (capitalised, as a sentence spells one) before the role its servers play in a
+# deployment: "the Kafka brokers", "the RabbitMQ broker", "the Jenkins controller"
+_PRODUCT_ROLE = re.compile(r"\b([A-Z][A-Za-z0-9]{2,30})\s+(?:brokers?|clusters?|controllers?)\b")
 # The object of a verb stopping a service, when it is spelled as a daemon (`sshd`, `httpd`).
 _DAEMON_OBJECT = re.compile(
     r"\b(?:stop|stopping|disabl\w*|mask\w*|kill\w*|shut(?:ting)? down|turn(?:ing)? off)\s+"
@@ -274,6 +277,8 @@ def _names(text: str) -> list[str]:
             name not in ENGLISH and (name in KNOWN_PROGRAMS or name in SERVICE_NAMES)
         ):
             add(name)
+    for name in _PRODUCT_ROLE.findall(text):
+        add(name)  # "the Kafka brokers", "the Jenkins controller": a product by its role
     for name in _DAEMON_OBJECT.findall(text.lower()):
         add(name)  # "disabling sshd", "stopping the containerd": a daemon's name
     for group in _PARENTHESES.findall(text) + _BACKTICKS.findall(text):

@@ -45,6 +45,15 @@ SECRET_OR_ENV_FILE = rf"re:(?i)(^|/)({_SECRET_NAME}|{_ENV_NAME})$"
 # A file's contents sent as a form field or a request body (curl(1) `-F name=@file`,
 # `-F name=<file`, `--data-binary @file`, `-T file`)
 UPLOADED_SECRET = rf"re:(?i)^([\w:.\[\]-]+=)?[@<]?([^;]*/)?({_SECRET_NAME}|{_ENV_NAME})(;.*)?$"
+# ... or read into the value by a command whose output it is (`-d "$(cat ~/.ssh/id_rsa)"`,
+# `--rawfile k deploy_key` inside `$( )`, a backquoted `cat .env`, `<(cat key.pem)`): what
+# a substitution prints is handed on as the argument, as a pipe hands it on
+SUBSTITUTED_SECRET = (
+    rf"re:(?i)^([\w:.\[\]-]+=)?(\$\(|<\(|`)[^\n]*[\s/=@]({_SECRET_NAME}|{_ENV_NAME})([\s)`'\"]|$)"
+)
+# curl(1)'s `--data` and `--data-urlencode` read a file only after `@` (without it the name is
+# the data)
+DATA_FROM_SECRET = rf"re:(?i)^([\w.-]+=)?@([^;]*/)?({_SECRET_NAME}|{_ENV_NAME})$"
 SHARED_BRANCH = _CLASS["shared branch"]
 # A tag as git-push(1) names it: its full ref, or a release version (`v2.3.0`, `1.4`)
 TAG_REF = r"re:^(refs/tags/.+|v?\d+(\.\d+)+([-+][\w.]+)?)$"
@@ -1274,10 +1283,22 @@ CONCEPTS: tuple[Concept, ...] = (
         "publish a secret file",
         "gist|pastebin|paste|snippet|termbin|public & upload|publish|share|creat|post|push|"
         "pasted|pasting|pastes|sent|send|dump|put",
-        *(pattern for secret in (SECRET_OR_ENV_FILE, ".env") for pattern in _published(secret)),
         *(
-            {"program": "curl", "options": {option: UPLOADED_SECRET}}
+            pattern
+            for secret in (SECRET_OR_ENV_FILE, ".env", SUBSTITUTED_SECRET)
+            for pattern in _published(secret)
+            if secret != SUBSTITUTED_SECRET or pattern["program"] != "cat"
+        ),
+        *(
+            {"program": "curl", "options": {option: secret}}
+            for secret in (UPLOADED_SECRET, SUBSTITUTED_SECRET)
             for option in ("--form", "--data-binary", "--upload-file")
+        ),
+        *(
+            {"program": "curl", "options": {option: secret}}
+            for secret in (DATA_FROM_SECRET, SUBSTITUTED_SECRET)
+            for option in ("--data", "--data-urlencode", "--data-raw")
+            if secret != DATA_FROM_SECRET or option != "--data-raw"
         ),
         within_tool=True,
     ),
@@ -2575,7 +2596,9 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     concept(
         "stop a service",
-        "STOP & service|daemon|server|unit",
+        # what a server is called by its role in a deployment ("the Kafka brokers", "the
+        # Elasticsearch cluster", "the Jenkins controller") is the service too
+        "STOP & service|daemon|server|unit|broker|cluster|controller|instance",
         "systemctl stop {target}",
         "systemctl disable {target}",
         "systemctl mask {target}",

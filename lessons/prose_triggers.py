@@ -64,6 +64,9 @@ _SERVICE = re.compile(
     r"\b([a-z][\w.-]{1,40})(?:'s)?\s+(service|services|daemon|daemons|unit|server|servers|"
     r"process|processes|instance|cluster)\b"
 )
+# A product's name (capitalised, as a sentence spells one) before the role its servers play in a
+# deployment: "the Kafka brokers", "the RabbitMQ broker", "the Jenkins controller"
+_PRODUCT_ROLE = re.compile(r"\b([A-Z][A-Za-z0-9]{2,30})\s+(?:brokers?|clusters?|controllers?)\b")
 # The object of a verb stopping a service, when it is spelled as a daemon (`sshd`, `httpd`).
 _DAEMON_OBJECT = re.compile(
     r"\b(?:stop|stopping|disabl\w*|mask\w*|kill\w*|shut(?:ting)? down|turn(?:ing)? off)\s+"
@@ -204,6 +207,28 @@ _PHRASAL_WORD = re.compile(
 )
 
 
+# ... with its object between verb and particle ("turned the host firewall off", "took the SSH
+# daemon down", "threw the old backups away"): up to four words, none of them a preposition or
+# a conjunction that would make the particle belong to another clause ("turned to the team and
+# signed off")
+_OBJECT_WORD = (
+    r"(?!(?:to|from|with|in|on|for|by|at|into|onto|and|or|but|so|then|that|which|when|while|"
+    r"because|after|before|off|down|up|away|out)\b)[a-z0-9][\w'-]*"
+)
+_SPLIT_PHRASAL_WORD = re.compile(
+    r"\b(" + "|".join(sorted({*_PHRASAL_FORMS, *_PHRASAL_BASES}, key=len, reverse=True)) + r")"
+    r"(?:\s+" + _OBJECT_WORD + r"){1,4}?\s+(off|down|away|out|up)\b"
+)
+
+
+# Force said by an adverb beside the verb ("pushed with force", "forcibly deleted", "killed it
+# forcefully" is not beside it): read as the catalogue's "force push", "force delete"
+_FORCE_ADVERB = r"(?:with\s+force|by\s+force|forcibly|forcefully)"
+_FORCED_VERB = re.compile(
+    rf"\b([a-z]{{3,}}?)(?:ed|ing|es|s)?\s+{_FORCE_ADVERB}\b|\b{_FORCE_ADVERB}\s+([a-z]{{3,}}?)(?:ed|ing|es|s)?\b"
+)
+
+
 # A word whose final y became "ie" before -d or -s ("emptied", "policies", "registries"): a
 # stem ending in y ("empty", "policy") is no beginning of it.
 _Y_TO_IE = re.compile(r"\b([a-z]{3,})ie([ds])\b")
@@ -216,9 +241,14 @@ def base_forms(lowered: str) -> str:
     ("emptied" as "emptied empty")."""
     lowered = _IRREGULAR_WORD.sub(lambda m: _IRREGULAR[m.group(1)], lowered)
     lowered = _Y_TO_IE.sub(lambda m: f"{m.group(0)} {m.group(1)}y", lowered)
-    return _PHRASAL_WORD.sub(
+    lowered = _PHRASAL_WORD.sub(
         lambda m: f"{m.group(0)} {_PHRASAL_FORMS[m.group(1)]} {m.group(2)}", lowered
     )
+    lowered = _SPLIT_PHRASAL_WORD.sub(
+        lambda m: f"{m.group(0)} {_PHRASAL_FORMS.get(m.group(1), m.group(1))} {m.group(2)}",
+        lowered,
+    )
+    return _FORCED_VERB.sub(lambda m: f"{m.group(0)} force {m.group(1) or m.group(2)}", lowered)
 
 
 def concept_named(concept: Concept, text: str) -> bool:
@@ -257,6 +287,8 @@ def _names(text: str) -> list[str]:
             name not in ENGLISH and (name in KNOWN_PROGRAMS or name in SERVICE_NAMES)
         ):
             add(name)
+    for name in _PRODUCT_ROLE.findall(text):
+        add(name)  # "the Kafka brokers", "the Jenkins controller": a product by its role
     for name in _DAEMON_OBJECT.findall(text.lower()):
         add(name)  # "disabling sshd", "stopping the containerd": a daemon's name
     for group in _PARENTHESES.findall(text) + _BACKTICKS.findall(text):
@@ -1161,6 +1193,22 @@ _SECRET_NOUN = re.compile(
 )
 
 
+# Parts of a compound that make it a likeness or a stage before it, not the place: "prod-like",
+# "production-grade", "non-prod", "pre-production"
+_NOT_THE_PLACE = frozenset(
+    "like ish grade ready quality style sized scale parity non pre pseudo near mock fake "
+    "copy clone replica mirror".split()
+)
+
+
+def _compound_place(token: str, names: frozenset[str]) -> bool:
+    """Whether a hyphenated or underscored name has the environment as one of its parts, as a
+    command names it (`orders-prod`, `app_production`, `prod-eu-1`), and is no likeness of it;
+    "live" so joined is a feature ("live-reload", "live-restore"), not a place."""
+    parts = set(re.split(r"[-_]+", token))
+    return len(parts) > 1 and bool(parts & (names - {"live"})) and not parts & _NOT_THE_PLACE
+
+
 def _said_where(sentence: str, names: frozenset[str]) -> bool:
     """Whether the sentence says an environment (`PROD_WORDS`) is where the operation was done:
     as a modifier ("the production database", "production secrets") or after a preposition
@@ -1168,7 +1216,7 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
     ("the repository that production pulls from"), which tells only why it hurt."""
     tokens = re.findall(r"[\w'-]+|[.,;:!?()]", sentence.lower())
     for i, token in enumerate(tokens):
-        if token not in names:
+        if token not in names and not _compound_place(token, names):
             continue
         before = tokens[i - 1] if i else "."
         if before in ("and", "or") and i > 1 and tokens[i - 2] in PROD_WORDS | STAGING_WORDS:

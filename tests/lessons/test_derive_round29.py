@@ -80,6 +80,25 @@ REPORTS = [
         ["docker volume prune -a", "docker system prune --volumes"],
         ["docker image prune -a", "docker image prune --all --force", "docker volume ls"],
     ),
+    # every object of several kinds of a namespace deleted at once is what deleting the
+    # namespace deletes; one object, one kind, or a selection by label is not
+    (
+        "kubectl delete namespace <namespace>",
+        "Deleted a whole namespace by hand",
+        "Every deployment, secret and volume claim in it went.",
+        [
+            "kubectl delete all --all -n billing",
+            "kubectl -n billing delete deploy,svc,pvc,secret --all",
+            "kubectl delete ns billing",
+        ],
+        [
+            "kubectl delete pod web-1 -n billing",
+            "kubectl delete pods --all -n billing",
+            "kubectl get all -n billing",
+            "kubectl delete all --all -n billing --dry-run=client",
+            "kubectl delete deploy,svc -l app=web -n billing",
+        ],
+    ),
 ]
 
 

@@ -187,6 +187,12 @@ class Prose:
         return {w for w in _WORDS.findall(self.lower) if len(w) >= 2}
 
     @cached_property
+    def exposes_secret(self) -> bool:
+        """Whether it says a secret was shown where others read it (the command line, the
+        process list, the shell's history)."""
+        return _EXPOSED.search(self.lower) is not None
+
+    @cached_property
     def hyphenated(self) -> set[str]:
         return set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", self.lower))
 
@@ -710,6 +716,11 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             options.append((flag, Value.of(kept)))
         elif flag in named or not generalising and kept == ANY:
             named.add(flag)
+        elif prose is not None and _SECRET_OPTION.search(flag) and prose.exposes_secret:
+            # `gh secret set <name> --body <value>` of "put a secret on the command line": the
+            # option carrying it in the line is the danger, whatever it carried (not the same
+            # command reading it from a file or stdin)
+            named.add(flag)
     if generalising and not level.all_options:
         chosen: AbstractSet[str]
         if named & inv.flags:
@@ -1227,6 +1238,10 @@ _EXPOSED = re.compile(
 )
 
 
+# options that carry a secret's value (`--password`, `--token`, `--body`, `--from-literal`)
+_SECRET_OPTION = re.compile(r"pass|secret|token|key|body|value|literal|cred|auth")
+
+
 def _literal_secret(name: str, value: str) -> bool:
     return Value.of(_LITERAL_SECRET).matches(f"{name}={value}")
 
@@ -1240,7 +1255,7 @@ def _sets_named_switch(inv: Invocation, prose: Prose) -> bool:
     turned_off = _TURNED_OFF.search(prose.lower) is not None
     for assignment in inv.args:
         name, _, value = assignment.partition("=")
-        if _literal_secret(name, value) and _EXPOSED.search(prose.lower):
+        if _literal_secret(name, value) and prose.exposes_secret:
             return True
         state = state_of(value)
         if state is None:

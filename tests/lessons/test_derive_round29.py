@@ -99,6 +99,28 @@ REPORTS = [
             "kubectl delete deploy,svc -l app=web -n billing",
         ],
     ),
+    # an option carrying a secret written into the line (`--body <value>`), where the report
+    # says others read it there, is the danger; the same command reading it from stdin is not
+    (
+        "gh secret set <name> --body <value>",
+        "Put a secret on the command line",
+        "It is kept in the shell history.",
+        ["gh secret set NPM_TOKEN --body npm_abc123", "gh secret set NPM_TOKEN -b x --repo o/r"],
+        ["gh secret set NPM_TOKEN < token.txt", "gh secret set NPM_TOKEN --env prod < t.txt"],
+    ),
+    (
+        "docker login -u <user> -p <password> <registry>",
+        "Logged in to the registry with the password on the command line",
+        "It is visible in the process list and saved in the shell history.",
+        [
+            "docker login -u ci -p hunter2 registry.acme.io",
+            "docker login --username ci --password=hunter2 registry.acme.io",
+        ],
+        [
+            'echo "$REG_PW" | docker login -u ci --password-stdin registry.acme.io',
+            "docker login registry.acme.io",
+        ],
+    ),
 ]
 
 

@@ -538,8 +538,32 @@ def _many_hosts_power(inv: Invocation) -> Invocation | None:
     return None
 
 
+def _kinds_emptied(inv: Invocation) -> bool:
+    """Whether `kubectl delete` removes every object of several kinds of a namespace at once:
+    `all --all`, or a list of kinds (`deploy,svc,pvc --all`)."""
+    if inv.program != "kubectl" or inv.subcommand[:1] != ("delete",) or inv.part:
+        return False
+    if "--all" not in inv.flags or len(inv.subcommand) != 2:
+        return False
+    words = inv.text.split()
+    return inv.subcommand[1] == "all" or any("," in w and not w.startswith("-") for w in words)
+
+
 def _tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     program, sub = inv.program, inv.subcommand
+    if _kinds_emptied(inv):
+        # the objects of every kind of a namespace deleted at once (`kubectl delete all --all
+        # -n payments`) are what deleting the namespace deletes: part of `delete namespace`
+        return [
+            like(
+                inv,
+                "kubectl",
+                ("delete", "namespace"),
+                args=inv.options.get("--namespace", [])[:1],
+                options={},
+                part="namespace",
+            )
+        ], False
     if program == "terraform" and sub[:1] in (("run-all",), ("run",)) and inv.args:
         # Terragrunt's `run-all destroy` (`run --all destroy`) runs terraform's destroy in
         # every module below

@@ -187,6 +187,12 @@ class Prose:
         return {w for w in _WORDS.findall(self.lower) if len(w) >= 2}
 
     @cached_property
+    def exposes_secret(self) -> bool:
+        """Whether it says a secret was shown where others read it (the command line, the
+        process list, the shell's history)."""
+        return _EXPOSED.search(self.lower) is not None
+
+    @cached_property
     def hyphenated(self) -> set[str]:
         return set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", self.lower))
 
@@ -529,8 +535,17 @@ def _text_value(raw: str, prose: Prose) -> str | None:
 
 def _process_target(value: str) -> str:
     """A process named by kill: any word starting with the name (`postgres`, `postgresql`,
-    `/run/postgresql/….pid`)."""
+    `/run/postgresql/….pid`); `-1` is every process the user may signal, not a process group
+    (`-1234`)."""
+    if value == _EVERY_PROCESS:
+        return rf"re:^{_EVERY_PROCESS}$"
     return rf"re:(?i)(^|[^a-z0-9]){re.escape(value.lower())}"
+
+
+_EVERY_PROCESS = "-1"
+# Signals whose purpose is to end the process (signal(7)); HUP, USR1, STOP, 0 reload, report,
+# pause or only check. Sent to every process, any of them is the danger, not KILL alone.
+_ENDING_SIGNALS = "re:^(KILL|TERM|INT|QUIT|ABRT)$"
 
 
 def _is_prod(value: str) -> bool:
@@ -673,7 +688,11 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
             options.append((flag, Value.of(_http_method(value))))
             continue
         if flag in inv.essential:
-            options.append((flag, Value.of(placeholder_value(value, variables_are_any=False))))
+            signal = placeholder_value(value, variables_are_any=False)
+            if inv.program == "kill" and _EVERY_PROCESS in inv.args:
+                if Value.of(_ENDING_SIGNALS).matches(signal):
+                    signal = _ENDING_SIGNALS  # `kill -9 -1` as `kill -TERM -1`: all end
+            options.append((flag, Value.of(signal)))
             continue
         if level.all_options:
             kept = placeholder_value(value, variables_are_any=False)
@@ -696,6 +715,11 @@ def pattern_of(inv: Invocation, level: _Level, then: Pattern | None = None) -> P
         if kept is not None and kept != ANY:
             options.append((flag, Value.of(kept)))
         elif flag in named or not generalising and kept == ANY:
+            named.add(flag)
+        elif prose is not None and _SECRET_OPTION.search(flag) and prose.exposes_secret:
+            # `gh secret set <name> --body <value>` of "put a secret on the command line": the
+            # option carrying it in the line is the danger, whatever it carried (not the same
+            # command reading it from a file or stdin)
             named.add(flag)
     if generalising and not level.all_options:
         chosen: AbstractSet[str]
@@ -1178,8 +1202,11 @@ def _from_command(
 
 
 def _switch_setting(assignment: str) -> str:
-    """`GOSUMDB=off` as the switch it sets, however spelled (`GOSUMDB=0`, `GOSUMDB=false`)."""
+    """`GOSUMDB=off` as the switch it sets, however spelled (`GOSUMDB=0`, `GOSUMDB=false`); a
+    secret written into the line (`PGPASSWORD=<password>`) as any secret so written."""
     name, _, value = assignment.partition("=")
+    if _literal_secret(name, value):
+        return _LITERAL_SECRET
     state = state_of(value)
     if state is None:
         return assignment
@@ -1195,6 +1222,30 @@ _TURNED_OFF = re.compile(
 )
 
 
+# A variable holding a secret (`PGPASSWORD`, `MYSQL_PWD`, `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`),
+# not the working directory (`PWD`)
+_SECRET_NAME = r"(?:\w*(?:PASSWORD|PASSWD|TOKEN|SECRET|API_?KEY|ACCESS_KEY)\w*|\w+_PWD)"
+# ... given its value literally on the line (`PGPASSWORD=hunter2 psql`), where a `$VAR` hands it
+# on from the environment
+_LITERAL_SECRET = rf"re:(?i)^{_SECRET_NAME}=([^$\"'\s]|[\"'][^$\"'])"
+# prose saying a secret was shown where others read it (the process list, the shell's history)
+_EXPOSED = re.compile(
+    r"\b(?:password|passwd|token|secret|credential|api key)s?\b[^.;]{0,80}?"
+    r"(?:command[ -]line|history|process list|\bps\b|visible|in (?:clear|plain)"
+    r"|plain ?text|clear ?text|leak|expos|sees? it|saw it|readable)"
+    r"|(?:command[ -]line|shell history|process list|plain ?text|clear ?text)"
+    r"[^.;]{0,80}?\b(?:password|passwd|token|secret|credential|api key)s?\b"
+)
+
+
+# options that carry a secret's value (`--password`, `--token`, `--body`, `--from-literal`)
+_SECRET_OPTION = re.compile(r"pass|secret|token|key|body|value|literal|cred|auth")
+
+
+def _literal_secret(name: str, value: str) -> bool:
+    return Value.of(_LITERAL_SECRET).matches(f"{name}={value}")
+
+
 def _sets_named_switch(inv: Invocation, prose: Prose) -> bool:
     """Whether a command's `VAR=value` prefix (read as `export VAR=value`) sets a switch the
     prose names by its variable (`GOSUMDB=off`, `NODE_TLS_REJECT_UNAUTHORIZED=0`), or turns one
@@ -1204,6 +1255,8 @@ def _sets_named_switch(inv: Invocation, prose: Prose) -> bool:
     turned_off = _TURNED_OFF.search(prose.lower) is not None
     for assignment in inv.args:
         name, _, value = assignment.partition("=")
+        if _literal_secret(name, value) and prose.exposes_secret:
+            return True
         state = state_of(value)
         if state is None:
             continue
@@ -1235,7 +1288,14 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
     titled = [c for c in holding if prose.title and concept_named(c, prose.title)]
     if titled:
         told = {repr(item) for c in titled for item in c.commands}
-        holding = [c for c in holding if c in titled or told & {repr(item) for item in c.commands}]
+        title_anchors = [a for c in titled for a in _anchors(c, line)]
+        holding = [
+            c
+            for c in holding
+            if c in titled
+            or told & {repr(item) for item in c.commands}
+            or _extends(_anchors(c, line), title_anchors)
+        ]
     for concept in _narrowest(holding):
         # "opened SSH to the internet": the ports the report names (or its command) narrow
         # every sibling to them; a report naming none gives none
@@ -1331,6 +1391,20 @@ def _concept_patterns(concept: Concept) -> tuple[Pattern, ...]:
         except CommandTriggerError:
             continue
     return _CONCEPT_PATTERNS.setdefault(concept.name, tuple(patterns))
+
+
+def _extends(anchors: list[Pattern], title_anchors: list[Pattern]) -> bool:
+    """Whether a danger the why tells is the title's told to its extent: the reported command is
+    one of its commands that is also one of the title's ("Downgraded the schema to base" and
+    "dropped every table": `alembic downgrade base` is an `alembic downgrade`), where another
+    the command did besides is not (`docker system prune --all` is no `prune --volumes`)."""
+    return any(
+        match_invocation(title, inv, own)
+        for anchor in anchors
+        for own in [line_of(anchor.text)]
+        for inv in own
+        for title in title_anchors
+    )
 
 
 def _anchors(concept: Concept, line: list[Invocation]) -> list[Pattern]:
@@ -1672,6 +1746,7 @@ def derive(
             notes.append("No shell command in the report: it matches by meaning only (warns).")
         return Derived(None, notes)
     unless = _CASCADE_OFF if _CASCADE.search(said.lower) else []
+    unless = unless + _to_test_index(unique)
     return Derived(
         {
             "commands": [p.as_json() for p in unique],
@@ -1681,6 +1756,22 @@ def derive(
         },
         notes,
     )
+
+
+# A registry's index kept for trying a release out (TestPyPI, NuGet's test gallery, the staging
+# crates.io): a publish there is not the public one everyone installs from
+_TEST_INDEX = r"re:(?i)(^|[^a-z])test[.-]?pypi([^a-z]|$)|nugettest\.org|staging\.crates\.io"
+
+
+def _to_test_index(patterns: list[Pattern]) -> list[dict]:
+    """The publishes among the patterns, to a test index: what the trigger lets through."""
+    return [
+        replace(
+            p, flags=frozenset(), options=(), anywhere=(Value.of(_TEST_INDEX),), remote=False
+        ).as_json()
+        for p in patterns
+        if _publishing(p)
+    ]
 
 
 # What a report says of a service many use: shared, other teams', everyone's

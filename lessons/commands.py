@@ -194,6 +194,13 @@ _WHOLE_SINGLE_DASH = re.compile(r"-[A-Za-z][A-Za-z0-9]*(-[\w-]+|[a-z][A-Z]\w*)|-
 _VERSION_WORD = re.compile(r"[vV]?\d+(\.[\w*]+)+([-+][\w.-]+)?|[vV]?\d+|latest|stable")
 
 
+def go_long_flag(flag: str) -> str:
+    """A whole single-dash flag (as `read_words` reads one for a program the tables do not
+    list) in its two-dash spelling: Go's flag package takes `-purge` and `--purge` alike, so a
+    report written one way stands for the other (a bundle of letters, `-rf`, stays as it is)."""
+    return "-" + flag if _WHOLE_SINGLE_DASH.fullmatch(flag) else flag
+
+
 def read_words(name: str, words: list[str]) -> Reading:
     """Subcommand, flags, options and arguments of a program's words, read with its table."""
     spec = spec_of(name)

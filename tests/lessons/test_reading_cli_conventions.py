@@ -102,3 +102,43 @@ def test_deleting_an_index_blocks(line):
 )
 def test_a_document_or_an_alias_under_the_index_is_not_the_index(line):
     assert not blocks(_index_deleted(), line)
+
+
+def _customers_dropped():
+    return report_trigger(
+        'psql -c "DROP TABLE customers"',
+        title="Dropped the customers table with a one-off statement",
+        why="The table and its rows were gone; the restore took the afternoon.",
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a database CLI no table lists runs the statement it is handed, as psql -c does
+        'wrangler d1 execute shop-db --remote --command "DROP TABLE customers"',
+        'turso db shell shop-db "DROP TABLE customers"',
+        "heroku pg:psql -a shop -c 'DROP TABLE customers'",
+        'supabase db query --linked "DROP TABLE IF EXISTS public.customers"',
+    ],
+)
+def test_a_database_tool_no_table_lists_runs_the_statement_it_is_handed(line):
+    assert blocks(_customers_dropped(), line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'wrangler d1 execute shop-db --command "SELECT count(*) FROM customers"',
+        'turso db shell shop-db "DROP TABLE customers_scratch"',
+        # the statement as text that no database runs
+        'linear issue create --title "DROP TABLE customers" --team data',
+        'notify-send "DROP TABLE customers ran"',
+    ],
+)
+def test_a_read_another_table_or_a_statement_as_text_stays_allowed(line):
+    assert not blocks(_customers_dropped(), line)
+
+
+def test_a_search_through_sql_files_is_not_a_database_tool():
+    assert not blocks(_customers_dropped(), 'grep -rn "DROP TABLE customers" db/migrations/*.sql')

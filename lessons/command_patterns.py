@@ -36,11 +36,18 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
-from lessons.command_tables import FALSE_WORDS, PROGRAMS, TRUE_WORDS
-from lessons.commands import LOOPBACK, Invocation, beyond_loopback, invocations, mode_bits
+from lessons.command_tables import FALSE_WORDS, PROGRAMS, TRUE_WORDS, UNLISTED, spec_of
+from lessons.commands import (
+    LOOPBACK,
+    Invocation,
+    beyond_loopback,
+    go_long_flag,
+    invocations,
+    mode_bits,
+)
 from lessons.everyday import EVERYDAY_COMMANDS
 from lessons.invocation import PLACEHOLDER_WORD
 from lessons.triggers import CompiledTrigger, TriggerError, compile_trigger
@@ -453,6 +460,8 @@ class Pattern:
             except TriggerError as exc:
                 raise CommandTriggerError(f"The program pattern {program!r}: {exc}") from None
         strings = _strings
+        # a trigger stored before one-dash long flags of unlisted tools were read as two-dash
+        spelled = go_long_flag if spec_of(program.strip()) is UNLISTED else str
         try:
             options = data.get("options") or {}
             if not isinstance(options, dict):
@@ -460,10 +469,11 @@ class Pattern:
             return cls(
                 program=program.strip(),
                 subcommand=tuple(strings(data.get("subcommand"), "subcommand")),
-                flags=frozenset(strings(data.get("flags"), "flags")),
-                without=frozenset(strings(data.get("without"), "without")),
+                flags=frozenset(map(spelled, strings(data.get("flags"), "flags"))),
+                without=frozenset(map(spelled, strings(data.get("without"), "without"))),
                 options=tuple(
-                    (str(flag), Value.of(str(value))) for flag, value in sorted(options.items())
+                    (spelled(str(flag)), Value.of(str(value)))
+                    for flag, value in sorted(options.items(), key=lambda kv: spelled(str(kv[0])))
                 ),
                 args=tuple(Value.of(v) for v in strings(data.get("args"), "args")),
                 anywhere=tuple(Value.of(v) for v in strings(data.get("anywhere"), "anywhere")),
@@ -728,9 +738,28 @@ def _relative_matches(value: Value, checked: str, cwd: str) -> bool:
     return False
 
 
+def _two_dash_spelling(inv: Invocation) -> Invocation:
+    """A command of a tool the tables do not list with its whole single-dash flags spelled with
+    two dashes (`nomad job stop -purge` is `--purge`), as `Pattern.from_json` spells a
+    pattern's."""
+    if spec_of(inv.program) is not UNLISTED or not any(
+        go_long_flag(flag) != flag for flag in inv.flags
+    ):
+        return inv
+    spelled = go_long_flag
+    return replace(
+        inv,
+        flags=frozenset(map(spelled, inv.flags)),
+        options={spelled(flag): values for flag, values in inv.options.items()},
+        loose=frozenset(map(spelled, inv.loose)),
+        defused=frozenset(map(spelled, inv.defused)),
+    )
+
+
 def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) -> Match | None:
     if not pattern.program_matches(inv.program):
         return None
+    inv = _two_dash_spelling(inv)
     if pattern.then is None and _handed_on(inv, line):
         return None  # printed into another command, not onto the screen
     depth = len(pattern.subcommand)
@@ -1012,6 +1041,10 @@ _LOOPBACK_URL = re.compile(
 )
 
 
+# a path of one placeholder segment (`/<index>`, `/{bucket}/`)
+_ONE_SEGMENT = re.compile(rf"/{_ANY_WORD}/?")
+
+
 def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
     """A reported value as a pattern value: a placeholder is `<any>`; a value holding one
     (`/etc/<file>`, `/dev/sdX`) a regex of its literal parts; `$VAR` `<any>` when asked."""
@@ -1045,7 +1078,13 @@ def placeholder_value(raw: str, *, variables_are_any: bool = True) -> str:
             # the same service on any host, over either scheme (`curl` reads a bare host as
             # `http://`)
             rest = placeholder_value(loopback.group(2), variables_are_any=variables_are_any)
-            path = "(/.*)?" if rest == ANY else rest.removeprefix("re:^").removesuffix("$")
+            path = rest.removeprefix("re:^").removesuffix("$")
+            if _ONE_SEGMENT.fullmatch(loopback.group(2)):
+                # `/<index>`: one thing the service names (an index, a bucket), not whatever
+                # lies under it (`/<index>/_doc/42` deletes a document)
+                path = r"/[^/?#]+/?([?#].*)?"
+            elif rest == ANY:
+                path = "(/.*)?"
             return rf"re:(?i)^([a-z][\w+.-]*://)?[^/]+:{loopback.group(1)}{path}$"
         body = ".+".join(re.escape(part) for part in parts)
         if "://" in text and text.endswith("/" + _ANY_WORD):

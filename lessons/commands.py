@@ -53,6 +53,7 @@ from lessons.command_tables import (
     SERVICE_NAMES,
     SHELLS,
     SIGNALS,
+    SQL_CLIENTS,
     TERMINALS,
     TRUE_WORDS,
     UNLISTED,
@@ -192,6 +193,13 @@ _SUBCOMMAND_WORD = re.compile(r"[A-Za-z][\w:.-]*")
 # or five letters or more (`-rf`, `-xvz`, `set -euxo` stay bundles).
 _WHOLE_SINGLE_DASH = re.compile(r"-[A-Za-z][A-Za-z0-9]*(-[\w-]+|[a-z][A-Z]\w*)|-[a-z]{5,}")
 _VERSION_WORD = re.compile(r"[vV]?\d+(\.[\w*]+)+([-+][\w.-]+)?|[vV]?\d+|latest|stable")
+
+
+def go_long_flag(flag: str) -> str:
+    """A whole single-dash flag (as `read_words` reads one for a program the tables do not
+    list) in its two-dash spelling: Go's flag package takes `-purge` and `--purge` alike, so a
+    report written one way stands for the other (a bundle of letters, `-rf`, stays as it is)."""
+    return "-" + flag if _WHOLE_SINGLE_DASH.fullmatch(flag) else flag
 
 
 def read_words(name: str, words: list[str]) -> Reading:
@@ -1457,8 +1465,53 @@ def invocations(text: str, *, depth: int = 0, sudo: bool = False) -> list[Invoca
                         [*inv.via, *inv.args[:1], *each.via] if inv.program == "ssh" else each.via
                     )
                 found += ran
+    found += _statements_handed(found)
     _selected_places(found)
     return with_equivalents(found)
+
+
+# A tool no SQL table lists that reaches a database (`wrangler d1`, `turso db`, `heroku
+# pg:psql`) and runs what it is handed (`execute`, `shell`, `--command`), as `psql -c` does
+_DATABASE_WORDS = frozenset(
+    "db d1 database databases sql pg postgres postgresql psql mysql".split()
+)
+_RUNNING_WORDS = frozenset("execute exec query shell sql psql mysql console".split())
+_STATEMENT_FLAGS = frozenset({"--command", "--execute", "--query", "--sql", "-c", "-e", "-q"})
+
+
+def _statements_handed(found: list[Invocation]) -> list[Invocation]:
+    """The statements a database tool without a table runs, one `sql` command each (a statement
+    written to a tool of another kind, `linear issue create --title 'DROP …'`, is its text)."""
+    handed: list[Invocation] = []
+    for inv in found:
+        if inv.program in SQL_CLIENTS or inv.program == "sql" or inv.wrapper:
+            continue
+        values = [*inv.args, *(v for values in inv.options.values() for v in values)]
+        texts = [v for v in dict.fromkeys(values) if " " in v.strip() and looks_like_sql(v)]
+        if not texts:
+            continue
+        where = [v for v in values if v not in texts]
+        # the tool's own words, not the paths, hosts and files it names (`grep … migrations/*.sql`)
+        words = {
+            part
+            for word in (inv.program, *inv.subcommand, *where)
+            if not re.search(r"[/.*=@]", word)
+            for part in re.split(r"[-_:]+", word.lower())
+        }
+        if not words & _DATABASE_WORDS or not (
+            words & _RUNNING_WORDS or inv.flags & _STATEMENT_FLAGS
+        ):
+            continue
+        for text in texts:
+            handed += sql_invocations(
+                text,
+                via=[*where, *inv.via],
+                env=inv.env,
+                sudo=inv.sudo,
+                pipeline=inv.pipeline,
+                defused=inv.defused,
+            )
+    return handed
 
 
 # Commands choosing where the tool's later commands act (a context, a workspace, a project, a

@@ -286,7 +286,7 @@ SPECS: dict[str, str] = {
         -N/--intent-to-add --pathspec-from-file= --no-refresh~
     """,
     "git clean": """
-        -f/--force -d -x^ -X^ -n/--dry-run! -i/--interactive~ -q/--quiet~ -e/--exclude=
+        -f/--force -d^ -x^ -X^ -n/--dry-run! -i/--interactive~ -q/--quiet~ -e/--exclude=
     """,
     "git checkout": """
         -f/--force -b= -B= --orphan= -t/--track: --no-track --ours --theirs -p/--patch

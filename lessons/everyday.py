@@ -171,6 +171,7 @@ EVERYDAY_COMMANDS = [
     "curl -s https://api.example.com/status | jq .",
     "curl -fsSL https://example.com/file.tar.gz -o file.tar.gz",
     "curl -X POST -H 'Content-Type: application/json' -d '{}' http://localhost:8000/api",
+    "curl -X DELETE http://localhost:8000/api/items/42",
     "wget https://example.com/archive.zip",
     "ssh dev-box",
     "ssh user@staging.example.com uptime",

@@ -200,7 +200,7 @@ def _fix_recorded_for(url: str, run_hook, token: str, command: str) -> Resolutio
 
 
 def test_rerunning_the_command_after_the_fix_was_shown_records_a_success(
-    live_server, run_hook, agent_token
+    live_server, run_hook, agent_token, tmp_path
 ):
     url, command = live_server.url, "python scripts/run.py --env local"
     resolution = _fix_recorded_for(url, run_hook, agent_token, command)
@@ -222,10 +222,12 @@ def test_rerunning_the_command_after_the_fix_was_shown_records_a_success(
     proven = ResolutionApplication.objects.get(context__source="hook-loop")
     assert (proven.success, proven.session_key) == (True, SESSION)
     assert proven.context["tool_use_id"] == "toolu_ok"
+    # the hooks' children still sending would write into the next test's database
+    sent_after_the_answer(tmp_path)
 
 
 def test_the_same_failure_after_the_fix_was_shown_records_a_failed_application(
-    live_server, run_hook, agent_token
+    live_server, run_hook, agent_token, tmp_path
 ):
     url, command = live_server.url, "python scripts/run.py"
     resolution = _fix_recorded_for(url, run_hook, agent_token, command)
@@ -249,6 +251,7 @@ def test_the_same_failure_after_the_fix_was_shown_records_a_failed_application(
     failed = ResolutionApplication.objects.get(context__source="hook-loop")
     assert (failed.success, failed.session_key) == (False, SESSION)
     assert "No module named" in failed.error_message
+    sent_after_the_answer(tmp_path)
 
 
 def test_an_interrupted_call_is_not_learned_from(live_server, run_hook, agent_token):

@@ -171,8 +171,15 @@ def _sql(inv: Invocation) -> tuple[list[Invocation], bool]:
     where += [
         v for k, vs in inv.options.items() if k != STDIN for v in vs if v not in statements_of
     ]
+    found = statements_run(inv, statements_of, where)
+    return found, bool(found)
+
+
+def statements_run(inv: Invocation, texts: Iterable[str], where: list[str]) -> list[Invocation]:
+    """The `sql` commands of the statements a client runs, read where it runs them: its own
+    words (host, database, URL) and its wrappers'."""
     found = []
-    for text in statements_of:
+    for text in texts:
         found += sql_invocations(
             text,
             via=[*where, *inv.via],
@@ -181,7 +188,7 @@ def _sql(inv: Invocation) -> tuple[list[Invocation], bool]:
             pipeline=inv.pipeline,
             defused=inv.defused,
         )
-    return found, bool(found)
+    return found
 
 
 # --- services, processes, files ------------------------------------------------------------------

@@ -26,7 +26,12 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from lessons.command_equivalents import rest_call_command, sql_invocations, with_equivalents
+from lessons.command_equivalents import (
+    rest_call_command,
+    sql_invocations,
+    statements_run,
+    with_equivalents,
+)
 from lessons.command_tables import (
     ARG_SYNONYMS,
     CLI_VERBS,
@@ -1502,15 +1507,7 @@ def _statements_handed(found: list[Invocation]) -> list[Invocation]:
             words & _RUNNING_WORDS or inv.flags & _STATEMENT_FLAGS
         ):
             continue
-        for text in texts:
-            handed += sql_invocations(
-                text,
-                via=[*where, *inv.via],
-                env=inv.env,
-                sudo=inv.sudo,
-                pipeline=inv.pipeline,
-                defused=inv.defused,
-            )
+        handed += statements_run(inv, texts, where)
     return handed
 
 

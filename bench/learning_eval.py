@@ -18,8 +18,8 @@ then measures, on the tune half and the held-out half of the corpus side by side
   and `dev3` to `dev8`, a third to an eighth written blind (`bench/corpus/guard_dev3.py` …
   `guard_dev8.py`; `dev5` to `dev8` were blind until their figures were taken at the stops of
   2026-11-24 and 2026-11-25 and are development sets since; `dev9` and `dev10` likewise, opened
-  at the second stop of 2026-11-25), `dev11` and `dev12`, an eleventh and a twelfth written blind
-  on 2026-11-25 and kept blind (`bench/corpus/guard_dev11.py`, `guard_dev12.py`),
+  at the second stop of 2026-11-25), `dev11` to `dev14`, an eleventh to a fourteenth written
+  blind on 2026-11-25 and kept blind (`bench/corpus/guard_dev11.py` … `guard_dev14.py`),
   and `lookalikes` (`bench/corpus/guard_lookalikes.py`), harmless look-alikes of the tune,
   held-out and dev2-dev4 anti-patterns with none of its own: run it beside those splits.
   `--guard-splits` picks the splits: only their anti-patterns are reported and only their
@@ -83,11 +83,11 @@ FIX_SCOPE = "learning-eval/fixes"
 SPLITS = ("tune", "heldout")
 GUARD_SPLITS = (
     "tune", "heldout", "holdout2", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9",
-    "dev10", "dev11", "dev12", "lookalikes",
+    "dev10", "dev11", "dev12", "dev13", "dev14", "lookalikes",
 )  # fmt: skip
 # Sets nobody working on the guard may read command by command: their figures are reported in
 # aggregate only, so a run for a note never shows which of their commands were missed.
-BLIND_SPLITS = frozenset({"holdout2", "dev11", "dev12"})
+BLIND_SPLITS = frozenset({"holdout2", "dev11", "dev12", "dev13", "dev14"})
 BLIND_MATCH = "(an anti-pattern of a blind set)"
 # Each pair of files with the splits it holds: a run reads only the files of its splits.
 GUARD_FILES = (
@@ -104,6 +104,8 @@ GUARD_FILES = (
     ("guard_dev10_anti_patterns.jsonl", "guard_dev10_commands.jsonl", ("dev10",)),
     ("guard_dev11_anti_patterns.jsonl", "guard_dev11_commands.jsonl", ("dev11",)),
     ("guard_dev12_anti_patterns.jsonl", "guard_dev12_commands.jsonl", ("dev12",)),
+    ("guard_dev13_anti_patterns.jsonl", "guard_dev13_commands.jsonl", ("dev13",)),
+    ("guard_dev14_anti_patterns.jsonl", "guard_dev14_commands.jsonl", ("dev14",)),
     ("guard_lookalikes_anti_patterns.jsonl", "guard_lookalikes_commands.jsonl", ("lookalikes",)),
 )
 PHASES = ("guard", "signatures", "fixes", "loop")

@@ -45,7 +45,10 @@ def _text_array(**kwargs) -> ArrayField:
 
 class Lesson(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="lessons")
+    # No index of its own: the unique constraint (scope, domain, title) leads with it.
+    scope = models.ForeignKey(
+        Scope, on_delete=models.PROTECT, related_name="lessons", db_index=False
+    )
     lesson_type = models.CharField(max_length=16, choices=LessonType.choices)
     domain = models.CharField(max_length=100)
     category = models.CharField(max_length=100)
@@ -74,7 +77,7 @@ class Lesson(models.Model):
     last_occurred = models.DateTimeField(default=timezone.now)
     # Lessons reported together at the end of one Claude Code session share this key, so the
     # context endpoint can hand "the last session's lessons" to the next session.
-    session_id = models.CharField(max_length=100, blank=True, default="", db_index=True)
+    session_id = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -119,6 +122,8 @@ class Lesson(models.Model):
                 name="lesson_neighbours_idx",
             ),
             models.Index(fields=["-last_occurred"], name="lesson_last_occurred_idx"),
+            # Read by equality only: `db_index` also built a LIKE (pattern_ops) twin nothing read.
+            models.Index(fields=["session_id"], name="lesson_session_idx"),
             GinIndex(fields=["tags"], name="lesson_tags_gin"),
             HnswIndex(
                 name="lesson_embedding_hnsw",

@@ -106,10 +106,20 @@ class Lesson(models.Model):
             models.Index(fields=["domain"], name="lesson_domain_idx"),
             # An agent memory's rebuild reads its domain's lessons case-insensitively (iexact is
             # UPPER() = UPPER()): without it each rebuild scanned the whole table.
-            models.Index(Upper("domain"), name="lesson_domain_upper_idx"),
+            # With what an agent memory's lesson count reads besides, so that it counts from
+            # the index alone (`domain` too: an index-only scan needs the column itself).
+            models.Index(
+                Upper("domain"),
+                include=["domain", "source_agent", "scope"],
+                name="lesson_domain_upper_idx",
+            ),
             models.Index(fields=["category"], name="lesson_category_idx"),
             models.Index(fields=["severity"], name="lesson_severity_idx"),
-            models.Index(fields=["source_agent"], name="lesson_agent_idx"),
+            # An agent's newest lessons (its memory's profile vector) are a range of it, and its
+            # memory counts the agent's own readable lessons from it alone.
+            models.Index(
+                fields=["source_agent", "-created_at"], include=["scope"], name="lesson_agent_idx"
+            ),
             models.Index(fields=["-created_at"], name="lesson_created_idx"),
             # The exact nearest-neighbour scans of one domain (a report's near-duplicate and
             # pattern check, a one-domain relevant query) and their row counts read this index

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.db import models
+from django.db.models import F
 from django.db.models.functions import Lower, Upper
 from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
@@ -341,8 +342,11 @@ class AntiPattern(models.Model):
         ]
         indexes = [
             models.Index(fields=["domain"], name="anti_pattern_domain_idx"),
-            # An agent memory's rebuild reads its domain's anti-patterns case-insensitively.
-            models.Index(Upper("domain"), name="anti_pattern_domain_upper_idx"),
+            # An agent memory's rebuild reads its domain's newest anti-patterns
+            # case-insensitively: a range of this index, not every one of the domain sorted.
+            models.Index(
+                Upper("domain"), F("created_at").desc(), name="anti_pattern_domain_upper_idx"
+            ),
             models.Index(fields=["active"], name="anti_pattern_active_idx"),
             models.Index(fields=["severity"], name="anti_pattern_severity_idx"),
             models.Index(fields=["index_version"], name="anti_pattern_index_version_idx"),

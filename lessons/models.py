@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.db import models
+from django.db.models import F
 from django.db.models.functions import Lower, Upper
 from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
@@ -45,7 +46,10 @@ def _text_array(**kwargs) -> ArrayField:
 
 class Lesson(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="lessons")
+    # No index of its own: the unique constraint (scope, domain, title) leads with it.
+    scope = models.ForeignKey(
+        Scope, on_delete=models.PROTECT, related_name="lessons", db_index=False
+    )
     lesson_type = models.CharField(max_length=16, choices=LessonType.choices)
     domain = models.CharField(max_length=100)
     category = models.CharField(max_length=100)
@@ -74,7 +78,7 @@ class Lesson(models.Model):
     last_occurred = models.DateTimeField(default=timezone.now)
     # Lessons reported together at the end of one Claude Code session share this key, so the
     # context endpoint can hand "the last session's lessons" to the next session.
-    session_id = models.CharField(max_length=100, blank=True, default="", db_index=True)
+    session_id = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -103,10 +107,20 @@ class Lesson(models.Model):
             models.Index(fields=["domain"], name="lesson_domain_idx"),
             # An agent memory's rebuild reads its domain's lessons case-insensitively (iexact is
             # UPPER() = UPPER()): without it each rebuild scanned the whole table.
-            models.Index(Upper("domain"), name="lesson_domain_upper_idx"),
+            # With what an agent memory's lesson count reads besides, so that it counts from
+            # the index alone (`domain` too: an index-only scan needs the column itself).
+            models.Index(
+                Upper("domain"),
+                include=["domain", "source_agent", "scope"],
+                name="lesson_domain_upper_idx",
+            ),
             models.Index(fields=["category"], name="lesson_category_idx"),
             models.Index(fields=["severity"], name="lesson_severity_idx"),
-            models.Index(fields=["source_agent"], name="lesson_agent_idx"),
+            # An agent's newest lessons (its memory's profile vector) are a range of it, and its
+            # memory counts the agent's own readable lessons from it alone.
+            models.Index(
+                fields=["source_agent", "-created_at"], include=["scope"], name="lesson_agent_idx"
+            ),
             models.Index(fields=["-created_at"], name="lesson_created_idx"),
             # The exact nearest-neighbour scans of one domain (a report's near-duplicate and
             # pattern check, a one-domain relevant query) and their row counts read this index
@@ -119,6 +133,8 @@ class Lesson(models.Model):
                 name="lesson_neighbours_idx",
             ),
             models.Index(fields=["-last_occurred"], name="lesson_last_occurred_idx"),
+            # Read by equality only: `db_index` also built a LIKE (pattern_ops) twin nothing read.
+            models.Index(fields=["session_id"], name="lesson_session_idx"),
             GinIndex(fields=["tags"], name="lesson_tags_gin"),
             HnswIndex(
                 name="lesson_embedding_hnsw",
@@ -326,8 +342,11 @@ class AntiPattern(models.Model):
         ]
         indexes = [
             models.Index(fields=["domain"], name="anti_pattern_domain_idx"),
-            # An agent memory's rebuild reads its domain's anti-patterns case-insensitively.
-            models.Index(Upper("domain"), name="anti_pattern_domain_upper_idx"),
+            # An agent memory's rebuild reads its domain's newest anti-patterns
+            # case-insensitively: a range of this index, not every one of the domain sorted.
+            models.Index(
+                Upper("domain"), F("created_at").desc(), name="anti_pattern_domain_upper_idx"
+            ),
             models.Index(fields=["active"], name="anti_pattern_active_idx"),
             models.Index(fields=["severity"], name="anti_pattern_severity_idx"),
             models.Index(fields=["index_version"], name="anti_pattern_index_version_idx"),

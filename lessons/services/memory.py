@@ -136,12 +136,30 @@ def agent_memory_refresh(*, agent_name: str) -> AgentMemory:
         domain=domain,
         relevant_lessons=[lesson_summary(lesson) for lesson in ordered],
         anti_patterns=[anti_pattern_summary(a) for a in anti_patterns],
-        lessons_count=lessons.count(),
+        lessons_count=_concerned_count(agent_name, domain, memory.propagated_lesson_ids, principal),
         profile_vector=profile,
         last_sync=started,
     )
     memory.refresh_from_db()
     return memory
+
+
+def _concerned_count(
+    agent_name: str, domain: str, propagated: list, principal: Principal | None
+) -> int:
+    """How many lessons the agent may read concern it: its own, its domain's, those propagated
+    to it. Counted as three disjoint parts, each an index-only scan (`lesson_agent_idx`,
+    `lesson_domain_upper_idx`, the primary key): one count of their OR read every matching
+    row from the heap, which for a busy reporter was a scan of the whole table (37,000 buffers,
+    300 ms at 140,000 lessons) at every rebuild."""
+    visible = _visible(Lesson.objects.all(), principal)
+    own = visible.filter(source_agent=agent_name)
+    of_domain = visible.filter(domain__iexact=domain).exclude(source_agent=agent_name)
+    parts = [own.count(), of_domain.count()]
+    if propagated:
+        others = visible.filter(pk__in=list(propagated)).exclude(source_agent=agent_name)
+        parts.append(others.exclude(domain__iexact=domain).count())
+    return sum(parts)
 
 
 def agent_memories_ensure() -> None:

@@ -268,6 +268,9 @@ def _report_one(
             vector,
             limit=conf.PATTERN_NEIGHBOURS,
             fields=("lesson_type",),
+            # Named as pattern detection names it (the same filter): no SQL compiled to look
+            # the row count up.
+            count_key=("pattern_neighbours", scope.pk, domain),
         )
         for pk, distance, lesson_type in neighbours:
             similarity = 1.0 - float(distance)

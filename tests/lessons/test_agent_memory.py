@@ -2,13 +2,17 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.db.models import Q
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from governance.auth import Principal
+from governance.models import AgentCredential
+from governance.selectors import readable
 from lessons import conf
-from lessons.models import AgentMemory
-from lessons.services import lesson_propagate
-from tests.governance.factories import AgentCredentialFactory
+from lessons.models import AgentMemory, Lesson
+from lessons.services import agent_memory_refresh, lesson_propagate
+from tests.governance.factories import AgentCredentialFactory, ScopeFactory
 from tests.lessons.factories import LessonFactory
 
 pytestmark = pytest.mark.django_db
@@ -237,3 +241,32 @@ def test_a_burst_of_reports_rebuilds_the_memory_once_and_a_read_sees_every_lesso
     assert stored.updated_at > stored.last_sync  # but marked it stale
     titles = [x["title"] for x in memory(agent_client, "CLAUDE_CODE")["recent_lessons"]]
     assert titles == ["Second of a burst", "First of a burst"]  # the read rebuilt it
+
+
+@pytest.mark.parametrize("credentialed", [False, True])
+def test_a_memory_counts_each_readable_lesson_that_concerns_its_agent_once(credentialed):
+    if credentialed:  # reads the demo project alone
+        AgentCredentialFactory(name="counted", domain="docker")
+    elsewhere = ScopeFactory(path="acme/other/team-x")
+    own_in_domain = LessonFactory(title="own, its domain", source_agent="counted")
+    own_elsewhere = LessonFactory(title="own, caddy", source_agent="counted", domain="caddy")
+    LessonFactory(title="own, unreadable", source_agent="counted", scope=elsewhere)
+    domain_upper = LessonFactory(title="another's, DOCKER", source_agent="other", domain="DOCKER")
+    LessonFactory(title="another's, unreadable", source_agent="other", scope=elsewhere)
+    propagated = LessonFactory(title="another's, propagated", source_agent="other", domain="nginx")
+    LessonFactory(title="another's, not its concern", source_agent="other", domain="nginx")
+    AgentMemory.objects.create(
+        agent_name="counted",
+        domain="docker",
+        # Propagated lessons overlap the others: each is still one lesson.
+        propagated_lesson_ids=[propagated.pk, own_in_domain.pk, domain_upper.pk, own_elsewhere.pk],
+    )
+
+    memory = agent_memory_refresh(agent_name="counted")
+
+    concern = Q(source_agent="counted") | Q(domain__iexact="docker") | Q(pk=propagated.pk)
+    lessons = Lesson.objects.filter(concern)
+    if credentialed:
+        credential = AgentCredential.objects.get(name="counted")
+        lessons = readable(lessons, Principal.for_agent(credential))
+    assert memory.lessons_count == lessons.count() == (4 if credentialed else 6)

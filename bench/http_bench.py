@@ -177,7 +177,26 @@ def load(volumes: Volumes, reload: bool) -> dict:
         print(f"loading {volumes.notes} notes …", flush=True)
         load_notes(volumes.notes, scopes)
     seconds["notes"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    vacuum_loaded()
+    seconds["vacuum"] = time.perf_counter() - started
     return {name: round(value, 1) for name, value in seconds.items()}
+
+
+def vacuum_loaded() -> None:
+    """VACUUM (ANALYZE) the loaded tables, as autovacuum keeps a deployment at this volume: the
+    index-only scans read the visibility map, and the planner the statistics. A bulk load (and
+    the rows earlier runs added) leaves both behind until autovacuum gets there mid-run."""
+    from django.db import connection
+
+    from hindsight.models import ErrorSignature
+    from lessons.models import AntiPattern, Lesson
+    from notes.models import KnowledgeItem
+
+    with connection.cursor() as cursor:
+        for model in (Lesson, AntiPattern, ErrorSignature, KnowledgeItem):
+            cursor.execute(f"VACUUM (ANALYZE) {model._meta.db_table}")
 
 
 def lessons_settle() -> None:

@@ -30,10 +30,12 @@ import logging
 import re
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import openai
 from django.conf import settings
+
+if TYPE_CHECKING:
+    import openai
 
 logger = logging.getLogger(__name__)
 
@@ -105,6 +107,8 @@ def _chat(
         raise LLMUnavailable("no LLM is configured (LLM_BASE_URL is empty)")
     model_name: str = model or settings.LLM_MODEL
     extra: dict[str, Any] = {"response_format": {"type": "json_object"}} if json_mode else {}
+    import openai  # here, not at the top: its import costs ~2 s of CPU, paid only by a call
+
     started = time.perf_counter()
     try:
         response = _client().chat.completions.create(
@@ -175,6 +179,8 @@ def _cached_client(
     *, base_url: str, api_key: str, timeout: float, max_retries: int
 ) -> openai.OpenAI:
     # One client per configuration: it holds the HTTP connection pool, and it is thread-safe.
+    import openai
+
     return openai.OpenAI(
         base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
     )

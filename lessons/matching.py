@@ -100,6 +100,13 @@ class Entry:
             return "cross_domain"
         return None
 
+    def answers(self, principal, domain: str) -> str | None:
+        """How this anti-pattern applies to `principal` checking for `domain` (`applies_to`), or
+        None when it is not in their answers (a scope they may not read)."""
+        if not (self.builtin or principal.can_read_path(self.scope_path)):
+            return None
+        return self.applies_to(domain)
+
     def as_match(self, *, match_type: str, similarity: float | None, **extra) -> dict:
         return {
             "id": self.id,
@@ -122,6 +129,16 @@ class Entry:
         }
 
 
+# A table asks whether any of its rows could be in an answer of these entries, one per audience,
+# when there are at most this many (beyond, it answers yes: the embedding costs less than asking).
+AUDIENCES_MAX = 64
+
+
+def _audience(entry: Entry) -> tuple:
+    """What decides who an entry answers (`Entry.answers`)."""
+    return (entry.builtin, entry.scope_path, entry.domain, entry.category, entry.cross_domain)
+
+
 @dataclass(frozen=True)
 class VectorTable:
     """Unit vectors of some entries, for an exact cosine scan: `rows[i]` is the entry of
@@ -130,17 +147,36 @@ class VectorTable:
     matrix: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     blocks: tuple[np.ndarray, ...] = ()
+    # an entry of each audience of the rows (`_audience`), up to AUDIENCES_MAX + 1
+    audiences: tuple[Entry, ...] = ()
 
-    def appended(self, vectors: list[np.ndarray], rows: list[int]) -> VectorTable:
+    def appended(self, entries: list[tuple[int, Entry]]) -> VectorTable:
+        """This table and the vectors of `entries` (position, entry)."""
+        vectors = [entry.vector for _, entry in entries if entry.vector is not None]
         if not vectors:
             return self
         new = np.vstack(vectors)
         matrix = np.vstack([self.matrix, new]) if len(self.matrix) else new
+        audiences = {_audience(entry): entry for entry in self.audiences}
+        for _, entry in entries:
+            if len(audiences) > AUDIENCES_MAX:
+                break
+            audiences.setdefault(_audience(entry), entry)
         return VectorTable(
             matrix=matrix,
-            rows=np.concatenate([self.rows, np.asarray(rows, dtype=np.int64)]),
+            rows=np.concatenate(
+                [self.rows, np.asarray([p for p, e in entries if e.vector is not None], np.int64)]
+            ),
             blocks=tuple(matrix[i : i + 1024] for i in range(0, len(matrix), 1024)),
+            audiences=tuple(audiences.values()),
         )
+
+    def reaches(self, principal, domain: str) -> bool:
+        """Whether a row could be in an answer to `principal` checking for `domain`: with none,
+        a match by meaning changes nothing and the action need not be embedded."""
+        if len(self.audiences) > AUDIENCES_MAX:
+            return True
+        return any(entry.answers(principal, domain) is not None for entry in self.audiences)
 
     def scores(self, vector: np.ndarray) -> np.ndarray:
         vector = vector.astype(np.float32, copy=False)
@@ -212,8 +248,8 @@ class AntiPatternIndex:
                     table[key] = make(table[key])
             return table[key] if isinstance(table, list) else table.setdefault(key, make(()))
 
-        vectors, vector_rows = [], []
-        meaning, meaning_rows = [], []
+        vectors: list[tuple[int, Entry]] = []
+        meaning: list[tuple[int, Entry]] = []
         for position, entry in enumerate(entries, start=len(self.entries)):
             self.entries.append(entry)
             trigger = entry.command_trigger
@@ -234,13 +270,11 @@ class AntiPatternIndex:
                     for key in entry.trigger_keys:
                         own(self.by_literal, key, list).append((position, entry.compiled_trigger))
             if entry.vector is not None:
-                vectors.append(entry.vector)
-                vector_rows.append(position)
+                vectors.append((position, entry))
                 if trigger is None:
-                    meaning.append(entry.vector)
-                    meaning_rows.append(position)
-        self.vectors = self.vectors.appended(vectors, vector_rows)
-        self.meaning_vectors = self.meaning_vectors.appended(meaning, meaning_rows)
+                    meaning.append((position, entry))
+        self.vectors = self.vectors.appended(vectors)
+        self.meaning_vectors = self.meaning_vectors.appended(meaning)
 
     def command_hits(self, line: list[Invocation]) -> dict[int, dict]:
         """Entry index -> why its command trigger matched."""
@@ -626,14 +660,15 @@ def shown_commands(line: list[Invocation]) -> list[Invocation]:
 
 
 def _semantic(
-    index: AntiPatternIndex, action: str, context: str, *, is_command: bool
+    index: AntiPatternIndex, action: str, context: str, *, is_command: bool, principal, domain: str
 ) -> dict[int, tuple[float, float | None]]:
     """Entry index -> (score, context similarity) for matches by meaning; the context moves a
     score by weight x (its own similarity - neutral), and is embedded only when some score lies
     where that could change what the answer says. A command is judged by the command triggers,
-    meaning only speaks for the rest: when every vector is one of theirs, nothing is embedded."""
+    meaning only speaks for the rest: when every vector is one of theirs, or none of the rest is
+    in the principal's answers for this domain, nothing is embedded."""
     table = index.meaning_vectors if is_command else index.vectors
-    if not len(table.rows):
+    if not len(table.rows) or not table.reaches(principal, domain):
         return {}
     scores = table.scores(action_vector(action))
     weight = conf.ANTI_PATTERN_CONTEXT_WEIGHT if context.strip() else 0.0
@@ -668,7 +703,7 @@ def check_action(*, principal, proposed_action: str, context: str = "", domain: 
             {"match_type": "trigger", "similarity": None, "matched": {"regex": True}},
         )
     for position, (score, context_similarity) in _semantic(
-        index, proposed_action, context, is_command=is_command
+        index, proposed_action, context, is_command=is_command, principal=principal, domain=domain
     ).items():
         found = matches.get(position)
         if found is None:
@@ -682,9 +717,7 @@ def check_action(*, principal, proposed_action: str, context: str = "", domain: 
     results = []
     for position, how in matches.items():
         entry = index.entries[position]
-        if not (entry.builtin or principal.can_read_path(entry.scope_path)):
-            continue
-        applies = entry.applies_to(domain)
+        applies = entry.answers(principal, domain)
         if applies is None:
             continue
         structural = how["match_type"] != "semantic"

@@ -15,7 +15,6 @@ import json
 import os
 import signal
 import time
-from urllib.parse import urlsplit
 
 DEFAULT_URL = "http://localhost:8025"
 # What agents and tools recorded (lessons, anti-patterns' reasons, fixes, notes) reaches the
@@ -92,20 +91,41 @@ class Config:
         self.debug = (env("MNEMOSYNE_HOOK_DEBUG") or "") in {"1", "true", "yes"}
 
 
+def split_url(url: str) -> tuple[str, str, int | None, str]:
+    """(scheme, host, port or None, path) of an http(s) URL, as `urllib.parse.urlsplit` reads
+    them: that module and its imports (`ipaddress`) were a tenth of a PreToolUse process's CPU.
+    A bad port raises ValueError, as there."""
+    scheme, found, rest = url.partition("://")
+    if not found:
+        return "", "", None, url
+    for end in "?#":
+        rest = rest.partition(end)[0]
+    netloc, slash, path = rest.partition("/")
+    address = netloc.rpartition("@")[2]
+    if address.startswith("["):  # an IPv6 address: [::1]:8025
+        host, _, after = address[1:].partition("]")
+        port = after[1:] if after.startswith(":") else ""
+    else:
+        host, _, port = address.partition(":")
+    if port and not (port.isascii() and port.isdigit() and int(port) <= 65535):
+        raise ValueError(f"Port could not be cast to integer value as {port!r}")
+    return scheme.lower(), host.lower(), int(port) if port else None, slash + path
+
+
 class Api:
     """A JSON-over-HTTP client with one deadline for everything it sends (stdlib only)."""
 
     def __init__(self, config: Config, *, budget: float | None = None) -> None:
         self.config = config
         self.deadline = time.monotonic() + (config.timeout if budget is None else budget)
-        parts = urlsplit(config.url)
-        self.https = parts.scheme == "https"
-        self.host = parts.hostname or "localhost"
-        self.port = parts.port or (443 if self.https else 80)
+        scheme, host, port, path = split_url(config.url)
+        self.https = scheme == "https"
+        self.host = host or "localhost"
+        self.port = port or (443 if self.https else 80)
         self.host_header = f"[{self.host}]" if ":" in self.host else self.host
-        if parts.port:
-            self.host_header += f":{parts.port}"
-        self.prefix = parts.path.rstrip("/")
+        if port:
+            self.host_header += f":{port}"
+        self.prefix = path.rstrip("/")
 
     def remaining(self) -> float:
         return self.deadline - time.monotonic()

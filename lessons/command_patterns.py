@@ -34,6 +34,7 @@ at least the same bits; a text with spaces matches when its words appear in that
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
 from dataclasses import dataclass, replace
@@ -402,6 +403,13 @@ class Pattern:
         return program == self.program or program.removesuffix(".sh") == self.program.removesuffix(
             ".sh"
         )
+
+    @cached_property
+    def number(self) -> int:
+        """The same number for patterns that differ only in the text they were written as: they
+        match alike (`CommandTrigger.match`'s memo)."""
+        unwritten = replace(self, text="")
+        return _PATTERN_NUMBERS.setdefault(unwritten, next(_PATTERN_COUNT))
 
     @cached_property
     def gates(self) -> tuple[str, ...]:
@@ -850,6 +858,26 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
     return Match(pattern, inv, list(dict.fromkeys(used)))
 
 
+# One number per pattern less its text (`Pattern.number`); `next` hands each caller its own.
+_PATTERN_NUMBERS: dict[Pattern, int] = {}
+_PATTERN_COUNT = itertools.count()
+
+
+def _first_match(pattern: Pattern, line: list[Invocation], memo: dict | None) -> Match | None:
+    """The pattern's match with the first command of `line` it matches, remembered in `memo`
+    (one line's) for every pattern that matches alike."""
+    if memo is not None and pattern.number in memo:
+        found = memo[pattern.number]
+    else:
+        matches = (match_invocation(pattern, inv, line) for inv in line)
+        found = next((m for m in matches if m is not None), None)
+        if memo is not None:
+            memo[pattern.number] = found
+    if found is None or found.pattern is pattern:
+        return found
+    return Match(pattern, found.invocation, list(found.arguments))
+
+
 @dataclass(frozen=True)
 class CommandTrigger:
     patterns: tuple[Pattern, ...]
@@ -878,18 +906,16 @@ class CommandTrigger:
             keys.add((program, max(words, key=len) if words else None))
         return keys
 
-    def match(self, line: list[Invocation]) -> Match | None:
+    def match(self, line: list[Invocation], memo: dict | None = None) -> Match | None:
+        """The first of its patterns a command of `line` matches, unless an `unless` pattern
+        matches too. `memo`: one dict for every trigger a line is matched against, so a pattern
+        many triggers hold (reports of one danger) is compared with each command once."""
         for pattern in self.patterns:
-            for inv in line:
-                if not pattern.program_matches(inv.program):
-                    continue
-                found = match_invocation(pattern, inv, line)
-                if found is not None:
-                    if self.unless and any(
-                        match_invocation(u, other, line) for u in self.unless for other in line
-                    ):
-                        return None
-                    return found
+            found = _first_match(pattern, line, memo)
+            if found is not None:
+                if any(_first_match(u, line, memo) for u in self.unless):
+                    return None
+                return found
         return None
 
 

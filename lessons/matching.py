@@ -22,6 +22,8 @@ The check is the spec's `search_anti_patterns(action, context, domain)`:
 
 from __future__ import annotations
 
+import functools
+import json
 import logging
 import re
 import shlex
@@ -76,7 +78,6 @@ class Entry:
     builtin: bool = False
     awaiting_confirmation: bool = False
     order: tuple = ()  # (created_at, id): the index's order, the same in every process
-    command_keys: tuple[tuple[str, str | None], ...] = ()
     compiled_trigger: CompiledTrigger | None = None
     trigger_keys: list[str] | None = None  # literals gating `compiled_trigger`; None: ungated
     vector: np.ndarray | None = None  # unit length
@@ -98,6 +99,13 @@ class Entry:
         if self.cross_domain or self.domain.lower() in conf.ANTI_PATTERN_CROSS_DOMAINS:
             return "cross_domain"
         return None
+
+    def answers(self, principal, domain: str) -> str | None:
+        """How this anti-pattern applies to `principal` checking for `domain` (`applies_to`), or
+        None when it is not in their answers (a scope they may not read)."""
+        if not (self.builtin or principal.can_read_path(self.scope_path)):
+            return None
+        return self.applies_to(domain)
 
     def as_match(self, *, match_type: str, similarity: float | None, **extra) -> dict:
         return {
@@ -121,24 +129,81 @@ class Entry:
         }
 
 
+# A table asks whether any of its rows could be in an answer of these entries, one per audience,
+# when there are at most this many (beyond, it answers yes: the embedding costs less than asking).
+AUDIENCES_MAX = 64
+
+
+def _audience(entry: Entry) -> tuple:
+    """What decides who an entry answers (`Entry.answers`)."""
+    return (entry.builtin, entry.scope_path, entry.domain, entry.category, entry.cross_domain)
+
+
+@dataclass(frozen=True)
+class VectorTable:
+    """Unit vectors of some entries, for an exact cosine scan: `rows[i]` is the entry of
+    `matrix[i]`."""
+
+    matrix: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
+    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    blocks: tuple[np.ndarray, ...] = ()
+    # an entry of each audience of the rows (`_audience`), up to AUDIENCES_MAX + 1
+    audiences: tuple[Entry, ...] = ()
+
+    def appended(self, entries: list[tuple[int, Entry]]) -> VectorTable:
+        """This table and the vectors of `entries` (position, entry)."""
+        vectors = [entry.vector for _, entry in entries if entry.vector is not None]
+        if not vectors:
+            return self
+        new = np.vstack(vectors)
+        matrix = np.vstack([self.matrix, new]) if len(self.matrix) else new
+        audiences = {_audience(entry): entry for entry in self.audiences}
+        for _, entry in entries:
+            if len(audiences) > AUDIENCES_MAX:
+                break
+            audiences.setdefault(_audience(entry), entry)
+        return VectorTable(
+            matrix=matrix,
+            rows=np.concatenate(
+                [self.rows, np.asarray([p for p, e in entries if e.vector is not None], np.int64)]
+            ),
+            blocks=tuple(matrix[i : i + 1024] for i in range(0, len(matrix), 1024)),
+            audiences=tuple(audiences.values()),
+        )
+
+    def reaches(self, principal, domain: str) -> bool:
+        """Whether a row could be in an answer to `principal` checking for `domain`: with none,
+        a match by meaning changes nothing and the action need not be embedded."""
+        if len(self.audiences) > AUDIENCES_MAX:
+            return True
+        return any(entry.answers(principal, domain) is not None for entry in self.audiences)
+
+    def scores(self, vector: np.ndarray) -> np.ndarray:
+        vector = vector.astype(np.float32, copy=False)
+        # Blocks of rows small enough that BLAS stays on one thread: a multi-threaded GEMV over
+        # all rows had a p95 five times its p50 here, next to the database on two cores.
+        return np.concatenate([block @ vector for block in self.blocks])
+
+
 @dataclass
 class AntiPatternIndex:
     version: int
     entries: list[Entry] = field(default_factory=list)
-    # `program subcommand` or `program` -> a word every match holds (or None) -> [entry index]
+    # The distinct command triggers and, for each, the entries that hold it: agents reporting
+    # the same danger make many anti-patterns with one trigger, matched once per check.
+    command_triggers: list[CommandTrigger] = field(default_factory=list)
+    trigger_entries: list[list[int]] = field(default_factory=list)
+    trigger_numbers: dict[CommandTrigger, int] = field(default_factory=dict)
+    # `program subcommand` or `program` -> a word every match holds (or None) -> [trigger number]
     by_program: dict[str, dict[str | None, list[int]]] = field(default_factory=dict)
-    # literal -> [(entry index, compiled trigger)]
+    # literal -> [(entry index, compiled trigger)]; entries with the same regex share its object
     by_literal: dict[str, list[tuple[int, CompiledTrigger]]] = field(default_factory=dict)
-    # entries with a command trigger: a command is not matched by meaning against them
-    judged_by_command: frozenset[int] = frozenset()
-    # rows of `matrix` whose entry has no command trigger: with none, a command's check has
-    # nothing to match by meaning and needs no embedding
-    meaning_only_rows: int = 0
     # triggers with no literal to gate them: run on every action
     ungated: list[tuple[int, CompiledTrigger]] = field(default_factory=list)
-    matrix: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
-    matrix_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    blocks: list = field(default_factory=list)
+    # every entry's vector, and those of the entries without a command trigger: a command is
+    # compared with these only (with none, it needs no embedding)
+    vectors: VectorTable = field(default_factory=VectorTable)
+    meaning_vectors: VectorTable = field(default_factory=VectorTable)
 
     @classmethod
     def of(cls, version: int, entries: list[Entry]) -> AntiPatternIndex:
@@ -160,6 +225,9 @@ class AntiPatternIndex:
             self,
             version=version,
             entries=list(self.entries),
+            command_triggers=list(self.command_triggers),
+            trigger_entries=list(self.trigger_entries),
+            trigger_numbers=dict(self.trigger_numbers),
             by_program=dict(self.by_program),
             by_literal=dict(self.by_literal),
             ungated=list(self.ungated),
@@ -172,19 +240,29 @@ class AntiPatternIndex:
         one is copied before its first change."""
         copied: set[tuple] = set()
 
-        def own(table: dict, key, make):
+        def own(table, key, make):
+            """table[key] (a dict's, made when missing, or a list's), this index's own."""
             if shared and (id(table), key) not in copied:
                 copied.add((id(table), key))
-                table[key] = make(table[key]) if key in table else make(())
-            return table.setdefault(key, make(()))
+                if isinstance(table, list) or key in table:
+                    table[key] = make(table[key])
+            return table[key] if isinstance(table, list) else table.setdefault(key, make(()))
 
-        vectors, vector_rows, judged = [], [], []
+        vectors: list[tuple[int, Entry]] = []
+        meaning: list[tuple[int, Entry]] = []
         for position, entry in enumerate(entries, start=len(self.entries)):
             self.entries.append(entry)
-            for program, word in entry.command_keys:
-                own(own(self.by_program, program, dict), word, list).append(position)
-            if entry.command_trigger is not None:
-                judged.append(position)
+            trigger = entry.command_trigger
+            if trigger is not None:
+                number = self.trigger_numbers.get(trigger)
+                if number is None:
+                    number = self.trigger_numbers[trigger] = len(self.command_triggers)
+                    self.command_triggers.append(trigger)
+                    self.trigger_entries.append([position])
+                    for program, word in trigger.keys():
+                        own(own(self.by_program, program, dict), word, list).append(number)
+                else:
+                    own(self.trigger_entries, number, list).append(position)
             if entry.compiled_trigger is not None:
                 if entry.trigger_keys is None:
                     self.ungated.append((position, entry.compiled_trigger))
@@ -192,18 +270,11 @@ class AntiPatternIndex:
                     for key in entry.trigger_keys:
                         own(self.by_literal, key, list).append((position, entry.compiled_trigger))
             if entry.vector is not None:
-                vectors.append(entry.vector)
-                vector_rows.append(position)
-                self.meaning_only_rows += entry.command_trigger is None
-        if judged:
-            self.judged_by_command = self.judged_by_command | frozenset(judged)
-        if vectors:
-            new_rows = np.vstack(vectors)
-            self.matrix = np.vstack([self.matrix, new_rows]) if len(self.matrix) else new_rows
-            self.blocks = [self.matrix[i : i + 1024] for i in range(0, len(self.matrix), 1024)]
-            self.matrix_rows = np.concatenate(
-                [self.matrix_rows, np.asarray(vector_rows, dtype=np.int64)]
-            )
+                vectors.append((position, entry))
+                if trigger is None:
+                    meaning.append((position, entry))
+        self.vectors = self.vectors.appended(vectors)
+        self.meaning_vectors = self.meaning_vectors.appended(meaning)
 
     def command_hits(self, line: list[Invocation]) -> dict[int, dict]:
         """Entry index -> why its command trigger matched."""
@@ -218,19 +289,21 @@ class AntiPatternIndex:
                 programs[f"{program} {inv.subcommand[0]}"] = None
         words = [None, *words_of(line)]
         tried: set[int] = set()
+        memo: dict = {}  # triggers of different reports often share a pattern: compared once
         for program in programs:
             by_word = self.by_program.get(program)
             if not by_word:
                 continue
             for word in words:
-                for index in by_word.get(word, ()):
-                    if index in tried:
+                for number in by_word.get(word, ()):
+                    if number in tried:
                         continue
-                    tried.add(index)
-                    trigger = self.entries[index].command_trigger
-                    found = trigger.match(line) if trigger is not None else None
+                    tried.add(number)
+                    found = self.command_triggers[number].match(line, memo)
                     if found is not None:
-                        hits[index] = found.explain()
+                        why = found.explain()
+                        for index in self.trigger_entries[number]:
+                            hits[index] = why
         return hits
 
     def trigger_hits(self, action: str) -> list[int]:
@@ -242,20 +315,15 @@ class AntiPatternIndex:
                     candidates[index] = compiled
         for index, compiled in self.ungated:
             candidates[index] = compiled
-        return [index for index, compiled in candidates.items() if compiled.search(action)]
-
-    def semantic_scores(self, vector: np.ndarray) -> np.ndarray:
-        vector = vector.astype(np.float32, copy=False)
-        # Blocks of rows small enough that BLAS stays on one thread: a multi-threaded GEMV over
-        # all rows had a p95 five times its p50 here, next to the database on two cores.
-        return np.concatenate([block @ vector for block in self.blocks])
-
-    def semantic_hits(self, vector: np.ndarray, threshold: float) -> list[tuple[int, float]]:
-        if self.matrix.shape[0] == 0:
-            return []
-        scores = self.semantic_scores(vector)
-        rows = np.nonzero(scores >= threshold)[0]
-        return [(int(self.matrix_rows[r]), float(scores[r])) for r in rows]
+        found: dict[int, bool] = {}  # id(compiled) -> whether it matched: each regex runs once
+        hits = []
+        for index, compiled in candidates.items():
+            key = id(compiled)
+            if key not in found:
+                found[key] = compiled.search(action) is not None
+            if found[key]:
+                hits.append(index)
+        return hits
 
 
 class VectorBytes(Func):
@@ -319,14 +387,12 @@ def _entries(queryset) -> Iterator[tuple[str, Entry | None]]:
             order=(values["created_at"], pk),
         )
         try:
-            entry.command_trigger = CommandTrigger.from_json(values["command_trigger"])
+            entry.command_trigger = command_trigger(values["command_trigger"])
         except CommandTriggerError:
             logger.warning("anti-pattern %s has an invalid command trigger; skipped", pk)
-        if entry.command_trigger is not None:
-            entry.command_keys = tuple(entry.command_trigger.keys())
         if entry.trigger_pattern:
             try:
-                entry.compiled_trigger = compile_trigger(entry.trigger_pattern)
+                entry.compiled_trigger = compile_trigger(entry.trigger_pattern)  # one per regex
             except TriggerError:
                 # Writes validate triggers; a row edited around them by SQL only loses it.
                 logger.warning("anti-pattern %s has an invalid trigger; skipped", pk)
@@ -338,6 +404,21 @@ def _entries(queryset) -> Iterator[tuple[str, Entry | None]]:
             vector = np.frombuffer(bytes(blob), dtype=">f4", offset=header).astype(np.float32)
             entry.vector = vector / max(float(np.linalg.norm(vector)), 1e-12)
         yield pk, entry
+
+
+# Many anti-patterns share a command trigger (agents reporting the same danger): it is parsed
+# once, and the entries holding it share one object, which a check matches once.
+@functools.lru_cache(maxsize=4096)
+def _command_trigger(text: str) -> CommandTrigger | None:
+    return CommandTrigger.from_json(json.loads(text))
+
+
+def command_trigger(data: dict | None) -> CommandTrigger | None:
+    """A row's command trigger, parsed (only its commands and exceptions say what it matches)."""
+    if not data:
+        return None
+    key = {"commands": data.get("commands"), "unless": data.get("unless")}
+    return _command_trigger(json.dumps(key, sort_keys=True))
 
 
 def _str_or_none(value) -> str | None:
@@ -379,12 +460,12 @@ def updated_index(index: AntiPatternIndex, version: int) -> AntiPatternIndex:
 
 def _log_index(index: AntiPatternIndex, how: str, started: float) -> None:
     logger.info(
-        "anti-pattern index v%s %s: %d entries, %d command triggers, %d ungated regexes, "
+        "anti-pattern index v%s %s: %d entries, %d distinct command triggers, %d ungated regexes, "
         "in %.0f ms",
         index.version,
         how,
         len(index.entries),
-        len(index.judged_by_command),
+        len(index.command_triggers),
         len(index.ungated),
         (time.perf_counter() - started) * 1000,
     )
@@ -579,23 +660,23 @@ def shown_commands(line: list[Invocation]) -> list[Invocation]:
 
 
 def _semantic(
-    index: AntiPatternIndex, action: str, context: str, *, is_command: bool
+    index: AntiPatternIndex, action: str, context: str, *, is_command: bool, principal, domain: str
 ) -> dict[int, tuple[float, float | None]]:
     """Entry index -> (score, context similarity) for matches by meaning; the context moves a
     score by weight x (its own similarity - neutral), and is embedded only when some score lies
     where that could change what the answer says. A command is judged by the command triggers,
-    meaning only speaks for the rest: when every vector is one of theirs, nothing is embedded."""
-    if index.matrix.shape[0] == 0 or (is_command and not index.meaning_only_rows):
+    meaning only speaks for the rest: when every vector is one of theirs, or none of the rest is
+    in the principal's answers for this domain, nothing is embedded."""
+    table = index.meaning_vectors if is_command else index.vectors
+    if not len(table.rows) or not table.reaches(principal, domain):
         return {}
-    skip = index.judged_by_command if is_command else frozenset()
-    scores = index.semantic_scores(action_vector(action))
+    scores = table.scores(action_vector(action))
     weight = conf.ANTI_PATTERN_CONTEXT_WEIGHT if context.strip() else 0.0
     reach = weight * max(conf.ANTI_PATTERN_CONTEXT_NEUTRAL, 1 - conf.ANTI_PATTERN_CONTEXT_NEUTRAL)
-    near = np.nonzero(scores >= conf.ANTI_PATTERN_SIMILARITY - reach)[0]
-    rows = [r for r in near if int(index.matrix_rows[r]) not in skip]
-    if not rows:
+    rows = np.nonzero(scores >= conf.ANTI_PATTERN_SIMILARITY - reach)[0]
+    if not len(rows):
         return {}
-    context_scores = index.semantic_scores(action_vector(context)) if weight else None
+    context_scores = table.scores(action_vector(context)) if weight else None
     found = {}
     for r in rows:
         score, context_similarity = float(scores[r]), None
@@ -603,7 +684,7 @@ def _semantic(
             context_similarity = float(context_scores[r])
             score += weight * (context_similarity - conf.ANTI_PATTERN_CONTEXT_NEUTRAL)
         if score >= conf.ANTI_PATTERN_SIMILARITY:
-            found[int(index.matrix_rows[r])] = (score, context_similarity)
+            found[int(table.rows[r])] = (score, context_similarity)
     return found
 
 
@@ -622,7 +703,7 @@ def check_action(*, principal, proposed_action: str, context: str = "", domain: 
             {"match_type": "trigger", "similarity": None, "matched": {"regex": True}},
         )
     for position, (score, context_similarity) in _semantic(
-        index, proposed_action, context, is_command=is_command
+        index, proposed_action, context, is_command=is_command, principal=principal, domain=domain
     ).items():
         found = matches.get(position)
         if found is None:
@@ -636,9 +717,7 @@ def check_action(*, principal, proposed_action: str, context: str = "", domain: 
     results = []
     for position, how in matches.items():
         entry = index.entries[position]
-        if not (entry.builtin or principal.can_read_path(entry.scope_path)):
-            continue
-        applies = entry.applies_to(domain)
+        applies = entry.answers(principal, domain)
         if applies is None:
             continue
         structural = how["match_type"] != "semantic"

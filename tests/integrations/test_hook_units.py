@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from integrations.hook import proposed_action, redacted_action
-from integrations.hook_core import parse_response
+from integrations.hook_core import parse_response, split_url
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +65,37 @@ def test_the_hot_path_imports_no_django_httpx_or_numpy():
             env={"PYTHONPATH": str(REPO_ROOT)},
         ).stdout
     )
-    assert not {"django", "httpx", "numpy", "rest_framework", "http"} & set(loaded)
+    assert not {"django", "httpx", "numpy", "rest_framework", "http", "urllib"} & set(loaded)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://localhost:8025",
+        "http://127.0.0.1:8025/",
+        "https://Mnemosyne.Example.org/base/path/?x=1#top",
+        "http://agent:secret@memory.internal:9000/api",
+        "http://[::1]:8025/prefix",
+        "https://[2001:DB8::1]",
+        "HTTP://memory.internal",
+        "http://:8025",
+    ],
+)
+def test_the_server_url_is_read_as_urllib_reads_it(url):
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    assert split_url(url) == (parts.scheme, parts.hostname or "", parts.port, parts.path)
+
+
+@pytest.mark.parametrize("url", ["http://host:80a", "http://host:99999", "http://[::1]:x"])
+def test_a_server_url_with_a_bad_port_is_refused_as_urllib_refuses_it(url):
+    from urllib.parse import urlsplit
+
+    with pytest.raises(ValueError):
+        urlsplit(url).port  # noqa: B018 (reading it raises)
+    with pytest.raises(ValueError):
+        split_url(url)
 
 
 def test_a_proposed_action_is_sent_without_its_secrets():

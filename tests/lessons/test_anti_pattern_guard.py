@@ -236,7 +236,11 @@ def test_a_command_is_not_embedded_when_every_anti_pattern_has_a_command_trigger
     check(agent_client, prose)  # not a command: matched by meaning, so embedded
     assert prose in matching._vectors
     AntiPatternFactory(trigger_pattern="", title="Never push a release without its changelog")
-    check(agent_client, "git push origin main --tags")  # one anti-pattern meaning speaks for
+    # one anti-pattern meaning speaks for, of the infrastructure domain (not cross-domain): an
+    # agent of another domain could not be told of it, so its command is not embedded either
+    check(agent_client, "git push origin main --tags", domain="frontend")
+    assert "git push origin main --tags" not in matching._vectors
+    check(agent_client, "git push origin main --tags", domain="infrastructure")
     assert "git push origin main --tags" in matching._vectors
 
 

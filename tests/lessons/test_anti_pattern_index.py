@@ -7,7 +7,7 @@ from django.db import OperationalError, connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
 from governance.auth import Principal
-from lessons import matching
+from lessons import command_patterns, matching
 from lessons.command_triggers import derive
 from lessons.models import AntiPattern
 from lessons.services import anti_pattern_set_active, anti_pattern_update
@@ -188,16 +188,19 @@ def test_a_check_that_waited_for_another_threads_update_uses_it_without_updating
 def _tables(index: matching.AntiPatternIndex) -> tuple:
     return (
         [e.id for e in index.entries],
+        index.command_triggers,
+        index.trigger_entries,
+        index.trigger_numbers,
         index.by_program,
         {
             key: [(position, id(trigger)) for position, trigger in hits]
             for key, hits in index.by_literal.items()
         },
-        index.judged_by_command,
         [(position, id(trigger)) for position, trigger in index.ungated],
-        index.matrix.tolist(),
-        index.matrix_rows.tolist(),
-        [len(block) for block in index.blocks],
+        *(
+            (table.matrix.tolist(), table.rows.tolist(), [len(block) for block in table.blocks])
+            for table in (index.vectors, index.meaning_vectors)
+        ),
     )
 
 
@@ -255,3 +258,44 @@ def test_a_report_updates_the_index_by_appending_and_an_edit_by_rebuilding_the_t
     )
     assert blocked("tool9 --wipe") == ["Purge 2"] and blocked("tool2 --purge") == []
     assert rebuilt == [matching.current_index().version]
+
+
+def test_anti_patterns_with_one_trigger_are_matched_once_and_all_answer(scope_tree, monkeypatch):
+    """Agents reporting the same danger make many anti-patterns with one command trigger, and
+    reports of one command differ only in the text they were written as: the check compares each
+    command with what they hold once, and every one of them answers."""
+    trigger = derive(texts=["git push --force origin main"], prose="").trigger
+    for i in range(3):
+        AntiPatternFactory(title=f"Force push {i}", trigger_pattern="", command_trigger=trigger)
+    reworded = {
+        **trigger,
+        "commands": [{**c, "text": "git push -f origin main"} for c in trigger["commands"]],
+    }
+    AntiPatternFactory(title="Force push reworded", trigger_pattern="", command_trigger=reworded)
+    compared = []
+    original = command_patterns.match_invocation
+    monkeypatch.setattr(
+        command_patterns,
+        "match_invocation",
+        lambda pattern, inv, line: (
+            compared.append((pattern.number, inv.text)) or original(pattern, inv, line)
+        ),
+    )
+
+    result = matching.check_action(
+        principal=Principal.system("test"),
+        proposed_action="git push --force origin main",
+        domain="infrastructure",
+    )
+
+    assert len(matching.current_index().command_triggers) == 2
+    assert sorted(m["title"] for m in result["matching_patterns"] if m["blocks"]) == [
+        "Force push 0",
+        "Force push 1",
+        "Force push 2",
+        "Force push reworded",
+    ]
+    by_title = {m["title"]: m["matched"]["pattern"] for m in result["matching_patterns"]}
+    assert by_title["Force push reworded"] == "git push -f origin main"  # its own words
+    assert by_title["Force push 0"] == "git push --force origin main"
+    assert compared and len(compared) == len(set(compared))  # each once for all four

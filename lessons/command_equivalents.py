@@ -1235,7 +1235,45 @@ def _other_tools(inv: Invocation) -> tuple[list[Invocation], bool]:
     queue = _rabbit_queue(inv)
     if queue is not None:
         return [queue], program == "rabbitmqadmin"
+    registry_login = _registry_login(inv)
+    if registry_login is not None:
+        return [registry_login], False
+    if program == "unlink" and len(inv.args) == 1:
+        # unlink(1) removes the one file it is given, as `rm` does
+        return [like(inv, "rm", args=inv.args, options={})], False
     return [], False
+
+
+# Other clients' registry logins, by the words naming it (each documents `-u/--username` and
+# `-p/--password` as docker login does; regctl spells the password `--pass`)
+_REGISTRY_LOGINS = {
+    "helm": ("registry", "login"),
+    "skopeo": ("login",),
+    "buildah": ("login",),
+    "oras": ("login",),
+    "crane": ("auth", "login"),
+    "regctl": ("registry", "login"),
+}
+_PASSWORD_FLAGS = frozenset({"-p", "--password", "--pass"})
+
+
+def _registry_login(inv: Invocation) -> Invocation | None:
+    """`skopeo login -u ci -p <secret> quay.io`: a password handed to another client's registry
+    login on the command line is `docker login --password` (stdin, a credential helper are not)."""
+    login = _REGISTRY_LOGINS.get(inv.program)
+    if login is None or not inv.flags & _PASSWORD_FLAGS:
+        return None
+    words = [*inv.subcommand, *inv.args]
+    if tuple(words[: len(login)]) != login:
+        return None
+    return like(
+        inv,
+        "docker",
+        ("login",),
+        flags={"--password"} | ({"--username"} if inv.flags & {"-u", "--username"} else set()),
+        args=[],
+        options={},
+    )
 
 
 # Pathspecs naming the whole working tree (from its top, or run there): gitglossary(7); `:/`

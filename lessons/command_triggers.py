@@ -209,6 +209,11 @@ class Prose:
         return bool(self.words & PROD_WORDS)
 
     @property
+    def staging(self) -> bool:
+        # ("stage" is as often the English word: "at that stage")
+        return "staging" in self.words
+
+    @property
     def shared(self) -> bool:
         """Whether the prose says the target is not the reporter's alone ("the shared Redis",
         "the indices other teams used")."""
@@ -216,9 +221,12 @@ class Prose:
 
     @property
     def sudo(self) -> bool:
-        return any(phrase in self.lower for phrase in _ROOT_PHRASES) or bool(
-            _SUDO_RUN.search(self.lower)
-        )
+        # the title ends where the why begins: "… removed the user from sudo" followed by "To
+        # let the deploy user …" says no "sudo to"
+        said = self.lower
+        if self.title and said.startswith(self.title.lower()):
+            said = f"{said[: len(self.title)]}.{said[len(self.title) :]}"
+        return any(phrase in said for phrase in _ROOT_PHRASES) or bool(_SUDO_RUN.search(said))
 
     def names(self, value: str) -> bool:
         """Whether the prose names this value (or a part of it: `data` in
@@ -576,7 +584,9 @@ def _place(prose: Prose, inv: Invocation) -> str | None:
     production (a namespace, a database), a command naming production or another machine."""
     if not prose.production and not prose.shared:
         return None
-    elsewhere = NOT_DEVELOPMENT if prose.production else NOT_LOCAL
+    # staging named beside production ("the staging database and a production topic") is hurt
+    # as much: both are shared
+    elsewhere = NOT_DEVELOPMENT if prose.production and not prose.staging else NOT_LOCAL
     if _connects_elsewhere(inv):
         return elsewhere
     if prose.production and any(_is_prod(w) for w in inv.words()):
@@ -911,8 +921,8 @@ def _separate(pattern: Pattern, inv: Invocation, harmless: Harmless) -> Pattern 
         for flag in other.flags
     }
     candidates = [
-        *(replace(pattern, flags=pattern.flags | {f}) for f in sorted(inv.flags - pattern.flags)),
         *(replace(pattern, without=pattern.without | {f}) for f in sorted(theirs - inv.flags)),
+        *(replace(pattern, flags=pattern.flags | {f}) for f in sorted(inv.flags - pattern.flags)),
     ]
     for candidate in candidates:
         if _blocks_one(candidate, harmless) is None and too_broad(candidate) is None:
@@ -927,9 +937,10 @@ _CLAUSE = re.compile(
 )
 
 
-def harmless_lines(alternatives: list[str]) -> Harmless:
+def harmless_lines(alternatives: list[str], programs: AbstractSet[str] = frozenset()) -> Harmless:
     """The commands written in a report's alternatives: what the reporter says is fine
-    (`git stash -u first`, `chmod 700 ~/.ssh, not 600`: the command before the clause)."""
+    (`git stash -u first`, `chmod 700 ~/.ssh, not 600`: the command before the clause); in a
+    sentence, the reported tool's command it tells of (`programs`)."""
     found: list[tuple[str, list[Invocation]]] = []
     for text in alternatives:
         if "`" not in text:
@@ -938,8 +949,35 @@ def harmless_lines(alternatives: list[str]) -> Harmless:
             if colon and not command_texts(lead) and command_texts(rest):
                 text = rest
             text = _CLAUSE.split(text, maxsplit=1)[0]
-        found += [(c, line_of(c)) for c in command_texts(text)]
+        commands = command_texts(text) or _told_in_sentence(text, programs)
+        found += [(c, line_of(c)) for c in commands]
     return found
+
+
+# what ends a command told in a sentence ("use adb uninstall -k to keep the data"), and what
+# says the command told is not the alternative ("never run …", "instead of …")
+_SENTENCE_GLUE = frozenset("and or then which who so".split())
+_NOT_OFFERED = re.compile(r"\b(?:never|not|don't|avoid|instead of|rather than)\b", re.I)
+
+
+def _told_in_sentence(text: str, programs: AbstractSet[str]) -> list[str]:
+    """`Use adb uninstall -k to keep data and cache`: the reported tool's command a sentence
+    offers, from the tool's name up to the English around it."""
+    words = text.split()
+    for start, word in enumerate(words):
+        if word not in programs or _NOT_OFFERED.search(" ".join(words[:start])):
+            continue
+        told: list[str] = []
+        for later in words[start:]:
+            if told and (later.lower() in _SENTENCE_GLUE or later.lower() in _STOPWORDS):
+                break
+            told.append(later.rstrip(",.;"))
+            if later != told[-1]:
+                break
+        command = " ".join(told)
+        if len(told) >= 2 and looks_like_command(command):
+            return [command]
+    return []
 
 
 def derive_pattern(group: list[Invocation], prose: Prose, *, alone: bool, harmless: Harmless = ()):
@@ -1035,6 +1073,9 @@ def _reads_as_sentence(text: str) -> bool:
 # A command line of a program the guard has no table for (`alembic downgrade base`): lower-case
 # words a command takes, none of them English glue, the first no verb form of a sentence.
 _PLAIN_WORD = re.compile(r"[a-z0-9+][\w.:/@=+,-]*")
+# after the program and its action: an option (`-y`, `--force`) or a path the command acts on
+# (`//depot/...`, `./build`, `~/.cache`), which a sentence never spells
+_PLAIN_ARGUMENT = re.compile(r"--?[a-z0-9][\w.-]*(=[\w.:/@,+-]*)?|(?:/|\./|~/)[\w.:/@*+,-]*")
 _PLAIN_LIMIT = 8
 
 
@@ -1042,7 +1083,11 @@ def _reads_as_plain_command(text: str) -> bool:
     words = substitute_placeholders(text).split()  # `virsh destroy <domain>`
     return (
         2 <= len(words) <= _PLAIN_LIMIT
-        and all(_PLAIN_WORD.fullmatch(w) or is_placeholder(w) for w in words)
+        and all(_PLAIN_WORD.fullmatch(w) or is_placeholder(w) for w in words[:2])
+        and all(
+            _PLAIN_WORD.fullmatch(w) or _PLAIN_ARGUMENT.fullmatch(w) or is_placeholder(w)
+            for w in words[2:]
+        )
         and not is_placeholder(words[0])
         and not words[0].endswith(("ing", "ed"))
         and not any(w in _STOPWORDS for w in words)
@@ -1689,7 +1734,13 @@ def derive(
     the prose (title, why) names but never so far that it blocks a command the report's
     `alternatives` offer; a text that is a sentence gives the commands it describes."""
     said = Prose(prose, title)
-    harmless = harmless_lines(alternatives or [])
+    reported = {
+        inv.program
+        for text in texts
+        for command in command_texts(text or "")
+        for inv in line_of(command)
+    }
+    harmless = harmless_lines(alternatives or [], reported)
     notes: list[str] = []
     patterns: list[Pattern] = []
     sources: list[str] = []

@@ -217,6 +217,13 @@ _AUTH_OFF = (
     rf"ALLOW_ANONYMOUS_LOGIN={_ON}|xpack\.security\.enabled=(0|n|no|false|off)|NEO4J_AUTH=none)$"
 )
 
+# A lock file of the system's state (a package manager's: dpkg's `lock-frontend`, apt's
+# `lists/lock`, pacman's `db.lck`, rpm's `.rpm.lock`), not a project's lock file (`yarn.lock`)
+_SYSTEM_LOCK = (
+    r"^/(var/(lib|cache|run|lock)|run)(/[\w.@+-]+)*/"
+    r"(\.?[\w+-]*[._-])?(lock|lck)([._-][\w.*-]*|\*)?$"
+)
+
 VALUE_CLASSES = (
     ValueClass(
         "block device",
@@ -231,6 +238,13 @@ VALUE_CLASSES = (
         "re:" + _SYSTEM_DIR,
         ("system", "root director", "root filesystem", "operating system", "os director"),
         examples=("/usr", "/etc", "/var/lib", "/usr/local", "/boot"),
+    ),
+    ValueClass(
+        "a system lock file",
+        re.compile(_SYSTEM_LOCK),
+        "re:" + _SYSTEM_LOCK,
+        ("lock",),
+        examples=("/var/lib/dpkg/lock", "/var/lib/pacman/db.lck", "/run/lock"),
     ),
     ValueClass(
         "path from a variable",

@@ -69,3 +69,13 @@ def test_explain_analyze_runs_the_statement_it_explains(line):
 )
 def test_a_plan_only_explain_is_allowed(line):
     assert not blocks(_rows_deleted(), line)
+
+
+def test_a_preview_only_run_destroys_nothing():
+    trigger = report_trigger(
+        "sst remove --stage production",
+        title="Removed the production stage with sst remove",
+        why="Every resource of the stage, its database included, was deleted.",
+    )
+    assert blocks(trigger, "sst remove --stage production")
+    assert not blocks(trigger, "sst remove --stage production --preview-only")

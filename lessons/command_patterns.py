@@ -636,6 +636,35 @@ def _disposable(value: str, *, scoped: bool) -> bool:
     return any(part in _DISPOSABLE for part in parts)
 
 
+def in_own_environment(inv: Invocation) -> bool:
+    """Whether a command says it acts only in a throwaway environment of the agent's own: a
+    scope named so (`-n sandbox`, `--vhost /dev-alice`, `RAILS_ENV=test`), or a database or
+    index so named on a loopback address (`psql -h 127.0.0.1 shop_test`). A loopback address
+    alone is not one (`redis-cli -h 127.0.0.1 FLUSHALL` may be the machine's only server),
+    nor a throwaway name alone (`az group delete -n rg-test` deletes the whole environment)."""
+    if places(inv) != {"local"}:
+        return False
+    for flag, values in inv.options.items():
+        if _named(flag, _SCOPE) and any(_disposable(v, scoped=True) for v in values):
+            return True
+    if any(n.endswith("_ENV") and v.lower() in _OWN_ENVIRONMENTS for n, v in inv.env.items()):
+        return True
+    # where a wrapper or a client runs it (`via`: the database a statement is handed to)
+    words = [w.strip("'\"").rpartition("=")[2] for w in [*inv.text.split(), *inv.via]]
+    loopback = [found for w in words if (found := LOOPBACK.match(w)) is not None]
+    if not loopback:
+        return False
+    named = [posixpath.basename((m.group("rest") or "").split("?")[0]) for m in loopback]
+    return any(_disposable(w, scoped=False) for w in [*named, *words] if w)
+
+
+def _reported_in_own_environment(pattern: Pattern) -> bool:
+    """A report whose own command acted in such an environment says it was no safe place."""
+    return bool(pattern.text) and any(
+        in_own_environment(_two_dash_spelling(inv)) for inv in invocations(pattern.text)
+    )
+
+
 # Options naming a file a command reads (`kubectl apply -f https://…/crds.yaml`, `helm --values`):
 # a URL there is where its input comes from, not where it acts.
 _INPUT_OPTIONS = frozenset(
@@ -781,6 +810,8 @@ def match_invocation(pattern: Pattern, inv: Invocation, line: list[Invocation]) 
         return None
     if pattern.remote and places(inv) == {"local"}:
         return None  # the agent's own copy of the service, not the shared one reported
+    if in_own_environment(inv) and not _reported_in_own_environment(pattern):
+        return None  # the same act where only the agent's own throwaway copy lives
     if pattern.operation:
         carried = operation_words(inv)
         if (

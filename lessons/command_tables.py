@@ -211,6 +211,7 @@ GLOBAL_NOISE = _s(
 GLOBAL_DEFUSING = _s(
     "--dry-run", "--dryrun", "--help", "--version", "--what-if", "--whatif", "--simulate",
     "--check", "--no-act", "--just-print", "--recon", "--list-only", "--noop", "--plan",
+    "--preview-only",  # shows what it would do and stops (`pulumi destroy --preview-only`)
     "--undo",  # reverses what the command does (`cargo yank --undo` restores a version)
 )  # fmt: skip
 # Subcommands that only explain (`git help push`, `kubectl help delete`).

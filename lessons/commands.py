@@ -730,6 +730,9 @@ def _signal_words(words: list[str]) -> list[str]:
     return out
 
 
+_INIT_SCRIPT = re.compile(r"^/etc/(?:rc\.d/)?init\.d/[\w.@-]+$")
+
+
 def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: dict) -> Invocation:
     """One command read with its program's table, in canonical spellings."""
     reader = spec_name(word0)
@@ -743,6 +746,11 @@ def normalize(raw: RawCommand, word0: str, words: list[str], sudo: bool, env: di
             words = ["install", *words]  # a bare `yarn` installs
     if name == "uv" and words[:1] == ["pip"]:
         name, reader, words = "pip", "pip", words[1:]
+    if _INIT_SCRIPT.match(word0) or name == "invoke-rc.d":
+        # service(8) runs the System V init script: `/etc/init.d/ssh stop` (sudo'd or not) and
+        # Debian's `invoke-rc.d ssh stop` are `service ssh stop`
+        unit = [] if name == "invoke-rc.d" else [posixpath.basename(word0)]
+        name, reader, words = "service", "service", [*unit, *words]
     if name in ("kill", "pkill", "killall"):
         words = _signal_words(words)
     if name == "tar":

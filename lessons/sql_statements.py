@@ -187,6 +187,15 @@ def _names_until(words: list[str], start: int, stop: set[str]) -> list[str]:
     return names
 
 
+# `EXPLAIN ANALYZE VERBOSE <statement>`, `EXPLAIN (ANALYZE, BUFFERS) <statement>`
+_EXPLAIN_ANALYZE = re.compile(
+    r"^\s*explain\s+(?:(?:analy[sz]e|verbose)\s+)*?analy[sz]e\s+(?:verbose\s+)?"
+    r"|^\s*explain\s*\((?P<options>[^()]*)\)\s*",
+    re.I,
+)
+_ANALYZE_OPTION = re.compile(r"^\s*analy[sz]e(?:\s+(?:true|on|1))?\s*$", re.I)
+
+
 def _read(text: str) -> Statement | None:
     words = _words(text)
     if not words:
@@ -194,8 +203,18 @@ def _read(text: str) -> Statement | None:
     lowered = [w.lower() for w in words]
     verb = lowered[0]
     statement = Statement(verb=verb, text=text.strip())
-    if verb == "explain" and "analyze" not in lowered[:3]:
-        return Statement(verb="explain", text=text.strip())
+    if verb == "explain":
+        # PostgreSQL's and MySQL's EXPLAIN ANALYZE runs the statement it explains (a DELETE
+        # deletes); a plain EXPLAIN, or ANALYZE turned off, only plans it
+        runs = _EXPLAIN_ANALYZE.match(text)
+        options = (runs.group("options") or "").split(",") if runs else []
+        if (
+            runs is None
+            or runs.group("options") is not None
+            and not any(_ANALYZE_OPTION.match(option) for option in options)
+        ):
+            return Statement(verb="explain", text=text.strip())
+        return _read(text[runs.end() :])
     if verb in ("drop", "create", "alter"):
         i = 1
         while i < len(lowered) and lowered[i] in _MODIFIERS:

@@ -1365,6 +1365,37 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
                 _anywhere_else(mine, anchor, valued, production=not concept.production), inv, own
             )
         ]
+        own = set() if concept.within_tool else {inv.program for inv in line}
+        if not anchored and concept.within_tool:
+            # `artisan migrate:fresh --force` beside the catalogue's `artisan migrate:fresh`:
+            # narrower by flags alone, the tool's own other commands for the danger are
+            # narrowed by the same flags (`artisan db:wipe --force`); other tools take no flag
+            # of it, so they are left out
+            extra = {
+                frozenset(mine.flags - anchor.flags)
+                for mine in derived
+                for anchor in anchors
+                for own_line in [line_of(anchor.text)]
+                for inv in own_line
+                if match_invocation(
+                    _anywhere_else(
+                        replace(mine, flags=mine.flags & anchor.flags),
+                        anchor,
+                        valued,
+                        production=not concept.production,
+                    ),
+                    inv,
+                    own_line,
+                )
+            }
+            if len(extra) == 1:
+                flags = extra.pop()
+                tool = {inv.program for inv in line}
+                patterns = [
+                    replace(p, flags=p.flags | flags) for p in patterns if p.program in tool
+                ]
+                anchored = [mine for mine in derived if flags <= mine.flags]
+                own = set()
         if not anchored:
             continue
         places = [v.raw for mine in anchored for v in mine.anywhere if v.raw in _ENVIRONMENTS]
@@ -1376,7 +1407,6 @@ def _siblings(command: str, prose: Prose, derived: list[Pattern]) -> list[Patter
         # dangers of it (`terraform apply -auto-approve` beside `terraform destroy -auto-approve`),
         # unless the concept lists one danger only (`aws rds delete-db-cluster` beside
         # `delete-db-instance`)
-        own = set() if concept.within_tool else {inv.program for inv in line}
         found += [
             p
             for p in patterns

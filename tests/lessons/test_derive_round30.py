@@ -96,6 +96,17 @@ REPORTS = [
         ["helm uninstall payments -n shop", "helm uninstall payments"],
         ["helm uninstall payments --keep-history -n shop", "helm list -n shop"],
     ),
+    # a reported command narrower than the catalogue's by a flag (`--force`, which skips
+    # Laravel's production prompt): the tool's own other commands for the danger are narrowed
+    # by it too; other tools' commands take no flag of it
+    (
+        "php artisan migrate:refresh --force",
+        "Refreshed the migrations on the live database with --force",
+        "Every table was rolled back and recreated, and the orders in them were gone.",
+        [],
+        ["php artisan migrate:fresh --force", "php artisan db:wipe --force --database=mysql"],
+        ["php artisan migrate --force", "php artisan migrate:status"],
+    ),
     # ... and not where the sentence says never to run it
     (
         "helm uninstall <release> -n <namespace>",

@@ -381,7 +381,7 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
             if n not in _NOT_A_PACKAGE_NAME and n not in _ARTICLES and n not in _OPERATORS
         ]
         if named:
-            return [rf"re:^{re.escape(n)}(:[\w-]+)?$" for n in dict.fromkeys(named)]
+            return [rf"re:^{re.escape(n)}{_CORE_PART}(:[\w-]+)?$" for n in dict.fromkeys(named)]
         return [ESSENTIAL_PACKAGE] if words & {"system", "essential", "os", "base"} else []
     if kind == "path":
         # the file itself, not its backups or variants (`/etc/fstab`, not `/etc/fstab.bak`)
@@ -393,6 +393,9 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
 # A name starts only where a token does and is bounded: started inside every run of `a-a-a…`
 # and unbounded, the search was quadratic (minutes on 200,000 characters of hostile text).
 _PACKAGE = re.compile(r"(?<![a-z0-9.+-])([a-z0-9][a-z0-9.+-]{0,126}[a-z0-9])\s+packages?\b")
+# What a distribution splits off a package as its versioned or core part: removing "the python3
+# package" is removing `python3.12` or `python3-minimal` too, "perl" is `perl-base`
+_CORE_PART = r"(\.?\d+(\.\d+)*)?(-(minimal|base|core))?"
 # Package managers of the distributions (removing with one is `lessons.danger_concepts`'s)
 _PACKAGE_MANAGERS = frozenset("apt apt-get aptitude dpkg yum dnf rpm zypper pacman apk".split())
 # Words before "package" that say which or whose, and the package managers themselves
@@ -1229,14 +1232,17 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
     return False
 
 
-def _anywhere_but_development(command: str | dict, staging: bool, said: set[str]) -> list[dict]:
+def _anywhere_but_development(
+    command: str | dict, staging: bool, said: set[str], *, configured: bool = False
+) -> list[dict]:
     """A danger done anywhere, of a sentence saying it hit production: a cloud's CLI (or
     Vault's) acting where it names no place (`aws route53 delete-hosted-zone --id Z1`: the
     account it is configured for) or one that may be production, never one named for
-    development, where the sentence names what the command acts on (`said`: "the DNS zone"). A
-    command of a concept it names by other words, and a client whose default is this machine or
-    its development settings (`rails db:rollback`, `psql`), are left to `command_triggers` as
-    they were (production by name)."""
+    development, where the sentence names what the command acts on (`said`: "the DNS zone");
+    any tool of a concept whose tools act where their configuration points (`configured`:
+    `alembic downgrade base`, `cdk destroy --all`). A command of a concept it names by other
+    words, and a client whose default is this machine or its development settings (`rails
+    db:rollback`, `psql`), are left to `command_triggers` as they were (production by name)."""
     place = NOT_LOCAL if staging else NOT_DEVELOPMENT
     found = (
         [p.as_json() for p in patterns_from_text(command)]
@@ -1245,9 +1251,12 @@ def _anywhere_but_development(command: str | dict, staging: bool, said: set[str]
     )
     return [
         {**pattern, "anywhere": [*pattern.get("anywhere", ()), place]}
-        if pattern.get("program") in _REMOTE_BY_DEFAULT
+        if (
+            configured
+            or pattern.get("program") in _REMOTE_BY_DEFAULT
+            and said & _object_words(pattern)
+        )
         and not any(v in PLACES or v in (PROD, SHARED_ENV) for v in pattern.get("anywhere", ()))
-        and said & _object_words(pattern)
         else pattern
         for pattern in found
     ]
@@ -1292,7 +1301,9 @@ def describe(sentence: str) -> Described:
             for filled in _fill(command, targets):
                 filled = on_ports(filled, ports)
                 if described.production and not concept.production:
-                    described.patterns += _anywhere_but_development(filled, described.staging, said)
+                    described.patterns += _anywhere_but_development(
+                        filled, described.staging, said, configured=concept.configured_place
+                    )
                 elif isinstance(filled, str):
                     described.lines.append(filled)
                 else:

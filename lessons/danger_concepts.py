@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lessons.value_classes import PRODUCTION, VALUE_CLASSES
+from lessons.value_classes import NOT_DEVELOPMENT, PRODUCTION, VALUE_CLASSES
 
 _CLASS = {c.name: c.trigger for c in VALUE_CLASSES}
 DEVICE = _CLASS["block device"]
@@ -180,6 +180,9 @@ _REMOVE_OP = r"re:\"?op\"?\s*:\s*\"?remove\b"
 _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
 # ip(8)'s `address` and `route` objects, by any prefix it accepts
 _ADDRESS_OR_ROUTE = "re:^(a(d|dd|ddr|ddre|ddres|ddress)?|r(o|ou|out|oute)?)$"
+# An IAM policy document's statement allowing every action, on every resource
+_EVERY_ACTION = r're:(?i)"Action"\s*:\s*\[?\s*"\*"'
+_EVERY_RESOURCE = r're:(?i)"Resource"\s*:\s*\[?\s*"\*"'
 # A manifest of CustomResourceDefinitions, by its name or its directory's
 _CRD_MANIFEST = r"re:(?i)(^|[/._-])crds?([/._-]|$)"
 
@@ -1499,9 +1502,12 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "sql", "subcommand": ["drop", "database"]},
         {"program": "sql", "subcommand": ["drop", "schema"]},
         # ... and a restore told to drop what is there first (mongorestore(1) `--drop` drops
-        # each collection, pg_restore(1) `--clean` each object, before recreating them)
-        "mongorestore --drop",
-        "pg_restore --clean",
+        # each collection, pg_restore(1) `--clean` each object, before recreating them), into
+        # a database not named for development (restoring over one's own dev copy is everyday)
+        *(
+            {"program": program, "flags": [flag], "anywhere": [NOT_DEVELOPMENT]}
+            for program, flag in (("mongorestore", "--drop"), ("pg_restore", "--clean"))
+        ),
         # "… on the database host": the database says where, not what was dropped
         unless=_DATABASE_MACHINE + _DATABASE_BELONGINGS,
     ),
@@ -1955,6 +1961,21 @@ CONCEPTS: tuple[Concept, ...] = (
                 "anywhere": ["re:(?i)administratoraccess"],
             }
             for who in ("role", "user", "group")
+        ),
+        # ... or written inline: a policy allowing every action on every resource
+        *(
+            {
+                "program": "aws",
+                "subcommand": ["iam", call],
+                "anywhere": [_EVERY_ACTION, _EVERY_RESOURCE],
+            }
+            for call in (
+                "put-role-policy",
+                "put-user-policy",
+                "put-group-policy",
+                "create-policy",
+                "create-policy-version",
+            )
         ),
         # a binding added on a project, folder, organisation or service account; removing one or
         # reading the policy does not grant it

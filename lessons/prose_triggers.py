@@ -1168,10 +1168,35 @@ _INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
 # What the act was for, not what was done: "… so the deploy would stop failing", "… so that I
 # could copy files" (a subject and a modal verb after "so")
 _PURPOSE = re.compile(
-    r"\bso(?: that)? (?:i|we|he|she|they|it|you|the \w+|a \w+|an \w+|my \w+|our \w+|\w+s?) "
-    r"(?:would|could|can|might|will|did|didn't|wouldn't|couldn't)\b[^.;]*",
+    r"\bso(?: that)? (?:i|we|he|she|they|it|you|(?:the|a|an|my|our|its|their)(?: [\w-]+){1,3}|"
+    r"\w+s?) (?:would|could|can|might|will|did|didn't|wouldn't|couldn't)\b[^.;]*",
     re.I,
 )
+# ... or an infinitive done to what the act was done to, named again by a pronoun: "scaled it
+# to zero to restart it", "… to force it to restart", where the clause ends (after "used" or
+# "ran", an infinitive is the act itself: "ran kubectl to delete them")
+_PRONOUN_PURPOSE = re.compile(
+    r" to (?:(?:force|make|get|let|help) (?:it|them) (?:to )?[a-z-]+|[a-z-]+ (?:it|them))"
+    r"(?: again| back| up| down| cleanly)?(?=\s*(?:[.;,]|$))",
+    re.I,
+)
+_INSTRUMENT_VERBS = frozenset(
+    "used use using ran run running tried try decided chose went wanted asked had able how "
+    "about going".split()
+)
+
+
+def _without_purposes(sentence: str) -> str:
+    """A sentence without what its act was for (`_PURPOSE`, `_PRONOUN_PURPOSE`)."""
+    sentence = _PURPOSE.sub(" ", sentence)
+
+    def purpose(match: re.Match[str]) -> str:
+        before = _WORD.findall(sentence[max(0, match.start() - 40) : match.start()].lower())
+        return match.group(0) if _INSTRUMENT_VERBS.intersection(before[-3:]) else ""
+
+    return _PRONOUN_PURPOSE.sub(purpose, sentence)
+
+
 # Phrases naming an amount, not the thing: "to free disk space" names no disk to wipe.
 _QUANTITIES = re.compile(r"\bdisk (?:space|usage|quota)\b")
 
@@ -1275,7 +1300,7 @@ def _object_words(pattern: dict) -> set[str]:
 def describe(sentence: str) -> Described:
     """The commands and patterns a sentence (a report's title and action) describes; what
     follows "instead of" or "rather than" is what it recommends, and no part of it."""
-    sentence = _PURPOSE.sub(" ", _INSTEAD.sub(" ", sentence))
+    sentence = _without_purposes(_INSTEAD.sub(" ", sentence))
     lowered = base_forms(_QUANTITIES.sub(" ", sentence.lower()))
     words = _words(lowered)
     names = _names(sentence)

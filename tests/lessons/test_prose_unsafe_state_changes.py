@@ -187,7 +187,46 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("sentence", "dangerous", "harmless"), CASES)
+# What an act was for is no part of it: an infinitive done to what was acted on, named again
+# by a pronoun, or a clause of "so the … would"
+PURPOSES = [
+    (
+        "Deleted the payments pods to force them to restart",
+        ["kubectl delete pods -l app=payments"],
+        ["kubectl rollout restart deployment/payments"],
+    ),
+    (
+        "Gave the build service account Owner on the project so the nightly deploy pipeline "
+        "would stop failing",
+        [
+            "gcloud projects add-iam-policy-binding acme "
+            "--member=serviceAccount:build@acme.iam.gserviceaccount.com --role=roles/owner",
+        ],
+        ["gh workflow disable nightly-deploy.yml"],
+    ),
+]
+# ... and the same danger in the other spellings its tools give it
+SPELLINGS = [
+    (
+        "Granted the CI user admin rights with an inline IAM policy",
+        [
+            "aws iam put-user-policy --user-name ci --policy-name all --policy-document "
+            '\'{"Statement":[{"Effect":"Allow","Action":["*"],"Resource":["*"]}]}\'',
+        ],
+        [
+            "aws iam put-user-policy --user-name ci --policy-name s3 --policy-document "
+            '\'{"Statement":[{"Effect":"Allow","Action":"s3:GetObject","Resource":"*"}]}\'',
+        ],
+    ),
+    (
+        "Restored last night's dump over the shared orders database, dropping its tables first",
+        ["pg_restore --clean -h db.internal -d orders nightly.dump"],
+        ["pg_restore --clean -h localhost -d orders_dev nightly.dump"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "dangerous", "harmless"), CASES + PURPOSES + SPELLINGS)
 def test_the_danger_a_sentence_names_is_blocked_in_every_tool_of_its_kind(
     sentence, dangerous, harmless
 ):

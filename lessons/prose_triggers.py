@@ -1237,11 +1237,17 @@ def _compound_place(token: str, names: frozenset[str]) -> bool:
     return len(parts) > 1 and bool(parts & (names - {"live"})) and not parts & _NOT_THE_PLACE
 
 
+# Where a name in camel case joins two words ("ProdDB", "ordersProd", "PaymentsProdCluster")
+_CAMEL_JOINT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
 def _said_where(sentence: str, names: frozenset[str]) -> bool:
     """Whether the sentence says an environment (`PROD_WORDS`) is where the operation was done:
     as a modifier ("the production database", "production secrets") or after a preposition
     ("against production") or complement ("it was production"), not as a clause's subject
-    ("the repository that production pulls from"), which tells only why it hurt."""
+    ("the repository that production pulls from"), which tells only why it hurt. A name in camel
+    case is read by its parts, as a hyphenated one is ("ProdDB" as `prod-db`)."""
+    sentence = _CAMEL_JOINT.sub("-", sentence)
     tokens = re.findall(r"[\w'-]+|[.,;:!?()]", sentence.lower())
     for i, token in enumerate(tokens):
         if token not in names and not _compound_place(token, names):

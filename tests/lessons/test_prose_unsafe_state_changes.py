@@ -226,7 +226,24 @@ SPELLINGS = [
 ]
 
 
-@pytest.mark.parametrize(("sentence", "dangerous", "harmless"), CASES + PURPOSES + SPELLINGS)
+# A place named in camel case is named by its parts ("ProdDB" is production)
+PLACES = [
+    (
+        "Dropped the orders table on ProdDB",
+        ["psql -h db-prod.internal -c 'DROP TABLE orders'"],
+        ["psql -h devdb.internal -c 'DROP TABLE orders'"],
+    ),
+    (
+        "Truncated the sessions table of the PreProdCluster database",
+        ["psql -h pg.internal -c 'TRUNCATE sessions'"],
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dangerous", "harmless"), CASES + PURPOSES + SPELLINGS + PLACES
+)
 def test_the_danger_a_sentence_names_is_blocked_in_every_tool_of_its_kind(
     sentence, dangerous, harmless
 ):

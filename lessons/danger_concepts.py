@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lessons.value_classes import PRODUCTION, VALUE_CLASSES
+from lessons.value_classes import NOT_DEVELOPMENT, PRODUCTION, VALUE_CLASSES
 
 _CLASS = {c.name: c.trigger for c in VALUE_CLASSES}
 DEVICE = _CLASS["block device"]
@@ -173,9 +173,18 @@ _PROCESS_ENVIRONMENT = r"re:^/proc/[^/]+/environ$"
 # "/metadata/finalizers"}`, its two fields read apart)
 _NO_FINALIZERS = r"re:finalizers\\?\"?\s*:\s*(null|\[\s*\])"
 _FINALIZERS_PATH = r"re:metadata/finalizers"
+# ... and one setting a workload's replicas to zero
+_NO_REPLICAS = r"re:replicas\\?\"?\s*:\s*0\s*[,}]"
 _REMOVE_OP = r"re:\"?op\"?\s*:\s*\"?remove\b"
 # Where a package manager installs dependencies: edits there are lost on the next install.
 _INSTALLED = r"re:(^|/)(node_modules|site-packages|dist-packages|vendor)/"
+# ip(8)'s `address` and `route` objects, by any prefix it accepts
+_ADDRESS_OR_ROUTE = "re:^(a(d|dd|ddr|ddre|ddres|ddress)?|r(o|ou|out|oute)?)$"
+# An IAM policy document's statement allowing every action, on every resource
+_EVERY_ACTION = r're:(?i)"Action"\s*:\s*\[?\s*"\*"'
+_EVERY_RESOURCE = r're:(?i)"Resource"\s*:\s*\[?\s*"\*"'
+# A manifest of CustomResourceDefinitions, by its name or its directory's
+_CRD_MANIFEST = r"re:(?i)(^|[/._-])crds?([/._-]|$)"
 
 # Words for kinds of action, shared by several concepts.
 GROUPS: dict[str, tuple[str, ...]] = {
@@ -223,6 +232,10 @@ class Concept:
     # phrases that name something else by what they belong to ("the database host", "the
     # database secret"): their words count for nothing, other words of the sentence still do
     aside: tuple[str, ...] = ()
+    # its tools act where their configuration points (a migration tool's database URL, the
+    # cloud account a stack tool deploys to), which a command line rarely shows: of a sentence
+    # about production, each reaches any place not named for development
+    configured_place: bool = False
 
 
 def concept(name: str, needs: str, *commands: str | dict, **extra) -> Concept:
@@ -592,6 +605,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "remove branch protection",
         "protection|protected branch|ruleset|branch rule & DELETE|DISABLE|lift|loosen|weaken|"
         "unprotect",
+        # merging as an administrator is protection set aside for one merge
+        "gh pr merge --admin",
         *(
             {
                 "program": program,
@@ -854,7 +869,7 @@ CONCEPTS: tuple[Concept, ...] = (
     concept(
         "delete a signing keystore or private key",
         "keystore|key store|signing key|upload key|release key|private key|secret key|keypair|"
-        "key pair|jks|signing identit|signing certificate|code signing & DELETE",
+        "key pair|jks|signing identit|signing certificate|code signing|keyring|gnupg|gpg & DELETE",
         *(
             {"program": program, "args": [KEYSTORE_FILE], **extra}
             for program, extra in (
@@ -865,6 +880,9 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         {"program": "find", "flags": ["-delete"], "options": {"-name": KEYSTORE_GLOB}},
         {"program": "keytool", "flags": ["-delete"]},
+        # GnuPG's home or its secret-key store removed as files
+        {"program": "rm", "flags": ["--recursive"], "args": ["re:(^|/)\\.gnupg/?$"]},
+        {"program": "re:^(rm|shred)$", "args": ["re:(^|/)private-keys-v1\\.d(/|$)"]},
         "gpg --delete-secret-keys <any>",
         "gpg --delete-secret-and-public-key <any>",
         "security delete-identity <any>",
@@ -1187,6 +1205,8 @@ CONCEPTS: tuple[Concept, ...] = (
             "anywhere": [
                 r"re:^(https?://)?(0\.0\.0\.0|::|\[::\])(:\d+)?/?$|(^|,)(0\.0\.0\.0|::)(,|$)"
             ],
+            # ... unless it requires clients' certificates (dockerd's `--tlsverify`)
+            "without": ["--tlsverify"],
         },
     ),
     # A static file server over a home directory or the filesystem's root serves every key and
@@ -1482,9 +1502,12 @@ CONCEPTS: tuple[Concept, ...] = (
         {"program": "sql", "subcommand": ["drop", "database"]},
         {"program": "sql", "subcommand": ["drop", "schema"]},
         # ... and a restore told to drop what is there first (mongorestore(1) `--drop` drops
-        # each collection, pg_restore(1) `--clean` each object, before recreating them)
-        "mongorestore --drop",
-        "pg_restore --clean",
+        # each collection, pg_restore(1) `--clean` each object, before recreating them), into
+        # a database not named for development (restoring over one's own dev copy is everyday)
+        *(
+            {"program": program, "flags": [flag], "anywhere": [NOT_DEVELOPMENT]}
+            for program, flag in (("mongorestore", "--drop"), ("pg_restore", "--clean"))
+        ),
         # "… on the database host": the database says where, not what was dropped
         unless=_DATABASE_MACHINE + _DATABASE_BELONGINGS,
     ),
@@ -1583,6 +1606,37 @@ CONCEPTS: tuple[Concept, ...] = (
         "supabase db reset",
         within_tool=True,
         aside=_DATABASE_MACHINE + _DATABASE_BELONGINGS,
+        configured_place=True,
+    ),
+    # Every migration rolled back: each down migration drops what its up created, so the schema
+    # ends empty, as a wipe leaves it (Alembic and Flask-Migrate to `base`, Django to `zero`, Rails
+    # to VERSION=0, Knex `--all`, Sequelize `undo:all`, Ecto `--all`, Diesel `--all`, EF Core to
+    # migration 0, Phinx to target 0, goose reset, Doctrine to `first`, Yii `down all`, Laravel's
+    # migrate:reset); one step back stays allowed.
+    concept(
+        "roll back every migration",
+        "roll back|rollback|rolled back|rolling back|rolls back|back to|downgrad|revert|undo|undid|"
+        "unappl|roll every|rolled every|rolled all|rolled the|migrated down|migrate down & "
+        "migrat|schema|database|db & base|zero|every|all|beginning|first version|first migration|"
+        "empty schema|version 0|start over|from scratch",
+        "alembic downgrade base",
+        "flask db downgrade base",
+        "manage.py migrate <any> zero",
+        *(f"{tool} db:migrate VERSION=0" for tool in ("rails", "rake")),
+        "knex migrate:rollback --all",
+        "sequelize db:migrate:undo:all",
+        "sequelize-cli db:migrate:undo:all",
+        "mix ecto.rollback --all",
+        "diesel migration revert --all",
+        {"program": "dotnet", "args": ["ef", "database", "update", "0"]},
+        {"program": "phinx", "args": ["rollback"], "options": {"--target": "0"}},
+        {"program": "phinx", "args": ["rollback", "0"], "flags": ["-t"]},
+        "goose reset",
+        "console doctrine:migrations:migrate first",
+        "yii migrate/down all",
+        "artisan migrate:reset",
+        within_tool=True,
+        configured_place=True,
     ),
     concept(
         "restore over a database",
@@ -1701,6 +1755,13 @@ CONCEPTS: tuple[Concept, ...] = (
         "delete CRDs",
         "crd|custom resource definition|customresourcedefinition & DELETE",
         {"program": "kubectl", "subcommand": ["delete", "customresourcedefinition"]},
+        # ... or deleted as the manifests that define them: operators ship their CRDs as a file
+        # or directory of their own (`cert-manager.crds.yaml`, `manifests/setup/crds/`)
+        *(
+            {"program": program, "subcommand": ["delete"], "options": {option: _CRD_MANIFEST}}
+            for program in ("kubectl", "oc")
+            for option in ("--filename", "--kustomize")
+        ),
     ),
     # Stripping an object's finalizers lets Kubernetes delete it before its controller has
     # cleaned up (a namespace's resources, a volume's disk, a load balancer are orphaned): a merge
@@ -1713,6 +1774,11 @@ CONCEPTS: tuple[Concept, ...] = (
             for program in ("kubectl", "oc")
             for anywhere in ([_NO_FINALIZERS], [_FINALIZERS_PATH, _REMOVE_OP])
         ),
+        # a namespace's finalizers replaced through its `finalize` subresource
+        *(
+            {"program": program, "subcommand": ["replace"], "options": {"--raw": "re:/finalize$"}}
+            for program in ("kubectl", "oc")
+        ),
     ),
     concept(
         "drain or cordon nodes",
@@ -1724,6 +1790,11 @@ CONCEPTS: tuple[Concept, ...] = (
         "scale to zero",
         "scale|replicas & zero| 0|to 0|=0|none",
         {"program": "kubectl", "subcommand": ["scale"], "options": {"--replicas": "0"}},
+        # ... or a patch setting the replicas to 0
+        *(
+            {"program": program, "subcommand": ["patch"], "anywhere": [_NO_REPLICAS]}
+            for program in ("kubectl", "oc")
+        ),
     ),
     concept(
         "change a cluster by hand",
@@ -1832,7 +1903,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "ansible|playbook & all hosts|every host|without --limit|without limit|no limit|"
         "entire inventory|whole inventory|all servers|every server",
         {"program": "ansible-playbook", "without": ["--limit", "--check"]},
-        {"program": "ansible", "args": ["all"]},
+        # an ad hoc command on every host as root (a ping or a fact gathered without it reads)
+        {"program": "ansible", "args": ["all"], "flags": ["--become"]},
     ),
     concept(
         "make storage public",
@@ -1889,6 +1961,21 @@ CONCEPTS: tuple[Concept, ...] = (
                 "anywhere": ["re:(?i)administratoraccess"],
             }
             for who in ("role", "user", "group")
+        ),
+        # ... or written inline: a policy allowing every action on every resource
+        *(
+            {
+                "program": "aws",
+                "subcommand": ["iam", call],
+                "anywhere": [_EVERY_ACTION, _EVERY_RESOURCE],
+            }
+            for call in (
+                "put-role-policy",
+                "put-user-policy",
+                "put-group-policy",
+                "create-policy",
+                "create-policy-version",
+            )
         ),
         # a binding added on a project, folder, organisation or service account; removing one or
         # reading the policy does not grant it
@@ -2009,6 +2096,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "cdk destroy",
         "serverless remove",
         "sam delete",
+        configured_place=True,
     ),
     concept(
         "delete a node pool",
@@ -2615,7 +2703,7 @@ CONCEPTS: tuple[Concept, ...] = (
     concept(
         "cut a remote host off the network",
         "remote|logged in|logged into|connected to|over ssh|ssh session|locked out|lock out|"
-        "lockout|the only way in & ssh|network|interface|connection|link & STOP|down|off",
+        "lockout|the only way in & ssh|network|interface|connection|link & STOP|down|off|flush",
         *(
             f"systemctl {verb} {unit}"
             for verb in ("stop", "disable", "mask", "kill")
@@ -2628,6 +2716,8 @@ CONCEPTS: tuple[Concept, ...] = (
             )
         ),
         {"program": "ip", "args": ["re:^l(i|in|ink)?$", "set", "down"]},
+        # every address or route of the host flushed: nothing answers on the link it keeps
+        {"program": "ip", "args": [_ADDRESS_OR_ROUTE, "flush"]},
         {"program": "ifconfig", "args": ["down"]},
         "ifdown <any>",
         {"program": "nmcli", "args": ["re:^n[a-z]*$", "off"]},
@@ -2646,6 +2736,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "systemctl poweroff",
         "init 0",
         "init 6",
+        # Ansible's reboot module, run ad hoc on the hosts it names
+        {"program": "ansible", "options": {"--module-name": "re:^(ansible\\.builtin\\.)?reboot$"}},
     ),
     concept(
         "remove the crontab",
@@ -2761,6 +2853,102 @@ CONCEPTS: tuple[Concept, ...] = (
         "run commands on production hosts over SSH",
         "ssh & production|prod|live",
         {"program": "ssh", "anywhere": ["re:(?i)(^|[^a-z])prod(uction)?([^a-z]|$)"]},
+    ),
+    # A phone or tablet wiped, or its bootloader unlocked (which wipes it by design): fastboot's
+    # `-w`, its erase or format of the data partitions and its unlock commands (Android's
+    # "Locking/unlocking the bootloader"), recovery told to wipe over adb, Apple Configurator's
+    # `cfgutil erase` and idevicerestore's erasing restore. Listing, flashing one image and
+    # reading variables stay allowed.
+    concept(
+        "wipe a phone or unlock its bootloader",
+        "phone|handset|tablet|device|android|iphone|ipad|pixel|bootloader|fastboot|userdata|"
+        "user data|cfgutil|idevicerestore|apple configurator & DELETE|factory|unlock|format",
+        {"program": "fastboot", "flags": ["-w"]},
+        {
+            "program": "fastboot",
+            "args": ["re:^(erase|format(:\\w+)?)$", "re:^(userdata|data|metadata)(_[ab])?$"],
+        },
+        {"program": "fastboot", "args": ["re:^(flashing|oem)$", "re:^unlock"]},
+        {"program": "adb", "anywhere": ["re:^--wipe_data$"]},
+        {"program": "cfgutil", "args": ["erase"]},
+        *({"program": "idevicerestore", "flags": [flag]} for flag in ("--erase", "-e")),
+        within_tool=True,
+    ),
+    # A database server letting clients in without a password: a pg_hba.conf host line with the
+    # `trust` method (a local socket's is the documented admin exception), Redis' protected mode
+    # off or its password emptied, MySQL or MariaDB started with `--skip-grant-tables`, mongod's
+    # `--noauth`, Elasticsearch's security switched off.
+    concept(
+        "turn off a database's authentication",
+        "database|db|postgres|pg_hba|mysql|mariadb|redis|mongo|elasticsearch|opensearch & "
+        "authenticat|auth|password|trust|protected-mode|protected mode|requirepass|grant tables|"
+        "login|log in & DISABLE|off|trust|without|no password|remov|blank|empty|anyone|any client",
+        *(
+            pattern
+            for line in (r"re:(?i)^\s*host(ssl|nossl|gssenc|nogssenc)?\s.*\strust\s*$",)
+            for pattern in (
+                {"program": "re:^(echo|printf)$", "anywhere": [line], "then": {"program": "tee"}},
+                {"program": "re:^(echo|printf)$", "flags": [">"], "anywhere": [line]},
+            )
+        ),
+        {
+            "program": "sed",
+            "flags": ["--in-place"],
+            "args": ["re:(^|/)pg_hba\\.conf$"],
+            "anywhere": [r"re:^s/[^/]*/[^/]*\btrust\b"],
+        },
+        {
+            "program": "redis-cli",
+            "args": ["re:(?i)^config$", "re:(?i)^set$", "re:(?i)^protected-mode$", "re:(?i)^no$"],
+        },
+        {
+            "program": "redis-cli",
+            "args": ["re:(?i)^config$", "re:(?i)^set$", "re:(?i)^requirepass$", "re:^$"],
+        },
+        {"program": "redis-server", "options": {"--protected-mode": "no"}},
+        {
+            "program": "re:^(mysqld|mysqld_safe|mariadbd|mariadbd-safe)$",
+            "flags": ["--skip-grant-tables"],
+        },
+        {"program": "mongod", "flags": ["--noauth"]},
+        {"program": "re:.", "anywhere": [r"re:(?i)^xpack\.security\.enabled\s*[=:]\s*false$"]},
+        within_tool=True,
+    ),
+    # Windows' shadow copies (the volume's restore points) deleted: vssadmin(8)'s delete shadows,
+    # wmic's shadowcopy delete, and PowerShell handing Win32_ShadowCopy objects to a delete;
+    # listing them stays allowed.
+    concept(
+        "delete Windows shadow copies",
+        "shadow cop|shadowcop|shadow storage|vssadmin|volume shadow|restore point & DELETE",
+        {"program": "vssadmin", "args": ["re:(?i)^delete$", "re:(?i)^shadows$"]},
+        {"program": "wmic", "args": ["re:(?i)^shadowcopy$", "re:(?i)^delete$"]},
+        *(
+            {
+                "program": "re:(?i)^get-(wmiobject|ciminstance)$",
+                "anywhere": ["re:(?i)^win32_shadowcopy$"],
+                "then": then,
+            }
+            for then in (
+                {"program": "re:(?i)^remove-(ciminstance|wmiobject)$"},
+                {"program": "re:(?i)^(foreach-object|%)$", "anywhere": ["re:(?i)\\.delete$"]},
+            )
+        ),
+        within_tool=True,
+    ),
+    # A container engine's API served on plain TCP: root on the host for whoever reaches the
+    # port (dockerd(8) "Daemon socket option": `-H tcp://` without `--tlsverify`, or `hosts` in
+    # daemon.json; a TCP relay to the socket; podman-system-service(1) on a `tcp:` URI).
+    concept(
+        "serve a container engine's API on plain TCP",
+        "docker daemon|dockerd|docker engine|docker api|docker host|podman|container engine & "
+        "tcp|port|network|interface|0.0.0.0|expos|listen|remote|without tls|unencrypted",
+        {"program": "dockerd", "anywhere": ["re:^tcp://"], "without": ["--tlsverify"]},
+        {"program": "dockerd", "anywhere": [r"re:^(tcp://)?[^/]*:2375$"]},
+        {"program": "re:.", "anywhere": [r"re:(?i)^tcp[46]?-l(isten)?:", r"re:docker\.sock"]},
+        {"program": "re:^(echo|printf)$", "anywhere": [r"re:(-H|--host|\"hosts\").*tcp://"]},
+        # (podman is read as docker, whose CLI it mirrors)
+        {"program": "docker", "subcommand": ["system", "service"], "args": ["re:^tcp:"]},
+        within_tool=True,
     ),
 )
 # fmt: on

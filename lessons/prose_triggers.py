@@ -381,7 +381,7 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
             if n not in _NOT_A_PACKAGE_NAME and n not in _ARTICLES and n not in _OPERATORS
         ]
         if named:
-            return [rf"re:^{re.escape(n)}(:[\w-]+)?$" for n in dict.fromkeys(named)]
+            return [rf"re:^{re.escape(n)}{_CORE_PART}(:[\w-]+)?$" for n in dict.fromkeys(named)]
         return [ESSENTIAL_PACKAGE] if words & {"system", "essential", "os", "base"} else []
     if kind == "path":
         # the file itself, not its backups or variants (`/etc/fstab`, not `/etc/fstab.bak`)
@@ -393,6 +393,9 @@ def _targets(kind: str, text: str, names: list[str]) -> list[str]:
 # A name starts only where a token does and is bounded: started inside every run of `a-a-a…`
 # and unbounded, the search was quadratic (minutes on 200,000 characters of hostile text).
 _PACKAGE = re.compile(r"(?<![a-z0-9.+-])([a-z0-9][a-z0-9.+-]{0,126}[a-z0-9])\s+packages?\b")
+# What a distribution splits off a package as its versioned or core part: removing "the python3
+# package" is removing `python3.12` or `python3-minimal` too, "perl" is `perl-base`
+_CORE_PART = r"(\.?\d+(\.\d+)*)?(-(minimal|base|core))?"
 # Package managers of the distributions (removing with one is `lessons.danger_concepts`'s)
 _PACKAGE_MANAGERS = frozenset("apt apt-get aptitude dpkg yum dnf rpm zypper pacman apk".split())
 # Words before "package" that say which or whose, and the package managers themselves
@@ -1165,10 +1168,35 @@ _INSTEAD = re.compile(r"\b(?:instead of|rather than)\b[^.;]*", re.I)
 # What the act was for, not what was done: "… so the deploy would stop failing", "… so that I
 # could copy files" (a subject and a modal verb after "so")
 _PURPOSE = re.compile(
-    r"\bso(?: that)? (?:i|we|he|she|they|it|you|the \w+|a \w+|an \w+|my \w+|our \w+|\w+s?) "
-    r"(?:would|could|can|might|will|did|didn't|wouldn't|couldn't)\b[^.;]*",
+    r"\bso(?: that)? (?:i|we|he|she|they|it|you|(?:the|a|an|my|our|its|their)(?: [\w-]+){1,3}|"
+    r"\w+s?) (?:would|could|can|might|will|did|didn't|wouldn't|couldn't)\b[^.;]*",
     re.I,
 )
+# ... or an infinitive done to what the act was done to, named again by a pronoun: "scaled it
+# to zero to restart it", "… to force it to restart", where the clause ends (after "used" or
+# "ran", an infinitive is the act itself: "ran kubectl to delete them")
+_PRONOUN_PURPOSE = re.compile(
+    r" to (?:(?:force|make|get|let|help) (?:it|them) (?:to )?[a-z-]+|[a-z-]+ (?:it|them))"
+    r"(?: again| back| up| down| cleanly)?(?=\s*(?:[.;,]|$))",
+    re.I,
+)
+_INSTRUMENT_VERBS = frozenset(
+    "used use using ran run running tried try decided chose went wanted asked had able how "
+    "about going".split()
+)
+
+
+def _without_purposes(sentence: str) -> str:
+    """A sentence without what its act was for (`_PURPOSE`, `_PRONOUN_PURPOSE`)."""
+    sentence = _PURPOSE.sub(" ", sentence)
+
+    def purpose(match: re.Match[str]) -> str:
+        before = _WORD.findall(sentence[max(0, match.start() - 40) : match.start()].lower())
+        return match.group(0) if _INSTRUMENT_VERBS.intersection(before[-3:]) else ""
+
+    return _PRONOUN_PURPOSE.sub(purpose, sentence)
+
+
 # Phrases naming an amount, not the thing: "to free disk space" names no disk to wipe.
 _QUANTITIES = re.compile(r"\bdisk (?:space|usage|quota)\b")
 
@@ -1209,11 +1237,17 @@ def _compound_place(token: str, names: frozenset[str]) -> bool:
     return len(parts) > 1 and bool(parts & (names - {"live"})) and not parts & _NOT_THE_PLACE
 
 
+# Where a name in camel case joins two words ("ProdDB", "ordersProd", "PaymentsProdCluster")
+_CAMEL_JOINT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
 def _said_where(sentence: str, names: frozenset[str]) -> bool:
     """Whether the sentence says an environment (`PROD_WORDS`) is where the operation was done:
     as a modifier ("the production database", "production secrets") or after a preposition
     ("against production") or complement ("it was production"), not as a clause's subject
-    ("the repository that production pulls from"), which tells only why it hurt."""
+    ("the repository that production pulls from"), which tells only why it hurt. A name in camel
+    case is read by its parts, as a hyphenated one is ("ProdDB" as `prod-db`)."""
+    sentence = _CAMEL_JOINT.sub("-", sentence)
     tokens = re.findall(r"[\w'-]+|[.,;:!?()]", sentence.lower())
     for i, token in enumerate(tokens):
         if token not in names and not _compound_place(token, names):
@@ -1229,14 +1263,17 @@ def _said_where(sentence: str, names: frozenset[str]) -> bool:
     return False
 
 
-def _anywhere_but_development(command: str | dict, staging: bool, said: set[str]) -> list[dict]:
+def _anywhere_but_development(
+    command: str | dict, staging: bool, said: set[str], *, configured: bool = False
+) -> list[dict]:
     """A danger done anywhere, of a sentence saying it hit production: a cloud's CLI (or
     Vault's) acting where it names no place (`aws route53 delete-hosted-zone --id Z1`: the
     account it is configured for) or one that may be production, never one named for
-    development, where the sentence names what the command acts on (`said`: "the DNS zone"). A
-    command of a concept it names by other words, and a client whose default is this machine or
-    its development settings (`rails db:rollback`, `psql`), are left to `command_triggers` as
-    they were (production by name)."""
+    development, where the sentence names what the command acts on (`said`: "the DNS zone");
+    any tool of a concept whose tools act where their configuration points (`configured`:
+    `alembic downgrade base`, `cdk destroy --all`). A command of a concept it names by other
+    words, and a client whose default is this machine or its development settings (`rails
+    db:rollback`, `psql`), are left to `command_triggers` as they were (production by name)."""
     place = NOT_LOCAL if staging else NOT_DEVELOPMENT
     found = (
         [p.as_json() for p in patterns_from_text(command)]
@@ -1245,9 +1282,12 @@ def _anywhere_but_development(command: str | dict, staging: bool, said: set[str]
     )
     return [
         {**pattern, "anywhere": [*pattern.get("anywhere", ()), place]}
-        if pattern.get("program") in _REMOTE_BY_DEFAULT
+        if (
+            configured
+            or pattern.get("program") in _REMOTE_BY_DEFAULT
+            and said & _object_words(pattern)
+        )
         and not any(v in PLACES or v in (PROD, SHARED_ENV) for v in pattern.get("anywhere", ()))
-        and said & _object_words(pattern)
         else pattern
         for pattern in found
     ]
@@ -1266,7 +1306,7 @@ def _object_words(pattern: dict) -> set[str]:
 def describe(sentence: str) -> Described:
     """The commands and patterns a sentence (a report's title and action) describes; what
     follows "instead of" or "rather than" is what it recommends, and no part of it."""
-    sentence = _PURPOSE.sub(" ", _INSTEAD.sub(" ", sentence))
+    sentence = _without_purposes(_INSTEAD.sub(" ", sentence))
     lowered = base_forms(_QUANTITIES.sub(" ", sentence.lower()))
     words = _words(lowered)
     names = _names(sentence)
@@ -1292,7 +1332,9 @@ def describe(sentence: str) -> Described:
             for filled in _fill(command, targets):
                 filled = on_ports(filled, ports)
                 if described.production and not concept.production:
-                    described.patterns += _anywhere_but_development(filled, described.staging, said)
+                    described.patterns += _anywhere_but_development(
+                        filled, described.staging, said, configured=concept.configured_place
+                    )
                 elif isinstance(filled, str):
                     described.lines.append(filled)
                 else:

@@ -107,8 +107,7 @@ def _chat(
         raise LLMUnavailable("no LLM is configured (LLM_BASE_URL is empty)")
     model_name: str = model or settings.LLM_MODEL
     extra: dict[str, Any] = {"response_format": {"type": "json_object"}} if json_mode else {}
-    import openai  # here, not at the top: its import costs ~2 s of CPU, paid only by a call
-
+    openai = _openai()
     started = time.perf_counter()
     try:
         response = _client().chat.completions.create(
@@ -161,6 +160,14 @@ def _parse_object(content: str) -> dict[str, Any]:
     return data
 
 
+def _openai() -> Any:
+    """The `openai` package, imported by the first call: its import costs about 2 s of CPU,
+    which each web process's first queued task and each worker start paid for nothing."""
+    import openai
+
+    return openai
+
+
 def _timeout() -> float:
     return float(getattr(settings, "LLM_TIMEOUT", 30.0))
 
@@ -179,8 +186,6 @@ def _cached_client(
     *, base_url: str, api_key: str, timeout: float, max_retries: int
 ) -> openai.OpenAI:
     # One client per configuration: it holds the HTTP connection pool, and it is thread-safe.
-    import openai
-
-    return openai.OpenAI(
+    return _openai().OpenAI(
         base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
     )

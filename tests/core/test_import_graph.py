@@ -29,6 +29,7 @@ LOCAL_IMPORTS = {
     ("mnemosyne_site.embeddings.export", "_source_dir"): "the weights, for the one-time export",
     ("mnemosyne_site.embeddings.export", "_export"): "onnx (graph builder): start-up cost",
     ("mnemosyne_site.embeddings.export", "_quantize"): "onnx (quantiser): start-up cost",
+    ("mnemosyne_site.llm", "_openai"): "openai: about 2 s of import, paid only by an LLM call",
 }
 
 
@@ -156,3 +157,16 @@ def test_no_function_local_imports_but_the_listed_ones():
                         found.add((name, node.name))
     assert sorted(found - set(LOCAL_IMPORTS)) == []
     assert sorted(set(LOCAL_IMPORTS) - found) == []  # the list stays exact
+
+
+def test_openai_is_imported_at_module_level_only_by_its_embedding_backend():
+    """`openai` costs about 2 s of CPU to import: a module every task module reaches (the LLM
+    client) importing it at the top made each web process's first queued task pay for it."""
+    importers = {
+        name
+        for name, path in MODULES.items()
+        for node in _module_level_imports(ast.parse(path.read_text()))
+        if (node.module if isinstance(node, ast.ImportFrom) else None) == "openai"
+        or any(alias.name == "openai" for alias in node.names if isinstance(node, ast.Import))
+    }
+    assert importers == {"mnemosyne_site.embeddings.openai_backend"}
